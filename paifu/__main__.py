@@ -1,0 +1,3 @@
+from paifu.cli import main
+
+raise SystemExit(main())

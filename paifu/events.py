@@ -1,0 +1,229 @@
+"""The one event vocabulary every reader produces and the engine consumes.
+
+Events are immutable and carry what the record *says* (including the results it
+claims); the engine decides whether that was legal and right. Seats are absolute
+table positions 0..n-1 (seat 0 sits East in East 1 unless ``GameStart.first_dealer``
+says otherwise). Tiles are Tenhou ids 0..135 (see ``paifu.tiles``). Scores are in
+points (not hundreds). A reader that cannot know something leaves it ``None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class CallKind(str, Enum):
+    CHI = "chi"
+    PON = "pon"
+    DAIMINKAN = "daiminkan"  # open kan on a discard
+    ANKAN = "ankan"  # closed kan
+    KAKAN = "kakan"  # added kan
+    KITA = "kita"  # a North set aside in 3-player
+
+
+class RyuukyokuKind(str, Enum):
+    EXHAUSTIVE = "exhaustive"  # wall ran out
+    NAGASHI_MANGAN = "nagashi_mangan"
+    NINE_TERMINALS = "nine_terminals"  # kyuushu kyuuhai
+    FOUR_WINDS = "four_winds"  # suufon renda (three winds in 3-player)
+    FOUR_RIICHI = "four_riichi"
+    FOUR_KANS = "four_kans"
+    TRIPLE_RON = "triple_ron"
+
+    @property
+    def abortive(self) -> bool:
+        return self not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld as shown on the table; ``tiles`` includes the called tile."""
+
+    kind: CallKind
+    tiles: tuple[int, ...]
+    called: int | None = None  # the tile taken from another player (None: closed kan, kita)
+    from_seat: int | None = None  # who supplied ``called``
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    players: tuple[str, ...]  # names, one per seat; len() is the number of players
+    game_id: str = ""
+    first_dealer: int = 0
+    #: what the record says about its rules, in its own words (e.g. {"tenhou_go_type": 169})
+    rules_hint: tuple[tuple[str, object], ...] = ()
+    #: wall generator seed, when the record carries one (Tenhou SHUFFLE)
+    wall_seed: str | None = None
+    #: free-form header facts (lobby, date, dan, rate ...), never used for legality
+    meta: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class HandStart:
+    round_wind: int  # 0 East, 1 South, 2 West, 3 North
+    hand_number: int  # 0-based within the round (East 1 = 0)
+    honba: int
+    sticks: int  # riichi sticks on the table at the start
+    dealer: int  # seat
+    scores: tuple[int, ...]  # per seat, points
+    dora_indicator: int
+    hands: tuple[tuple[int, ...], ...]  # 13 tile ids per seat, dealing order
+    dice: tuple[int, int] | None = None  # faces 1..6 when known
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    seat: int
+    tile: int
+    #: True when the record says this was the drawn tile; None when the record does not say
+    tsumogiri: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Chi, pon or open kan on the last discard, or closed/added kan or kita in turn."""
+
+    seat: int
+    meld: Meld
+
+
+@dataclass(frozen=True, slots=True)
+class NewDora:
+    indicator: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeclared:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted:
+    seat: int
+    #: scores after the stick was paid, when the record states them
+    scores: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedYaku:
+    name: str  # a ``paifu.yaku.Yaku`` value, or ``unknown:<record's name>``
+    han: int  # 13 per yakuman multiple for yakuman; dora counts are han too
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimedWin:
+    """What the record says a win was worth; every field optional."""
+
+    fu: int | None = None
+    han: int | None = None
+    points: int | None = None  # hand value before honba and sticks (total for tsumo)
+    limit: str | None = None  # "", mangan, haneman, baiman, sanbaiman, yakuman, ...
+    yaku: tuple[ClaimedYaku, ...] | None = None
+    yakuman_multiple: int | None = None
+    dora_indicators: tuple[int, ...] | None = None
+    ura_indicators: tuple[int, ...] | None = None
+    hand: tuple[int, ...] | None = None  # concealed tiles incl. the winning tile
+    melds: tuple[Meld, ...] | None = None
+    honba: int | None = None
+    sticks: int | None = None  # riichi sticks this winner takes
+    deltas: tuple[int, ...] | None = None  # score change per seat, incl. honba and sticks
+    scores_before: tuple[int, ...] | None = None
+    pao_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    seat: int
+    from_seat: int  # == seat for tsumo
+    tile: int
+    claimed: ClaimedWin = field(default_factory=ClaimedWin)
+
+    @property
+    def tsumo(self) -> bool:
+        return self.seat == self.from_seat
+
+
+@dataclass(frozen=True, slots=True)
+class Ryuukyoku:
+    kind: RyuukyokuKind
+    #: seats the record shows as tenpai (exhaustive draw), or the declarer (nine terminals)
+    tenpai: tuple[int, ...] | None = None
+    deltas: tuple[int, ...] | None = None
+    scores_before: tuple[int, ...] | None = None
+    honba: int | None = None
+    sticks: int | None = None
+    #: concealed hands shown, per seat (None where not shown)
+    shown: tuple[tuple[int, ...] | None, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    final_scores: tuple[int, ...] | None = None  # after leftover sticks, as the record states
+    rank_points: tuple[float, ...] | None = None  # the record's own rank points
+    #: rank points exactly as written (e.g. "-10.7" vs "-108"), for rounding checks
+    rank_points_text: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Disconnect:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reconnect:
+    seat: int
+
+
+Event = (
+    GameStart
+    | HandStart
+    | Draw
+    | Discard
+    | Call
+    | NewDora
+    | RiichiDeclared
+    | RiichiAccepted
+    | Win
+    | Ryuukyoku
+    | GameEnd
+    | Disconnect
+    | Reconnect
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordIssue:
+    """Something a reader noticed about the file itself (a recovered malformation)."""
+
+    code: str
+    message: str
+    event_index: int | None = None
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game as a reader produced it: its events and any reading issues."""
+
+    events: list[Event]
+    source: str = ""
+    format: str = ""
+    issues: list[RecordIssue] = field(default_factory=list)
+    #: True when the record is a deliberate excerpt (single hands): no game-end checks
+    partial: bool = False
+
+    @property
+    def start(self) -> GameStart:
+        ev = self.events[0]
+        assert isinstance(ev, GameStart)
+        return ev

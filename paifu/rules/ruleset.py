@@ -1,0 +1,244 @@
+"""One frozen ``Ruleset`` with every rule dimension of ``shared/rules.md``.
+
+The same object drives the legality replay, the scorer and the reports: a rule
+option one of them ignores is a bug. Each field documents its values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+try:  # Python 3.11+
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover
+    import tomli as tomllib  # type: ignore[no-redef]
+
+
+class RulesetError(ValueError):
+    """A ruleset file or override we cannot express."""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str = "custom"
+    description: str = ""
+
+    # ---------------------------------------------------------------- table
+    num_players: int = 4  # 4, or 3 (108 tiles: 2m..8m removed)
+    red_fives: tuple[int, int, int] = (1, 1, 1)  # red copies per suit (m, p, s); (0,0,0) = none
+    chi: bool = True  # 3-player tables have no chi
+    start_points: int = 25000
+    #: "one-hand", "east" (tonpuusen), "south" (hanchan)
+    length: str = "south"
+    #: dealer keeps the seat after: "never", "win", "win_or_tenpai", "always" (even noten)
+    renchan: str = "win_or_tenpai"
+    #: after an abortive draw: the dealer keeps the seat and honba +1 (else the seat moves on)
+    abort_renchan: bool = True
+    #: dead wall kept at 14 tiles (rinshan draws shorten the live wall)
+    dead_wall: int = 14
+
+    # ---------------------------------------------------------------- game end
+    bust: bool = True  # a player below 0 (or at 0, see bust_at_zero) ends the game
+    bust_at_zero: bool = False  # exactly 0 also ends the game
+    #: extension after the last scheduled hand when nobody reached ``extension_target``:
+    #: "none", "sudden-death" (ends after any hand where someone reached it)
+    extension: str = "sudden-death"
+    extension_target: int = 30000
+    #: extension rounds at most (Tenhou: the West round only)
+    extension_rounds: int = 1
+    #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"
+    last_dealer_stop: str = "win_or_tenpai"
+    #: the dealer must be sole top and have at least this many points to stop
+    last_dealer_stop_min: int = 30000
+    #: the game also ends after the last hand only when someone reached this (else extension)
+    #: riichi sticks left on the table at the end: "top" (to the top player), "lost", "kept"
+    leftover_sticks: str = "top"
+
+    # ---------------------------------------------------------------- wins
+    #: winners allowed on one discard: 1 = head-bump (nearest in turn order), 2, 3
+    max_ron_winners: int = 2
+    triple_ron_abort: bool = True  # three rons on one discard abort the hand
+    #: honba and sticks on multiple ron: "nearest" (the winner nearest the discarder) or "each"
+    multi_ron_bonus: str = "nearest"
+    kuitan: bool = True  # open tanyao
+    atozuke: bool = True  # yaku completed by the winning tile or a later call is fine
+    #: swap-call discards: "forbidden" (same kind or the other end of a chi),
+    #: "suji" (only the same kind is forbidden), "allowed"
+    kuikae: str = "forbidden"
+    ippatsu: bool = True
+    ura_dora: bool = True
+    kan_dora: bool = True
+    kan_ura: bool = True
+    #: when a kan's new indicator turns after an open or added kan: "after-discard" or "immediate"
+    open_kan_dora_timing: str = "after-discard"
+    #: liability (pao) yaku: any of "daisangen", "daisuushii", "suukantsu"
+    pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
+    #: the player who fed an open kan pays for a rinshan win after it
+    pao_rinshan: bool = False
+    #: ron with a liable player: "half" (split with the discarder) or "all" (liable pays all)
+    pao_ron_split: str = "half"
+    #: who pays honba on a pao ron: "discarder" or "liable"
+    pao_honba: str = "discarder"
+
+    # ---------------------------------------------------------------- riichi & furiten
+    riichi_min_points: int = 1000
+    #: tiles that must remain in the live wall to declare (4 = the declarer still draws)
+    riichi_min_wall: int = 4
+    #: closed kan after riichi: "none", "wait-unchanged" (drawn tile, same wait),
+    #: "shape-unchanged" (same wait and same decomposition)
+    riichi_kan: str = "wait-unchanged"
+    riichi_furiten: bool = True  # a passed winning tile after riichi makes the hand furiten
+    same_turn_furiten: bool = True
+    #: a riichi is allowed while furiten
+    furiten_riichi: bool = True
+
+    # ---------------------------------------------------------------- draws
+    nine_terminals: bool = True
+    four_winds: bool = True  # "three winds" on a 3-player table
+    four_riichi: bool = True
+    four_kans: bool = True
+    nagashi_mangan: bool = True
+    noten_payment: int = 3000  # total; 0 = no noten payments
+    keishiki_tenpai: bool = True  # tenpai without a yaku counts
+    #: a wait only on tiles already used up: "counts", "not-own-hand" (not tenpai when all
+    #: four are in the own hand), "not-visible" (not tenpai when all four are visible)
+    karaten: str = "not-own-hand"
+
+    # ---------------------------------------------------------------- scoring
+    honba_value: int = 300  # per honba stick, on a ron (tsumo: split among payers)
+    double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
+    rinshan_tsumo_fu: bool = True  # tsumo fu on a rinshan win
+    #: "none", "mangan", "yakuman", "baiman"
+    renhou: str = "none"
+    kiriage: bool = False  # 4 han 30 fu / 3 han 60 fu rounded up to mangan
+    kazoe_yakuman: bool = True  # 13+ han from yaku and dora is yakuman (else sanbaiman)
+    multiple_yakuman: bool = True  # yakuman combine
+    #: yakuman that count double: any of "suuankou-tanki", "junsei-chuuren",
+    #: "kokushi-13", "daisuushii"
+    double_yakuman: frozenset[str] = frozenset()
+    kokushi_chankan_ankan: bool = False  # thirteen orphans may rob a closed kan
+    green_dragon_required: bool = False  # ryuuiisou needs hatsu
+    #: 3-player tsumo: "loss" (the missing share is not paid) or "split" (added to the payers)
+    sanma_tsumo: str = "loss"
+
+    # ---------------------------------------------------------------- 3-player kita
+    kita: bool = False
+    kita_yakuhai: bool = False  # a North kept in hand is a value tile in 3-player
+
+    # ---------------------------------------------------------------- rank points
+    return_points: int | None = 30000  # None: no return points (no oka)
+    uma: tuple[int, ...] = (20, 10, -10, -20)  # per placement, thousands
+    #: ties on points: "seat" (nearer the first dealer ranks higher) or "split"
+    rank_ties: str = "seat"
+    #: rank point rounding: "none" (one decimal), "integer" (some Tenhou lobbies)
+    rank_rounding: str = "none"
+
+    # ---------------------------------------------------------------- helpers
+    @property
+    def sanma(self) -> bool:
+        return self.num_players == 3
+
+    @property
+    def scheduled_rounds(self) -> int:
+        return {"one-hand": 1, "east": 1, "south": 2}[self.length]
+
+    def replace(self, **changes: Any) -> Ruleset:
+        return dataclasses.replace(self, **changes)
+
+    def __post_init__(self) -> None:
+        choices = {
+            "length": ("one-hand", "east", "south"),
+            "renchan": ("never", "win", "win_or_tenpai", "always"),
+            "extension": ("none", "sudden-death", "full-round"),
+            "last_dealer_stop": ("none", "win", "win_or_tenpai"),
+            "leftover_sticks": ("top", "lost", "kept"),
+            "multi_ron_bonus": ("nearest", "each"),
+            "kuikae": ("forbidden", "suji", "allowed"),
+            "open_kan_dora_timing": ("after-discard", "immediate"),
+            "pao_ron_split": ("half", "all"),
+            "pao_honba": ("discarder", "liable"),
+            "riichi_kan": ("none", "wait-unchanged", "shape-unchanged"),
+            "karaten": ("counts", "not-own-hand", "not-visible"),
+            "renhou": ("none", "mangan", "baiman", "yakuman"),
+            "sanma_tsumo": ("loss", "split"),
+            "rank_ties": ("seat", "split"),
+            "rank_rounding": ("none", "integer"),
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise RulesetError(f"{name} = {getattr(self, name)!r}; expected one of {allowed}")
+        if self.num_players not in (3, 4):
+            raise RulesetError(f"num_players = {self.num_players}; expected 3 or 4")
+        if not 1 <= self.max_ron_winners <= 3:
+            raise RulesetError("max_ron_winners must be 1, 2 or 3")
+        if len(self.uma) != self.num_players:
+            raise RulesetError(f"uma has {len(self.uma)} values for {self.num_players} players")
+        unknown = set(self.pao) - {"daisangen", "daisuushii", "suukantsu"}
+        if unknown:
+            raise RulesetError(f"unknown pao yaku {sorted(unknown)}")
+        unknown = set(self.double_yakuman) - {"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}
+        if unknown:
+            raise RulesetError(f"unknown double yakuman {sorted(unknown)}")
+
+    # ---------------------------------------------------------------- TOML
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if isinstance(v, frozenset):
+                v = sorted(v)
+            elif isinstance(v, tuple):
+                v = list(v)
+            if v is None:
+                continue  # TOML has no null: absence means None
+            out[f.name] = v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], base: Ruleset | None = None) -> Ruleset:
+        known = {f.name: f for f in fields(cls)}
+        changes: dict[str, Any] = {}
+        for key, v in data.items():
+            if key == "base":
+                continue
+            if key not in known:
+                raise RulesetError(f"unknown rule {key!r}")
+            current = getattr(base or cls(), key)
+            if isinstance(current, frozenset) or key in ("pao", "double_yakuman"):
+                v = frozenset(v)
+            elif isinstance(current, tuple) or key in ("uma", "red_fives"):
+                v = tuple(v)
+            changes[key] = v
+        try:
+            return dataclasses.replace(base or cls(), **changes)
+        except TypeError as e:  # pragma: no cover - defensive
+            raise RulesetError(str(e)) from e
+
+    def to_toml(self) -> str:
+        import tomli_w
+
+        return tomli_w.dumps(self.to_dict())
+
+    @classmethod
+    def from_toml(cls, text: str, base: Ruleset | None = None) -> Ruleset:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise RulesetError(f"not valid TOML: {e}") from e
+        if base is None and "base" in data:
+            from paifu.rules.presets import preset
+
+            base = preset(str(data["base"]))
+        return cls.from_dict(data, base)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_toml(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Ruleset:
+        return cls.from_toml(Path(path).read_text(encoding="utf-8"))
+
+
