@@ -1,0 +1,379 @@
+"""Hand valuation: yaku, han, fu, limit and points of one win, under a ``Ruleset``.
+
+The ``mahjong`` package (MIT) does the decomposition, the yaku tests and the fu of
+each decomposition, and picks the most valuable one (as Tenhou does). This module is
+the adapter around it: it translates our ids, melds and rules into the package's
+terms, and does itself what the package cannot express per ruleset -- dora, ura,
+red fives (any count per suit), pulled Norths, 2-fu double-wind pairs, no tsumo fu
+on rinshan, North as a value tile in 3-player, per-kind double yakuman, renhou as a
+non-combining mangan/baiman, green dragon required for ryuuiisou, and the limits and
+payments themselves (kiriage, kazoe, yakuman multiples, 3-player tsumo loss/split).
+See ``docs/scoring.md`` for the decision and measured cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.yaku_list.yakuman.ryuisou import Ryuuiisou
+from mahjong.meld import Meld as PkgMeld
+
+from paifu.events import CallKind, Meld
+from paifu.rules.ruleset import Ruleset
+from paifu.tiles import HATSU, NORTH, dora_from_indicator, is_red
+from paifu.yaku import Yaku
+
+LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+
+#: the package's yaku ids -> our names
+_PKG_YAKU: dict[int, Yaku] = {
+    0: Yaku.MENZEN_TSUMO, 1: Yaku.RIICHI, 3: Yaku.IPPATSU, 4: Yaku.CHANKAN, 5: Yaku.RINSHAN,
+    6: Yaku.HAITEI, 7: Yaku.HOUTEI, 8: Yaku.DOUBLE_RIICHI, 11: Yaku.RENHOU, 12: Yaku.PINFU,
+    13: Yaku.TANYAO, 14: Yaku.IIPEIKOU, 15: Yaku.HAKU, 16: Yaku.HATSU, 17: Yaku.CHUN,
+    18: Yaku.JIKAZE_EAST, 19: Yaku.JIKAZE_SOUTH, 20: Yaku.JIKAZE_WEST, 21: Yaku.JIKAZE_NORTH,
+    22: Yaku.BAKAZE_EAST, 23: Yaku.BAKAZE_SOUTH, 24: Yaku.BAKAZE_WEST, 25: Yaku.BAKAZE_NORTH,
+    26: Yaku.SANSHOKU, 27: Yaku.ITTSU, 28: Yaku.CHANTA, 29: Yaku.HONROUTOU, 30: Yaku.TOITOI,
+    31: Yaku.SANANKOU, 32: Yaku.SANKANTSU, 33: Yaku.SANSHOKU_DOUKOU, 34: Yaku.CHIITOITSU,
+    35: Yaku.SHOUSANGEN, 36: Yaku.HONITSU, 37: Yaku.JUNCHAN, 38: Yaku.RYANPEIKOU, 39: Yaku.CHINITSU,
+    100: Yaku.KOKUSHI, 101: Yaku.CHUUREN, 102: Yaku.SUUANKOU, 103: Yaku.DAISANGEN,
+    104: Yaku.SHOUSUUSHII, 105: Yaku.RYUUIISOU, 106: Yaku.SUUKANTSU, 107: Yaku.TSUUIISOU,
+    108: Yaku.CHINROUTOU, 111: Yaku.DAISUUSHII, 112: Yaku.KOKUSHI_13, 113: Yaku.SUUANKOU_TANKI,
+    114: Yaku.JUNSEI_CHUUREN, 115: Yaku.TENHOU, 116: Yaku.CHIIHOU, 117: Yaku.RENHOU,
+}
+
+_PKG_MELD_TYPE = {
+    CallKind.CHI: (PkgMeld.CHI, True),
+    CallKind.PON: (PkgMeld.PON, True),
+    CallKind.DAIMINKAN: (PkgMeld.KAN, True),
+    CallKind.KAKAN: (PkgMeld.SHOUMINKAN, True),
+    CallKind.ANKAN: (PkgMeld.KAN, False),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """Everything a win's value depends on; the engine (or a test) fills it in."""
+
+    rules: Ruleset
+    concealed: tuple[int, ...]  # tile ids of the concealed hand INCLUDING the winning tile
+    melds: tuple[Meld, ...]  # chi/pon/daiminkan/ankan/kakan; kita melds go in ``kita``
+    win_tile: int
+    tsumo: bool
+    seat_wind: int  # 0 E .. 3 N
+    round_wind: int
+    is_dealer: bool
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    dora_indicators: tuple[int, ...] = ()
+    ura_indicators: tuple[int, ...] = ()
+    kita: int = 0  # Norths pulled (3-player)
+
+
+@dataclass(frozen=True, slots=True)
+class Valuation:
+    """The value of a win, or why it is none (``ok`` False, ``error`` set)."""
+
+    ok: bool
+    error: str | None = None  # None, "not-a-winning-hand", "no-yaku", "bad-context: ..."
+    yaku: tuple[tuple[str, int], ...] = ()  # (Yaku value, han) incl. dora/ura/aka/kita entries
+    han: int = 0
+    fu: int = 0
+    fu_breakdown: tuple[tuple[str, int], ...] = ()
+    limit: str = ""  # "", mangan, haneman, baiman, sanbaiman, yakuman (kazoe too)
+    yakuman_multiple: int = 0  # 0 if not yakuman; 1 for a counted (kazoe) yakuman
+    base_points: int = 0  # the basic points a
+    ron_points: int = 0  # value of a ron (before honba and sticks)
+    tsumo_dealer_pays: int = 0  # dealer's share on a non-dealer tsumo
+    tsumo_nondealer_pays: int = 0  # each non-dealer's share (a dealer winner: everybody's share)
+    tsumo: bool = False
+    is_dealer: bool = False
+    num_players: int = 4
+
+    @property
+    def points(self) -> int:
+        """The value Tenhou writes in ``AGARI ten``: the ron value, or what a tsumo collects."""
+        if not self.ok:
+            return 0
+        if not self.tsumo:
+            return self.ron_points
+        if self.is_dealer:
+            return self.tsumo_nondealer_pays * (self.num_players - 1)
+        return self.tsumo_dealer_pays + self.tsumo_nondealer_pays * (self.num_players - 2)
+
+    def yakuman_han(self, name: str) -> int:
+        """Han (13 per multiple) a yakuman of this name contributes, 0 if absent."""
+        return sum(h for n, h in self.yaku if n == name)
+
+
+# ---------------------------------------------------------------- limits and points
+
+
+def _ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def base_points(han: int, fu: int, rules: Ruleset, yakuman_multiple: int = 0) -> tuple[int, str]:
+    """Basic points ``a`` and the limit name, from han and fu (``yakuman_multiple`` wins)."""
+    if yakuman_multiple:
+        return 8000 * yakuman_multiple, "yakuman"
+    if han >= 13:
+        return (8000, "yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
+    if han >= 11:
+        return 6000, "sanbaiman"
+    if han >= 8:
+        return 4000, "baiman"
+    if han >= 6:
+        return 3000, "haneman"
+    if han >= 5:
+        return 2000, "mangan"
+    a = fu * 2 ** (han + 2)
+    if a >= 2000:
+        return 2000, "mangan"
+    if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return 2000, ""  # rounded up, not a limit hand: Tenhou writes limit 0
+    return a, ""
+
+
+def shares(a: int, rules: Ruleset, is_dealer: bool) -> tuple[int, int, int]:
+    """(ron value, dealer's tsumo share, each non-dealer's tsumo share) from basic points.
+
+    3-player ``sanma_tsumo == "split"`` spreads the absent seat's share over the payers
+    (half each, before rounding); ``"loss"`` simply does not collect it.
+    """
+    n = rules.num_players
+    if is_dealer:
+        ron = _ceil100(6 * a)
+        each = 2 * a
+        if n == 3 and rules.sanma_tsumo == "split":
+            each = 3 * a
+        return ron, 0, _ceil100(each)
+    ron = _ceil100(4 * a)
+    dealer, other = 2 * a, a
+    if n == 3 and rules.sanma_tsumo == "split":
+        dealer, other = 2 * a + a // 2, a + a // 2
+    return ron, _ceil100(dealer), _ceil100(other)
+
+
+# ---------------------------------------------------------------- the adapter
+
+
+class _RyuuiisouNeedsHatsu(Ryuuiisou):
+    """All green only with the green dragon in the hand (``green_dragon_required``)."""
+
+    def is_condition_met(self, hand: Collection[Sequence[int]], *args: object) -> bool:
+        return super().is_condition_met(hand) and any(HATSU in item for item in hand)
+
+
+@lru_cache(maxsize=64)
+def _options(rules: Ruleset) -> OptionalRules:
+    return OptionalRules(
+        has_open_tanyao=rules.kuitan,
+        has_aka_dora=False,  # red fives are counted here, for any number per suit
+        has_double_yakuman=True,  # per-kind below
+        kazoe_limit=HandConstants.KAZOE_LIMITED if rules.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
+        kiriage=rules.kiriage,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+        renhou_as_yakuman=rules.renhou == "yakuman",
+        is_three_player=rules.sanma,
+    )
+
+
+def _config(ctx: WinContext, renhou: bool) -> HandConfig:
+    rules = ctx.rules
+    riichi = ctx.riichi or ctx.double_riichi
+    cfg = HandConfig(
+        is_tsumo=ctx.tsumo,
+        is_riichi=riichi,
+        is_ippatsu=ctx.ippatsu and riichi and rules.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei and not ctx.rinshan,
+        is_houtei=ctx.houtei and not ctx.chankan,
+        is_daburu_riichi=ctx.double_riichi,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        is_renhou=renhou,
+        player_wind=27 + ctx.seat_wind,
+        round_wind=27 + ctx.round_wind,
+        options=_options(rules),
+    )
+    cfg.is_dealer = ctx.is_dealer
+    y = cfg.yaku
+    dbl = rules.double_yakuman
+    y.suuankou_tanki.han_closed = 26 if "suuankou-tanki" in dbl else 13
+    y.daburu_chuuren_poutou.han_closed = 26 if "junsei-chuuren" in dbl else 13
+    y.daburu_kokushi.han_closed = 26 if "kokushi-13" in dbl else 13
+    y.daisuushi.han_closed = y.daisuushi.han_open = 26 if "daisuushii" in dbl else 13
+    if rules.green_dragon_required:
+        y.ryuisou = _RyuuiisouNeedsHatsu()
+    return cfg
+
+
+def _pkg_melds(melds: Sequence[Meld]) -> list[PkgMeld]:
+    out = []
+    for m in melds:
+        if m.kind is CallKind.KITA:
+            raise ValueError("kita melds are not melds of the hand: pass their count as WinContext.kita")
+        mtype, opened = _PKG_MELD_TYPE[m.kind]
+        out.append(PkgMeld(meld_type=mtype, tiles=sorted(m.tiles), opened=opened, called_tile=m.called))
+    return out
+
+
+def _round_fu(details: list[tuple[str, int]]) -> int:
+    total = sum(f for _, f in details)
+    return 25 if total == 25 else -(-total // 10) * 10
+
+
+def _dora_count(indicators: Sequence[int], all_tiles: Sequence[int], kita: int, sanma: bool) -> int:
+    n = 0
+    for ind in indicators:
+        d = dora_from_indicator(ind >> 2, sanma)
+        n += sum(1 for t in all_tiles if t >> 2 == d)
+        if d == NORTH:
+            n += kita
+    return n
+
+
+def _finish(ctx: WinContext, yaku: list[tuple[str, int]], fu: int, fu_details: list[tuple[str, int]]
+            ) -> Valuation:
+    """Limits and shares from a yaku list (dora entries already in)."""
+    rules = ctx.rules
+    yakuman = [(n, h) for n, h in yaku if h >= 13 and Yaku(n) not in _NOT_YAKUMAN]
+    if yakuman:
+        multiple = sum(h // 13 for _, h in yakuman)
+        if not rules.multiple_yakuman:
+            multiple = max(h // 13 for _, h in yakuman)
+        han = 13 * multiple
+        yaku = yakuman
+    else:
+        multiple = 0
+        han = sum(h for _, h in yaku)
+    a, limit = base_points(han, fu, rules, multiple)
+    if limit == "yakuman" and not multiple:
+        multiple = 1  # counted (kazoe) yakuman
+    ron, dealer_pays, other_pays = shares(a, rules, ctx.is_dealer)
+    return Valuation(
+        ok=True, yaku=tuple(yaku), han=han, fu=fu, fu_breakdown=tuple(fu_details), limit=limit,
+        yakuman_multiple=multiple, base_points=a, ron_points=ron,
+        tsumo_dealer_pays=dealer_pays, tsumo_nondealer_pays=other_pays,
+        tsumo=ctx.tsumo, is_dealer=ctx.is_dealer, num_players=rules.num_players,
+    )
+
+
+#: entries that may carry 13+ han without being yakuman (kazoe from dora)
+_NOT_YAKUMAN = frozenset({Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA, Yaku.KITA})
+
+
+def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
+    rules = ctx.rules
+    melds = _pkg_melds(ctx.melds)
+    meld_tiles = [t for m in ctx.melds for t in m.tiles]
+    all_tiles = list(ctx.concealed) + meld_tiles
+    if ctx.win_tile not in ctx.concealed:
+        return Valuation(ok=False, error="bad-context: the winning tile is not in the concealed hand")
+    cfg = _config(ctx, renhou)
+    res = HandCalculator.estimate_hand_value(all_tiles, ctx.win_tile, melds=melds, config=cfg)
+    if res.error:
+        if res.error == HandCalculator.ERR_HAND_NOT_WINNING:
+            return Valuation(ok=False, error="not-a-winning-hand")
+        if res.error == HandCalculator.ERR_NO_YAKU:
+            return Valuation(ok=False, error="no-yaku")
+        return Valuation(ok=False, error=f"bad-context: {res.error}")
+    yaku: list[tuple[str, int]] = []
+    open_hand = any(m.kind is not CallKind.ANKAN for m in ctx.melds)
+    for y in res.yaku:
+        name = _PKG_YAKU.get(y.yaku_id)  # None: a yaku we never enable (daisharin, ...)
+        name_s = f"unknown:{y.name}" if name is None else name.value
+        han = y.han_open if open_hand and y.han_open else y.han_closed
+        yaku.append((name_s, han))
+    fu_details = [(d["reason"], d["fu"]) for d in (res.fu_details or [])]
+    fu = res.fu or 0
+    is_yakuman = any(h >= 13 for _, h in yaku)
+    if not is_yakuman:
+        fu, yaku, fu_details = _rule_fu_and_north(ctx, fu, yaku, fu_details, open_hand)
+        if not yaku:
+            return Valuation(ok=False, error="no-yaku")
+        sanma = rules.sanma
+        dora = _dora_count(ctx.dora_indicators, all_tiles, ctx.kita, sanma)
+        if dora:
+            yaku.append((Yaku.DORA.value, dora))
+        aka = sum(1 for t in all_tiles if is_red(t, rules.red_fives))
+        if aka:
+            yaku.append((Yaku.AKA_DORA.value, aka))
+        if (ctx.riichi or ctx.double_riichi) and rules.ura_dora:
+            ura = _dora_count(ctx.ura_indicators, all_tiles, ctx.kita, sanma)
+            if ura:
+                yaku.append((Yaku.URA_DORA.value, ura))
+        if ctx.kita and rules.kita:
+            yaku.append((Yaku.KITA.value, ctx.kita))
+    return _finish(ctx, yaku, fu, fu_details)
+
+
+def _rule_fu_and_north(ctx: WinContext, fu: int, yaku: list[tuple[str, int]],
+                       fu_details: list[tuple[str, int]], open_hand: bool
+                       ) -> tuple[int, list[tuple[str, int]], list[tuple[str, int]]]:
+    """Ruleset fu variants and the 3-player North value tile, on the chosen decomposition."""
+    rules = ctx.rules
+    if fu == 25:  # seven pairs: nothing below applies
+        return fu, yaku, fu_details
+    changed = False
+    if rules.double_wind_fu != 4:
+        new = [(r, rules.double_wind_fu if r == "double_valued_pair" else f) for r, f in fu_details]
+        changed = new != fu_details
+        fu_details = new
+    if ctx.rinshan and not rules.rinshan_tsumo_fu and any(r == "tsumo" for r, _ in fu_details):
+        fu_details = [(r, f) for r, f in fu_details if r != "tsumo"]
+        changed = True
+    if rules.sanma and rules.kita_yakuhai:
+        norths = sum(1 for t in ctx.concealed if t >> 2 == NORTH) + sum(
+            1 for m in ctx.melds for t in m.tiles if t >> 2 == NORTH)
+        if norths >= 3:
+            yaku = [*yaku, (Yaku.KITA_YAKUHAI.value, 1)]
+        elif norths == 2:  # the pair of a standard hand (seven pairs returned above)
+            fu_details = [*fu_details, ("valued_pair", 2)]
+            changed = True
+            if any(n == Yaku.PINFU.value for n, _ in yaku):
+                yaku = [(n, h) for n, h in yaku if n != Yaku.PINFU.value]
+                if ctx.tsumo:
+                    fu_details.append(("tsumo", 2))
+    if changed:
+        extra = sum(f for r, f in fu_details if r not in ("base", "hand_without_fu"))
+        fu_details = [(r, f) for r, f in fu_details if r != "hand_without_fu"]
+        if open_hand and extra == 0:
+            fu_details.append(("hand_without_fu", 2))
+        fu = _round_fu(fu_details)
+    return fu, yaku, fu_details
+
+
+def _renhou_limit(ctx: WinContext) -> Valuation:
+    han = 5 if ctx.rules.renhou == "mangan" else 8
+    return _finish(ctx, [(Yaku.RENHOU.value, han)], 0, [])
+
+
+@lru_cache(maxsize=4096)
+def value_win(ctx: WinContext) -> Valuation:
+    """Value a win under ``ctx.rules``; the most valuable reading of the hand is taken.
+
+    Cached by the whole (immutable) context: the engine asks about the same hand often.
+    """
+    rules = ctx.rules
+    renhou_mode = rules.renhou if ctx.renhou else "none"
+    val = _evaluate(ctx, renhou=renhou_mode == "yakuman")
+    if renhou_mode in ("mangan", "baiman") and val.error in (None, "no-yaku"):
+        alt = _renhou_limit(ctx)
+        if not val.ok or alt.base_points > val.base_points:
+            return alt
+    return val
