@@ -1,0 +1,277 @@
+"""Tenhou's wall, regenerated from a game's SHUFFLE seed (formats.md 1.5).
+
+Why: a record with a seed can be checked tile by tile (every haipai, draw, kan
+draw and dora indicator must be the wall's), which catches edited or garbled logs.
+
+Generator: one MT19937 (reference ``mt19937ar.c``) per game, keyed with
+``init_by_array`` on the seed words. Per hand: 288 ``genrand_int32`` words ->
+nine 128-byte blocks -> SHA-512 each -> 144 little-endian words ``rnd``; the wall
+is ``0..135`` (3 players: ids 0..3 and 32..135) shuffled with
+``swap(w[i], w[i + rnd[i] % (N - i)])``; the dice are ``rnd[135] % 6`` and
+``rnd[136] % 6`` (0-based). Tiles are dealt from the end of the array; the dead
+wall is its start.
+
+Seed forms:
+
+- ``mt19937ar-sha512-n288-base64,<3328 chars>``: 624 little-endian key words.
+  Dead wall: replacement draws ``w[1], w[0], w[3], w[2]`` (3 players: then
+  ``w[5], w[4], w[7], w[6]``), dora indicators ``w[2r+1], w[2r+3], ...`` and ura
+  one below each, where ``r`` is the number of replacement pairs (2, or 4 for 3 players).
+  Three-player: kita draws ``w[1], w[0], w[3], ...`` and the first dora indicator
+  ``w[9]`` are verified; kan-dora positions (``w[11], w[13]``, then ``w[15], w[17]``,
+  which belong to the dead wall only once kans have shortened the live wall) are not.
+- ``mt19937ar-sha512-n288,<32 hex words>``: the key is the words as written; the
+  dead wall's pairs are the other way round (draws ``w[0], w[1], ...``, dora
+  ``w[4], w[6], ...``, ura ``w[5], w[7], ...``).
+- the per-INIT ``shuffle="mt19937ar,..."`` of very old logs is not reproduced
+  (:class:`WallSeedError`); so is an empty or unknown seed.
+
+MT19937 itself is CPython's ``random.Random`` (the same reference generator,
+keyed through ``seed(int)`` or, when that would drop words, our own
+``init_by_array`` and ``setstate``), so the per-hand 288 words come from one
+C-level ``getrandbits`` call.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import random
+import struct
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from paifu.events import Call, Draw, HandStart, NewDora, Win
+
+__all__ = [
+    "HandWall", "TenhouWall", "WallSeedError", "init_by_array", "seed_words", "supported", "wall_mismatches",
+]
+
+BASE64_PREFIX = "mt19937ar-sha512-n288-base64"
+HEX_PREFIX = "mt19937ar-sha512-n288"
+_MASK = 0xFFFFFFFF
+_SANMA_IDS = tuple(range(0, 4)) + tuple(range(32, 136))
+_UNPACK_RND = struct.Struct("<144I").unpack
+
+
+class WallSeedError(ValueError):
+    """A seed we cannot turn into a wall (unknown form, or garbled)."""
+
+
+def seed_words(seed: str) -> tuple[list[int], bool]:
+    """The MT key words of a SHUFFLE seed, and whether it is the newer (base64) form."""
+    head, sep, body = seed.partition(",")
+    if not sep or not body:
+        raise WallSeedError(f"no wall can be generated from seed {seed[:40]!r}")
+    if head == BASE64_PREFIX:
+        try:
+            raw = base64.b64decode(body, validate=True)
+        except (binascii.Error, ValueError) as e:
+            raise WallSeedError(f"seed is not valid base64: {e}") from None
+        if len(raw) % 4 or not raw:
+            raise WallSeedError(f"base64 seed decodes to {len(raw)} bytes, not whole 32-bit words")
+        return list(struct.unpack(f"<{len(raw) // 4}I", raw)), True
+    if head == HEX_PREFIX:
+        try:
+            words = [int(w, 16) for w in body.split(",")]
+        except ValueError:
+            raise WallSeedError("hex seed has a word that is not hexadecimal") from None
+        if any(w > _MASK or w < 0 for w in words):
+            raise WallSeedError("hex seed has a word wider than 32 bits")
+        return words, False
+    raise WallSeedError(f"seed form {head!r} cannot be reproduced")
+
+
+def supported(seed: str | None) -> bool:
+    """Whether :class:`TenhouWall` can generate walls from this seed."""
+    if not seed:
+        return False
+    try:
+        seed_words(seed)
+    except WallSeedError:
+        return False
+    return True
+
+
+def init_by_array(key: list[int]) -> list[int]:
+    """mt19937ar.c ``init_by_array``: the 624-word state for a key."""
+    mt = [0] * 624
+    mt[0] = 19650218
+    for i in range(1, 624):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & _MASK
+    n = len(key)
+    i, j = 1, 0
+    for _ in range(max(624, n)):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & _MASK
+        i += 1
+        j += 1
+        if i >= 624:
+            mt[0] = mt[623]
+            i = 1
+        if j >= n:
+            j = 0
+    for _ in range(623):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & _MASK
+        i += 1
+        if i >= 624:
+            mt[0] = mt[623]
+            i = 1
+    mt[0] = 0x80000000
+    return mt
+
+
+@dataclass(frozen=True, slots=True)
+class HandWall:
+    """One hand's wall. ``tiles`` is the shuffled array (dead wall at its start)."""
+
+    tiles: tuple[int, ...]
+    num_players: int
+    dice: tuple[int, int]  # faces 1..6
+    dora_indicators: tuple[int, ...]  # 5, in reveal order
+    ura_indicators: tuple[int, ...]  # 5, matching dora_indicators
+    rinshan: tuple[int, ...]  # replacement draws (kan, kita), in order
+    draws: tuple[int, ...]  # live-wall draws after the deal, in order (the dealer's first draw first)
+
+    def initial_hands(self, num_players: int | None = None, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
+        """The 13 tiles dealt to each seat, in dealing order, indexed by absolute seat.
+
+        Tenhou's INIT ``haiN`` lists are exactly this order.
+        """
+        n = self.num_players
+        if num_players is not None and num_players != n:
+            raise ValueError(f"this wall was built for {n} players, not {num_players}")
+        w = self.tiles
+        top = len(w) - 1
+        by_turn: list[list[int]] = [[] for _ in range(n)]
+        pos = top
+        for _ in range(3):
+            for k in range(n):
+                by_turn[k] += [w[pos], w[pos - 1], w[pos - 2], w[pos - 3]]
+                pos -= 4
+        for k in range(n):
+            by_turn[k].append(w[pos])
+            pos -= 1
+        out: list[tuple[int, ...]] = [()] * n
+        for k in range(n):
+            out[(dealer + k) % n] = tuple(by_turn[k])
+        return tuple(out)
+
+
+def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool) -> HandWall:
+    w = list(range(136)) if num_players == 4 else list(_SANMA_IDS)
+    size = len(w)
+    for i in range(size - 1):
+        j = i + rnd[i] % (size - i)
+        w[i], w[j] = w[j], w[i]
+    pairs = 2 if num_players == 4 else 4  # replacement-draw pairs at the start of the array
+    if new_layout:
+        rinshan = tuple(w[2 * p + 1 - q] for p in range(pairs) for q in range(2))
+        dora = tuple(w[2 * pairs + 1 + 2 * k] for k in range(5))
+        ura = tuple(w[2 * pairs + 2 * k] for k in range(5))
+    else:
+        rinshan = tuple(w[: 2 * pairs])
+        dora = tuple(w[2 * pairs + 2 * k] for k in range(5))
+        ura = tuple(w[2 * pairs + 1 + 2 * k] for k in range(5))
+    dealt = 13 * num_players
+    draws = tuple(w[size - 1 - dealt - k] for k in range(size - dealt - 14))
+    return HandWall(
+        tiles=tuple(w), num_players=num_players, dice=(rnd[135] % 6 + 1, rnd[136] % 6 + 1),
+        dora_indicators=dora, ura_indicators=ura, rinshan=rinshan, draws=draws,
+    )
+
+
+def _keyed_rng(key: list[int]) -> random.Random:
+    """An MT19937 keyed with ``init_by_array(key)``.
+
+    CPython's ``Random.seed(int)`` runs the same ``init_by_array`` in C on the
+    int's 32-bit words (least significant first), but drops high zero words; so
+    the C path is used only when the last key word is non-zero.
+    """
+    rng = random.Random()
+    if key and key[-1]:
+        rng.seed(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
+    else:
+        rng.setstate((3, tuple(init_by_array(key)) + (624,), None))
+    return rng
+
+
+class TenhouWall:
+    """The walls of one game: call :meth:`next_hand` once per INIT, in order (aborted hands too)."""
+
+    def __init__(self, seed: str, num_players: int = 4) -> None:
+        if num_players not in (3, 4):
+            raise ValueError(f"Tenhou tables have 3 or 4 players, not {num_players}")
+        key, self.new_layout = seed_words(seed)
+        self.num_players = num_players
+        self._rng = _keyed_rng(key)
+
+    def next_rnd(self) -> tuple[int, ...]:
+        """The next hand's 144 hashed words."""
+        block = self._rng.getrandbits(288 * 32).to_bytes(288 * 4, "little")
+        digest = b"".join(hashlib.sha512(block[k:k + 128]).digest() for k in range(0, 1152, 128))
+        return _UNPACK_RND(digest)
+
+    def next_hand(self) -> HandWall:
+        return _hand_wall(self.next_rnd(), self.num_players, self.new_layout)
+
+
+_REPLACEMENT_CALLS = frozenset({"ankan", "daiminkan", "kakan", "kita"})
+
+
+def wall_mismatches(events: Iterable[object], seed: str, num_players: int) -> list[str]:
+    """Compare a game's events with the walls its seed generates; one line per difference.
+
+    Checks every HandStart (each seat's 13 tiles in dealing order, dice, dora
+    indicator), every draw (a draw right after a kan or kita is a replacement
+    draw), every NewDora, and the dora/ura indicators a Win states. Raises
+    :class:`WallSeedError` when the seed cannot be reproduced.
+    """
+    walls = TenhouWall(seed, num_players)
+    out: list[str] = []
+    hw: HandWall | None = None
+    hand = live = repl = kan_dora = 0
+    pending_replacement = False
+    for ev in events:
+        if isinstance(ev, HandStart):
+            hw = walls.next_hand()
+            hand += 1
+            live = repl = 0
+            kan_dora = 1
+            pending_replacement = False
+            label = f"hand {hand}"
+            if hw.initial_hands(num_players, ev.dealer) != tuple(ev.hands):
+                out.append(f"{label}: dealt hands differ from the wall")
+            if ev.dice is not None and hw.dice != tuple(ev.dice):
+                out.append(f"{label}: dice {ev.dice} but the wall rolls {hw.dice}")
+            if hw.dora_indicators[0] != ev.dora_indicator:
+                out.append(f"{label}: dora indicator {ev.dora_indicator}, wall has {hw.dora_indicators[0]}")
+        elif hw is None:
+            continue
+        elif isinstance(ev, Call):
+            if ev.meld.kind.value in _REPLACEMENT_CALLS:
+                pending_replacement = True
+        elif isinstance(ev, Draw):
+            if pending_replacement:
+                want = hw.rinshan[repl] if repl < len(hw.rinshan) else None
+                if want != ev.tile:
+                    out.append(f"hand {hand}: replacement draw {repl + 1} is {ev.tile}, wall has {want}")
+                repl += 1
+                pending_replacement = False
+            else:
+                want = hw.draws[live] if live < len(hw.draws) else None
+                if want != ev.tile:
+                    out.append(f"hand {hand}: draw {live + 1} is {ev.tile}, wall has {want}")
+                live += 1
+        elif isinstance(ev, NewDora):
+            want = hw.dora_indicators[kan_dora] if kan_dora < 5 else None
+            if want != ev.indicator:
+                out.append(f"hand {hand}: kan dora {kan_dora} is {ev.indicator}, wall has {want}")
+            kan_dora += 1
+        elif isinstance(ev, Win):
+            c = ev.claimed
+            if c.dora_indicators and tuple(c.dora_indicators) != hw.dora_indicators[: len(c.dora_indicators)]:
+                out.append(f"hand {hand}: win states dora indicators {c.dora_indicators}")
+            if c.ura_indicators and tuple(c.ura_indicators) != hw.ura_indicators[: len(c.ura_indicators)]:
+                out.append(f"hand {hand}: win states ura indicators {c.ura_indicators}")
+    return out

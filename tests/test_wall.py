@@ -1,0 +1,128 @@
+"""Tenhou's wall generator: the MT19937 reference, wall shape, and every seeded corpus game."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from conftest import corpus_dir
+
+from paifu.engine.wall import (
+    TenhouWall,
+    WallSeedError,
+    _keyed_rng,
+    init_by_array,
+    seed_words,
+    supported,
+    wall_mismatches,
+)
+from paifu.events import Call, CallKind, Draw, HandStart, NewDora, Win
+from paifu.formats.tenhou_xml import INIT_SHUFFLE_PREFIX, read_tenhou_xml
+
+HEX_SEED = "mt19937ar-sha512-n288," + ",".join(f"{(i * 2654435761) & 0xFFFFFFFF:08X}" for i in range(1, 33))
+
+
+def test_mt19937_reference_vector() -> None:
+    # mt19937ar.c's own test: init_by_array({0x123, 0x234, 0x345, 0x456}) -> 1067595299 955945823 ...
+    rng = random.Random()
+    rng.setstate((3, tuple(init_by_array([0x123, 0x234, 0x345, 0x456])) + (624,), None))
+    assert [rng.getrandbits(32) for _ in range(3)] == [1067595299, 955945823, 477289528]
+
+
+@pytest.mark.parametrize("key", [[0x123, 0x234, 0x345, 0x456], [5, 0], list(range(1, 700)), [0]])
+def test_fast_keying_equals_reference(key: list[int]) -> None:
+    ref = random.Random()
+    ref.setstate((3, tuple(init_by_array(key)) + (624,), None))
+    assert _keyed_rng(key).getstate() == ref.getstate()
+
+
+@pytest.mark.parametrize(
+    "seed", ["", "mt19937ar,9A9796A4,757C981A", INIT_SHUFFLE_PREFIX + "mt19937ar,1,2",
+             "mt19937ar-sha512-n288-base64,@@@@", "mt19937ar-sha512-n288,XYZ"],
+)
+def test_unsupported_seeds(seed: str) -> None:
+    assert not supported(seed)
+    with pytest.raises(WallSeedError):
+        TenhouWall(seed)
+
+
+def test_wall_shape_four_and_three_players() -> None:
+    assert seed_words(HEX_SEED)[1] is False
+    for n, live, repl in ((4, 70, 4), (3, 55, 8)):
+        walls = TenhouWall(HEX_SEED, n)
+        for _ in range(3):
+            hw = walls.next_hand()
+            assert sorted(hw.tiles) == sorted(range(136) if n == 4 else [*range(4), *range(32, 136)])
+            hands = hw.initial_hands(n, dealer=1)
+            assert len(hands) == n and all(len(h) == 13 for h in hands)
+            assert len(hw.draws) == live and len(hw.rinshan) == repl
+            every = [t for h in hands for t in h] + list(hw.draws) + list(hw.rinshan)
+            k = (14 - repl) // 2  # indicator pairs inside the 14-tile dead wall at the deal
+            every += list(hw.dora_indicators[:k]) + list(hw.ura_indicators[:k])
+            assert sorted(every) == sorted(hw.tiles)  # each tile has exactly one role
+            assert all(1 <= d <= 6 for d in hw.dice)
+            # the dealer (seat 1) takes the last four tiles of the array first
+            assert hands[1][:4] == tuple(reversed(hw.tiles[-4:]))
+        with pytest.raises(ValueError):
+            hw.initial_hands(7 - n)
+
+
+def _seeded_games() -> list[tuple[Path, object]]:
+    out = []
+    for sub in ("tenhou_xml", "tenhou_xml_truncated"):
+        for path in sorted(p for p in corpus_dir(sub).rglob("*") if p.is_file()):
+            for rec in read_tenhou_xml(path.read_bytes(), str(path)):
+                out.append((path, rec))
+    return out
+
+
+def test_corpus_walls() -> None:
+    """Every seeded game reproduces tile for tile, or its seed is foreign from the first deal on."""
+    matched: list[str] = []
+    foreign: dict[str, list[str]] = {}
+    unsupported = 0
+    exercised = {"replacement": 0, "kan_dora": 0, "ura": 0, "hex": 0, "sanma": 0, "hands": 0}
+    for path, rec in _seeded_games():
+        gs = rec.start
+        if not supported(gs.wall_seed):
+            unsupported += 1
+            continue
+        problems = wall_mismatches(rec.events, gs.wall_seed, gs.num_players)
+        if problems:
+            foreign[str(path)] = problems
+            continue
+        matched.append(str(path))
+        ev = rec.events
+        exercised["hands"] += sum(isinstance(e, HandStart) for e in ev)
+        exercised["replacement"] += sum(
+            isinstance(e, Call) and e.meld.kind in (CallKind.ANKAN, CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.KITA)
+            and i + 1 < len(ev) and any(isinstance(x, Draw) for x in ev[i + 1:i + 3])
+            for i, e in enumerate(ev)
+        )
+        exercised["kan_dora"] += sum(isinstance(e, NewDora) for e in ev)
+        exercised["ura"] += sum(isinstance(e, Win) and bool(e.claimed.ura_indicators) for e in ev)
+        exercised["hex"] += not gs.wall_seed.startswith("mt19937ar-sha512-n288-base64")
+        exercised["sanma"] += gs.num_players == 3
+    print(f"walls: {len(matched)} games match, {len(foreign)} do not: {sorted(foreign)}; "
+          f"{unsupported} without a reproducible seed; checked {exercised}")
+    assert all(exercised.values()), exercised
+    assert len(matched) >= 9 * len(foreign)
+    for path, problems in foreign.items():
+        # a foreign seed fails at once (first deal, dice or dora), never midway through a game
+        assert problems[0].startswith("hand 1:"), (path, problems[:3])
+        assert any("dealt hands differ" in p for p in problems if p.startswith("hand 1:")), path
+
+
+def test_corpus_wall_detects_a_tampered_draw() -> None:
+    for _path, rec in _seeded_games():
+        seed = rec.start.wall_seed
+        if supported(seed) and not wall_mismatches(rec.events, seed, rec.start.num_players):
+            i = next(i for i, e in enumerate(rec.events) if isinstance(e, Draw))
+            d = rec.events[i]
+            events = list(rec.events)
+            events[i] = Draw(d.seat, (d.tile + 4) % 136)
+            problems = wall_mismatches(events, seed, rec.start.num_players)
+            assert problems == [f"hand 1: draw 1 is {(d.tile + 4) % 136}, wall has {d.tile}"]
+            return
+    pytest.skip("no seeded corpus game")
