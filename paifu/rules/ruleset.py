@@ -30,7 +30,7 @@ class Ruleset:
     num_players: int = 4  # 4, or 3 (108 tiles: 2m..8m removed)
     red_fives: tuple[int, int, int] = (1, 1, 1)  # red copies per suit (m, p, s); (0,0,0) = none
     chi: bool = True  # 3-player tables have no chi
-    start_points: int = 25000
+    start_points: int = 25000  # 0: not fixed by the rules (the first hand of the record states it)
     #: "one-hand", "east" (tonpuusen), "south" (hanchan)
     length: str = "south"
     #: dealer keeps the seat after: "never", "win", "win_or_tenpai", "always" (even noten)

@@ -1,0 +1,93 @@
+"""What a replay produces: per-hand and per-game results, read by reports.
+
+Reports read these, never raw files. Every number here is the replayed one
+(the engine's), with the record's claims kept beside it where they differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from paifu.events import RyuukyokuKind
+from paifu.findings import Finding
+from paifu.rules.ruleset import Ruleset
+
+
+@dataclass(slots=True)
+class WinResult:
+    seat: int
+    from_seat: int  # == seat for tsumo
+    tsumo: bool
+    dealer: bool
+    han: int | None
+    fu: int | None
+    points: int | None  # hand value before honba and sticks (tsumo: total received from the hand)
+    limit: str | None
+    yaku: tuple[tuple[str, int], ...]
+    deltas: tuple[int, ...]  # score change per seat, incl. honba and sticks
+    riichi: bool
+    closed: bool
+    turn: int  # the winner's draws so far this hand (1 = first draw)
+    pao_seat: int | None = None
+    recomputed: bool = False  # valued by our scorer and compared with the record
+
+
+@dataclass(slots=True)
+class HandResult:
+    index: int
+    label: str  # "E1-0"
+    round_wind: int
+    hand_number: int
+    honba: int
+    sticks: int  # riichi sticks on the table at the start
+    dealer: int
+    scores_start: tuple[int, ...]
+    scores_end: tuple[int, ...] = ()
+    deltas: tuple[int, ...] = ()  # incl. riichi sticks paid
+    wins: list[WinResult] = field(default_factory=list)
+    ryuukyoku: RyuukyokuKind | None = None
+    tenpai: tuple[bool, ...] | None = None  # at an exhaustive draw (replayed)
+    riichi: tuple[bool, ...] = ()  # declared riichi this hand
+    riichi_turn: tuple[int | None, ...] = ()  # discard number of the riichi declaration
+    opened: tuple[bool, ...] = ()  # made a chi, pon or open kan this hand
+    calls: tuple[int, ...] = ()  # chi + pon + open kan count per seat
+    kans: tuple[int, ...] = ()  # kans of any kind per seat
+    draws_checked: bool = False  # the exhaustive draw's tenpai and payments were recomputed
+    complete: bool = False  # the hand reached its end in the record
+
+
+@dataclass(slots=True)
+class GameResult:
+    source: str
+    format: str
+    game_id: str
+    game_index: int
+    players: tuple[str, ...]
+    rules: Ruleset
+    hands: list[HandResult] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    final_scores: tuple[int, ...] | None = None  # replayed, after leftover sticks
+    claimed_final_scores: tuple[int, ...] | None = None
+    claimed_rank_points: tuple[float, ...] | None = None
+    claimed_rank_points_text: tuple[str, ...] | None = None
+    complete: bool = False  # reached its game end
+    partial: bool = False  # a deliberate excerpt (no game-end checks)
+    first_dealer: int = 0
+    events: int = 0
+    wall_checked: bool = False  # draws and dora indicators were compared with the seed's wall
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def valid(self) -> bool:
+        return not self.findings
+
+    @property
+    def wins_checked(self) -> int:
+        return sum(1 for h in self.hands for w in h.wins if w.recomputed)
+
+    @property
+    def draws_checked(self) -> int:
+        return sum(1 for h in self.hands if h.draws_checked)
