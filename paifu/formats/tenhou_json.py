@@ -328,6 +328,12 @@ class _HandReader:
     def _next_take(self, seat: int) -> Any:
         return self.takes[seat][self.ti[seat]] if self.ti[seat] < len(self.takes[seat]) else None
 
+    def _flush_kan_dora(self) -> None:
+        """Show the indicators of earlier open/added kans (Tenhou: before the next discard or kan)."""
+        while self.kan_dora:
+            self._pop_dora()
+            self.kan_dora -= 1
+
     def _pop_dora(self) -> None:
         if self.dora_queue:
             self.events.append(NewDora(self.dora_queue.pop(0)))
@@ -440,7 +446,7 @@ class _HandReader:
             raise self.fail(f"kyoku {kyoku} has no dealer at a {n}-player table")
         self.last_discard: tuple[int, int] | None = None
         self.riichi_seat: int | None = None
-        self.kan_dora = False
+        self.kan_dora = 0  # open/added kans whose new indicator is not shown yet
         self.robbed: int | None = None  # the added tile of a kakan left without a rinshan draw
         stack: list[tuple[tuple[dict[str, Any], int], list[Any]]] = []
         forced: Any = _UNSET
@@ -462,6 +468,8 @@ class _HandReader:
                 self._restore(snap)
         else:
             raise first_error or self.fail("no consistent turn order found")
+        if self.robbed is None:
+            self._flush_kan_dora()
         self._result(self.last_discard, self.robbed)
         return self.events
 
@@ -500,9 +508,6 @@ class _HandReader:
                 self.events.append(Draw(seat, tile))
                 self.concealed[seat].append(tile)
                 self.last_draw[seat] = tile
-                if self.kan_dora:
-                    self._pop_dora()
-                    self.kan_dora = False
                 self.state = "act"
             elif state == "act":
                 if self.di[seat] >= len(self.discards[seat]):
@@ -514,11 +519,13 @@ class _HandReader:
                     if meld.kind not in (CallKind.ANKAN, CallKind.KAKAN, CallKind.KITA):
                         raise self.fail(f"{meld.kind.value} {item!r} cannot be a self call")
                     self.events.append(Call(seat, meld))
+                    if meld.kind != CallKind.KITA:
+                        self._flush_kan_dora()
                     if meld.kind == CallKind.KAKAN:
                         self._remove(seat, meld.tiles[-1])
                         self.melds[seat] = [m for m in self.melds[seat]
                                             if not (m.kind == CallKind.PON and _tile_key(m.tiles[0]) == _tile_key(meld.tiles[0]))]
-                        self.kan_dora = True
+                        self.kan_dora += 1
                     else:
                         for t in meld.tiles:
                             self._remove(seat, t)
@@ -540,6 +547,7 @@ class _HandReader:
                     raise self.fail(f"seat {seat} has a placeholder 0 where a discard belongs")
                 else:
                     tile, tsumogiri = code_to_tile(code), False
+                self._flush_kan_dora()
                 if riichi:
                     self.events.append(RiichiDeclared(seat))
                     self.riichi_seat = seat
@@ -581,7 +589,7 @@ class _HandReader:
                     nxt = self.discards[seat][self.di[seat]] if self.di[seat] < len(self.discards[seat]) else None
                     if nxt == 0:
                         self.di[seat] += 1
-                    self.kan_dora = True
+                    self.kan_dora += 1
                     self.state = "rinshan"
                 else:
                     self.state = "act"
@@ -660,7 +668,7 @@ class _HandReader:
             hand = (*self.concealed[who], tile)
         yaku: list[ClaimedYaku] = []
         n_yakuman = 0
-        riichi = False
+        riichi = any(isinstance(e, RiichiDeclared) and e.seat == who for e in self.events)
         for y in detail[4:]:
             m = _YAKU_TEXT.match(str(y))
             if not m:
@@ -673,7 +681,6 @@ class _HandReader:
             else:
                 han = int(re.sub(r"\D", "", val) or 0)
             yname = yaku_from_name(name)
-            riichi |= yname in (Yaku.RIICHI.value, Yaku.DOUBLE_RIICHI.value)
             yaku.append(ClaimedYaku(yname, han))
         fu = han_total = points = None
         limit = None
@@ -935,7 +942,11 @@ class _Writer:
         deltas = c.deltas or ()
         dealer = self.cur[0][0] % 4 if self.cur else 0
         payers = [s for s in range(n) if s != ev.seat]
-        pays = {s: -deltas[s] - 100 * honba for s in payers} if deltas else {}
+        if deltas and c.pao_seat is None:
+            pays = {s: -deltas[s] - 100 * honba for s in payers}
+        else:  # liability moves the payments: split the value the usual way
+            pts = c.points or 0
+            pays = {s: pts // (n - 1) if ev.seat == dealer else pts // (2 if s == dealer else 4) for s in payers}
         if ev.seat == dealer:
             each = max(pays.values()) if pays else 0
             return f"{head}{each}点∀"
