@@ -9,6 +9,7 @@ import pytest
 from conftest import corpus_dir
 
 from paifu.engine.wall import (
+    INIT_SHUFFLE_PREFIX,
     TenhouWall,
     WallSeedError,
     _keyed_rng,
@@ -18,7 +19,8 @@ from paifu.engine.wall import (
     wall_mismatches,
 )
 from paifu.events import Call, CallKind, Draw, HandStart, NewDora, Win
-from paifu.formats.tenhou_xml import INIT_SHUFFLE_PREFIX, read_tenhou_xml
+from paifu.formats import tenhou_xml
+from paifu.formats.tenhou_xml import read_tenhou_xml
 
 HEX_SEED = "mt19937ar-sha512-n288," + ",".join(f"{(i * 2654435761) & 0xFFFFFFFF:08X}" for i in range(1, 33))
 
@@ -37,8 +39,21 @@ def test_fast_keying_equals_reference(key: list[int]) -> None:
     assert _keyed_rng(key).getstate() == ref.getstate()
 
 
+def test_reader_and_wall_share_the_per_hand_prefix() -> None:
+    assert tenhou_xml.INIT_SHUFFLE_PREFIX == INIT_SHUFFLE_PREFIX
+
+
+def test_per_hand_form_needs_a_shuffle_for_each_hand() -> None:
+    walls = TenhouWall(INIT_SHUFFLE_PREFIX + "mt19937ar,1,2;", 4)
+    first = walls.next_hand()
+    assert sorted(first.tiles) == list(range(136))
+    assert TenhouWall(INIT_SHUFFLE_PREFIX + "mt19937ar,1,2").next_hand() == first  # fresh generator per hand
+    with pytest.raises(WallSeedError):
+        walls.next_hand()
+
+
 @pytest.mark.parametrize(
-    "seed", ["", "mt19937ar,9A9796A4,757C981A", INIT_SHUFFLE_PREFIX + "mt19937ar,1,2",
+    "seed", ["", "mt19937ar,9A9796A4,757C981A", INIT_SHUFFLE_PREFIX + "mt19937ar,1,X", INIT_SHUFFLE_PREFIX + ";",
              "mt19937ar-sha512-n288-base64,@@@@", "mt19937ar-sha512-n288,XYZ"],
 )
 def test_unsupported_seeds(seed: str) -> None:
@@ -82,7 +97,7 @@ def test_corpus_walls() -> None:
     matched: list[str] = []
     foreign: dict[str, list[str]] = {}
     unsupported = 0
-    exercised = {"replacement": 0, "kan_dora": 0, "ura": 0, "hex": 0, "sanma": 0, "hands": 0}
+    exercised = {"replacement": 0, "kan_dora": 0, "ura": 0, "hex": 0, "per_init": 0, "sanma": 0, "hands": 0}
     for path, rec in _seeded_games():
         gs = rec.start
         if not supported(gs.wall_seed):
@@ -102,7 +117,8 @@ def test_corpus_walls() -> None:
         )
         exercised["kan_dora"] += sum(isinstance(e, NewDora) for e in ev)
         exercised["ura"] += sum(isinstance(e, Win) and bool(e.claimed.ura_indicators) for e in ev)
-        exercised["hex"] += not gs.wall_seed.startswith("mt19937ar-sha512-n288-base64")
+        exercised["hex"] += gs.wall_seed.startswith("mt19937ar-sha512-n288,")
+        exercised["per_init"] += gs.wall_seed.startswith(INIT_SHUFFLE_PREFIX)
         exercised["sanma"] += gs.num_players == 3
     print(f"walls: {len(matched)} games match, {len(foreign)} do not: {sorted(foreign)}; "
           f"{unsupported} without a reproducible seed; checked {exercised}")

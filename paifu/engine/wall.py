@@ -23,8 +23,12 @@ Seed forms:
 - ``mt19937ar-sha512-n288,<32 hex words>``: the key is the words as written; the
   dead wall's pairs are the other way round (draws ``w[0], w[1], ...``, dora
   ``w[4], w[6], ...``, ura ``w[5], w[7], ...``).
-- the per-INIT ``shuffle="mt19937ar,..."`` of very old logs is not reproduced
-  (:class:`WallSeedError`); so is an empty or unknown seed.
+- ``INIT_SHUFFLE_PREFIX`` + the per-INIT ``shuffle="mt19937ar,<8 hex words>"``
+  values of very old logs joined by ``;`` (as the XML reader stores them): each
+  hand has its own generator keyed with its words, the shuffle takes the raw
+  ``genrand_int32`` words (no SHA-512) and the dice are the next two words % 6;
+  the dead wall is laid out like the hex form. (Found and checked on the corpus.)
+- an empty or unknown seed raises :class:`WallSeedError`.
 
 MT19937 itself is CPython's ``random.Random`` (the same reference generator,
 keyed through ``seed(int)`` or, when that would drop words, our own
@@ -45,14 +49,17 @@ from dataclasses import dataclass
 from paifu.events import Call, Draw, HandStart, NewDora, Win
 
 __all__ = [
-    "HandWall", "TenhouWall", "WallSeedError", "init_by_array", "seed_words", "supported", "wall_mismatches",
+    "INIT_SHUFFLE_PREFIX", "HandWall", "TenhouWall", "WallSeedError", "init_by_array", "seed_words", "supported", "wall_mismatches",
 ]
 
 BASE64_PREFIX = "mt19937ar-sha512-n288-base64"
+#: how a reader marks per-hand INIT ``shuffle`` values (``paifu.formats.tenhou_xml`` uses the same)
+INIT_SHUFFLE_PREFIX = "tenhou-init-shuffle;"
 HEX_PREFIX = "mt19937ar-sha512-n288"
 _MASK = 0xFFFFFFFF
 _SANMA_IDS = tuple(range(0, 4)) + tuple(range(32, 136))
 _UNPACK_RND = struct.Struct("<144I").unpack
+_UNPACK_RAW = struct.Struct("<137I").unpack
 
 
 class WallSeedError(ValueError):
@@ -83,11 +90,33 @@ def seed_words(seed: str) -> tuple[list[int], bool]:
     raise WallSeedError(f"seed form {head!r} cannot be reproduced")
 
 
+def _per_hand_keys(seed: str) -> list[list[int] | None]:
+    """Key words of each hand in the per-INIT form (None where a hand has no shuffle)."""
+    keys: list[list[int] | None] = []
+    for part in seed[len(INIT_SHUFFLE_PREFIX):].split(";"):
+        if not part:
+            keys.append(None)
+            continue
+        head, _, body = part.partition(",")
+        if head != "mt19937ar" or not body:
+            raise WallSeedError(f"per-hand shuffle {part[:40]!r} is not mt19937ar,<hex words>")
+        try:
+            words = [int(w, 16) for w in body.split(",")]
+        except ValueError:
+            raise WallSeedError(f"per-hand shuffle {part[:40]!r} has a word that is not hexadecimal") from None
+        if any(not 0 <= w <= _MASK for w in words):
+            raise WallSeedError("per-hand shuffle has a word wider than 32 bits")
+        keys.append(words)
+    return keys
+
+
 def supported(seed: str | None) -> bool:
     """Whether :class:`TenhouWall` can generate walls from this seed."""
     if not seed:
         return False
     try:
+        if seed.startswith(INIT_SHUFFLE_PREFIX):
+            return any(_per_hand_keys(seed))
         seed_words(seed)
     except WallSeedError:
         return False
@@ -202,12 +231,27 @@ class TenhouWall:
     def __init__(self, seed: str, num_players: int = 4) -> None:
         if num_players not in (3, 4):
             raise ValueError(f"Tenhou tables have 3 or 4 players, not {num_players}")
-        key, self.new_layout = seed_words(seed)
         self.num_players = num_players
-        self._rng = _keyed_rng(key)
+        self._hand = 0
+        self._hand_keys: list[list[int] | None] | None = None
+        if seed.startswith(INIT_SHUFFLE_PREFIX):
+            self._hand_keys = _per_hand_keys(seed)
+            if not any(self._hand_keys):
+                raise WallSeedError("no hand of the record carries a shuffle")
+            self.new_layout = False
+            self._rng = random.Random()
+        else:
+            key, self.new_layout = seed_words(seed)
+            self._rng = _keyed_rng(key)
 
     def next_rnd(self) -> tuple[int, ...]:
-        """The next hand's 144 hashed words."""
+        """The next hand's words: 144 hashed ones, or 137 raw ones in the per-INIT form."""
+        self._hand += 1
+        if self._hand_keys is not None:
+            if self._hand > len(self._hand_keys) or self._hand_keys[self._hand - 1] is None:
+                raise WallSeedError(f"the record has no shuffle for hand {self._hand}")
+            rng = _keyed_rng(self._hand_keys[self._hand - 1])  # type: ignore[arg-type]
+            return _UNPACK_RAW(rng.getrandbits(137 * 32).to_bytes(137 * 4, "little"))
         block = self._rng.getrandbits(288 * 32).to_bytes(288 * 4, "little")
         digest = b"".join(hashlib.sha512(block[k:k + 128]).digest() for k in range(0, 1152, 128))
         return _UNPACK_RND(digest)

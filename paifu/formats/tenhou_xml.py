@@ -58,7 +58,7 @@ from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 
 __all__ = ["INIT_SHUFFLE_PREFIX", "read_tenhou_xml", "write_tenhou_xml"]
 
-INIT_SHUFFLE_PREFIX = "tenhou-init-shuffle;"
+INIT_SHUFFLE_PREFIX = "tenhou-init-shuffle;"  # paifu.engine.wall uses the same spelling (tested)
 FORMAT = "tenhou-xml"
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 _RYUU_KIND = {
