@@ -9,21 +9,20 @@ wait). Seven pairs and thirteen orphans are checked separately (closed hands onl
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from paifu.tiles import YAOCHU_KINDS
 
 _EMPTY: frozenset[int] = frozenset()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _melds_only(t: tuple[int, ...], honors: bool) -> bool:
     """Whether counts ``t`` split exactly into triplets and (suits only) runs."""
-    for i, c in enumerate(t):
-        if c:
-            break
-    else:
+    i = next((j for j, c in enumerate(t) if c), -1)
+    if i < 0:
         return True
+    c = t[i]
     lst = list(t)
     if c >= 3:
         lst[i] -= 3
@@ -38,7 +37,7 @@ def _melds_only(t: tuple[int, ...], honors: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _melds_and_pair(t: tuple[int, ...], honors: bool) -> bool:
     lst = list(t)
     for i, c in enumerate(t):
@@ -59,7 +58,7 @@ def _complete_part(t: tuple[int, ...], honors: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _part_waits(t: tuple[int, ...], honors: bool) -> frozenset[int]:
     """Local indices i such that ``t + e_i`` is complete (melds, or melds and a pair).
 

@@ -152,7 +152,7 @@ class Replayer:
         self.expected_next = (0, 0, 0, 0, ev.first_dealer)
         if ev.wall_seed and self.wall_source is not None:
             try:
-                self.wall_gen = self.wall_source(ev.wall_seed)
+                self.wall_gen = self.wall_source(ev.wall_seed, len(ev.players))
             except ValueError as e:
                 # a seed form nobody can reproduce (old INIT shuffle): the wall is not checked,
                 # and the result says so (``wall_checked``), but the record is not wrong
@@ -247,7 +247,7 @@ class Replayer:
     def _check_deal(self, ev: HandStart) -> None:
         w = self.wall
         try:
-            hands = w.initial_hands(self.n)
+            hands = w.initial_hands(self.n, ev.dealer)
             dora = w.dora_indicators[0]
         except ValueError as e:
             self.wall_note = str(e)
@@ -903,26 +903,133 @@ class Replayer:
                 return
 
     def _settle_win(self, ev: Win, win_tile: int) -> None:
+        """Value the win, compare every number the record claims, then move the scores."""
         st = self.state
         assert st is not None and self.hand is not None
         c = ev.claimed
         seat = st.seats[ev.seat]
-        deltas = c.deltas
+        first_winner = len(self.winners_this_tile) <= 1
+        take_bonus = first_winner or self.rules.multi_ron_bonus == "each"
+        honba = st.honba if take_bonus else 0
+        sticks = st.sticks if take_bonus else 0
+        val = self._value(ev, win_tile) if self.scorer is not None else None
+        computed: tuple[int, ...] | None = None
+        pao = c.pao_seat
+        if val is not None and not val.ok:
+            code = "no-yaku" if val.error == "no-yaku" else None
+            if code:
+                self.find(code, "wins with no yaku", seat=ev.seat)
+            val = None
+        if val is not None:
+            self._compare_valuation(ev, val)
+            from paifu.scoring import payments
+
+            melds = tuple(m for m in seat.melds if m.kind != CallKind.KITA)
+            pao = payments.liable_seat(melds, ev.seat, self.rules, val)
+            if c.pao_seat != pao:
+                self.find("pao-mismatch", "the liable player differs from the replay", seat=ev.seat,
+                              expected=pao, actual=c.pao_seat)
+            if ev.tsumo:
+                d = payments.tsumo_deltas(ev.seat, st.dealer, val, honba=honba, sticks=sticks,
+                                          rules=self.rules, pao_seat=pao)
+            else:
+                d = payments.ron_deltas(ev.seat, ev.from_seat, val, honba=honba, sticks=sticks,
+                                        rules=self.rules, take_bonus=take_bonus, pao_seat=pao)
+            computed = tuple(d)
+        deltas = tuple(c.deltas[: self.n]) if c.deltas is not None else computed
+        if computed is not None and c.deltas is not None and computed != deltas:
+            self.find("score-delta-mismatch", "the win's score changes differ from the replay", seat=ev.seat,
+                      expected=computed, actual=deltas)
         if deltas is not None:
-            deltas = tuple(deltas[: self.n])
             for i, d in enumerate(deltas):
                 st.scores[i] += d
                 self.hand_deltas[i] += d
-        turn = seat.draws
+        if take_bonus:
+            st.sticks = 0
+        if val is not None:
+            han, fu, points, limit = val.han, val.fu, val.points, val.limit
+            yaku = tuple((n, h) for n, h in val.yaku if h)
+        else:
+            han, fu, points, limit = c.han, c.fu, c.points, c.limit
+            yaku = tuple((y.name, y.han) for y in c.yaku if y.han) if c.yaku else ()
         self.hand.wins.append(WinResult(
             seat=ev.seat, from_seat=ev.from_seat, tsumo=ev.tsumo, dealer=ev.seat == st.dealer,
-            han=c.han, fu=c.fu, points=c.points, limit=c.limit,
-            yaku=tuple((y.name, y.han) for y in c.yaku) if c.yaku else (),
-            deltas=deltas or tuple([0] * self.n), riichi=seat.riichi, closed=seat.closed, turn=turn,
-            pao_seat=c.pao_seat,
+            han=han, fu=fu, points=points, limit=limit, yaku=yaku,
+            deltas=deltas or tuple([0] * self.n), riichi=seat.riichi, closed=seat.closed, turn=seat.draws,
+            pao_seat=pao, recomputed=val is not None,
         ))
-        if c.sticks or deltas is not None and sum(deltas) > 0:
-            st.sticks = 0
+
+    def _concealed_ids(self, seat: SeatState, extra_kind: int | None, extra_red: bool) -> list[int]:
+        """Tile ids for a hand kept as counts: red fives as copy 0, other copies from the top."""
+        out: list[int] = []
+        reds = list(seat.red)
+        for k, c in enumerate(seat.counts):
+            if not c:
+                continue
+            r = reds[FIVE_KINDS.index(k)] if k in FIVE_KINDS else 0
+            out.extend(k * 4 + i for i in range(r))
+            out.extend(k * 4 + 3 - i for i in range(c - r))
+        if extra_kind is not None:
+            held = seat.counts[extra_kind]
+            r = reds[FIVE_KINDS.index(extra_kind)] if extra_kind in FIVE_KINDS else 0
+            out.append(extra_kind * 4 + (0 if extra_red else 3 - (held - r)))
+        return out
+
+    def _value(self, ev: Win, win_tile: int) -> Any:
+        st = self.state
+        assert st is not None
+        seat = st.seats[ev.seat]
+        red = self.red(win_tile)
+        if ev.tsumo:
+            concealed = self._concealed_ids(seat, None, False)
+            wk = win_tile >> 2
+            win_id = wk * 4 + (0 if red else 3)
+        else:
+            concealed = self._concealed_ids(seat, win_tile >> 2, red)
+            win_id = concealed[-1]
+        first_round = not st.any_call and seat.discards == 0
+        rinshan = ev.tsumo and getattr(self, "rinshan_draw", False)
+        chankan = not ev.tsumo and self.phase == AFTER_KAN
+        c = ev.claimed
+        ctx = self.scorer.WinContext(
+            rules=self.rules, concealed=tuple(concealed),
+            melds=tuple(m for m in seat.melds if m.kind != CallKind.KITA), win_tile=win_id, tsumo=ev.tsumo,
+            seat_wind=(ev.seat - st.dealer) % self.n, round_wind=st.round_wind, is_dealer=ev.seat == st.dealer,
+            riichi=seat.riichi_accepted, double_riichi=seat.double_riichi and seat.riichi_accepted,
+            ippatsu=seat.ippatsu and seat.riichi_accepted and self.rules.ippatsu,
+            rinshan=bool(rinshan), chankan=chankan,
+            haitei=ev.tsumo and st.live_left <= 0 and not rinshan,
+            houtei=not ev.tsumo and st.live_left <= 0 and not chankan,
+            tenhou=ev.tsumo and first_round and ev.seat == st.dealer,
+            chiihou=ev.tsumo and first_round and ev.seat != st.dealer,
+            renhou=not ev.tsumo and not st.any_call and seat.draws == 0 and ev.seat != st.dealer,
+            dora_indicators=tuple(c.dora_indicators) if c.dora_indicators else tuple(st.dora_indicators),
+            ura_indicators=tuple(c.ura_indicators or ()) if seat.riichi_accepted else (),
+            kita=seat.kita,
+        )
+        if c.dora_indicators and [t >> 2 for t in c.dora_indicators] != [t >> 2 for t in st.dora_indicators]:
+            self.find("points-mismatch",
+                      "the win names other dora indicators than the table shows", seat=ev.seat,
+                      expected=tuple(st.dora_indicators), actual=tuple(c.dora_indicators))
+        return self.scorer.value_win(ctx)
+
+    def _compare_valuation(self, ev: Win, val: Any) -> None:
+        c = ev.claimed
+        seat = ev.seat
+        if c.yaku is not None:
+            claimed = sorted((y.name, y.han) for y in c.yaku if y.han)
+            ours = sorted((n, h) for n, h in val.yaku if h)
+            if claimed != ours:
+                self.find("yaku-mismatch", "the yaku differ from the replay", seat=seat,
+                          expected=tuple(ours), actual=tuple(claimed))
+        if not val.yakuman_multiple:
+            if c.han is not None and c.han != val.han:
+                self.find("han-mismatch", "the han differ from the replay", seat=seat, expected=val.han, actual=c.han)
+            if c.fu is not None and c.fu != val.fu:
+                self.find("fu-mismatch", "the fu differ from the replay", seat=seat, expected=val.fu, actual=c.fu)
+        if c.points is not None and c.points != val.points:
+            self.find("points-mismatch", "the hand's value differs from the replay", seat=seat,
+                      expected=val.points, actual=c.points)
 
     # ------------------------------------------------------------------ draws (ryuukyoku)
     def on_ryuukyoku(self, ev: Ryuukyoku) -> None:
@@ -945,18 +1052,33 @@ class Replayer:
                           expected=0, actual=st.live_left)
             tenpai = tuple(self._tenpai(s) for s in range(self.n))
             self.hand.tenpai = tenpai
+            ours = tuple(s for s in range(self.n) if tenpai[s])
+            if ev.tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE and tuple(sorted(ev.tenpai)) != ours:
+                self.find("tenpai-mismatch", "the tenpai players differ from the replay",
+                          expected=ours, actual=tuple(sorted(ev.tenpai)))
+            from paifu.scoring import payments
+
             if kind == RyuukyokuKind.NAGASHI_MANGAN:
                 if not rules.nagashi_mangan:
                     self.find("abort-condition-not-met", "nagashi mangan is not part of this ruleset")
-                if not any(self._nagashi(s) for s in range(self.n)):
+                winners = [s for s in range(self.n) if self._nagashi(s)]
+                if not winners:
                     self.find("abort-condition-not-met", "nagashi mangan but nobody discarded only terminals "
                               "and honors with none called")
+                computed = tuple(payments.nagashi_deltas(winners, st.dealer, rules))
+            else:
+                computed = tuple(payments.noten_deltas(ours, rules))
+            self.hand.draws_checked = True
         else:
             self._check_abort_kind(ev)
-        if ev.deltas is not None:
-            for i, d in enumerate(ev.deltas[: self.n]):
-                st.scores[i] += d
-                self.hand_deltas[i] += d
+            computed = tuple([0] * self.n)
+        deltas = tuple(ev.deltas[: self.n]) if ev.deltas is not None else computed
+        if deltas != computed:
+            self.find("score-delta-mismatch", "the draw's score changes differ from the replay",
+                      expected=computed, actual=deltas)
+        for i, d in enumerate(deltas):
+            st.scores[i] += d
+            self.hand_deltas[i] += d
         self.hand.ryuukyoku = kind
         self.hand.complete = True
         self.phase = HAND_OVER

@@ -39,6 +39,7 @@ TENHOU_SANMA = TENHOU.replace(
     kita=True,
     kita_yakuhai=False,
     four_riichi=False,
+    noten_payment=2000,  # Tenhou 3-player: 1,000 from each noten player (real records)
     last_dealer_stop_min=40000,
     extension_target=40000,
     sanma_tsumo="loss",
