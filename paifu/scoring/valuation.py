@@ -60,7 +60,8 @@ class WinContext:
 
     rules: Ruleset
     concealed: tuple[int, ...]  # tile ids of the concealed hand INCLUDING the winning tile
-    melds: tuple[Meld, ...]  # chi/pon/daiminkan/ankan/kakan; kita melds go in ``kita``
+    #: chi/pon/daiminkan/ankan/kakan in call order (pao needs it); kita melds go in ``kita``
+    melds: tuple[Meld, ...]
     win_tile: int
     tsumo: bool
     seat_wind: int  # 0 E .. 3 N
