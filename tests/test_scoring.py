@@ -205,3 +205,19 @@ def test_kita_yakuhai() -> None:
 def test_cache_returns_same_object() -> None:
     c = CASES[0][1]
     assert value_win(c) is value_win(c)
+
+
+def test_multiple_yakuman_off_counts_the_largest_one() -> None:
+    c = CASES[7][1]  # tsuuiisou + daisangen + suuankou
+    assert value_win(c).yakuman_multiple == 3
+    single = value_win(with_rules(c, TENHOU.replace(multiple_yakuman=False)))
+    assert single.yakuman_multiple == 1 and single.points == 32000
+
+
+def test_kakan_and_ankan_keep_their_fu() -> None:
+    # ankan of East (the round wind): 32 fu; kakan of 5p: 8 fu; tanki 2; tsumo 2
+    melds = (meld(CallKind.ANKAN, "1111z"), meld(CallKind.KAKAN, "5555p", 2))
+    v = value_win(ctx("234m678s9m", "9m", melds=melds, tsumo=True, rinshan=True,
+                      rules=TENHOU.replace(red_fives=(0, 0, 0))))
+    assert v.ok and v.fu == 70  # 20 + 32 + 8 + 2 + 2 = 64 -> 70
+    assert {"rinshan", "bakaze-east"} <= {n for n, _ in v.yaku}
