@@ -102,6 +102,8 @@ class Ruleset:
     four_kans: bool = True
     nagashi_mangan: bool = True
     noten_payment: int = 3000  # total; 0 = no noten payments
+    #: a tenpai player may declare noten at an exhaustive draw (hide the hand, pay as noten)
+    noten_declaration: bool = False
     keishiki_tenpai: bool = True  # tenpai without a yaku counts
     #: a wait only on tiles already used up: "counts", "not-own-hand" (not tenpai when all
     #: four are in the own hand), "not-visible" (not tenpai when all four are visible)
