@@ -9,7 +9,7 @@ wait). Seven pairs and thirteen orphans are checked separately (closed hands onl
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from paifu.tiles import YAOCHU_KINDS
 
@@ -125,48 +125,42 @@ def is_complete(counts: list[int] | tuple[int, ...], closed: bool = True) -> boo
     return False
 
 
-def shape_waits(counts: list[int] | tuple[int, ...], closed: bool = True) -> frozenset[int]:
-    """Kinds that would complete a hand of 3m+1 tiles, ignoring how many copies remain."""
-    parts = _parts(counts)
+@lru_cache(maxsize=1 << 16)
+def _regular_waits(parts: tuple[tuple[int, ...], ...]) -> frozenset[int]:
     res = [sum(p) % 3 for p in parts]
-    waits: set[int] = set()
     ones = [i for i, r in enumerate(res) if r == 1]
     twos = [i for i, r in enumerate(res) if r == 2]
+    waits: set[int] = set()
     if len(ones) == 1 and not twos:
         j = ones[0]
-        if all(_melds_only(parts[i], i == 3) for i in range(4) if i != j and res[i] == 0 and sum(parts[i])):
+        if all(_melds_only(parts[i], i == 3) for i in range(4) if i != j and sum(parts[i])):
             waits.update(j * 9 + w for w in _part_waits(parts[j], j == 3))
     elif len(twos) == 2 and not ones:
         a, b = twos
-        others_ok = all(_melds_only(parts[i], i == 3) for i in range(4) if i not in (a, b) and sum(parts[i]))
-        if others_ok:
+        if all(_melds_only(parts[i], i == 3) for i in range(4) if i not in (a, b) and sum(parts[i])):
             for j, other in ((a, b), (b, a)):
                 if _melds_and_pair(parts[other], other == 3):
                     waits.update(j * 9 + w for w in _part_waits(parts[j], j == 3))
-    if closed and sum(counts) == 13:
-        # seven pairs: six distinct pairs and a single
-        pairs = singles = 0
-        single = -1
-        ok = True
-        for k, c in enumerate(counts):
-            if c == 2:
-                pairs += 1
-            elif c == 1:
-                singles += 1
-                single = k
-            elif c:
-                ok = False
-                break
-        if ok and pairs == 6 and singles == 1:
-            waits.add(single)
-        # thirteen orphans
+    return frozenset(waits)
+
+
+def shape_waits(counts: list[int] | tuple[int, ...], closed: bool = True) -> frozenset[int]:
+    """Kinds that would complete a hand of 3m+1 tiles, ignoring how many copies remain."""
+    waits = _regular_waits(_parts(counts))
+    if closed and counts.count(0) >= 21 and sum(counts) == 13:
+        # seven pairs (six distinct pairs and a single) or thirteen orphans: few kinds held
+        extra: set[int] = set()
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            extra.add(counts.index(1))
         if sum(counts[k] for k in YAOCHU_KINDS) == 13:
             missing = [k for k in YAOCHU_KINDS if counts[k] == 0]
             if not missing:
-                waits.update(YAOCHU_KINDS)
+                extra.update(YAOCHU_KINDS)
             elif len(missing) == 1:
-                waits.add(missing[0])
-    return frozenset(waits)
+                extra.add(missing[0])
+        if extra:
+            return waits | extra
+    return waits
 
 
 def is_tenpai_shape(counts: list[int] | tuple[int, ...], closed: bool = True) -> bool:
