@@ -48,7 +48,8 @@ def record_rules(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
     if not record.events:
         return rules_from_hint(())
     start = record.start
-    return rules_from_hint((*start.rules_hint, ("game_id", start.game_id)))
+    lobby = dict(start.meta).get("lobby")
+    return rules_from_hint((*start.rules_hint, ("game_id", start.game_id), ("lobby", lobby)))
 
 
 def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_index: int = 0,

@@ -58,7 +58,9 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
             go = int(value)  # type: ignore[call-overload]
             # the server's own log id names the table type; a GO tag rewritten by a tool
             # (seen in reformatted test logs) disagrees with it, and the id wins
-            rules = tenhou_go_type(log_type if log_type is not None and log_type != go else go)
+            lobby = dict(hint).get("lobby")
+            rules = tenhou_go_type(log_type if log_type is not None and log_type != go else go,
+                                   int(lobby) if lobby else None)  # type: ignore[call-overload]
         elif key == "preset":
             rules = preset(str(value))
         elif key in Ruleset.__dataclass_fields__:
