@@ -1,0 +1,50 @@
+"""``paifu report``: everything the command does, given its arguments (the CLI only parses)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from analysis.rank_points import SchemeError, get_scheme
+
+
+def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
+               players_out: str | None = None, games_out: str | None = None, rules: Any = None,
+               out: TextIO | None = None) -> int:
+    """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
+    0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
+    inputs, a bad scheme or no games at all."""
+    from analysis.report import build_report, write_html, write_table
+    from paifu.replay import Unreadable, replay_paths
+
+    out = out or sys.stdout
+    if scheme != "auto":
+        try:
+            get_scheme(scheme)
+        except SchemeError as e:
+            sys.stderr.write(f"paifu: {e}\n")
+            return 2
+    results, unreadable = [], []
+    for item in replay_paths(paths, rules=rules):
+        if isinstance(item, Unreadable):
+            sys.stderr.write(f"{item.file}: UNREADABLE: {item.reason}\n")
+            unreadable.append(item)
+        else:
+            results.append(item)
+    if not results:
+        sys.stderr.write("paifu: no games found\n")
+        return 2
+    report = build_report(results, player=player, scheme=scheme, unreadable=unreadable)
+    out.write(report.summary() + "\n")
+    for _, row in report.flagged.iterrows():
+        out.write(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: {row['finding_codes']}\n")
+    if html:
+        write_html(report, html)
+    if players_out:
+        write_table(report.stats, players_out)
+    if games_out:
+        write_table(report.frames.game_players, games_out)
+    if unreadable:
+        return 2
+    return 1 if len(report.flagged) else 0

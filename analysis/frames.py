@@ -1,0 +1,191 @@
+"""Tidy pandas DataFrames from replayed games (``GameResult``), never from files.
+
+Column names and dtypes are stable (tests pin them): seats are ``category``
+(0..3), winds ``category`` (E, S, W, N, ordered), counts and scores nullable
+``Int64``, rank points ``Float64``, flags ``boolean``, text ``string``. Every
+frame starts with the game keys ``source, game_id, game_index``.
+
+* ``games``: one row per game.
+* ``game_players``: one row per (game, seat): final score, placement, rank points.
+* ``hands``: one row per hand.
+* ``hand_players``: one row per (hand, seat).
+* ``wins``: one row per win (a double ron is two rows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from analysis.rank_points import Scheme, SchemeError, get_scheme, placements, rank_points, scheme_for_rules
+
+SEAT = pd.CategoricalDtype([0, 1, 2, 3])
+WIND = pd.CategoricalDtype(["E", "S", "W", "N"], ordered=True)
+KEYS = ["source", "game_id", "game_index"]
+
+GAMES_COLUMNS = {
+    "source": "string", "game_id": "string", "game_index": "Int64", "format": "string", "rules": "string",
+    "scheme": "string", "num_players": "Int64", "first_dealer": SEAT, "hands": "Int64", "complete": "boolean",
+    "partial": "boolean", "valid": "boolean", "findings": "Int64", "finding_codes": "string",
+    "points_match": "boolean",
+}
+GAME_PLAYERS_COLUMNS = {
+    "source": "string", "game_id": "string", "game_index": "Int64", "seat": SEAT, "player": "string",
+    "final_score": "Int64", "placement": "Int64", "points": "Float64", "claimed_points": "Float64",
+    "valid": "boolean", "findings": "Int64",
+}
+HANDS_COLUMNS = {
+    "source": "string", "game_id": "string", "game_index": "Int64", "hand_index": "Int64", "label": "string",
+    "round_wind": WIND, "hand_number": "Int64", "honba": "Int64", "sticks": "Int64", "dealer": SEAT,
+    "result": "string", "ryuukyoku": "string", "winners": "Int64", "complete": "boolean",
+}
+HAND_PLAYERS_COLUMNS = {
+    "source": "string", "game_id": "string", "game_index": "Int64", "hand_index": "Int64", "label": "string",
+    "seat": SEAT, "player": "string", "seat_wind": WIND, "dealer": "boolean", "score_start": "Int64",
+    "score_end": "Int64", "delta": "Int64", "riichi": "boolean", "riichi_turn": "Int64", "opened": "boolean",
+    "calls": "Int64", "kans": "Int64", "won": "boolean", "dealt_in": "boolean", "tenpai": "boolean",
+}
+WINS_COLUMNS = {
+    "source": "string", "game_id": "string", "game_index": "Int64", "hand_index": "Int64", "label": "string",
+    "seat": SEAT, "player": "string", "from_seat": SEAT, "tsumo": "boolean", "dealer": "boolean",
+    "han": "Int64", "fu": "Int64", "points": "Int64", "limit": "string", "yaku": "string",
+    "riichi": "boolean", "closed": "boolean", "damaten": "boolean", "turn": "Int64", "pao_seat": SEAT,
+    "delta": "Int64", "recomputed": "boolean",
+}
+
+
+def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
+    df = pd.DataFrame(rows, columns=list(columns))
+    for col, dtype in columns.items():
+        values = df[col].tolist()
+        if isinstance(dtype, pd.CategoricalDtype):
+            df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
+        else:
+            df[col] = pd.array([pd.NA if v is None else v for v in values], dtype=dtype)
+    return df
+
+
+# ---------------------------------------------------------------------- scheme and rank points per game
+def game_scheme(result: Any, scheme: Scheme | str = "auto") -> Scheme | None:
+    """The scheme for one game: ``"auto"`` follows its ruleset; None if it does not fit the table."""
+    if isinstance(scheme, str) and scheme == "auto":
+        s = scheme_for_rules(result.rules)
+        if result.rules.start_points <= 0 and result.hands:  # a lobby whose start only the record states
+            start = result.hands[0].scores_start
+            s = s.replace(start_points=sum(start) // len(start))
+    else:
+        s = get_scheme(scheme)
+    return s if s.num_players == len(result.players) else None
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """Placement and rank points of one game under a scheme (None without final scores)."""
+
+    scheme: Scheme | None
+    placements: tuple[int, ...] | None
+    points: tuple[float, ...] | None
+
+
+def outcome(result: Any, scheme: Scheme | str = "auto") -> GameOutcome:
+    s = game_scheme(result, scheme)
+    scores = result.final_scores
+    if scores is None:
+        return GameOutcome(s, None, None)
+    ties = s.ties if s is not None else result.rules.rank_ties
+    places = placements(scores, result.first_dealer, ties)
+    pts = None
+    if s is not None:
+        try:
+            pts = rank_points(scores, s, result.first_dealer)
+        except SchemeError:
+            pts = None
+    return GameOutcome(s, places, pts)
+
+
+# ---------------------------------------------------------------------- frames
+@dataclass
+class Frames:
+    games: pd.DataFrame
+    game_players: pd.DataFrame
+    hands: pd.DataFrame
+    hand_players: pd.DataFrame
+    wins: pd.DataFrame
+
+
+def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | None) -> bool | None:
+    if claimed is None or points is None:
+        return None
+    return all(abs(a - b) < 1e-6 for a, b in zip(claimed, points, strict=True))
+
+
+def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
+                 outcomes: Sequence[GameOutcome] | None = None) -> Frames:
+    """All five frames from replayed games (rank points under ``scheme``)."""
+    results = list(results)
+    if outcomes is None:
+        outcomes = [outcome(r, scheme) for r in results]
+    games, gps, hands, hps, wins = [], [], [], [], []
+    for r, oc in zip(results, outcomes, strict=True):
+        n = len(r.players)
+        key = {"source": r.source, "game_id": r.game_id, "game_index": r.game_index}
+        codes = sorted({f.code for f in r.findings})
+        games.append({
+            **key, "format": r.format, "rules": r.rules.name, "scheme": oc.scheme.name if oc.scheme else None,
+            "num_players": n, "first_dealer": r.first_dealer, "hands": len(r.hands), "complete": r.complete,
+            "partial": r.partial, "valid": r.valid, "findings": len(r.findings),
+            "finding_codes": ",".join(codes), "points_match": _points_match(r.claimed_rank_points, oc.points),
+        })
+        for s in range(n):
+            gps.append({
+                **key, "seat": s, "player": r.players[s],
+                "final_score": r.final_scores[s] if r.final_scores else None,
+                "placement": oc.placements[s] if oc.placements else None,
+                "points": oc.points[s] if oc.points else None,
+                "claimed_points": r.claimed_rank_points[s] if r.claimed_rank_points else None,
+                "valid": r.valid, "findings": len(r.findings),
+            })
+        for h in r.hands:
+            hkey = {**key, "hand_index": h.index, "label": h.label}
+            result = "win" if h.wins else ("ryuukyoku" if h.ryuukyoku is not None else "incomplete")
+            hands.append({
+                **hkey, "round_wind": "ESWN"[h.round_wind % 4], "hand_number": h.hand_number, "honba": h.honba,
+                "sticks": h.sticks, "dealer": h.dealer, "result": result,
+                "ryuukyoku": h.ryuukyoku.value if h.ryuukyoku is not None else None,
+                "winners": len(h.wins), "complete": h.complete,
+            })
+            winners = {w.seat for w in h.wins}
+            dealt_in = {w.from_seat for w in h.wins if not w.tsumo}
+            for s in range(n):
+                hps.append({
+                    **hkey, "seat": s, "player": r.players[s], "seat_wind": "ESWN"[(s - h.dealer) % n],
+                    "dealer": s == h.dealer, "score_start": h.scores_start[s] if h.scores_start else None,
+                    "score_end": h.scores_end[s] if h.scores_end else None,
+                    "delta": h.deltas[s] if h.deltas else None,
+                    "riichi": h.riichi[s] if h.riichi else None,
+                    "riichi_turn": h.riichi_turn[s] if h.riichi_turn else None,
+                    "opened": h.opened[s] if h.opened else None,
+                    "calls": h.calls[s] if h.calls else None, "kans": h.kans[s] if h.kans else None,
+                    "won": s in winners if h.complete else None,
+                    "dealt_in": s in dealt_in if h.complete else None,
+                    "tenpai": h.tenpai[s] if h.tenpai is not None else None,
+                })
+            for w in h.wins:
+                wins.append({
+                    **hkey, "seat": w.seat, "player": r.players[w.seat], "from_seat": w.from_seat,
+                    "tsumo": w.tsumo, "dealer": w.dealer, "han": w.han, "fu": w.fu, "points": w.points,
+                    "limit": w.limit or None, "yaku": ",".join(name for name, han in w.yaku if han > 0),
+                    "riichi": w.riichi, "closed": w.closed, "damaten": w.closed and not w.riichi,
+                    "turn": w.turn, "pao_seat": w.pao_seat, "delta": w.deltas[w.seat] if w.deltas else None,
+                    "recomputed": w.recomputed,
+                })
+    return Frames(
+        games=_frame(games, GAMES_COLUMNS),
+        game_players=_frame(gps, GAME_PLAYERS_COLUMNS),
+        hands=_frame(hands, HANDS_COLUMNS),
+        hand_players=_frame(hps, HAND_PLAYERS_COLUMNS),
+        wins=_frame(wins, WINS_COLUMNS),
+    )
