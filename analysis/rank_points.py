@@ -319,7 +319,8 @@ def scheme_for_rules(rules: Any) -> Scheme:
         "leftover_sticks": getattr(rules, "leftover_sticks", base.leftover_sticks),
     }
     if getattr(rules, "rank_rounding", "none") == "integer":
-        changes.update(rounding="half-away", round_stage="score")
+        mode = MAJIANG_INTEGER.rounding if base.name.startswith("majiang") else TENHOU_INTEGER.rounding
+        changes.update(rounding=mode, round_stage="score")
     return base.replace(**changes)
 
 
