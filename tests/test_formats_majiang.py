@@ -1,0 +1,105 @@
+"""電脳麻将 paipu: every corpus game reads with the structure and seats it states, and the
+writer's output reads back to the same events."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import corpus_dir
+from test_formats_json import comparable
+
+from paifu import formats as F
+from paifu.events import Discard, GameEnd, HandStart, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
+from paifu.formats.base import RecordError
+from paifu.formats.majiang import parse_meld, parse_shoupai
+
+
+def _files():
+    out = [corpus_dir("majiang_paipu") / "majiang-core" / "test" / "data" / "script.json"]
+    out += sorted(p for p in corpus_dir("majiang_selfplay").rglob("*.json") if p.parent.name != "rules")
+    return out
+
+
+def test_every_corpus_game_reads_with_its_structure_and_seats() -> None:
+    games = 0
+    for p in _files():
+        doc = json.loads(p.read_text(encoding="utf-8"))
+        docs = doc if isinstance(doc, list) else [doc]
+        recs = F.read_path(p)
+        assert len(recs) == len(docs)
+        for g, rec in zip(docs, recs, strict=True):
+            games += 1
+            ev = rec.events
+            assert rec.start.first_dealer == g["qijia"]
+            starts = [e for e in ev if isinstance(e, HandStart)]
+            assert len(starts) == len(g["log"])
+            for hs, hand in zip(starts, g["log"], strict=True):
+                q = hand[0]["qipai"]
+                # l is relative to the hand's dealer: seat = (qijia + jushu + l) % 4
+                assert hs.dealer == (g["qijia"] + q["jushu"]) % 4
+                assert [hs.scores[(hs.dealer + l_) % 4] for l_ in range(4)] == q["defen"]
+            kinds = [next(iter(x)) for hand in g["log"] for x in hand]
+            assert sum(isinstance(e, Win) for e in ev) == kinds.count("hule")
+            assert sum(isinstance(e, Ryuukyoku) for e in ev) == kinds.count("pingju")
+            assert sum(isinstance(e, Discard) for e in ev) == kinds.count("dapai")
+            stars = sum(x["dapai"]["p"].endswith("*") for hand in g["log"] for x in hand if "dapai" in x)
+            assert sum(isinstance(e, RiichiDeclared) for e in ev) == stars
+            assert sum(isinstance(e, RiichiAccepted) for e in ev) <= stars
+            end = ev[-1]
+            assert isinstance(end, GameEnd)
+            assert end.final_scores == tuple(g["defen"])
+            assert end.rank_points_text == tuple(g["point"])
+    assert games >= 37
+
+
+def test_fenpei_and_riichi_sticks_reproduce_next_hand_scores() -> None:
+    """Start + deltas - 1,000 per accepted riichi = next start (formats.md 4.4), checked on events."""
+    p = _files()[0]
+    checked = agree = 0
+    for rec in F.read_path(p):
+        scores: list[int] | None = None
+        for e in rec.events:
+            if isinstance(e, HandStart):
+                if scores is not None:
+                    checked += 1
+                    agree += list(e.scores) == scores
+                scores = list(e.scores)
+            elif isinstance(e, RiichiAccepted):
+                assert scores is not None
+                scores[e.seat] -= 1000
+            elif isinstance(e, (Win, Ryuukyoku)):
+                d = e.claimed.deltas if isinstance(e, Win) else e.deltas
+                assert scores is not None and d is not None
+                scores = [s + x for s, x in zip(scores, d, strict=True)]
+    assert checked > 300 and agree >= 0.99 * checked
+
+
+def test_round_trip_through_the_writer() -> None:
+    for p in _files()[:1] + _files()[1::40]:
+        for rec in F.read_path(p):
+            back = F.read_bytes(F.write(rec, "majiang"), "x.json", "majiang")[0]
+            assert comparable(back, abort_detail=True) == comparable(rec, abort_detail=True), p
+            assert back.start.first_dealer == rec.start.first_dealer
+
+
+def test_hand_and_meld_strings() -> None:
+    tiles, melds = parse_shoupai("m777p23468s34577p7*,z444-")
+    assert len(tiles) == 14 and melds == ["z444-"]
+    assert parse_meld("m7-89", 0).kind.value == "chi" and parse_meld("m7-89", 0).from_seat == 3
+    assert parse_meld("z444=", 1).from_seat == 3
+    assert parse_meld("s5505+", 2).kind.value == "daiminkan"
+    k = parse_meld("m333-3", 0)
+    assert k.kind.value == "kakan" and k.from_seat == 3
+    assert parse_meld("m9999", 0).kind.value == "ankan"
+    with pytest.raises(ValueError):
+        parse_shoupai("m12_")
+
+
+def test_bad_event_names_game_and_hand() -> None:
+    g = {"player": ["a", "b", "c", "d"], "qijia": 0, "log": [[
+        {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
+                   "baopai": "m1", "shoupai": ["m123456789p1234"] * 4}},
+        {"zimo": {"l": 0, "p": "x9"}}]]}
+    with pytest.raises(RecordError, match=r"bad\.json, game 0, hand 1, event 1: zimo"):
+        F.read_bytes(json.dumps([g]).encode(), "bad.json")
