@@ -75,8 +75,8 @@ def rates_vs_field(player: PlayerCounters, field: PlayerCounters, name: str = "p
                 continue
             ys.append(i + (0.2 if offset == 0 else -0.2))
             xs.append(e.value)
-            err_lo.append(e.value - (e.low if e.low is not None else e.value))
-            err_hi.append((e.high if e.high is not None else e.value) - e.value)
+            err_lo.append(max(0.0, e.value - (e.low if e.low is not None else e.value)))
+            err_hi.append(max(0.0, (e.high if e.high is not None else e.value) - e.value))
         ax.errorbar(xs, ys, xerr=[err_lo, err_hi], fmt="o", color=color, label=label, capsize=3)
     ax.set_yticks(y, [n.replace("_", " ") for n in names], fontsize=8)
     ax.set_xlim(0, 1)

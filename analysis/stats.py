@@ -212,7 +212,7 @@ def wilson(k: int, n: int, z: float = Z95) -> Estimate:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), k, n)
+    return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)), k, n)
 
 
 def mean(m: Moments, z: float = Z95) -> Estimate:
