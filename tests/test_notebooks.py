@@ -1,0 +1,33 @@
+"""The notebooks run top to bottom against sample_logs/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SAMPLES
+
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+def _has_records() -> bool:
+    return SAMPLES.is_dir() and any(p.is_file() and p.suffix != ".md" for p in SAMPLES.rglob("*"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs(path: Path) -> None:
+    if not _has_records():
+        pytest.skip("sample_logs has no records yet")
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    nb = nbformat.read(path, as_version=4)
+    nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}}).execute()
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
+    assert not [o for o in outputs if o.get("output_type") == "error"]
+    # the last cells produced something (a figure or a table), not nothing
+    assert any(o.get("output_type") in ("execute_result", "display_data") for o in outputs)
+
+
+def test_both_notebooks_exist() -> None:
+    assert {p.name for p in NOTEBOOKS} >= {"review_game.ipynb", "player_report.ipynb"}
