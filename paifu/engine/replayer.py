@@ -88,6 +88,8 @@ class Replayer:
         self.hand_riichi: list[bool] = []
         self.hand_riichi_turn: list[int | None] = []
         self.game_end_seen = False
+        self.partial = False
+        self.kan_window = False
         self.wall_gen: Any = None
         self.wall_note = ""
 
@@ -106,10 +108,16 @@ class Replayer:
 
     # ------------------------------------------------------------------ driver
     def run(self, events: list[Event], partial: bool = False) -> GameResult:
+        self.partial = partial
         for i, ev in enumerate(events):
             self.apply(ev, i)
-        self.finish(partial)
+        if self.result is None:  # no events at all: an empty game, reported, never a crash
+            self.idx = 0
+            self.find("truncated", "the record has no events")
+            self._start_game(GameStart(players=tuple(f"player{i}" for i in range(self.n))))
         assert self.result is not None
+        self.result.events = len(events)  # "stops at event N" findings point just past the last event
+        self.finish(partial)
         return self.result
 
     def apply(self, ev: Event, index: int) -> None:
@@ -182,12 +190,12 @@ class Replayer:
         exp = self.expected_next
         got = (ev.round_wind, ev.hand_number, ev.honba, ev.sticks, ev.dealer)
         prev_scores = self.state.scores if self.state else None
-        if exp is not None and (self.hand_index >= 0 or not self.result.partial):
+        if exp is not None and (self.hand_index >= 0 or not self.partial):
             if got != exp and self.hand_index >= 0:
                 self.find("hand-start-mismatch",
                           "round, hand, honba, sticks or dealer differ from the replay",
                           expected=exp, actual=got)
-            elif self.hand_index < 0 and got[:2] == (0, 0) and got != exp:
+            elif self.hand_index < 0 and not self.partial and got[:2] == (0, 0) and got != exp:
                 self.find("hand-start-mismatch", "the first hand does not start at East 1, 0 honba",
                           expected=exp, actual=got)
         if len(ev.scores) != n or len(ev.hands) != n:
@@ -368,9 +376,15 @@ class Replayer:
             self.turn = ev.seat
         seat = st.seats[ev.seat]
         red = self.red(ev.tile)
+        gone: int | None = ev.tile  # what leaves the hand
         if not seat.has(ev.tile, red):
             self.find("tile-not-in-hand", f"discards {_name(ev.tile)} which it does not hold", seat=ev.seat)
-            return
+            # follow the record (the tile reaches the river) but keep the hand's size by giving up the
+            # drawn tile, else any tile: one bad tile is one finding, not a cascade of turn/size findings
+            if seat.drawn is not None and seat.has(seat.drawn, self.red(seat.drawn)):
+                gone = seat.drawn
+            else:
+                gone = next((t * 4 + 3 for t, c in enumerate(seat.counts) if c and seat.has(t * 4 + 3, False)), None)
         k = ev.tile >> 2
         if self.phase == NEED_DISCARD and k in seat.kuikae:
             self.find("kuikae", f"discards {_name(ev.tile)} right after calling with it (swap-call)", seat=ev.seat)
@@ -380,7 +394,8 @@ class Replayer:
         if seat.riichi_accepted and not (seat.drawn is not None and (seat.drawn >> 2) == k
                                          and self.red(seat.drawn) == red) and self.phase == ACTION:
             self.find("riichi-discard", "in riichi, discards a tile other than the one drawn", seat=ev.seat)
-        seat.remove(ev.tile, red)
+        if gone is not None:
+            seat.remove(gone, self.red(gone))
         declaring = seat.riichi and not seat.riichi_accepted and self.riichi_pending is None \
             and self.hand_riichi_turn[ev.seat] == -1
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
@@ -405,6 +420,7 @@ class Replayer:
         if not st.any_call and len(st.first_winds) < self.n and seat.discards == 1:
             st.first_winds.append(k)
         self.last_discard = (ev.seat, ev.tile)
+        self.kan_window = False
         self.kakan_tile = None
         self.winners_this_tile = []
         # kan dora of an open/added kan turns after this discard
@@ -483,6 +499,8 @@ class Replayer:
                 seat.furiten_riichi = True
         self.ron_candidates = set()
         if self.phase == AFTER_KAN:
+            for seat in st.seats:  # the kan (or kita) stands: it breaks everyone's ippatsu
+                seat.ippatsu = False
             self.phase = NEED_DRAW
             self.turn = src
             self.rinshan_pending = True
@@ -732,8 +750,7 @@ class Replayer:
             robbable = True
         st.kans.append(caller)
         st.any_call = True
-        for s in st.seats:
-            s.ippatsu = False
+        pass  # ippatsu ends when the kan stands (robbing it keeps ippatsu)
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
         if m.kind == CallKind.KAKAN and self.rules.kan_dora and self.rules.open_kan_dora_timing == "after-discard":
             st.kan_dora_pending += 1
@@ -751,6 +768,7 @@ class Replayer:
             self.ron_candidates = cands
             self.last_discard = (caller, t) if t is not None else None
         self.phase = AFTER_KAN
+        self.kan_window = True
         self.rinshan_pending = True
 
     def _check_riichi_kan(self, seat_no: int, k: int, before: frozenset[int]) -> None:
@@ -802,13 +820,13 @@ class Replayer:
         seat.melds.append(ev.meld)
         seat.kita += 1
         st.any_call = True
-        for s in st.seats:
-            s.ippatsu = False
+        pass  # ippatsu ends when the kan stands (robbing it keeps ippatsu)
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
         cands = {s for s in range(self.n) if s != caller and 30 in self._waits(s)}
         self.ron_candidates = cands
         self.last_discard = (caller, tile)
         self.phase = AFTER_KAN
+        self.kan_window = True
         self.rinshan_pending = True
 
     def on_new_dora(self, ev: NewDora) -> None:
@@ -989,7 +1007,7 @@ class Replayer:
             win_id = concealed[-1]
         first_round = not st.any_call and seat.discards == 0
         rinshan = ev.tsumo and getattr(self, "rinshan_draw", False)
-        chankan = not ev.tsumo and self.phase == AFTER_KAN
+        chankan = not ev.tsumo and self.kan_window  # robbing a kan (also the 2nd winner of a double ron)
         c = ev.claimed
         ctx = self.scorer.WinContext(
             rules=self.rules, concealed=tuple(concealed),
@@ -1018,7 +1036,11 @@ class Replayer:
         seat = ev.seat
         if c.yaku is not None:
             claimed = sorted((y.name, y.han) for y in c.yaku if y.han)
-            ours = sorted((n, h) for n, h in val.yaku if h)
+            ours_d = dict(val.yaku)
+            if "kita" in ours_d and not any(y.name == "kita" for y in c.yaku):
+                # records that count pulled Norths as plain dora (Tenhou XML)
+                ours_d["dora"] = ours_d.get("dora", 0) + ours_d.pop("kita")
+            ours = sorted((n, h) for n, h in ours_d.items() if h)
             if claimed != ours:
                 self.find("yaku-mismatch", "the yaku differ from the replay", seat=seat,
                           expected=tuple(ours), actual=tuple(claimed))
@@ -1131,7 +1153,7 @@ class Replayer:
             self.find("truncated", "the game ends in the middle of a hand")
         if self.phase == HAND_OVER:
             self._conclude_hand()
-        if not self.game_over_expected and self.state is not None and not self.result.partial:
+        if not self.game_over_expected and self.state is not None and not self.partial:
             self.find("game-end-mismatch", "the game stops before it should have ended")
         self.game_over_expected = False
         st = self.state

@@ -61,6 +61,10 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
             lobby = dict(hint).get("lobby")
             rules = tenhou_go_type(log_type if log_type is not None and log_type != go else go,
                                    int(lobby) if lobby else None)  # type: ignore[call-overload]
+        elif key == "majiang_rule":
+            from paifu.rules.majiang_rule import ruleset_from_majiang
+
+            rules = ruleset_from_majiang(dict(value) if value else {})  # type: ignore[call-overload]
         elif key == "preset":
             rules = preset(str(value))
         elif key in Ruleset.__dataclass_fields__:
