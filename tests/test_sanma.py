@@ -7,6 +7,8 @@ partial records: only the hand's own checks apply, not the game's length.
 
 from __future__ import annotations
 
+from conftest import corpus_dir
+
 from paifu.engine.results import GameResult
 from paifu.events import (
     Call,
@@ -24,7 +26,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.replay import replay_record
+from paifu.replay import replay_paths, replay_record
 from paifu.rules import preset
 from paifu.tiles import dora_from_indicator, parse_tiles
 
@@ -35,11 +37,11 @@ def t(text: str) -> int:
     return tile
 
 
-def start(hands: tuple[str, str, str], dora: str = "5z", scores: int = 35000) -> list[Event]:
+def start(hands: tuple[str, str, str], dora: str = "5z", scores: int = 35000, honba: int = 0) -> list[Event]:
     """A 3-player East 1 with seat 0 dealing; ``hands`` are 13 tiles each in MPSZ."""
     return [
         GameStart(players=("A", "B", "C"), rules_hint=(("preset", "dora-sanma"),)),
-        HandStart(round_wind=0, hand_number=0, honba=0, sticks=0, dealer=0, scores=(scores,) * 3,
+        HandStart(round_wind=0, hand_number=0, honba=honba, sticks=0, dealer=0, scores=(scores,) * 3,
                   dora_indicator=t(dora), hands=tuple(tuple(parse_tiles(h)) for h in hands)),
     ]
 
@@ -63,9 +65,9 @@ FAR_1 = "123456789s19p56z"
 FAR_2 = "1479s289p135677z"
 
 
-def kita_hand(dora: str = "5z", rinshan_win: bool = False) -> list[Event]:
+def kita_hand(dora: str = "5z", rinshan_win: bool = False, honba: int = 0) -> list[Event]:
     """Dealer pulls a North on the first draw; wins on the replacement tile or a later 7p."""
-    ev = start((DEALER_TANKI, FAR_1, FAR_2), dora=dora)
+    ev = start((DEALER_TANKI, FAR_1, FAR_2), dora=dora, honba=honba)
     ev += [Draw(0, t("4z")), kita(0)]
     if rinshan_win:
         return [*ev, Draw(0, t("7p")), Win(0, 0, t("7p"))]
@@ -86,6 +88,25 @@ def test_kita_then_tsumo_replays_clean_and_kita_is_dora() -> None:
     (win,) = res.hands[0].wins
     assert dict(win.yaku) == {"menzen-tsumo": 1, "kita": 1}
     assert win.deltas == (2600, -1300, -1300)  # tsumo loss: the missing North seat's share is not paid
+
+
+def test_tenhou_sanma_kita_stated_as_dora_and_tsumo_honba() -> None:
+    # Tenhou's own logs fold pulled Norths into the dora count; its 3-player tsumo honba is
+    # 100 from each payer (the North seat's 100 is lost like its share of the hand)
+    claim = ClaimedWin(fu=40, han=2, points=2600, deltas=(2800, -1400, -1400),
+                       yaku=(ClaimedYaku("menzen-tsumo", 1), ClaimedYaku("dora", 1)))
+    res = replay_record(GameRecord(events=[*kita_hand(honba=1), Win(0, 0, t("7p"), claim)], partial=True),
+                        preset("tenhou-sanma"))
+    assert [f.code for f in res.findings] == []
+    assert res.hands[0].wins[0].deltas == (2800, -1400, -1400)
+
+
+def test_corpus_sanma_game_replays_clean() -> None:
+    path = corpus_dir("tenhou_xml", "tenhou", "log", "test_data") / "sanma2.xml"
+    (res,) = [r for r in replay_paths([str(path)]) if isinstance(r, GameResult)]
+    assert res.rules.name.startswith("tenhou-sanma") and res.rules.num_players == len(res.players) == 3
+    assert res.findings == []
+    assert sum(1 for h in res.hands for w in h.wins if w.recomputed) == 5
 
 
 def test_kita_rinshan_tsumo() -> None:
