@@ -915,10 +915,18 @@ class Replayer:
         for s in order:
             if s == winner:
                 return
-            if s in self.ron_candidates and not self._furiten(s):
+            if s in self.ron_candidates and not self._furiten(s) and self._could_ron(s, src):
                 self.find("too-many-winners", "head-bump: a player nearer the discarder could ron first",
                           seat=winner, expected=s, actual=winner)
                 return
+
+    def _could_ron(self, seat_no: int, src: int) -> bool:
+        """A legal ron for this seat on the last discard: a complete hand with a yaku."""
+        if self.scorer is None or self.last_discard is None:
+            return True  # without a scorer, shape and furiten are all we can judge
+        tile = self.last_discard[1]
+        val = self._value(Win(seat=seat_no, from_seat=src, tile=tile), tile)
+        return bool(val.ok)
 
     def _settle_win(self, ev: Win, win_tile: int) -> None:
         """Value the win, compare every number the record claims, then move the scores."""
