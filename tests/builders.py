@@ -149,11 +149,13 @@ class HandBuilder:
         self.dora = [self.pool.take_kind(*parse_kinds(dora)[0])]
         for s in range(n):
             if dealt[s] is None:
-                text = next(t for t in _FILLER_HANDS if self.pool.available(t))
-                dealt[s] = self.pool.take(text)
+                text = next((t for t in _FILLER_HANDS if self.pool.available(t)), None)
+                dealt[s] = self.pool.take(text) if text else self._scattered()
         self.hands: list[list[int]] = [list(h or ()) for h in dealt]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.turn = dealer
+        self.draws = 0  # every draw, replacement draws too, shortens the live wall
+        self.live = (136 if n == 4 else 108) - 14 - 13 * n
         self.last_discard: tuple[int, int] | None = None
         self.drawn: int | None = None
         self.kakan_tile: int | None = None
@@ -162,6 +164,25 @@ class HandBuilder:
         self.emit(HandStart(round_wind=round_wind, hand_number=hand_number, honba=honba, sticks=sticks,
                             dealer=dealer, scores=tuple(scores), dora_indicator=self.dora[0],
                             hands=tuple(tuple(h) for h in self.hands), dice=dice))
+
+    def _scattered(self) -> list[int]:
+        """13 unconnected tiles (no two of a suit within two steps, no pairs): never tenpai."""
+        out: list[int] = []
+        picked: list[int] = []
+        for k in [27, 28, 29, 30, 31, 32, 33] + [s * 9 + n for off in range(3) for s in range(3)
+                                                   for n in (off, off + 3, off + 6)]:
+            if len(out) == 13:
+                break
+            if k < 27 and any(p < 27 and p // 9 == k // 9 and abs(p - k) <= 2 for p in picked):
+                continue
+            t = self.pool.free(k)
+            if t is not None:
+                self.pool.used.add(t)
+                out.append(t)
+                picked.append(k)
+        if len(out) != 13:
+            raise ValueError("no room for another filler hand")
+        return out
 
     # ------------------------------------------------------------------ basics
     @property
@@ -200,6 +221,7 @@ class HandBuilder:
     def draw(self, seat: int, tile: str | int) -> int:
         t = self._tile(tile)
         self.hands[seat].append(t)
+        self.draws += 1
         self.drawn = t
         self.turn = seat
         self.last_discard = None
@@ -376,6 +398,11 @@ class HandBuilder:
                        self.g.sticks, shown)
         self._apply(deltas)
         return self.emit(ev)
+
+    def run_out(self, deltas: Sequence[int] | None = None, tenpai: Sequence[int] = ()) -> int:
+        """Safe tsumogiri turns until the wall is empty, then the exhaustive draw (default: all noten)."""
+        self.auto(self.live - self.draws)
+        return self.exhaustive((0,) * self.n if deltas is None else deltas, tenpai)
 
     def abort(self, kind: RyuukyokuKind, declarer: int | None = None) -> int:
         """An abortive draw (no score change); a nine-terminals declarer shows the hand."""
