@@ -195,7 +195,7 @@ class Ruleset:
             elif isinstance(v, tuple):
                 v = list(v)
             if v is None:
-                continue  # TOML has no null: absence means None
+                v = "none"  # TOML has no null (absence would mean the default, not None)
             out[f.name] = v
         return out
 
@@ -209,7 +209,9 @@ class Ruleset:
             if key not in known:
                 raise RulesetError(f"unknown rule {key!r}")
             current = getattr(base or cls(), key)
-            if isinstance(current, frozenset) or key in ("pao", "double_yakuman"):
+            if v == "none" and key == "return_points":
+                v = None
+            elif isinstance(current, frozenset) or key in ("pao", "double_yakuman"):
                 v = frozenset(v)
             elif isinstance(current, tuple) or key in ("uma", "red_fives"):
                 v = tuple(v)
