@@ -28,12 +28,9 @@ INCONSISTENT: dict[str, set[str] | tuple[set[str], ...]] = {
         {"wrong-turn", "truncated", "game-end-mismatch", "final-score-mismatch"},
     # reformatted by its project: its deal cannot be rebuilt from its hex seed (corpus README)
     f"{PANTHEON}/helpers/onlineLog/testdata/west.xml": ({"wall-mismatch"}, set()),
-}
-#: engine gaps still open (not record faults): the test documents them until fixed
-KNOWN_GAPS = {
-    # a chip lobby (GO type 0x641) where the dealer moves on after a dealer win and after
-    # a tenpai draw; our Tenhou rules keep the dealer (renchan) there
-    f"{PANTHEON}/models/testdata/chips_tonpusen.xml": "dealer repeat rule of chip lobby 0x641",
+    # a tournament lobby (GO type 1601 = 0x641) whose own rule has no dealer repeats (the
+    # dealer moves on after a dealer win and after a tenpai draw); the GO type does not say so
+    f"{PANTHEON}/models/testdata/chips_tonpusen.xml": {"hand-start-mismatch"},
 }
 
 
@@ -51,8 +48,6 @@ def test_corpus_game_replays_clean(rel: str) -> None:
     for i, rec in enumerate(records):
         res = replay_record(rec, game_index=i)
         got = {f.code for f in res.findings}
-        if rel in KNOWN_GAPS and got:
-            pytest.xfail(f"known engine gap: {KNOWN_GAPS[rel]}: {sorted(got)}")
         want = INCONSISTENT.get(rel, set())
         allowed = want if isinstance(want, tuple) else (want,)
         assert got in allowed, [str(f) for f in res.findings[:10]]
@@ -64,7 +59,7 @@ def test_corpus_game_replays_clean(rel: str) -> None:
 def test_corpus_has_the_documented_exceptions() -> None:
     """Every exception named above exists, so a renamed corpus file cannot silently pass."""
     root = corpus_dir("tenhou_xml")
-    for rel in [*INCONSISTENT, *KNOWN_GAPS]:
+    for rel in INCONSISTENT:
         assert (root / rel).is_file(), rel
 
 

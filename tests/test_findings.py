@@ -643,7 +643,7 @@ PROVED = {
     "riichi-not-tenpai", "riichi-insufficient-points", "riichi-no-draws-left", "riichi-kan-changes-wait",
     "furiten-ron", "not-a-winning-hand", "abort-condition-not-met", "abort-missed", "too-many-winners",
     "hand-start-mismatch", "game-end-mismatch", "truncated", "wall-mismatch", "final-score-mismatch",
-    "score-delta-mismatch",
+    "score-delta-mismatch", "riichi-discard", "hand-size",
 }
 
 
@@ -662,3 +662,35 @@ def test_meld_helper_sanity() -> None:
 
 
 _ = Path
+
+
+# ---------------------------------------------------------------- further codes the engine emits
+
+
+def test_riichi_discard_must_be_the_drawn_tile() -> None:
+    def game(swap: bool) -> tuple[GameBuilder, int]:
+        g = GameBuilder()
+        h = g.hand([None, "123m55m456p789s23s", None, None])
+        h.auto(1)
+        h.draw(1, h.safe_tile())
+        h.riichi(1)
+        h.auto(3)
+        h.draw(1, h.safe_tile())
+        i = h.discard(1, "5m" if swap else None)
+        h.run_out(NOTEN_ONE_TENPAI if not swap else None, tenpai=[1] if not swap else [])
+        return g, i
+
+    assert_clean(replay(game(False)[0]))
+    g, i = game(True)
+    assert where(replay(g), "riichi-discard") == [(i, 1)]
+
+
+def test_hand_size_at_the_deal() -> None:
+    g = GameBuilder()
+    h = g.hand([None] * 4)
+    h.run_out()
+    ev = g.events[1]
+    assert isinstance(ev, HandStart)
+    g.events[1] = dataclasses.replace(ev, hands=(ev.hands[0][:12], *ev.hands[1:]))
+    res = replay_record(g.record(partial=True))
+    assert (1, 0) in where(res, "hand-size")
