@@ -643,7 +643,7 @@ PROVED = {
     "riichi-not-tenpai", "riichi-insufficient-points", "riichi-no-draws-left", "riichi-kan-changes-wait",
     "furiten-ron", "not-a-winning-hand", "abort-condition-not-met", "abort-missed", "too-many-winners",
     "hand-start-mismatch", "game-end-mismatch", "truncated", "wall-mismatch", "final-score-mismatch",
-    "score-delta-mismatch", "riichi-discard", "hand-size",
+    "score-delta-mismatch", "riichi-discard", "hand-size", "tenpai-mismatch", "no-yaku", "points-mismatch",
 }
 
 
@@ -694,3 +694,38 @@ def test_hand_size_at_the_deal() -> None:
     g.events[1] = dataclasses.replace(ev, hands=(ev.hands[0][:12], *ev.hands[1:]))
     res = replay_record(g.record(partial=True))
     assert (1, 0) in where(res, "hand-size")
+
+
+def test_tenpai_mismatch_at_an_exhaustive_draw() -> None:
+    """Nobody is tenpai, yet the record says the dealer was and pays it 3,000."""
+    g = GameBuilder()
+    h = g.hand([None] * 4)
+    i = h.run_out([3000, -1000, -1000, -1000], tenpai=[0])
+    res = replay_record(g.record(partial=True))
+    assert where(res, "tenpai-mismatch") == [(i, None)]
+    assert where(res, "score-delta-mismatch") == [(i, None)]
+    assert res.findings[0].expected == () and res.findings[0].actual == (0,)
+
+
+def test_no_yaku() -> None:
+    """After chi 234m, 456p 789s 11m 55s waits on 1m/5s with no yaku: an open hand cannot ron."""
+    g = GameBuilder()
+    h = g.hand(["4m147p258s369s567z", "23m456p789s11m55s9p", None, None])
+    h.draw(0, h.safe_tile())
+    h.discard(0, "4m")
+    h.chi(1, "23m")
+    h.discard(1, "9p")
+    h.auto(1)
+    h.draw(3, "0s")  # red: a dora is no yaku
+    h.discard(3)
+    i = h.ron(1, 3, deltas=[0, 1000, 0, -1000], fu=30, points=1000, yaku=[("pinfu", 1)])
+    res = replay_record(g.record(partial=True))
+    assert (i, 1) in where(res, "no-yaku")
+
+
+def test_points_mismatch() -> None:
+    g, _ = _two_hands(1)
+    win = g.events[-2]
+    g.events[-2] = dataclasses.replace(win, claimed=dataclasses.replace(win.claimed, points=24000))
+    res = replay_record(g.record())
+    assert (len(g.events) - 2, 1) in where(res, "points-mismatch")
