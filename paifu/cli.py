@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
 
@@ -27,7 +27,6 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     files: set[str] = set()
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
               "wins_checked": 0, "draws_checked": 0}
-    per_file: dict[str, list[Any]] = {}
     for res in replay_paths(args.paths, rules, fmt=args.format):
         if isinstance(res, Unreadable):
             files.add(res.file)
@@ -50,7 +49,6 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
             for f in res.findings:
                 out.write(json.dumps({"kind": "finding", **f.to_dict()}, ensure_ascii=False, default=str) + "\n")
         else:
-            per_file.setdefault(res.source, []).append(res)
             status = "ok" if res.valid else f"{len(res.findings)} finding(s)"
             label = res.game_id or f"game {res.game_index}"
             out.write(f"{res.source}: {label}: {len(res.hands)} hands, rules {res.rules.name}: {status}\n")

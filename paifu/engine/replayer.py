@@ -36,7 +36,7 @@ from paifu.events import (
 )
 from paifu.findings import Finding
 from paifu.rules.ruleset import Ruleset
-from paifu.tiles import FIVE_KINDS, SANMA_REMOVED_KINDS, WIND_KINDS, YAOCHU_KINDS, is_red
+from paifu.tiles import FIVE_KINDS, SANMA_REMOVED_KINDS, WIND_KINDS, YAOCHU_KINDS, is_red, tile_to_str
 
 # phases: what the record must do next
 BETWEEN = "between-hands"  # expecting HandStart or GameEnd
@@ -91,7 +91,6 @@ class Replayer:
         self.partial = False
         self.kan_window = False
         self.wall_gen: Any = None
-        self.wall_note = ""
 
     # ------------------------------------------------------------------ findings
     def find(self, code: str, message: str, seat: int | None = None, expected: Any = None,
@@ -161,11 +160,10 @@ class Replayer:
         if ev.wall_seed and self.wall_source is not None:
             try:
                 self.wall_gen = self.wall_source(ev.wall_seed, len(ev.players))
-            except ValueError as e:
-                # a seed form nobody can reproduce (old INIT shuffle): the wall is not checked,
-                # and the result says so (``wall_checked``), but the record is not wrong
+            except ValueError:
+                # a seed form nobody can reproduce: the wall is not checked, and the result
+                # says so (``wall_checked``), but the record is not wrong
                 self.wall_gen = None
-                self.wall_note = str(e)
         else:
             self.wall_gen = None
 
@@ -233,8 +231,7 @@ class Replayer:
         if getattr(self, "wall_gen", None) is not None:
             try:
                 self.wall = self.wall_gen.next_hand()
-            except ValueError as e:  # a seed we cannot follow is not checked, never a crash
-                self.wall_note = str(e)
+            except ValueError:  # a seed we cannot follow is not checked, never a crash
                 self.wall_gen = None
         self._see(ev.dora_indicator, None)
         st.dora_indicators.append(ev.dora_indicator)
@@ -257,8 +254,7 @@ class Replayer:
         try:
             hands = w.initial_hands(self.n, ev.dealer)
             dora = w.dora_indicators[0]
-        except ValueError as e:
-            self.wall_note = str(e)
+        except ValueError:
             self.wall = self.wall_gen = None
             return
         if self.result is not None:
@@ -311,7 +307,7 @@ class Replayer:
             self.find("wrong-turn", "a draw after the hand ended", seat=ev.seat)
             return
         if self.phase in (AFTER_DISCARD, AFTER_KAN):
-            self._close_discard_window(next_is_draw=True)
+            self._close_discard_window()
             if self.phase == HAND_OVER:
                 self.find("abort-missed", f"the hand should have ended in a {self.abort_due.value if self.abort_due else 'draw'}",
                           seat=ev.seat)
@@ -337,8 +333,6 @@ class Replayer:
         self.turn = ev.seat
         self.rinshan_draw = rinshan
         self.rinshan_pending = False
-        if seat.size != 14 - 3 * len([m for m in seat.melds if m.kind != CallKind.KITA]) - 0:
-            pass  # sizes are checked at discards, where the count is stable
 
     def _check_wall_draw(self, ev: Draw, rinshan: bool) -> None:
         w = self.wall
@@ -430,7 +424,7 @@ class Replayer:
         self._check_abort_due()
 
     def _waits(self, seat: int) -> frozenset[int]:
-        """Winning kinds for a seat under the karaten rule (waits on a 5th tile dropped)."""
+        """Kinds a seat can still win on: never a fifth copy, never a kind missing from the set."""
         st = self.state
         assert st is not None
         s = st.seats[seat]
@@ -443,23 +437,12 @@ class Replayer:
         """Tenpai for riichi and exhaustive draws, under the ruleset's karaten rule."""
         st = self.state
         assert st is not None
-        s = st.seats[seat]
-        ws = s.waits
-        if not ws:
-            return False
         karaten = self.rules.karaten
-        live = []
-        for k in ws:
-            if self.n == 3 and k in SANMA_REMOVED_KINDS:
-                continue
-            if karaten == "counts":
-                live.append(k)
-            elif karaten == "not-own-hand":
-                if s.counts[k] < 4:
-                    live.append(k)
-            else:  # not-visible: all four seen on the table or in own hand
-                if s.counts[k] < 4 and self._visible(seat, k) < 4:
-                    live.append(k)
+        if karaten == "counts":  # a wait on tiles all in the own hand still counts
+            return any(not (self.n == 3 and k in SANMA_REMOVED_KINDS) for k in st.seats[seat].waits)
+        live = self._waits(seat)
+        if karaten == "not-visible":  # all four seen on the table or in the own hand
+            return any(self._visible(seat, k) < 4 for k in live)
         return bool(live)
 
     def _visible(self, seat: int, k: int) -> int:
@@ -482,7 +465,7 @@ class Replayer:
         return any(k in s.river_kinds for k in ws)
 
     # ------------------------------------------------------------------ discard window
-    def _close_discard_window(self, next_is_draw: bool) -> None:
+    def _close_discard_window(self) -> None:
         """The last discard (or added kan) passed: furiten for who could ron, aborts, next turn."""
         st = self.state
         assert st is not None
@@ -506,9 +489,6 @@ class Replayer:
             self.rinshan_pending = True
             self.kakan_tile = None
             return
-        # ippatsu ends for everyone once a full go-around passed is handled at draw; calls end it elsewhere
-        if st.kan_dora_pending:
-            pass  # the indicator event itself arrives from the record
         if self.abort_due is not None:
             self.phase = HAND_OVER
             return
@@ -692,8 +672,6 @@ class Replayer:
             st.kans.append(caller)
             self.phase = NEED_DRAW
             self.rinshan_pending = True
-            if self.rules.kan_dora and self.rules.open_kan_dora_timing == "after-discard":
-                st.kan_dora_pending += 1
         else:
             self.phase = NEED_DISCARD
             forbidden = {k}
@@ -732,7 +710,6 @@ class Replayer:
             seat.melds.append(m)
             if seat.riichi_accepted:
                 self._check_riichi_kan(caller, k, before)
-            robbable = True
         else:  # kakan: upgrade an own pon
             pon_i = next((i for i, x in enumerate(seat.melds) if x.kind == CallKind.PON and x.tiles[0] >> 2 == k), None)
             if pon_i is None:
@@ -747,26 +724,18 @@ class Replayer:
                 return
             seat.melds[pon_i] = Meld(CallKind.KAKAN, m.tiles, pon.called, pon.from_seat)
             self.kakan_tile = added[0]
-            robbable = True
         st.kans.append(caller)
         st.any_call = True
-        pass  # ippatsu ends when the kan stands (robbing it keeps ippatsu)
+        # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (_close_discard_window)
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
-        if m.kind == CallKind.KAKAN and self.rules.kan_dora and self.rules.open_kan_dora_timing == "after-discard":
-            st.kan_dora_pending += 1
         # robbing window: chankan on an added kan (kokushi may rob a closed kan where allowed)
-        if robbable:
-            t = self.kakan_tile if m.kind == CallKind.KAKAN else m.tiles[0]
-            cands = set()
-            for s in range(self.n):
-                if s == caller:
-                    continue
-                if k in self._waits(s) and (m.kind == CallKind.KAKAN or
-                                            (self.rules.kokushi_chankan_ankan and shape.is_kokushi(
-                                                _plus(st.seats[s].counts, k)))):
-                    cands.add(s)
-            self.ron_candidates = cands
-            self.last_discard = (caller, t) if t is not None else None
+        self.ron_candidates = {
+            s for s in range(self.n)
+            if s != caller and k in self._waits(s) and (
+                m.kind == CallKind.KAKAN
+                or (self.rules.kokushi_chankan_ankan and shape.is_kokushi(_plus(st.seats[s].counts, k))))
+        }
+        self.last_discard = (caller, self.kakan_tile if m.kind == CallKind.KAKAN else m.tiles[0])
         self.phase = AFTER_KAN
         self.kan_window = True
         self.rinshan_pending = True
@@ -820,7 +789,7 @@ class Replayer:
         seat.melds.append(ev.meld)
         seat.kita += 1
         st.any_call = True
-        pass  # ippatsu ends when the kan stands (robbing it keeps ippatsu)
+        # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (_close_discard_window)
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
         cands = {s for s in range(self.n) if s != caller and 30 in self._waits(s)}
         self.ron_candidates = cands
@@ -838,7 +807,6 @@ class Replayer:
             self.find("illegal-call", "a kan dora indicator under a ruleset without kan dora")
         if len(st.dora_indicators) > len(st.kans):
             self.find("illegal-call", "more dora indicators than kans")
-        st.kan_dora_pending = max(0, st.kan_dora_pending - 1)
         self._see(ev.indicator, None)
         st.dora_indicators.append(ev.indicator)
         w = self.wall
@@ -1076,7 +1044,7 @@ class Replayer:
             self.riichi_pending = None  # the riichi discard was (thrice) ronned
         if kind == RyuukyokuKind.EXHAUSTIVE or kind == RyuukyokuKind.NAGASHI_MANGAN:
             if self.phase in (AFTER_DISCARD,) and st.live_left <= 0:
-                self._close_discard_window(next_is_draw=False)
+                self._close_discard_window()
             if st.live_left > 0:
                 self.find("abort-condition-not-met", "an exhaustive draw with tiles left in the wall",
                           expected=0, actual=st.live_left)
@@ -1271,8 +1239,6 @@ def _plus(counts: list[int], k: int) -> list[int]:
 
 
 def _name(tile: int) -> str:
-    from paifu.tiles import tile_to_str
-
     return tile_to_str(tile) if 0 <= tile < 136 else f"id {tile}"
 
 

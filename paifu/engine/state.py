@@ -86,7 +86,6 @@ class TableState:
     dora_indicators: list[int] = field(default_factory=list)
     live_left: int = 0  # tiles left to draw from the live wall
     kans: list[int] = field(default_factory=list)  # seat of each kan this hand
-    kan_dora_pending: int = 0  # open/added kan indicators that turn after the next discard
     seen_kinds: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
     seen_red: list[int] = field(default_factory=lambda: [0, 0, 0])
     any_call: bool = False  # a call (incl. closed kan, kita) happened this hand
