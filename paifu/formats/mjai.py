@@ -178,7 +178,9 @@ class _Reader:
         names += [""] * (n - len(names))
         hint: list[tuple[str, object]] = [("preset", "tenhou-sanma" if n == 3 else "tenhou"), ("num_players", n)]
         if "kyoku_first" in ev:
-            hint.append(("length", "east" if int(ev["kyoku_first"]) == 0 else "south"))
+            # akochan's Game_Rule: the index of the first hand of a game that ends after South 4,
+            # so 0 is a hanchan and 4 an east-only game (shared/formats.md has the two swapped).
+            hint.append(("length", "south" if int(ev["kyoku_first"]) < 4 else "east"))
         if "aka_flag" in ev:
             hint.append(("red_fives", (0, 1, 1) if n == 3 and ev["aka_flag"] else (1, 1, 1) if ev["aka_flag"] else (0, 0, 0)))
         meta = tuple((k, _freeze(v)) for k, v in ev.items() if k not in ("type", "names", "meta"))
@@ -460,7 +462,7 @@ def write_mjai(record: GameRecord) -> bytes:
     except Exception:
         rules = None
     if rules is not None:
-        out[0]["kyoku_first"] = 0 if rules.length == "east" else 4
+        out[0]["kyoku_first"] = 4 if rules.length == "east" else 0
         out[0]["aka_flag"] = any(rules.red_fives)
     in_hand = False
     last_out: tuple[int, int] | None = None
