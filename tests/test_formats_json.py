@@ -11,6 +11,7 @@ import pytest
 from conftest import corpus_dir
 
 from paifu import formats as F
+from paifu.engine.results import GameResult
 from paifu.events import (
     Call,
     Discard,
@@ -28,6 +29,7 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError
+from paifu.replay import replay_record
 from paifu.rules import rules_from_hint
 from paifu.tiles import is_red
 
@@ -213,8 +215,19 @@ def test_mjscore_lines_equal_the_same_games_xml() -> None:
         a = [x for x in a if x[0] != "end"]
         b = [x for x in b if x[0] != "end"]
         assert without_nagashi_hands(a) == without_nagashi_hands(b), j
+        # and the engine gives both the same results, hand by hand
+        ra = replay_record(F.read_path(xs[0])[0])
+        rb = replay_record(F.read_path(j)[0])
+        assert not ra.findings and not rb.findings, j
+        assert _results(ra) == _results(rb), j
         pairs += 1
     assert pairs >= 5
+
+
+def _results(res: GameResult) -> list[tuple]:
+    return [(h.label, h.scores_start, h.deltas, h.ryuukyoku, h.tenpai,
+             [(w.seat, w.from_seat, w.han, w.fu, w.points, w.limit, sorted(w.yaku), w.deltas) for w in h.wins])
+            for h in res.hands]
 
 
 def test_round_trip_xml_to_tenhou_json() -> None:
