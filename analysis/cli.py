@@ -11,10 +11,11 @@ from analysis.rank_points import SchemeError, get_scheme
 
 def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
                players_out: str | None = None, games_out: str | None = None, rules: Any = None,
-               out: TextIO | None = None) -> int:
+               out: TextIO | None = None, jobs: int = 1) -> int:
     """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
     0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
-    inputs, a bad scheme or no games at all."""
+    inputs, a bad scheme or no games at all. ``jobs`` != 1 replays on that many processes
+    (0 = all cores) with the same results in the same order."""
     from analysis.report import build_report, write_html, write_table
     from paifu.replay import Unreadable, replay_paths
 
@@ -26,7 +27,13 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
             sys.stderr.write(f"paifu: {e}\n")
             return 2
     results, unreadable = [], []
-    for item in replay_paths(paths, rules=rules):
+    if jobs != 1:
+        from paifu.parallel import replay_paths_parallel
+
+        items = replay_paths_parallel(paths, rules=rules, jobs=jobs)
+    else:
+        items = replay_paths(paths, rules=rules)
+    for item in items:
         if isinstance(item, Unreadable):
             sys.stderr.write(f"{item.file}: UNREADABLE: {item.reason}\n")
             unreadable.append(item)

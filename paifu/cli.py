@@ -27,7 +27,13 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     files: set[str] = set()
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
               "wins_checked": 0, "draws_checked": 0}
-    for res in replay_paths(args.paths, rules, fmt=args.format):
+    if args.jobs != 1:
+        from paifu.parallel import replay_paths_parallel
+
+        items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
+    else:
+        items = replay_paths(args.paths, rules, fmt=args.format)
+    for res in items:
         if isinstance(res, Unreadable):
             files.add(res.file)
             counts["unreadable"] += 1
@@ -125,7 +131,16 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     from analysis.cli import run_report
 
     return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
-                      players_out=args.players, games_out=args.games, rules=_rules(args.rules))
+                      players_out=args.players, games_out=args.games, rules=_rules(args.rules),
+                      jobs=args.jobs)
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: worker processes, 0 = one per core."""
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (all cores) or positive, not {n}")
+    return n
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -136,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--rules", help="a preset name, a ruleset TOML file, or a 電脳麻将 rule JSON")
     v.add_argument("--format", help="force the input format (tenhou-xml, tenhou-json, mjai, majiang)")
     v.add_argument("--json", action="store_true", help="JSON Lines: findings, errors, then a summary line")
+    v.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core); same output")
     c = sub.add_parser("convert", help="convert records to another format")
     c.add_argument("inputs", nargs="+")
     c.add_argument("--to", required=True, help="tenhou-xml, tenhou-json, mjai or majiang")
@@ -149,6 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--players", help="player stats to .csv or .parquet")
     r.add_argument("--games", help="one row per (game, seat) to .csv or .parquet")
     r.add_argument("--rules")
+    r.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core)")
     ru = sub.add_parser("rules", help="list presets, or print one as TOML")
     ru.add_argument("name", nargs="?")
     return p

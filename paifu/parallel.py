@@ -1,0 +1,139 @@
+"""Replay many files on several cores, with exactly the serial output.
+
+``replay_paths_parallel`` yields the same items, in the same order, as
+``paifu.replay.replay_paths``: each worker runs the serial ``replay_paths`` on one
+file at a time (so both paths cannot drift apart), and the parent hands results
+back in input order. Work is cut per file, in chunks, with a bounded number of
+chunks in flight so memory stays flat on a league's thousands of logs.
+
+A file never takes the batch down: an unexpected exception while replaying it
+becomes an ``Unreadable`` at its place (after the games it did produce), and a
+worker process that dies (segfault, out of memory) is replaced; the files it may
+have been holding are retried one by one in their own process, and the one that
+kills its process again is reported as ``Unreadable``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from paifu.engine.results import GameResult
+from paifu.replay import Unreadable, replay_paths
+from paifu.rules import Ruleset
+
+Item = GameResult | Unreadable
+
+#: chunks in flight per worker: enough to keep every core busy, few enough to bound memory
+_IN_FLIGHT_PER_JOB = 4
+_MAX_CHUNK = 16
+
+# Set in each worker by ``_init_worker``: the arguments every file is replayed with.
+_worker_args: tuple[Ruleset | None, str | None, dict[str, bool]] = (None, None, {})
+
+
+def resolve_jobs(jobs: int) -> int:
+    """``--jobs`` as a worker count: 0 means every core, negative is an error."""
+    if jobs < 0:
+        raise ValueError(f"--jobs must be 0 (all cores) or a positive number, not {jobs}")
+    return jobs or os.cpu_count() or 1
+
+
+def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool]) -> None:
+    global _worker_args
+    _worker_args = (rules, fmt, kwargs)
+
+
+def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None,
+                **kwargs: bool) -> list[Item]:
+    """Every item the serial path yields for one file; a crash becomes an ``Unreadable`` at the end.
+
+    The serial path would propagate such an exception and stop; here it is reported
+    like a file we could not read, naming the file and the exception, so one bad
+    record does not cost the rest of the batch.
+    """
+    items: list[Item] = []
+    try:
+        items.extend(replay_paths([path], rules, fmt, **kwargs))
+    except Exception as e:  # noqa: BLE001 - any failure of one file is that file's report
+        items.append(Unreadable(path, f"{path}: internal error while replaying: {type(e).__name__}: {e}"))
+    return items
+
+
+def _replay_chunk(paths: list[str]) -> list[list[Item]]:
+    rules, fmt, kwargs = _worker_args
+    return [replay_file(p, rules, fmt, **kwargs) for p in paths]
+
+
+def _chunk_size(n_files: int, jobs: int) -> int:
+    """Small enough that every worker gets several chunks, large enough to amortise pickling."""
+    return max(1, min(_MAX_CHUNK, n_files // (jobs * _IN_FLIGHT_PER_JOB * 2)))
+
+
+def _died(path: str, err: BaseException) -> Unreadable:
+    return Unreadable(path, f"{path}: worker process died while replaying this file ({err or type(err).__name__})")
+
+
+def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
+    """Replay each file in a process of its own: who kills its process is the culprit."""
+    for path in paths:
+        with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:
+            try:
+                yield ex.submit(_replay_chunk, [path]).result()[0]
+            except BrokenProcessPool as e:
+                yield [_died(path, e)]
+
+
+def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
+                          *, jobs: int = 0, chunk_size: int | None = None,
+                          **kwargs: bool) -> Iterator[Item]:
+    """``replay_paths`` on ``jobs`` processes (0 = all cores), same items in the same order.
+
+    With one job, or at most one file, it is the serial path itself (no process start-up).
+    """
+    from paifu.formats import iter_record_files
+
+    jobs = resolve_jobs(jobs)
+    files = list(iter_record_files(paths))
+    if jobs == 1 or len(files) <= 1:
+        yield from replay_paths(files, rules, fmt, **kwargs)
+        return
+    size = chunk_size or _chunk_size(len(files), jobs)
+    chunks = deque(files[i:i + size] for i in range(0, len(files), size))
+    init = (rules, fmt, dict(kwargs))
+    window = jobs * _IN_FLIGHT_PER_JOB
+    ex = ProcessPoolExecutor(min(jobs, len(chunks)), initializer=_init_worker, initargs=init)
+    pending: deque[tuple[list[str], Future[list[list[Item]]]]] = deque()
+    try:
+        while chunks or pending:
+            while chunks and len(pending) < window:
+                chunk = chunks.popleft()
+                pending.append((chunk, ex.submit(_replay_chunk, chunk)))
+            chunk, fut = pending[0]
+            try:
+                per_file = fut.result()
+            except BrokenProcessPool:
+                # Any unfinished chunk may hold the culprit: retry those file by file,
+                # each in its own process (finished ones keep their results, in order),
+                # then go on with a fresh pool.
+                ex.shutdown(wait=True, cancel_futures=True)
+                for c, f in pending:
+                    if f.done() and not f.cancelled() and f.exception() is None:
+                        for items in f.result():
+                            yield from items
+                    else:
+                        for items in _isolated(c, init):
+                            yield from items
+                pending.clear()
+                ex = ProcessPoolExecutor(min(jobs, max(1, len(chunks))), initializer=_init_worker,
+                                         initargs=init)
+                continue
+            pending.popleft()
+            for items in per_file:
+                yield from items
+    finally:
+        ex.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,136 @@
+"""``--jobs``: the parallel replay yields exactly the serial items in the serial order,
+and one failing file (an exception, or a worker process that dies) never stops the batch."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, corpus_dir
+from test_cli import run
+
+from paifu import parallel
+from paifu.parallel import replay_paths_parallel, resolve_jobs
+from paifu.replay import Unreadable, replay_paths
+
+needs_fork = pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
+                                reason="the injected failure reaches workers only through fork")
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> Path:
+    """Our sample logs with unreadable files sorted in between them."""
+    for src in sorted(SAMPLES.rglob("*")):
+        if src.is_file() and src.suffix in (".xml", ".jsonl"):
+            shutil.copy(src, tmp_path / src.name)
+    (tmp_path / "d-empty.xml").write_bytes(b"")
+    (tmp_path / "k-not-xml.xml").write_bytes(b"hello, world\n")
+    return tmp_path
+
+
+def test_same_items_same_order_as_serial(mixed: Path) -> None:
+    serial = list(replay_paths([str(mixed)]))
+    assert sum(isinstance(i, Unreadable) for i in serial) == 2
+    assert len(serial) >= 10
+    for chunk in (1, 3, None):
+        assert list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=chunk)) == serial
+
+
+def test_serial_fallbacks_give_the_serial_items(mixed: Path) -> None:
+    one_file = str(mixed / "chankan.xml")
+    assert list(replay_paths_parallel([one_file], jobs=2)) == list(replay_paths([one_file]))
+    assert list(replay_paths_parallel([str(mixed)], jobs=1)) == list(replay_paths([str(mixed)]))
+
+
+def test_corpus_tenhou_xml_same_as_serial() -> None:
+    d = str(corpus_dir("tenhou_xml"))
+    serial = list(replay_paths([d]))
+    assert len(serial) > 50
+    assert list(replay_paths_parallel([d], jobs=2)) == serial
+
+
+def test_forced_rules_reach_the_workers() -> None:
+    d = corpus_dir("majiang_selfplay")
+    from paifu.rules import load_rules
+
+    rules = load_rules(str(d / "rules" / "tenhou-like.json"))
+    files = [str(p) for p in sorted((d / "tenhou-like").iterdir())[:6]]
+    par = list(replay_paths_parallel(files, rules, jobs=2, chunk_size=1))
+    assert par == list(replay_paths(files, rules))
+    assert all(r.rules == rules for r in par)
+
+
+def _fail_on(name: str, how: str):  # noqa: ANN202
+    real = replay_paths
+
+    def fake(paths: list[str], *args: object, **kwargs: bool) -> Iterator[object]:
+        if Path(paths[0]).name == name:
+            if how == "die":
+                os._exit(3)
+            raise RuntimeError("injected")
+        return real(paths, *args, **kwargs)
+
+    return fake
+
+
+@needs_fork
+@pytest.mark.parametrize("how", ["raise", "die"])
+def test_one_failing_file_does_not_stop_the_batch(mixed: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  how: str) -> None:
+    victim = "exhaustive-draw-tenpai.xml"
+    serial = list(replay_paths([str(mixed)]))
+    monkeypatch.setattr(parallel, "replay_paths", _fail_on(victim, how))
+    par = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2))
+    at = [i for i, r in enumerate(serial) if not isinstance(r, Unreadable) and r.source.endswith(victim)]
+    assert len(at) == 1
+    bad = par[at[0]]
+    assert isinstance(bad, Unreadable) and bad.file.endswith(victim)
+    assert victim in bad.reason
+    assert ("RuntimeError: injected" if how == "raise" else "worker process died") in bad.reason
+    # everything else, before and after, is exactly the serial result
+    assert par[:at[0]] + par[at[0] + 1:] == serial[:at[0]] + serial[at[0] + 1:]
+
+
+def test_stopping_early_does_not_hang(mixed: Path) -> None:
+    t = time.perf_counter()
+    gen = replay_paths_parallel([str(mixed)], jobs=2, chunk_size=1)
+    first = next(gen)
+    gen.close()
+    assert first == next(iter(replay_paths([str(mixed)])))
+    assert time.perf_counter() - t < 10
+
+
+def test_resolve_jobs() -> None:
+    assert resolve_jobs(0) == (os.cpu_count() or 1)
+    assert resolve_jobs(3) == 3
+    with pytest.raises(ValueError, match="jobs"):
+        resolve_jobs(-1)
+
+
+@pytest.mark.parametrize("fmt", [(), ("--json",)])
+def test_cli_validate_jobs_same_output(mixed: Path, fmt: tuple[str, ...]) -> None:
+    serial = run("validate", str(mixed), *fmt)
+    assert serial[0] == 2  # the two unreadable files
+    assert run("validate", str(mixed), "--jobs", "2", *fmt) == serial
+    assert run("validate", str(mixed), "--jobs", "0", *fmt) == serial
+
+
+def test_cli_rejects_negative_jobs(mixed: Path) -> None:
+    assert run("validate", str(mixed), "--jobs", "-1")[0] == 2
+    assert run("report", str(mixed), "--jobs", "x")[0] == 2
+
+
+def test_cli_report_jobs_same_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = str(SAMPLES / "tenhou-xml")
+    out1, out2 = tmp_path / "g1.csv", tmp_path / "g2.csv"
+    code = run("report", src, "--games", str(out1))[0]
+    serial = capsys.readouterr().out
+    assert code in (0, 1) and "games" in serial
+    assert run("report", src, "--games", str(out2), "--jobs", "2")[0] == code
+    assert capsys.readouterr().out == serial
+    assert out2.read_text() == out1.read_text()
