@@ -1,9 +1,10 @@
 """Benchmark: replay a corpus several times in one process; print games and hands per second.
 
 Beside it, the figure for merely parsing the same files with lxml (the floor any
-reader pays) and for our readers alone, so the cost of each layer is visible.
+reader pays) and for our readers alone, so the cost of each layer is visible; last,
+the whole ``paifu validate`` path serial against ``--jobs N`` (process start-up included).
 
-    python benchmarks/validate.py [PATH ...] [--repeat N]
+    python benchmarks/validate.py [PATH ...] [--repeat N] [--rules SPEC] [--jobs N]
 """
 
 from __future__ import annotations
@@ -11,20 +12,27 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
+import os
 import time
 from pathlib import Path
 
 from lxml import etree
 
 from paifu.formats import iter_record_files, read_path
-from paifu.replay import replay_record
+from paifu.parallel import replay_paths_parallel, resolve_jobs
+from paifu.replay import replay_paths, replay_record
+from paifu.rules import load_rules
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("paths", nargs="*", default=[str(Path(__file__).resolve().parents[2] / "shared/corpus/tenhou_xml")])
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--rules", help="force a ruleset, as paifu validate --rules")
+    ap.add_argument("--jobs", type=int, default=0, help="processes for the parallel figure (0 = all cores)")
     args = ap.parse_args()
+    rules = load_rules(args.rules) if args.rules else None
+    jobs = resolve_jobs(args.jobs)
     files = list(iter_record_files(args.paths))
     blobs = [Path(f).read_bytes() for f in files]
     xml_blobs = [gzip.decompress(b) if b[:2] == b"\x1f\x8b" else b for b in blobs]
@@ -47,13 +55,13 @@ def main() -> None:
     hands = 0
     t = time.perf_counter()
     for _ in range(args.repeat):
-        hands = sum(len(replay_record(r).hands) for r in records)
+        hands = sum(len(replay_record(r, rules).hands) for r in records)
     replay_s = time.perf_counter() - t
 
     t = time.perf_counter()
     for _ in range(args.repeat):
         for r in records:
-            replay_record(r, score=False, check_wall=False)
+            replay_record(r, rules, score=False, check_wall=False)
     legality_s = time.perf_counter() - t
 
     n = args.repeat
@@ -65,6 +73,20 @@ def main() -> None:
           "  (wall + scoring)")
     total = read_s + replay_s
     print(f"read + full replay   : {games * n / total:8.0f} games/s  {hands * n / total:8.0f} hands/s")
+
+    t = time.perf_counter()
+    for _ in range(args.repeat):
+        for _item in replay_paths(args.paths, rules):
+            pass
+    serial_s = time.perf_counter() - t
+    t = time.perf_counter()
+    for _ in range(args.repeat):
+        for _item in replay_paths_parallel(args.paths, rules, jobs=jobs):
+            pass
+    par_s = time.perf_counter() - t
+    print(f"validate, serial     : {games * n / serial_s:8.0f} games/s")
+    print(f"validate, --jobs {jobs:<3} : {games * n / par_s:8.0f} games/s  x{serial_s / par_s:.2f}"
+          f"  ({os.cpu_count()} cores; pool start-up included)")
 
 
 if __name__ == "__main__":

@@ -136,4 +136,6 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
             for items in per_file:
                 yield from items
     finally:
-        ex.shutdown(wait=False, cancel_futures=True)
+        # Waiting (for at most the chunks already running) also on an early stop: a pool left
+        # behind with wait=False makes the interpreter's exit hook write to a closed pipe.
+        ex.shutdown(wait=True, cancel_futures=True)
