@@ -15,6 +15,8 @@ kills its process again is reported as ``Unreadable``.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -88,6 +90,13 @@ def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
                 yield [_died(path, e)]
 
 
+def _preload() -> None:
+    """Import what every replay imports lazily, once here: forked workers then start with it."""
+    for name in ("paifu.scoring.valuation", "paifu.engine.wall"):
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+
+
 def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
                           *, jobs: int = 0, chunk_size: int | None = None,
                           **kwargs: bool) -> Iterator[Item]:
@@ -102,6 +111,7 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
     if jobs == 1 or len(files) <= 1:
         yield from replay_paths(files, rules, fmt, **kwargs)
         return
+    _preload()
     size = chunk_size or _chunk_size(len(files), jobs)
     chunks = deque(files[i:i + size] for i in range(0, len(files), size))
     init = (rules, fmt, dict(kwargs))
