@@ -76,18 +76,19 @@ def _chunk_size(n_files: int, jobs: int) -> int:
     return max(1, min(_MAX_CHUNK, n_files // (jobs * _IN_FLIGHT_PER_JOB * 2)))
 
 
-def _died(path: str, err: BaseException) -> Unreadable:
-    return Unreadable(path, f"{path}: worker process died while replaying this file ({err or type(err).__name__})")
-
-
 def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
     """Replay each file in a process of its own: who kills its process is the culprit."""
     for path in paths:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:
             try:
-                yield ex.submit(_replay_chunk, [path]).result()[0]
+                items = ex.submit(_replay_chunk, [path]).result()[0]
             except BrokenProcessPool as e:
-                yield [_died(path, e)]
+                items = [Unreadable(path, f"{path}: worker process died while replaying this file"
+                                          f" ({e or type(e).__name__})")]
+            except Exception as e:  # noqa: BLE001 - the file's results could not come back
+                items = [Unreadable(path, f"{path}: could not return the results from the worker:"
+                                          f" {type(e).__name__}: {e}")]
+        yield items
 
 
 def _preload() -> None:
@@ -120,12 +121,20 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
     pending: deque[tuple[list[str], Future[list[list[Item]]]]] = deque()
     try:
         while chunks or pending:
-            while chunks and len(pending) < window:
-                chunk = chunks.popleft()
-                pending.append((chunk, ex.submit(_replay_chunk, chunk)))
-            chunk, fut = pending[0]
             try:
-                per_file = fut.result()
+                while chunks and len(pending) < window:
+                    fut = ex.submit(_replay_chunk, chunks[0])
+                    pending.append((chunks.popleft(), fut))
+                chunk, fut = pending[0]
+                try:
+                    per_file = fut.result()
+                except BrokenProcessPool:
+                    raise
+                except Exception:  # noqa: BLE001 - e.g. a result that would not pickle
+                    pending.popleft()
+                    for items in _isolated(chunk, init):
+                        yield from items
+                    continue
             except BrokenProcessPool:
                 # Any unfinished chunk may hold the culprit: retry those file by file,
                 # each in its own process (finished ones keep their results, in order),

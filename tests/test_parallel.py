@@ -72,6 +72,8 @@ def _fail_on(name: str, how: str):  # noqa: ANN202
         if Path(paths[0]).name == name:
             if how == "die":
                 os._exit(3)
+            if how == "unpicklable":
+                return iter([Unreadable(paths[0], lambda: None)])  # type: ignore[arg-type]
             raise RuntimeError("injected")
         return real(paths, *args, **kwargs)
 
@@ -79,19 +81,21 @@ def _fail_on(name: str, how: str):  # noqa: ANN202
 
 
 @needs_fork
-@pytest.mark.parametrize("how", ["raise", "die"])
+@pytest.mark.parametrize(("how", "chunk"), [("raise", 2), ("die", 2), ("die", 1), ("unpicklable", 3)])
 def test_one_failing_file_does_not_stop_the_batch(mixed: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  how: str) -> None:
+                                                  how: str, chunk: int) -> None:
     victim = "exhaustive-draw-tenpai.xml"
     serial = list(replay_paths([str(mixed)]))
     monkeypatch.setattr(parallel, "replay_paths", _fail_on(victim, how))
-    par = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2))
+    par = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=chunk))
     at = [i for i, r in enumerate(serial) if not isinstance(r, Unreadable) and r.source.endswith(victim)]
     assert len(at) == 1
     bad = par[at[0]]
     assert isinstance(bad, Unreadable) and bad.file.endswith(victim)
     assert victim in bad.reason
-    assert ("RuntimeError: injected" if how == "raise" else "worker process died") in bad.reason
+    expected = {"raise": "RuntimeError: injected", "die": "worker process died",
+                "unpicklable": "could not return the results"}
+    assert expected[how] in bad.reason
     # everything else, before and after, is exactly the serial result
     assert par[:at[0]] + par[at[0] + 1:] == serial[:at[0]] + serial[at[0] + 1:]
 
