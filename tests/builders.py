@@ -36,8 +36,9 @@ from paifu.events import (
 )
 from paifu.tiles import FIVE_KINDS, counts34, parse_kinds, parse_tiles
 
-#: Tenhou GO type of an east-only ranked table with red fives and open tanyao
-EAST_GO_TYPE = 0xA1
+#: Tenhou GO type of an east-only general-lobby table with red fives and open tanyao (its owari
+#: pays uma 10/20 like a hanchan; the phoenix east-only table 0xA1 pays 5/10)
+EAST_GO_TYPE = 0x01
 #: kinds in the order safe filler tiles are drawn: honors, then edges inwards, suits interleaved
 _FILL_ORDER = [27, 28, 29, 30, 31, 32, 33] + [s * 9 + n for n in (0, 8, 1, 7, 2, 6, 3, 5, 4) for s in range(3)]
 #: 13 unconnected kinds: a dealt hand that is nowhere near tenpai
@@ -396,6 +397,14 @@ class HandBuilder:
         shown = tuple(tuple(self.hands[s]) if s in tenpai else None for s in range(self.n))
         ev = Ryuukyoku(RyuukyokuKind.EXHAUSTIVE, tuple(tenpai), tuple(deltas), tuple(self.g.scores), self.honba,
                        self.g.sticks, shown)
+        self._apply(deltas)
+        return self.emit(ev)
+
+    def nagashi(self, deltas: Sequence[int], tenpai: Sequence[int] = ()) -> int:
+        """A nagashi mangan at the exhaustive draw (the wall must be empty); ``tenpai`` seats show."""
+        shown = tuple(tuple(self.hands[s]) if s in tenpai else None for s in range(self.n))
+        ev = Ryuukyoku(RyuukyokuKind.NAGASHI_MANGAN, tuple(tenpai), tuple(deltas), tuple(self.g.scores),
+                       self.honba, self.g.sticks, shown)
         self._apply(deltas)
         return self.emit(ev)
 

@@ -1056,13 +1056,16 @@ class Replayer:
                           expected=ours, actual=tuple(sorted(ev.tenpai)))
             from paifu.scoring import payments
 
+            # where nagashi mangan is a rule, a qualifying seat is paid it (not the noten payments);
+            # where it is not, the draw is an ordinary one whatever the record calls it
+            winners = [s for s in range(self.n) if self._nagashi(s)] if rules.nagashi_mangan else []
             if kind == RyuukyokuKind.NAGASHI_MANGAN:
                 if not rules.nagashi_mangan:
                     self.find("abort-condition-not-met", "nagashi mangan is not part of this ruleset")
-                winners = [s for s in range(self.n) if self._nagashi(s)]
-                if not winners:
+                elif not winners:
                     self.find("abort-condition-not-met", "nagashi mangan but nobody discarded only terminals "
                               "and honors with none called")
+            if winners:
                 computed = tuple(payments.nagashi_deltas(winners, st.dealer, rules))
             else:
                 computed = tuple(payments.noten_deltas(ours, rules))

@@ -1,0 +1,278 @@
+"""The rules that differ between presets, each proved on whole records replayed end to end.
+
+For every seed preset of ``shared/rules.md`` there is a hand-written record (or the twin
+records two platforms would have written for the same play) whose result one preset's
+source states and another preset's source contradicts. The record replays clean under the
+preset whose result it claims; under the other preset the engine reports the exact
+finding at the exact event and seat, with the expected and claimed values the two
+sources give. Every number below is worked out by hand from the rule in the docstring
+(and cross-checked against ``paifu.scoring`` by ``valuation_problems`` for the preset the
+record claims). Hands are excerpts (``partial``): only the hand's own checks apply.
+"""
+
+from __future__ import annotations
+
+from builders import GameBuilder, HandBuilder, valuation_problems
+
+from paifu.engine.results import GameResult
+from paifu.events import GameRecord, RyuukyokuKind
+from paifu.replay import replay_record
+from paifu.rules import Ruleset, preset
+from paifu.tiles import YAOCHU_KINDS
+
+Found = list[tuple[str, int | None, int | None]]
+
+
+def rules_of(rules: str | Ruleset) -> Ruleset:
+    return preset(rules) if isinstance(rules, str) else rules
+
+
+def replay(g: GameBuilder, rules: str | Ruleset) -> GameResult:
+    return replay_record(g.record(partial=True), rules_of(rules))
+
+
+def found(res: GameResult) -> Found:
+    return [(f.code, f.event_index, f.seat) for f in res.findings]
+
+
+def claims_hold(g: GameBuilder, rules: str | Ruleset) -> None:
+    """The record is what ``rules`` says: our scorer agrees with every claim and the replay is clean."""
+    rec: GameRecord = g.record(partial=True)
+    assert valuation_problems(rec, rules_of(rules)) == []
+    res = replay(g, rules)
+    assert res.findings == [], [str(f) for f in res.findings]
+
+
+def finding(res: GameResult, code: str) -> tuple[object, object]:
+    """(expected, actual) of the one finding with this code."""
+    (f,) = [f for f in res.findings if f.code == code]
+    return f.expected, f.actual
+
+
+# ====================================================================== 4-player
+
+#: seat 1: 123m 55m 456p 789s 23s waits 1s-4s; a ron on 4s is pinfu, 30 fu 1 han = 1,000
+PINFU_23S = "123m55m456p789s23s"
+#: seat 2: 234m 66m 345p 678p 56s waits 4s-7s; a ron on 4s is pinfu tanyao, 30 fu 2 han = 2,000
+TANYAO_56S = "234m66m345p678p56s"
+#: seat 3: 456m 456p 888p 4567s waits 4s (or 7s) tanki; on 4s: tanyao, 20+10+4 (closed 888p)+2 = 36 -> 40 fu,
+#: 1 han = 1,300
+TANKI_4S = "456m456p888p4567s"
+
+PINFU = dict(fu=30, points=1000, yaku=[("pinfu", 1)])
+PINFU_TANYAO = dict(fu=30, points=2000, yaku=[("pinfu", 1), ("tanyao", 1)])
+TANYAO_40 = dict(fu=40, points=1300, yaku=[("tanyao", 1)])
+
+
+def _discard_4s(deal: list[str | None], *, honba: int = 0, sticks: int = 0) -> HandBuilder:
+    """A second go-around: everyone passes once, then the dealer draws and throws a 4s."""
+    g = GameBuilder()
+    h = g.hand(deal, honba=honba, sticks=sticks)
+    h.auto(4)
+    h.draw(0, "4s")
+    h.discard(0)
+    return h
+
+
+def test_double_ron_vs_head_bump() -> None:
+    """Multiple ron. Tenhou, Qdan (004: "double ron; honba and sticks to the winner nearest the
+    discarder") and the casual app (003: "2人・3人が同時にロンすることもあります(ダブロン)") let both
+    players win; DORA (000: "ダブロンやトリプルロンは成立せず") bumps heads: only the first in turn
+    order after the discarder wins.
+
+    East 1, 1 honba, one riichi stick on the table; the dealer's 4s is ronned by seat 1 (pinfu,
+    1,000) and seat 2 (pinfu tanyao, 2,000). The nearest winner (seat 1) takes 300 honba and the
+    1,000 stick: seat 1 +2,300, seat 0 -1,300; seat 2 +2,000 from seat 0.
+    """
+
+    def game(double: bool) -> tuple[GameBuilder, list[int]]:
+        h = _discard_4s([None, PINFU_23S, TANYAO_56S, None], honba=1, sticks=1)
+        wins = [h.ron(1, 0, deltas=[-1300, 2300, 0, 0], **PINFU)]
+        if double:
+            wins.append(h.ron(2, 0, deltas=[-2000, 0, 2000, 0], honba=0, **PINFU_TANYAO))
+        return h.g, wins
+
+    g, wins = game(double=True)
+    for name in ("tenhou", "mahjongsoul", "qdan", "casual"):
+        claims_hold(g, name)
+    for name in ("dora", "dora-tournament"):
+        res = replay(g, name)
+        assert found(res) == [("too-many-winners", wins[1], 2)]
+        assert finding(res, "too-many-winners") == (1, 2)  # one winner allowed, two claimed
+    # the head-bump record: seat 1 alone; where double ron is allowed seat 2 simply did not call
+    single, _ = game(double=False)
+    for name in ("dora", "dora-tournament", "tenhou", "qdan"):
+        claims_hold(single, name)
+
+
+def test_head_bump_gives_the_win_to_the_nearest_seat() -> None:
+    """Head-bump (000, and RON2 002: "振り込んだ人から見て、ツモ順が近い人のアガリ"): when seats 1
+    and 2 can both ron seat 0's 4s, a record where seat 2 alone wins is wrong under DORA (seat 1
+    is nearer), yet fine on Tenhou (seat 1 may let the tile pass).
+    """
+    h = _discard_4s([None, PINFU_23S, TANYAO_56S, None])
+    i = h.ron(2, 0, deltas=[-2000, 0, 2000, 0], **PINFU_TANYAO)
+    claims_hold(h.g, "tenhou")
+    res = replay(h.g, "dora")
+    assert found(res) == [("too-many-winners", i, 2)]
+    assert finding(res, "too-many-winners") == (1, 2)  # seat 1 should have won, not seat 2
+
+
+def _triple(abort: bool) -> tuple[GameBuilder, list[int]]:
+    h = _discard_4s([None, PINFU_23S, TANYAO_56S, TANKI_4S])
+    if abort:
+        return h.g, [h.abort(RyuukyokuKind.TRIPLE_RON)]
+    return h.g, [h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU),
+                 h.ron(2, 0, deltas=[-2000, 0, 2000, 0], **PINFU_TANYAO),
+                 h.ron(3, 0, deltas=[-1300, 0, 0, 1300], **TANYAO_40)]
+
+
+def test_triple_ron_abort_vs_all_three_paid() -> None:
+    """Triple ron. The casual app (003) pays all three ("放銃した人から全員に支払われます"):
+    seat 0 pays 1,000 + 2,000 + 1,300. Tenhou (and Qdan, silent: the usual rule) abort the hand
+    (sanchahou); DORA lets only the nearest win ("三家和による途中流局もありません").
+    """
+    g, wins = _triple(abort=False)
+    claims_hold(g, "casual")
+    for name in ("tenhou", "qdan", "mahjongsoul"):
+        assert found(replay(g, name)) == [("abort-missed", wins[2], 3)]
+    assert found(replay(g, "dora")) == [("too-many-winners", wins[1], 2), ("too-many-winners", wins[2], 3)]
+
+    g, (draw,) = _triple(abort=True)
+    for name in ("tenhou", "qdan", "mahjongsoul"):
+        claims_hold(g, name)
+    for name in ("casual", "dora"):
+        assert found(replay(g, name)) == [("abort-condition-not-met", draw, None)]
+
+
+# ---------------------------------------------------------------- nagashi mangan
+
+
+def _fresh(h: HandBuilder, kinds: list[int]) -> int:
+    """A fresh id of the first of ``kinds`` with a copy left."""
+    for k in kinds:
+        t = h.pool.free(k)
+        if t is not None:
+            h.pool.used.add(t)
+            return t
+    raise ValueError("no tile left of those kinds")
+
+
+MIDDLE_KINDS = [k for k in range(27) if k not in YAOCHU_KINDS]
+
+
+def _nagashi_hand(paid: bool) -> tuple[GameBuilder, int]:
+    """East 1: seat 1 draws and throws only terminals and honors all hand long, nobody calls.
+
+    Everyone tsumogiris (seat 1 a terminal or honor, the others a middle tile while any is
+    left); nobody is tenpai at the end.
+    """
+    g = GameBuilder()
+    h = g.hand([None, "24568m2468p2468s", None, None])
+    assert not any(h.waits(s) for s in range(4))
+    for i in range(h.live):
+        seat = i % 4
+        h.draw(seat, _fresh(h, list(YAOCHU_KINDS) if seat == 1 else MIDDLE_KINDS + list(YAOCHU_KINDS)))
+        h.discard(seat)
+    assert h.draws == 70
+    if paid:  # a non-dealer mangan tsumo: the dealer pays 4,000, the others 2,000 each
+        return g, h.nagashi([-4000, 8000, -2000, -2000])
+    return g, h.exhaustive([0, 0, 0, 0])  # all noten: nothing moves
+
+
+def test_nagashi_mangan_paid_vs_not() -> None:
+    """Nagashi mangan. The casual app (003: "流局のときに満貫の支払いになります", mangan: non-dealer
+    8,000) and Qdan (004) pay it, as Tenhou does; DORA does not (000: "流し満貫は採用されていません
+    ... 通常の流局と同じ処理になります": an ordinary exhaustive draw with noten payments).
+
+    Seat 1 (non-dealer) qualifies: paid as a mangan tsumo, 4,000 from the dealer and 2,000 from
+    each other player. Under DORA the same hand is an ordinary draw where nobody is tenpai.
+    """
+    g, draw = _nagashi_hand(paid=True)
+    for name in ("tenhou", "casual", "qdan", "mahjongsoul"):
+        claims_hold(g, name)
+    for name in ("dora", "dora-tournament"):
+        res = replay(g, name)
+        assert found(res) == [("abort-condition-not-met", draw, None), ("score-delta-mismatch", draw, None)]
+        assert finding(res, "score-delta-mismatch") == ((0, 0, 0, 0), (-4000, 8000, -2000, -2000))
+
+    g, draw = _nagashi_hand(paid=False)
+    for name in ("dora", "dora-tournament"):
+        claims_hold(g, name)
+    for name in ("tenhou", "casual", "qdan"):
+        res = replay(g, name)
+        assert found(res) == [("score-delta-mismatch", draw, None)]
+        assert finding(res, "score-delta-mismatch") == ((-4000, 8000, -2000, -2000), (0, 0, 0, 0))
+
+
+# ---------------------------------------------------------------- a wait on a fifth tile (karaten)
+
+
+def _karaten_own_hand(tenpai: bool) -> tuple[GameBuilder, int]:
+    """Seat 1 holds 1111m 234p 567p 789s: its only wait is a fifth 1m."""
+    g = GameBuilder()
+    h = g.hand([None, "1111m234p567p789s", None, None])
+    assert h.waits(1) == {0}
+    if tenpai:  # one tenpai: +3,000, 1,000 from each noten player
+        return g, h.run_out([-1000, 3000, -1000, -1000], tenpai=[1])
+    return g, h.run_out([0, 0, 0, 0])
+
+
+def test_wait_on_a_fifth_tile_all_four_in_own_hand() -> None:
+    """Karaten with all four copies in the own hand. The casual app (003: "待ち牌を自分で4枚使い切って
+    いても同じです": tenpai) and Mahjong Soul count it (RON2's "空聴牌" too, see the 3-player test);
+    DORA does not (000: "すでに4枚すべてが自分の手牌や場に見えており ... テンパイになりません"), nor Tenhou
+    (all four in the own hand is noten there).
+    """
+    g, draw = _karaten_own_hand(tenpai=True)
+    for name in ("casual", "mahjongsoul"):
+        claims_hold(g, name)
+    for name in ("tenhou", "dora", "qdan"):
+        res = replay(g, name)
+        assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+        assert finding(res, "tenpai-mismatch") == ((), (1,))
+        assert finding(res, "score-delta-mismatch") == ((0, 0, 0, 0), (-1000, 3000, -1000, -1000))
+
+    g, draw = _karaten_own_hand(tenpai=False)
+    for name in ("tenhou", "dora", "qdan"):
+        claims_hold(g, name)
+    for name in ("casual", "mahjongsoul"):
+        res = replay(g, name)
+        assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+        assert finding(res, "tenpai-mismatch") == ((1,), ())
+        assert finding(res, "score-delta-mismatch") == ((-1000, 3000, -1000, -1000), (0, 0, 0, 0))
+
+
+def _karaten_visible(tenpai: bool) -> tuple[GameBuilder, int]:
+    """Seat 1 waits on 9m alone (123p 456p 789s 111z 9m tanki); seats 2, 3 and 0 each draw and
+    throw one of the other three 9m, so all four are visible but only one is in seat 1's hand."""
+    g = GameBuilder()
+    h = g.hand([None, "123p456p789s111z9m", None, None])
+    assert h.waits(1) == {8}
+    h.auto(2)
+    for seat in (2, 3, 0):
+        h.draw(seat, "9m")
+        h.discard(seat)
+    h.auto(1)
+    if tenpai:
+        return g, h.run_out([-1000, 3000, -1000, -1000], tenpai=[1])
+    return g, h.run_out([0, 0, 0, 0])
+
+
+def test_wait_on_a_fifth_tile_visible_on_the_table() -> None:
+    """Karaten with the copies visible on the table. DORA (000: "自分の手牌や場に見えており") counts
+    the table: noten. Tenhou only counts the own hand (tenpai here), and the casual app counts any
+    karaten as tenpai.
+    """
+    g, draw = _karaten_visible(tenpai=True)
+    for name in ("tenhou", "casual", "mahjongsoul", "qdan"):
+        claims_hold(g, name)
+    res = replay(g, "dora")
+    assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+    assert finding(res, "tenpai-mismatch") == ((), (1,))
+
+    g, draw = _karaten_visible(tenpai=False)
+    claims_hold(g, "dora")
+    res = replay(g, "tenhou")
+    assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+    assert finding(res, "score-delta-mismatch") == ((-1000, 3000, -1000, -1000), (0, 0, 0, 0))
