@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import pandas as pd
 
-from analysis.rank_points import Scheme, SchemeError, get_scheme, placements, rank_points, scheme_for_rules
+from analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
 
 SEAT = pd.CategoricalDtype([0, 1, 2, 3])
 WIND = pd.CategoricalDtype(["E", "S", "W", "N"], ordered=True)
@@ -70,32 +69,6 @@ def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------------- scheme and rank points per game
-def game_scheme(result: Any, scheme: Scheme | str = "auto") -> Scheme | None:
-    """The scheme for one game: ``"auto"`` follows its ruleset; None if it does not fit the table."""
-    if isinstance(scheme, str) and scheme == "auto":
-        rules = result.rules
-        if rules.rank_rounding == "none" and writes_whole_numbers(result.claimed_rank_points_text):
-            # the lobby's rounding is not in its rule flags; the way it writes its points tells
-            rules = rules.replace(rank_rounding="integer")
-        s = scheme_for_rules(rules)
-        if result.rules.start_points <= 0 and result.hands:  # a lobby whose start only the record states
-            start = result.hands[0].scores_start
-            s = s.replace(start_points=sum(start) // len(start))
-    else:
-        s = get_scheme(scheme)
-    return s if s.num_players == len(result.players) else None
-
-
-def writes_whole_numbers(texts: Sequence[str] | None) -> bool:
-    """True when a record writes its rank points as whole numbers (``-108``, ``48.0``)."""
-    if not texts:
-        return False
-    try:
-        return all(Decimal(t) == Decimal(t).to_integral_value() for t in texts)
-    except (InvalidOperation, TypeError):
-        return False
-
-
 @dataclass(frozen=True)
 class GameOutcome:
     """Placement and rank points of one game under a scheme (None without final scores)."""

@@ -37,6 +37,7 @@ from decimal import (
     ROUND_HALF_EVEN,
     ROUND_HALF_UP,
     Decimal,
+    InvalidOperation,
 )
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,12 @@ QDAN_RANKING = Scheme(
     return_points=None,
     uma=(15, 5, -5, -15),
 )
+MAHJONGSOUL = Scheme(
+    name="mahjongsoul",
+    description="Mahjong Soul 4-player final points: (score-25,000)/1,000 + uma 15/5/-5/-15, no oka",
+    return_points=None,
+    uma=(15, 5, -5, -15),
+)
 RON2_SANMA = Scheme(
     name="ron2-sanma",
     description="RON2 3-player: (score-40,000)/100 + uma +100/0/-100, per 100 points",
@@ -263,7 +270,9 @@ MAJIANG_INTEGER = MAJIANG.replace(
 )
 
 SCHEMES: dict[str, Scheme] = {
-    s.name: s for s in (TENHOU, TENHOU_INTEGER, TENHOU_SANMA, QDAN, QDAN_RANKING, RON2_SANMA, MLEAGUE, MAJIANG, MAJIANG_INTEGER)
+    s.name: s
+    for s in (TENHOU, TENHOU_INTEGER, TENHOU_SANMA, QDAN, QDAN_RANKING, MAHJONGSOUL, RON2_SANMA, MLEAGUE, MAJIANG,
+              MAJIANG_INTEGER)
 }
 
 
@@ -307,7 +316,7 @@ def scheme_for_rules(rules: Any) -> Scheme:
         base = MAJIANG
     if base is not None and base.num_players == n:
         preset_uma = _preset_uma(name)
-        if preset_uma is not None and preset_uma != uma:
+        if preset_uma != uma:  # a changed preset, or a rule object (電脳麻将) that states its own
             base = base.replace(uma=uma)
     else:
         base = Scheme(name=name, num_players=n, uma=uma, top_takes_rest=rules.return_points is not None)
@@ -322,6 +331,33 @@ def scheme_for_rules(rules: Any) -> Scheme:
         mode = MAJIANG_INTEGER.rounding if base.name.startswith("majiang") else TENHOU_INTEGER.rounding
         changes.update(rounding=mode, round_stage="score")
     return base.replace(**changes)
+
+
+def game_scheme(result: Any, scheme: Scheme | str = "auto") -> Scheme | None:
+    """The scheme for one replayed game (duck-typed ``GameResult``): ``"auto"`` follows its
+    ruleset and the way the record writes its points; None if it does not fit the table."""
+    if isinstance(scheme, str) and scheme == "auto":
+        rules = result.rules
+        if rules.rank_rounding == "none" and writes_whole_numbers(result.claimed_rank_points_text):
+            # the lobby's rounding is not in its rule flags; the way it writes its points tells
+            rules = rules.replace(rank_rounding="integer")
+        s = scheme_for_rules(rules)
+        if result.rules.start_points <= 0 and result.hands:  # a lobby whose start only the record states
+            start = result.hands[0].scores_start
+            s = s.replace(start_points=sum(start) // len(start))
+    else:
+        s = get_scheme(scheme)
+    return s if s.num_players == len(result.players) else None
+
+
+def writes_whole_numbers(texts: Sequence[str] | None) -> bool:
+    """True when a record writes its rank points as whole numbers (``-108``, ``48.0``)."""
+    if not texts:
+        return False
+    try:
+        return all(Decimal(t) == Decimal(t).to_integral_value() for t in texts)
+    except (InvalidOperation, TypeError):
+        return False
 
 
 def _preset_uma(name: str) -> tuple[float, ...] | None:

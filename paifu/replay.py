@@ -48,8 +48,9 @@ def record_rules(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
     if not record.events:
         return rules_from_hint(())
     start = record.start
-    lobby = dict(start.meta).get("lobby")
-    return rules_from_hint((*start.rules_hint, ("game_id", start.game_id), ("lobby", lobby)))
+    meta = dict(start.meta)
+    return rules_from_hint((*start.rules_hint, ("game_id", start.game_id), ("lobby", meta.get("lobby")),
+                            ("csrule", meta.get("csrule"))))
 
 
 def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_index: int = 0,
@@ -64,7 +65,37 @@ def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_inde
     result = rp.run(record.events, partial=record.partial)
     result.format = record.format
     result.events = len(record.events)
+    if score:
+        _check_rank_points(result)
     return result
+
+
+def _check_rank_points(result: GameResult) -> None:
+    """The rank points a record claims (Tenhou ``owari``, tenhou.net/6 ``sc``, 電脳麻将 ``point``)
+    against its scheme, from the final scores the record states (a wrong score is its own finding)."""
+    claimed = result.claimed_rank_points
+    scores = result.claimed_final_scores or result.final_scores
+    if not claimed or scores is None or not result.complete or result.partial:
+        return
+    try:  # the scheme arithmetic lives with the reports; validation works without them
+        from analysis.rank_points import SchemeError, game_scheme, rank_points
+    except ImportError:  # pragma: no cover
+        return
+    n = len(result.players)
+    try:
+        scheme = game_scheme(result)
+        if scheme is None or len(claimed) < n:
+            return
+        expected = rank_points(scores[:n], scheme, result.first_dealer)
+    except SchemeError:
+        return
+    result.rank_points_checked = True
+    actual = tuple(claimed[:n])
+    if any(abs(a - b) > 1e-6 for a, b in zip(expected, actual, strict=True)):
+        result.findings.append(Finding(
+            code="rank-points-mismatch", message=f"rank points differ from the {scheme.name} scheme",
+            file=result.source, game_id=result.game_id, game_index=result.game_index,
+            event_index=result.events - 1, expected=expected, actual=actual))
 
 
 def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,

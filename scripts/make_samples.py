@@ -2,7 +2,7 @@
 
 Every game is scripted by hand with ``tests/builders.py`` (MPSZ tiles), its score changes,
 final scores and rank points worked out by hand below, then written with our Tenhou XML
-writer. Each is a whole east-only game (GO type 161), because a Tenhou log cannot say
+writer. Each is a whole east-only game (GO type 1), because a Tenhou log cannot say
 "one hand only": after the hand that shows the edge case, a thirteen-orphans ron busts
 the discarder and so ends the game. ``--check`` compares the files on disk with what
 this script writes now (the test suite runs it).

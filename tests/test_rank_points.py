@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
@@ -243,6 +243,8 @@ def _tenhou_owari_games() -> list[dict]:
             continue
         go = root.find("GO")
         go_type = int(go.get("type")) if go is not None else 0
+        lobby = int(go.get("lobby") or 0) if go is not None else 0
+        csrule = go.get("csrule") if go is not None else None
         n = 3 if go_type & 0x10 else 4
         taikyoku = root.find("TAIKYOKU")
         dealer = int(taikyoku.get("oya", 0)) if taikyoku is not None else 0
@@ -252,6 +254,8 @@ def _tenhou_owari_games() -> list[dict]:
             {
                 "path": path.relative_to(root_dir).as_posix(),
                 "go_type": go_type,
+                "lobby": lobby,
+                "csrule": csrule,
                 "scores": [int(v) * 100 for v in values[0::2]],
                 "points": [float(t) for t in texts],
                 # a lobby that writes whole numbers (-108, or 48.0 everywhere) rounds
@@ -263,30 +267,46 @@ def _tenhou_owari_games() -> list[dict]:
 
 
 def test_tenhou_owari_points_reproduced() -> None:
+    """Every complete Tenhou game's owari points, from the raw XML, under its lobby's scheme."""
     games = _tenhou_owari_games()
     assert len(games) >= 70
-    by_type: dict[int, list[bool]] = defaultdict(list)
-    unexplained = []
+    wrong = []
     for g in games:
-        rules = tenhou_go_type(g["go_type"])
+        rules = tenhou_go_type(g["go_type"], g["lobby"] or None, g["csrule"])
         if g["integer"]:
             rules = rules.replace(rank_rounding="integer")
         scheme = scheme_for_rules(rules)
+        if rules.start_points <= 0:  # a special lobby: its start is what its players hold
+            scheme = scheme.replace(start_points=sum(g["scores"]) // len(g["scores"]))
         got = rank_points(g["scores"], scheme, g["first_dealer"])
-        exact = all(abs(a - b) < 1e-9 for a, b in zip(got, g["points"], strict=True))
-        by_type[g["go_type"]].append(exact)
-        if not exact and fit_uma(g["scores"], g["points"], scheme, g["first_dealer"]) is None:
-            unexplained.append((g["path"], g["scores"], g["points"], got))
-    # every game follows the formula: with the lobby's default scheme, or a lobby-specific uma/return
-    assert not unexplained, unexplained
-    matched = sum(sum(v) for v in by_type.values())
-    assert matched >= 0.85 * len(games), (matched, len(games))
-    # one lobby, one rule: a GO type whose games match the default matches it in every game
-    mixed = {t: v for t, v in by_type.items() if any(v) and not all(v)}
-    assert not mixed, mixed
-    # the 3-player games match the tenhou-sanma scheme
-    sanma = [g for g in games if g["go_type"] & 0x10]
-    assert sanma and all(by_type[g["go_type"]][0] for g in sanma)
+        if any(abs(a - b) > 1e-9 for a, b in zip(got, g["points"], strict=True)):
+            wrong.append((g["path"], g["go_type"], g["scores"], g["points"], got))
+    assert not wrong, wrong
+    # lobbies beyond the default are really exercised (phoenix east-only, chips, ratio, custom rule)
+    assert {161, 553, 2113, 257} <= {g["go_type"] for g in games}
+
+
+def test_validate_checks_claimed_rank_points_and_catches_a_changed_one() -> None:
+    from paifu.events import GameEnd
+    from paifu.formats import read_path
+    from paifu.replay import replay_record
+
+    checked = 0
+    for path in sorted(p for p in corpus_dir("tenhou_xml").rglob("*") if p.is_file()):
+        for rec in read_path(path):
+            res = replay_record(rec, check_wall=False)
+            assert "rank-points-mismatch" not in {f.code for f in res.findings}, path
+            checked += res.rank_points_checked
+            end = rec.events[-1]
+            if not res.rank_points_checked or not isinstance(end, GameEnd) or res.findings:
+                continue
+            bad = list(end.rank_points)
+            bad[1] += 1.0
+            rec.events[-1] = dataclasses.replace(end, rank_points=tuple(bad))
+            found = [f for f in replay_record(rec, check_wall=False).findings]
+            assert [(f.code, f.event_index) for f in found] == [("rank-points-mismatch", len(rec.events) - 1)]
+            assert found[0].actual == tuple(bad)[: len(res.players)]
+    assert checked >= 70
 
 
 # ---------------------------------------------------------------------- the corpus: 電脳麻将

@@ -75,6 +75,7 @@ class GameResult:
     first_dealer: int = 0
     events: int = 0
     wall_checked: bool = False  # draws and dora indicators were compared with the seed's wall
+    rank_points_checked: bool = False  # the claimed rank points were recomputed under the game's scheme
 
     @property
     def num_players(self) -> int:

@@ -11,8 +11,15 @@ from paifu.rules.ruleset import Ruleset, RulesetError
 __all__ = ["PRESETS", "Ruleset", "RulesetError", "load_rules", "preset", "rules_from_hint", "tenhou_go_type"]
 
 
-def tenhou_go_type(go_type: int, lobby: int | None = None) -> Ruleset:
-    """The ruleset of a Tenhou table from its ``GO type`` bit field."""
+def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = None) -> Ruleset:
+    """The ruleset of a Tenhou table from its ``GO type`` bit field (and lobby and ``csrule``).
+
+    Tenhou publishes no per-lobby rank-point table, so the lobby settlements below are the
+    ones the records' own ``owari`` points follow (tests/test_rank_points.py proves each on
+    every complete game of the corpus): phoenix east-only games pay uma 10/5/-5/-10, public
+    chip lobbies 30/10/-10/-30, ratio lobbies (0x800) score against their own start with no
+    uma, and a lobby with a custom rule (``csrule``) states start, return and uma itself.
+    """
     sanma = bool(go_type & 0x10)
     base = preset("tenhou-sanma" if sanma else "tenhou")
     changes: dict[str, object] = {}
@@ -26,12 +33,49 @@ def tenhou_go_type(go_type: int, lobby: int | None = None) -> Ruleset:
         changes["kiriage"] = True
     if go_type & 0x400 and not lobby:  # public 0x400 lobbies paid 1,500 per honba (ratio1.xml_; seen once)
         changes["honba_value"] = 1500
+    if (go_type & 0xA0) == 0xA0 and not go_type & 0x08 and not sanma and not go_type & ~0x10FF:
+        changes["uma"] = (10, 5, -5, -10)  # phoenix east-only (bye.xml, shuffle.xml: both games)
+    if go_type & 0x200 and not lobby and not sanma:
+        changes["uma"] = (30, 10, -10, -30)  # public chip lobbies (chip.xml_, ratio1.xml_)
+    if go_type & 0x800:
+        # ratio lobbies: (score - start) / 1,000, no uma, no oka (ratio.xml, and sanma.xml's one hand)
+        changes["return_points"] = None
+        changes["uma"] = (0,) * base.num_players
     if go_type & ~0x10FF:
         # special lobbies (chips, ratio, tournament: bits 0x100-0x800) set their own start
         # points, which only the record's first hand states
         changes["start_points"] = 0
+    if csrule:
+        changes.update(_csrule(csrule, base.num_players))
     name = f"{base.name}[type={go_type}]"
     return base.replace(name=name, **changes)
+
+
+def _csrule(text: str, n: int) -> dict[str, object]:
+    """A custom lobby's ``csrule``: fields 4 and 5 are start and return points, fields 21 on
+    hold the uma of 2nd..last (the top takes minus their sum), one group per count of players
+    below the return points; equal groups are one uma. Its lobbies split tied placements
+    (newattr2023.xml: two pairs tied, each pair shares its uma)."""
+    f = text.split(",")
+
+    def num(i: int) -> int | None:
+        return int(f[i]) if i < len(f) and f[i].strip().lstrip("-").isdigit() else None
+
+    out: dict[str, object] = {"rank_ties": "split"}
+    start, ret = num(4), num(5)
+    if start:
+        out["start_points"] = start
+    if ret:
+        out["return_points"] = ret
+    groups = []
+    i = 21
+    while all(num(j) is not None for j in range(i, i + n - 1)):
+        groups.append(tuple(num(j) for j in range(i, i + n - 1)))
+        i += n - 1
+    if groups and len(set(groups)) == 1:
+        rest = groups[0]
+        out["uma"] = (-sum(rest), *rest)  # type: ignore[arg-type]
+    return out
 
 
 _LOG_ID = re.compile(r"^\d{10}gm-([0-9a-f]{4})-[0-9a-f]{4,5}-[0-9a-f]{8}")
@@ -60,7 +104,8 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
             # (seen in reformatted test logs) disagrees with it, and the id wins
             lobby = dict(hint).get("lobby")
             rules = tenhou_go_type(log_type if log_type is not None and log_type != go else go,
-                                   int(lobby) if lobby else None)  # type: ignore[call-overload]
+                                   int(lobby) if lobby else None,  # type: ignore[call-overload]
+                                   str(dict(hint).get("csrule") or "") or None)
         elif key == "majiang_rule":
             from paifu.rules.majiang_rule import ruleset_from_majiang
 

@@ -49,6 +49,9 @@ TENHOU_SANMA = TENHOU.replace(
 MAHJONGSOUL = TENHOU.replace(
     name="mahjongsoul",
     description="Mahjong Soul 4-player ranked (Jade/Throne style)",
+    # its final points are (score - 25,000) / 1,000 + uma, no oka (the tenhou.net/6 `sc` its
+    # converters write from the record's total_point)
+    return_points=None,
     uma=(15, 5, -5, -15),
     pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
     double_yakuman=frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
