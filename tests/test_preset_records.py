@@ -18,6 +18,7 @@ from paifu.engine.results import GameResult
 from paifu.events import GameRecord, RyuukyokuKind
 from paifu.replay import replay_record
 from paifu.rules import Ruleset, preset
+from paifu.rules.presets import PRESETS
 from paifu.tiles import YAOCHU_KINDS
 
 Found = list[tuple[str, int | None, int | None]]
@@ -276,3 +277,136 @@ def test_wait_on_a_fifth_tile_visible_on_the_table() -> None:
     res = replay(g, "tenhou")
     assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
     assert finding(res, "score-delta-mismatch") == ((-1000, 3000, -1000, -1000), (0, 0, 0, 0))
+
+
+# ---------------------------------------------------------------- scoring: fu and rounding
+
+#: a user preset in TOML, as ``Ruleset.from_toml`` reads it: the casual app with 2 fu for a double-wind pair
+CASUAL_2FU = Ruleset.from_toml('base = "casual"\nname = "casual-2fu"\ndouble_wind_fu = 2\n')
+#: a user preset with kiriage mangan (4 han 30 fu and 3 han 60 fu paid as mangan)
+CASUAL_KIRIAGE = Ruleset.from_toml('base = "casual"\nname = "casual-kiriage"\nkiriage = true\n')
+
+
+def _double_wind_pair(fu: int, points: int) -> tuple[GameBuilder, int]:
+    """East 1: the dealer (seat wind East in the East round) holds 11z 555z 123m 456p 23s and rons
+    seat 1's 4s. Haku 1 han; fu 20 + 10 (closed ron) + 8 (closed 555z) + the East pair (4 or 2),
+    ryanmen 0: 42 -> 50 fu or 40 fu. Dealer 1 han: 50 fu 50*8*6 = 2,400; 40 fu 40*8*6 = 1,920 -> 2,000."""
+    g = GameBuilder()
+    h = g.hand(["11z555z123m456p23s", None, None, None])
+    h.auto(1)
+    h.draw(1, "4s")
+    h.discard(1)
+    return g, h.ron(0, 1, deltas=[points, -points, 0, 0], fu=fu, points=points, yaku=[("yakuhai-haku", 1)])
+
+
+def test_double_wind_pair_4_fu_vs_2_fu() -> None:
+    """A pair of the seat wind that is also the round wind. RON2 (002: "連風牌が雀頭のときは4符") and the
+    casual app (003: "連風牌は+4符") give 4 fu; no shipped preset differs (Tenhou and Mahjong Soul give 4
+    too), so the 2-fu side is a user TOML preset (the pro-league rule). 4 fu makes 42 -> 50 fu
+    (2,400) where 2 fu makes 40 fu (2,000).
+    """
+    assert {name: r.double_wind_fu for name, r in PRESETS.items()} == dict.fromkeys(PRESETS, 4)
+    g, win = _double_wind_pair(50, 2400)
+    for name in ("casual", "tenhou", "dora", "qdan"):
+        claims_hold(g, name)
+    res = replay(g, CASUAL_2FU)
+    assert found(res) == [("fu-mismatch", win, 0), ("points-mismatch", win, 0), ("score-delta-mismatch", win, 0)]
+    assert finding(res, "fu-mismatch") == (40, 50)
+    assert finding(res, "points-mismatch") == (2000, 2400)
+
+    g, win = _double_wind_pair(40, 2000)
+    claims_hold(g, CASUAL_2FU)
+    res = replay(g, "casual")
+    assert found(res) == [("fu-mismatch", win, 0), ("points-mismatch", win, 0), ("score-delta-mismatch", win, 0)]
+    assert finding(res, "fu-mismatch") == (50, 40)
+    assert finding(res, "points-mismatch") == (2400, 2000)
+
+
+def _four_han_30_fu(points: int) -> tuple[GameBuilder, int]:
+    """Seat 1 holds 234m 234m 567p 66s 78s (dora indicator 4p: the 5p is dora) and rons seat 2's 6s:
+    pinfu, tanyao, iipeikou and one dora, 4 han 30 fu: 30 * 2**6 * 4 = 7,680 -> 7,700."""
+    g = GameBuilder()
+    h = g.hand(["258m369p147s5677z", "234m234m567p66s78s", "369m147p258s1567z", None], dora="4p")
+    h.auto(2)
+    h.draw(2, "6s")
+    h.discard(2)
+    return g, h.ron(1, 2, deltas=[0, points, -points, 0], fu=30, points=points,
+                    yaku=[("pinfu", 1), ("tanyao", 1), ("iipeikou", 1), ("dora", 1)])
+
+
+def test_kiriage_mangan() -> None:
+    """Rounding 4 han 30 fu up to mangan. The casual app states it is not done (003: "4翻30符は7700点の
+    ままです"); no shipped preset rounds up (Tenhou and Mahjong Soul do not either), so the other
+    side is a user TOML preset with ``kiriage = true``: 8,000.
+    """
+    assert not any(r.kiriage for r in PRESETS.values())
+    g, win = _four_han_30_fu(7700)
+    for name in ("casual", "tenhou", "mahjongsoul", "dora", "qdan"):
+        claims_hold(g, name)
+    res = replay(g, CASUAL_KIRIAGE)
+    assert found(res) == [("points-mismatch", win, 1), ("score-delta-mismatch", win, 1)]
+    assert finding(res, "points-mismatch") == (8000, 7700)
+    assert finding(res, "score-delta-mismatch") == ((0, 8000, -8000, 0), (0, 7700, -7700, 0))
+
+    g, win = _four_han_30_fu(8000)
+    claims_hold(g, CASUAL_KIRIAGE)
+    res = replay(g, "casual")
+    assert found(res) == [("points-mismatch", win, 1), ("score-delta-mismatch", win, 1)]
+    assert finding(res, "points-mismatch") == (7700, 8000)
+
+
+# ---------------------------------------------------------------- aborts and dealer repeats
+
+
+def _nine_terminals_abort() -> tuple[GameBuilder, int]:
+    g = GameBuilder()
+    h = g.hand([None, "19m19p1s1234z2m3p45s", None, None])
+    h.auto(1)
+    h.draw(1, h.safe_tile())
+    return g, h.abort(RyuukyokuKind.NINE_TERMINALS, declarer=1)
+
+
+def test_nine_terminals_abort() -> None:
+    """Nine terminals. DORA does not have it (000: "九種九牌による途中流局は採用されていません"); the
+    casual app (003) and Qdan (004) do, as Tenhou does. Seat 1 declares on its first draw with
+    1m 9m 1p 9p 1s and East..North: nine kinds.
+    """
+    g, draw = _nine_terminals_abort()
+    for name in ("tenhou", "casual", "qdan"):
+        claims_hold(g, name)
+    for name in ("dora", "dora-tournament"):
+        assert found(replay(g, name)) == [("abort-condition-not-met", draw, None)]
+
+
+def _dealer_wins_then_next_hand(tournament: bool) -> tuple[GameBuilder, int]:
+    """East 1: the dealer rons seat 1's 4s (pinfu, dealer 30 fu 1 han: 30*8*6 = 1,440 -> 1,500).
+    The next hand is East 1 with 1 honba (dealer repeats) or East 2 with the seat moved on."""
+    g = GameBuilder()
+    h = g.hand([PINFU_23S, None, None, None])
+    h.auto(1)
+    h.draw(1, "4s")
+    h.discard(1)
+    h.ron(0, 1, deltas=[1500, -1500, 0, 0], **{**PINFU, "points": 1500})
+    start = len(g.events)
+    h = g.hand([None] * 4, hand_number=1 if tournament else 0, honba=0 if tournament else 1)
+    h.run_out()
+    return g, start
+
+
+def test_dealer_repeat_vs_never_in_tournament_rounds() -> None:
+    """Dealer repeats. DORA tournament rounds never repeat (000: "親がアガった場合でも同じ局を繰り返さず、
+    次の局へ進む"); DORA's ordinary tables and Tenhou repeat after a dealer win (East 1, 1 honba).
+    The hand start is (round, hand, honba, sticks, dealer).
+    """
+    g, second = _dealer_wins_then_next_hand(tournament=True)
+    claims_hold(g, "dora-tournament")
+    res = replay(g, "dora")
+    assert found(res) == [("hand-start-mismatch", second, None)]
+    assert finding(res, "hand-start-mismatch") == ((0, 0, 1, 0, 0), (0, 1, 0, 0, 1))
+
+    g, second = _dealer_wins_then_next_hand(tournament=False)
+    for name in ("dora", "tenhou", "casual"):
+        claims_hold(g, name)
+    res = replay(g, "dora-tournament")
+    assert found(res) == [("hand-start-mismatch", second, None)]
+    assert finding(res, "hand-start-mismatch") == ((0, 1, 0, 0, 1), (0, 0, 1, 0, 0))
