@@ -339,6 +339,14 @@ class HandBuilder:
         self.last_discard = (seat, added)
         return self.emit(Call(seat, meld))
 
+    def kita(self, seat: int) -> int:
+        """3-player: set a North from the seat's hand aside (the replacement draw is the caller's)."""
+        t = self._held(seat, "4z")
+        if t in self.hands[seat]:
+            self.hands[seat].remove(t)
+        self.last_discard = (seat, t)
+        return self.emit(Call(seat, Meld(CallKind.KITA, (t,))))
+
     def new_dora(self, indicator: str) -> int:
         t = self._tile(indicator)
         self.dora.append(t)

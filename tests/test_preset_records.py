@@ -19,7 +19,7 @@ from paifu.events import GameRecord, RyuukyokuKind
 from paifu.replay import replay_record
 from paifu.rules import Ruleset, preset
 from paifu.rules.presets import PRESETS
-from paifu.tiles import YAOCHU_KINDS
+from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS
 
 Found = list[tuple[str, int | None, int | None]]
 
@@ -410,3 +410,200 @@ def test_dealer_repeat_vs_never_in_tournament_rounds() -> None:
     res = replay(g, "dora-tournament")
     assert found(res) == [("hand-start-mismatch", second, None)]
     assert finding(res, "hand-start-mismatch") == ((0, 1, 0, 0, 1), (0, 0, 1, 0, 0))
+
+
+# ====================================================================== 3-player
+
+#: far from tenpai, no 2m..8m (they are not in the 108-tile set)
+SANMA_FAR = ("19m147p258s13567z", "19m369p147s24677z")
+#: 11m 123p 456p 789s 23s waits 1s-4s; a ron on 4s is pinfu, 30 fu 1 han = 1,000
+SANMA_PINFU = "11m123p456p789s23s"
+
+
+def _sanma(hands: list[str | None], *, honba: int = 0) -> HandBuilder:
+    """East 2 of a 3-player game (seat 1 deals); an excerpt, so the start points are not judged.
+
+    Safe filler tiles never come from 2m..8m; ``None`` seats get far-from-tenpai hands.
+    """
+    g = GameBuilder(("A", "B", "C"), go_type=None, start_points=35000)
+    far = iter(SANMA_FAR)
+    h = g.hand([x if x is not None else next(far) for x in hands], hand_number=1, honba=honba)
+    assert h.dealer == 1 and h.live == 55
+    h.fill_kinds = [k for k in h.fill_kinds if k not in SANMA_REMOVED_KINDS]
+    return h
+
+
+#: every claimed number of a win differs: the findings, in the engine's order
+WIN_CODES = ("yaku-mismatch", "han-mismatch", "fu-mismatch", "points-mismatch", "score-delta-mismatch")
+
+
+def _renhou(ron2: bool) -> tuple[GameBuilder, int]:
+    """Seat 2 rons the dealer's (seat 1's) first discard, a 4s, before its own first draw."""
+    h = _sanma([None, None, SANMA_PINFU])
+    h.draw(1, "4s")
+    h.discard(1)
+    if ron2:  # renhou is a mangan: 8,000 from a non-dealer's ron
+        return h.g, h.ron(2, 1, deltas=[0, -8000, 8000], fu=0, points=8000, limit="mangan", yaku=[("renhou", 5)])
+    return h.g, h.ron(2, 1, deltas=[0, -1000, 1000], **PINFU)
+
+
+def test_renhou_mangan_vs_none() -> None:
+    """Renhou. RON2 (002: "人和（レンホウ）は満貫です。他の役と重複しません ... 子が1巡目のツモの前に他家
+    が切った牌でアガった時") pays a mangan, 8,000, instead of the hand's own 1 han (the higher is
+    taken); Tenhou has no renhou: the same ron is pinfu, 1,000.
+    """
+    g, win = _renhou(ron2=True)
+    claims_hold(g, "ron2-sanma")
+    res = replay(g, "tenhou-sanma")
+    assert found(res) == [(code, win, 2) for code in WIN_CODES]
+    assert finding(res, "yaku-mismatch") == ((("pinfu", 1),), (("renhou", 5),))
+    assert finding(res, "points-mismatch") == (1000, 8000)
+    assert finding(res, "score-delta-mismatch") == ((0, -1000, 1000), (0, -8000, 8000))
+
+    g, win = _renhou(ron2=False)
+    for name in ("tenhou-sanma", "dora-sanma"):
+        claims_hold(g, name)
+    res = replay(g, "ron2-sanma")
+    assert found(res) == [(code, win, 2) for code in WIN_CODES]
+    assert finding(res, "han-mismatch") == (5, 1)
+    assert finding(res, "points-mismatch") == (8000, 1000)
+    assert finding(res, "score-delta-mismatch") == ((0, -8000, 8000), (0, -1000, 1000))
+
+
+def _sanma_ron_with_honba(honba_value: int) -> tuple[GameBuilder, int]:
+    """East 2, 1 honba: after its own first turn seat 2 rons seat 0's 4s (pinfu 1,000) plus one honba."""
+    h = _sanma([None, None, SANMA_PINFU], honba=1)
+    h.auto(2)
+    h.draw(0, "4s")
+    h.discard(0)
+    pay = 1000 + honba_value
+    return h.g, h.ron(2, 0, deltas=[-pay, 0, pay], **PINFU)
+
+
+def test_sanma_honba_600_vs_200() -> None:
+    """Honba on a 3-player ron. RON2: 600 per honba (002: "一本場は600点となります"); Tenhou's 3-player
+    lobby: 200 (100 from each of two payers on a tsumo). The pinfu ron at 1 honba is 1,600 vs 1,200.
+    """
+    g, win = _sanma_ron_with_honba(600)
+    claims_hold(g, "ron2-sanma")
+    res = replay(g, "tenhou-sanma")
+    assert found(res) == [("score-delta-mismatch", win, 2)]
+    assert finding(res, "score-delta-mismatch") == ((-1200, 0, 1200), (-1600, 0, 1600))
+
+    g, win = _sanma_ron_with_honba(200)
+    claims_hold(g, "tenhou-sanma")
+    res = replay(g, "ron2-sanma")
+    assert found(res) == [("score-delta-mismatch", win, 2)]
+    assert finding(res, "score-delta-mismatch") == ((-1600, 0, 1600), (-1200, 0, 1200))
+
+
+def _sanma_one_tenpai(total: int, hand: str = SANMA_PINFU) -> tuple[GameBuilder, int]:
+    """Seat 2 alone tenpai at the exhaustive draw: it takes ``total``, each noten seat pays half."""
+    h = _sanma(["99m147p258s13567z", "99m369p147s12467z", hand])
+    return h.g, h.run_out([-total // 2, -total // 2, total], tenpai=[2])
+
+
+def test_sanma_noten_payment_3000_vs_2000() -> None:
+    """Noten payments at a 3-player exhaustive draw. RON2: 3,000 in all (002: "ノーテン罰符は、場に
+    3,000点": one tenpai takes 3,000, 1,500 from each noten player); Tenhou's 3-player lobby: 1,000
+    from each noten player (2,000).
+    """
+    g, draw = _sanma_one_tenpai(3000)
+    claims_hold(g, "ron2-sanma")
+    res = replay(g, "tenhou-sanma")
+    assert found(res) == [("score-delta-mismatch", draw, None)]
+    assert finding(res, "score-delta-mismatch") == ((-1000, -1000, 2000), (-1500, -1500, 3000))
+
+    g, draw = _sanma_one_tenpai(2000)
+    claims_hold(g, "tenhou-sanma")
+    res = replay(g, "ron2-sanma")
+    assert found(res) == [("score-delta-mismatch", draw, None)]
+    assert finding(res, "score-delta-mismatch") == ((-1500, -1500, 3000), (-1000, -1000, 2000))
+
+
+def test_sanma_wait_on_a_fifth_tile() -> None:
+    """Karaten in 3-player. RON2 counts it (002: "形式聴牌、空聴牌ともに聴牌と認めます"); DORA's
+    3-player tables do not (000, "same" as 4-player), nor Tenhou's. 1111m 123p 456p 789s waits only
+    on a fifth 1m.
+    """
+    g, draw = _sanma_one_tenpai(3000, hand="1111m123p456p789s")
+    claims_hold(g, "ron2-sanma")
+    for name in ("dora-sanma", "tenhou-sanma"):
+        res = replay(g, name)
+        assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+        assert finding(res, "tenpai-mismatch") == ((), (2,))
+        assert finding(res, "score-delta-mismatch") == ((0, 0, 0), (-1500, -1500, 3000))
+
+
+def _sanma_double_ron(double: bool) -> tuple[GameBuilder, list[int]]:
+    """Seat 0 throws a 4s; the dealer (seat 1, next in turn) and seat 2 can both ron it.
+
+    Seat 1: 99m 123p 456p 789s 23s, pinfu, dealer 30 fu 1 han: 30*8*6 = 1,440 -> 1,500.
+    Seat 2: 234p 234p 678p 99s 56s, pinfu iipeikou, 30 fu 2 han: 30*16*4 = 1,920 -> 2,000.
+    """
+    h = _sanma([None, "99m123p456p789s23s", "234p234p678p99s56s"])
+    h.auto(2)
+    h.draw(0, "4s")
+    h.discard(0)
+    wins = [h.ron(1, 0, deltas=[-1500, 1500, 0], **{**PINFU, "points": 1500})]
+    if double:
+        wins.append(h.ron(2, 0, deltas=[-2000, 0, 2000], fu=30, points=2000, yaku=[("pinfu", 1), ("iipeikou", 1)]))
+    return h.g, wins
+
+
+def test_sanma_double_ron_vs_head_bump() -> None:
+    """Multiple ron in 3-player. Tenhou's 3-player lobby allows a double ron; RON2 (002: "ダブロンは
+    ありません。頭ハネ") and DORA's 3-player tables (000) bump heads.
+    """
+    g, wins = _sanma_double_ron(double=True)
+    claims_hold(g, "tenhou-sanma")
+    for name in ("ron2-sanma", "dora-sanma"):
+        res = replay(g, name)
+        assert found(res) == [("too-many-winners", wins[1], 2)]
+        assert finding(res, "too-many-winners") == (1, 2)
+    g, _ = _sanma_double_ron(double=False)
+    for name in ("ron2-sanma", "dora-sanma", "tenhou-sanma"):
+        claims_hold(g, name)
+
+
+#: a user preset: RON2 with the absent seat's tsumo share split between the two payers
+RON2_SPLIT = Ruleset.from_toml('base = "ron2-sanma"\nname = "ron2-split"\nsanma_tsumo = "split"\n')
+
+
+def _rinshan_tsumo(fu: int, each: int) -> tuple[GameBuilder, int]:
+    """The dealer (seat 1) holds 222p 333s 789p 99s 45s, draws the fourth 2p, makes a closed kan and
+    wins on the replacement 6s: menzen tsumo + rinshan, 2 han. Fu 20 + 16 (closed kan of a simple) +
+    4 (closed 333s), ryanmen, pair of 9s: 40, plus 2 for the tsumo where the rule gives it: 42 -> 50."""
+    h = _sanma([None, "222p333s789p99s45s", None])
+    h.auto(3)
+    h.draw(1, "2p")
+    h.ankan(1, "2p")
+    h.new_dora("9p")
+    h.draw(1, "6s")
+    return h.g, h.tsumo(1, deltas=[-each, 2 * each, -each], fu=fu, points=2 * each,
+                        yaku=[("menzen-tsumo", 1), ("rinshan", 1)])
+
+
+def test_rinshan_tsumo_fu_and_sanma_tsumo_loss() -> None:
+    """No tsumo fu on a rinshan win. RON2 (002: "嶺上開花はツモの2符はつきません"): 40 fu, dealer 2 han
+    tsumo 40*16 = 640 basic, each of the two payers 2*640 = 1,280 -> 1,300 (the absent seat's share
+    is lost: tsumo loss, the shipped choice of every 3-player preset, all sources silent); Tenhou's
+    3-player lobby adds the 2 fu: 50 fu, 800 basic, 1,600 each. Under a user preset that splits the
+    absent share (``sanma_tsumo = "split"``) each payer adds half of it: 3*640 = 1,920 -> 2,000.
+    """
+    assert {r.sanma_tsumo for r in PRESETS.values() if r.sanma} == {"loss"}
+    g, win = _rinshan_tsumo(40, 1300)
+    claims_hold(g, "ron2-sanma")
+    res = replay(g, "tenhou-sanma")
+    assert found(res) == [("fu-mismatch", win, 1), ("points-mismatch", win, 1), ("score-delta-mismatch", win, 1)]
+    assert finding(res, "fu-mismatch") == (50, 40)
+    assert finding(res, "score-delta-mismatch") == ((-1600, 3200, -1600), (-1300, 2600, -1300))
+    res = replay(g, RON2_SPLIT)
+    assert found(res) == [("points-mismatch", win, 1), ("score-delta-mismatch", win, 1)]
+    assert finding(res, "score-delta-mismatch") == ((-2000, 4000, -2000), (-1300, 2600, -1300))
+
+    g, win = _rinshan_tsumo(50, 1600)
+    claims_hold(g, "tenhou-sanma")
+    res = replay(g, "ron2-sanma")
+    assert finding(res, "fu-mismatch") == (40, 50)
+    assert finding(res, "score-delta-mismatch") == ((-1300, 2600, -1300), (-1600, 3200, -1600))
