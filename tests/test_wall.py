@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from pathlib import Path
 
@@ -16,11 +17,11 @@ from paifu.engine.wall import (
     init_by_array,
     seed_words,
     supported,
-    wall_mismatches,
 )
 from paifu.events import Call, CallKind, Draw, HandStart, NewDora, Win
 from paifu.formats import tenhou_xml
 from paifu.formats.tenhou_xml import read_tenhou_xml
+from paifu.replay import replay_record
 
 HEX_SEED = "mt19937ar-sha512-n288," + ",".join(f"{(i * 2654435761) & 0xFFFFFFFF:08X}" for i in range(1, 33))
 
@@ -92,10 +93,17 @@ def _seeded_games() -> list[tuple[Path, object]]:
     return out
 
 
+def _wall_findings(events: list, rec) -> list:  # noqa: ANN001
+    res = replay_record(dataclasses.replace(rec, events=events), score=False)
+    assert res.wall_checked
+    return [f for f in res.findings if f.code == "wall-mismatch"]
+
+
 def test_corpus_walls() -> None:
-    """Every seeded game reproduces tile for tile, or its seed is foreign from the first deal on."""
+    """Every seeded game reproduces tile for tile (what the replay checks, plus the exact dealing
+    order), or its seed is foreign from the first deal on."""
     matched: list[str] = []
-    foreign: dict[str, list[str]] = {}
+    foreign: dict[str, list] = {}
     unsupported = 0
     exercised = {"replacement": 0, "kan_dora": 0, "ura": 0, "hex": 0, "per_init": 0, "sanma": 0, "hands": 0}
     for path, rec in _seeded_games():
@@ -103,12 +111,15 @@ def test_corpus_walls() -> None:
         if not supported(gs.wall_seed):
             unsupported += 1
             continue
-        problems = wall_mismatches(rec.events, gs.wall_seed, gs.num_players)
-        if problems:
-            foreign[str(path)] = problems
+        found = _wall_findings(list(rec.events), rec)
+        if found:
+            foreign[str(path)] = found
             continue
         matched.append(str(path))
         ev = rec.events
+        walls = TenhouWall(gs.wall_seed, gs.num_players)
+        for hs in (e for e in ev if isinstance(e, HandStart)):
+            assert walls.next_hand().initial_hands(gs.num_players, hs.dealer) == tuple(hs.hands), path
         exercised["hands"] += sum(isinstance(e, HandStart) for e in ev)
         exercised["replacement"] += sum(
             isinstance(e, Call) and e.meld.kind in (CallKind.ANKAN, CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.KITA)
@@ -124,21 +135,29 @@ def test_corpus_walls() -> None:
           f"{unsupported} without a reproducible seed; checked {exercised}")
     assert all(exercised.values()), exercised
     assert len(matched) >= 9 * len(foreign)
-    for path, problems in foreign.items():
-        # a foreign seed fails at once (first deal, dice or dora), never midway through a game
-        assert problems[0].startswith("hand 1:"), (path, problems[:3])
-        assert any("dealt hands differ" in p for p in problems if p.startswith("hand 1:")), path
+    for path, found in foreign.items():
+        # a foreign seed fails at once (the first deal), never midway through a game
+        assert found[0].hand == "E1-0" and "dealt tiles differ" in found[0].message, (path, str(found[0]))
 
 
-def test_corpus_wall_detects_a_tampered_draw() -> None:
+def test_corpus_wall_detects_a_tampered_draw_and_ura_indicator() -> None:
     for _path, rec in _seeded_games():
-        seed = rec.start.wall_seed
-        if supported(seed) and not wall_mismatches(rec.events, seed, rec.start.num_players):
-            i = next(i for i, e in enumerate(rec.events) if isinstance(e, Draw))
-            d = rec.events[i]
-            events = list(rec.events)
-            events[i] = Draw(d.seat, (d.tile + 4) % 136)
-            problems = wall_mismatches(events, seed, rec.start.num_players)
-            assert problems == [f"hand 1: draw 1 is {(d.tile + 4) % 136}, wall has {d.tile}"]
-            return
-    pytest.skip("no seeded corpus game")
+        if not supported(rec.start.wall_seed) or _wall_findings(list(rec.events), rec):
+            continue
+        i = next(i for i, e in enumerate(rec.events) if isinstance(e, Draw))
+        d = rec.events[i]
+        events = list(rec.events)
+        events[i] = Draw(d.seat, (d.tile + 4) % 136)
+        found = _wall_findings(events, rec)
+        assert [(f.event_index, f.expected, f.actual) for f in found] == [(i, d.tile, (d.tile + 4) % 136)]
+        w = next((j for j, e in enumerate(rec.events) if isinstance(e, Win) and e.claimed.ura_indicators), None)
+        if w is None:
+            continue
+        win = rec.events[w]
+        ura = ((win.claimed.ura_indicators[0] + 4) % 136, *win.claimed.ura_indicators[1:])
+        events = list(rec.events)
+        events[w] = dataclasses.replace(win, claimed=dataclasses.replace(win.claimed, ura_indicators=ura))
+        found = _wall_findings(events, rec)
+        assert [(f.event_index, f.seat, f.actual) for f in found] == [(w, win.seat, ura)]
+        return
+    pytest.skip("no seeded corpus game with ura indicators")

@@ -821,6 +821,17 @@ class Replayer:
                           actual=ev.indicator)
                 self.wall = None
 
+    def _check_wall_indicators(self, ev: Win) -> None:
+        """The dora and ura indicators a win states are the wall's (ura only show at a win)."""
+        w, c = self.wall, ev.claimed
+        for name, stated, held in (("dora", c.dora_indicators, w.dora_indicators),
+                                   ("ura", c.ura_indicators, w.ura_indicators)):
+            if stated and tuple(stated) != tuple(held[: len(stated)]):
+                self.find("wall-mismatch", f"the win states {name} indicators the wall does not hold", seat=ev.seat,
+                          expected=tuple(held[: len(stated)]), actual=tuple(stated))
+                self.wall = None
+                return
+
     # ------------------------------------------------------------------ wins
     def on_win(self, ev: Win) -> None:
         st = self.state
@@ -828,6 +839,8 @@ class Replayer:
             self.find("not-a-winning-hand", "a win outside a hand", seat=ev.seat)
             return
         seat = st.seats[ev.seat]
+        if self.wall is not None and ev.claimed is not None:
+            self._check_wall_indicators(ev)
         if ev.tsumo:
             if self.phase != ACTION or ev.seat != self.turn:
                 self.find("wrong-turn", "tsumo outside the player's own turn", seat=ev.seat)

@@ -43,13 +43,10 @@ import binascii
 import hashlib
 import random
 import struct
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from paifu.events import Call, Draw, HandStart, NewDora, Win
-
 __all__ = [
-    "INIT_SHUFFLE_PREFIX", "HandWall", "TenhouWall", "WallSeedError", "init_by_array", "seed_words", "supported", "wall_mismatches",
+    "INIT_SHUFFLE_PREFIX", "HandWall", "TenhouWall", "WallSeedError", "init_by_array", "seed_words", "supported",
 ]
 
 BASE64_PREFIX = "mt19937ar-sha512-n288-base64"
@@ -259,63 +256,3 @@ class TenhouWall:
     def next_hand(self) -> HandWall:
         return _hand_wall(self.next_rnd(), self.num_players, self.new_layout)
 
-
-_REPLACEMENT_CALLS = frozenset({"ankan", "daiminkan", "kakan", "kita"})
-
-
-def wall_mismatches(events: Iterable[object], seed: str, num_players: int) -> list[str]:
-    """Compare a game's events with the walls its seed generates; one line per difference.
-
-    Checks every HandStart (each seat's 13 tiles in dealing order, dice, dora
-    indicator), every draw (a draw right after a kan or kita is a replacement
-    draw), every NewDora, and the dora/ura indicators a Win states. Raises
-    :class:`WallSeedError` when the seed cannot be reproduced.
-    """
-    walls = TenhouWall(seed, num_players)
-    out: list[str] = []
-    hw: HandWall | None = None
-    hand = live = repl = kan_dora = 0
-    pending_replacement = False
-    for ev in events:
-        if isinstance(ev, HandStart):
-            hw = walls.next_hand()
-            hand += 1
-            live = repl = 0
-            kan_dora = 1
-            pending_replacement = False
-            label = f"hand {hand}"
-            if hw.initial_hands(num_players, ev.dealer) != tuple(ev.hands):
-                out.append(f"{label}: dealt hands differ from the wall")
-            if ev.dice is not None and hw.dice != tuple(ev.dice):
-                out.append(f"{label}: dice {ev.dice} but the wall rolls {hw.dice}")
-            if hw.dora_indicators[0] != ev.dora_indicator:
-                out.append(f"{label}: dora indicator {ev.dora_indicator}, wall has {hw.dora_indicators[0]}")
-        elif hw is None:
-            continue
-        elif isinstance(ev, Call):
-            if ev.meld.kind.value in _REPLACEMENT_CALLS:
-                pending_replacement = True
-        elif isinstance(ev, Draw):
-            if pending_replacement:
-                want = hw.rinshan[repl] if repl < len(hw.rinshan) else None
-                if want != ev.tile:
-                    out.append(f"hand {hand}: replacement draw {repl + 1} is {ev.tile}, wall has {want}")
-                repl += 1
-                pending_replacement = False
-            else:
-                want = hw.draws[live] if live < len(hw.draws) else None
-                if want != ev.tile:
-                    out.append(f"hand {hand}: draw {live + 1} is {ev.tile}, wall has {want}")
-                live += 1
-        elif isinstance(ev, NewDora):
-            want = hw.dora_indicators[kan_dora] if kan_dora < 5 else None
-            if want != ev.indicator:
-                out.append(f"hand {hand}: kan dora {kan_dora} is {ev.indicator}, wall has {want}")
-            kan_dora += 1
-        elif isinstance(ev, Win):
-            c = ev.claimed
-            if c.dora_indicators and tuple(c.dora_indicators) != hw.dora_indicators[: len(c.dora_indicators)]:
-                out.append(f"hand {hand}: win states dora indicators {c.dora_indicators}")
-            if c.ura_indicators and tuple(c.ura_indicators) != hw.ura_indicators[: len(c.ura_indicators)]:
-                out.append(f"hand {hand}: win states ura indicators {c.ura_indicators}")
-    return out
