@@ -35,7 +35,7 @@ from paifu.tiles import is_red
 
 # ------------------------------------------------------------------ shared comparison helpers
 
-#: fields a format cannot carry (docs/formats-losses.md); dropped before comparing
+#: fields a format cannot carry (README: Formats); dropped before comparing
 WIN_DERIVED = ("sticks", "scores_before")
 
 

@@ -440,7 +440,7 @@ def _freeze(v: object) -> object:
 def write_mjai(record: GameRecord) -> bytes:
     """One game as Mortal-compatible mjai JSON lines (always with ``deltas`` on results).
 
-    Warns about what mjai cannot carry (see docs/formats-losses.md).
+    Warns about what mjai cannot carry (the README's Formats table).
     """
     from paifu.formats.tenhou_json import _red_of
 

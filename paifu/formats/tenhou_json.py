@@ -743,7 +743,7 @@ def _ruleset_of(start: GameStart) -> Any:
 def write_tenhou_json(record: GameRecord) -> bytes:
     """One game as a tenhou.net/6 document (UTF-8, one line).
 
-    Emits ``warnings.warn`` for what the format cannot carry (see docs/formats-losses.md).
+    Emits ``warnings.warn`` for what the format cannot carry (the README's Formats table).
     """
     start = record.start
     n = start.num_players
