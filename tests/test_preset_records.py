@@ -607,3 +607,91 @@ def test_rinshan_tsumo_fu_and_sanma_tsumo_loss() -> None:
     res = replay(g, "ron2-sanma")
     assert finding(res, "fu-mismatch") == (40, 50)
     assert finding(res, "score-delta-mismatch") == ((-1300, 2600, -1300), (-1600, 3200, -1600))
+
+
+def _kita_then_draw() -> tuple[GameBuilder, int]:
+    """Seat 0 draws a North on its first turn, sets it aside (kita), draws a replacement and throws
+    it; the hand runs out with everyone noten."""
+    h = _sanma([None, None, "99m258p369s12357z"])
+    h.auto(2)
+    h.draw(0, "4z")
+    i = h.kita(0)
+    h.draw(0, h.safe_tile())
+    h.discard(0)
+    h.run_out([0, 0, 0])
+    return h.g, i
+
+
+def test_kita_vs_no_kita() -> None:
+    """Pulling a North (kita). DORA's 3-player tables have it (000: "pulling North is optional and only
+    on one's own turn ... a replacement comes from the dead wall"), as Tenhou's do; the RON2 rules
+    list no kita, so the RON2 preset treats North as an ordinary honor and a pulled North is an
+    illegal call.
+    """
+    g, i = _kita_then_draw()
+    for name in ("dora-sanma", "tenhou-sanma"):
+        claims_hold(g, name)
+    res = replay(g, "ron2-sanma")
+    assert found(res) == [("illegal-call", i, 0)]
+    assert "kita is not part of this ruleset" in res.findings[0].message
+
+
+def _north_triplet_ron() -> tuple[GameBuilder, int]:
+    """Seat 2 keeps 444z (Norths not pulled) with 123p 456p 99s 78s and rons seat 0's 6s.
+    As a value tile: 1 han; fu 20 + 10 (closed ron) + 8 (closed honor triplet) = 38 -> 40;
+    40*8*4 = 1,280 -> 1,300."""
+    h = _sanma([None, None, "444z123p456p99s78s"])
+    h.auto(2)
+    h.draw(0, "6s")
+    h.discard(0)
+    return h.g, h.ron(2, 0, deltas=[-1300, 0, 1300], fu=40, points=1300, yaku=[("yakuhai-north", 1)])
+
+
+def test_north_kept_in_hand_is_a_value_tile() -> None:
+    """A North kept in the hand. DORA's 3-player tables (000: "North kept in hand is a yakuhai
+    (1 han)") count a North triplet as a yaku; Tenhou's 3-player lobby and RON2 do not, so the same
+    ron has no yaku there.
+    """
+    g, win = _north_triplet_ron()
+    claims_hold(g, "dora-sanma")
+    for name in ("tenhou-sanma", "ron2-sanma"):
+        res = replay(g, name)
+        assert found(res) == [("no-yaku", win, 2)]
+
+
+def _three_winds() -> tuple[GameBuilder, int]:
+    """Every player's first discard is East (in turn order: dealer seat 1, seat 2, seat 0)."""
+    h = _sanma(["19m147p258s13567z", "19m369p147s12467z", "99m258p369s12357z"])
+    for seat in (1, 2, 0):
+        h.draw(seat, h.safe_tile())
+        h.discard(seat, "1z")
+    return h.g, h.abort(RyuukyokuKind.FOUR_WINDS)
+
+
+def test_three_winds_abort() -> None:
+    """Three winds. DORA's 3-player tables abort when all three throw the same wind first (000:
+    "three players same wind"); RON2 lists only nine terminals and four kans as abortive draws
+    (002: "九種九牌、四カン算了による流局").
+    """
+    g, draw = _three_winds()
+    claims_hold(g, "dora-sanma")
+    assert found(replay(g, "ron2-sanma")) == [("abort-condition-not-met", draw, None)]
+
+
+def _sanma_nine_terminals() -> tuple[GameBuilder, int]:
+    """Seat 2 declares on its first draw holding 1m 9m 1p 9p 1s and East..North: nine kinds."""
+    h = _sanma([None, None, "19m19p1s1234z3p45s6s"])
+    h.auto(1)
+    h.draw(2, h.safe_tile())
+    return h.g, h.abort(RyuukyokuKind.NINE_TERMINALS, declarer=2)
+
+
+def test_sanma_nine_terminals_abort() -> None:
+    """Nine terminals in 3-player. RON2 allows it (002: "子の場合はポン、カンが無い第１巡目に牌を
+    つもった時点で1、9、字牌が九種類九牌以上あった場合、九種九牌で流局とすることが可能"); DORA's
+    3-player tables do not (000).
+    """
+    g, draw = _sanma_nine_terminals()
+    for name in ("ron2-sanma", "tenhou-sanma"):
+        claims_hold(g, name)
+    assert found(replay(g, "dora-sanma")) == [("abort-condition-not-met", draw, None)]

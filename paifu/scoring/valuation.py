@@ -14,7 +14,7 @@ See ``docs/scoring.md`` for the decision and measured cost.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from mahjong.hand_calculating.hand import HandCalculator
@@ -287,6 +287,14 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
         return Valuation(ok=False, error="bad-context: the winning tile is not in the concealed hand")
     cfg = _config(ctx, renhou)
     res = HandCalculator.estimate_hand_value(all_tiles, ctx.win_tile, melds=melds, config=cfg)
+    stand_in = None
+    if res.error == HandCalculator.ERR_NO_YAKU and rules.sanma and rules.kita_yakuhai \
+            and sum(1 for t in all_tiles if t >> 2 == NORTH) >= 3:
+        # the package knows no North value tile: value the hand with a stand-in 1-han yaku that adds
+        # no fu (haitei on a tsumo, houtei on a ron), drop it, and let the North yaku in below
+        stand_in = (Yaku.HAITEI if ctx.tsumo else Yaku.HOUTEI).value
+        cfg = _config(replace(ctx, haitei=ctx.tsumo, houtei=not ctx.tsumo), renhou)
+        res = HandCalculator.estimate_hand_value(all_tiles, ctx.win_tile, melds=melds, config=cfg)
     if res.error:
         if res.error == HandCalculator.ERR_HAND_NOT_WINNING:
             return Valuation(ok=False, error="not-a-winning-hand")
@@ -298,6 +306,9 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
     for y in res.yaku:
         name = _PKG_YAKU.get(y.yaku_id)  # None: a yaku we never enable (daisharin, ...)
         name_s = f"unknown:{y.name}" if name is None else name.value
+        if name_s == stand_in:
+            stand_in = None  # dropped once
+            continue
         han = y.han_open if open_hand and y.han_open else y.han_closed
         yaku.append((name_s, han))
     fu_details = [(d["reason"], d["fu"]) for d in (res.fu_details or [])]
