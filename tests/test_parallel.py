@@ -100,6 +100,18 @@ def test_one_failing_file_does_not_stop_the_batch(mixed: Path, monkeypatch: pyte
     assert par[:at[0]] + par[at[0] + 1:] == serial[:at[0]] + serial[at[0] + 1:]
 
 
+def _exit_at_start(*args: object) -> None:
+    os._exit(4)
+
+
+@needs_fork
+def test_workers_that_cannot_start_stop_the_run_once(mixed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not one Unreadable per file (and a process per file): a single clear error."""
+    monkeypatch.setattr(parallel, "_init_worker", _exit_at_start)
+    with pytest.raises(RuntimeError, match="without --jobs"):
+        list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2))
+
+
 def test_stopping_early_does_not_hang(mixed: Path) -> None:
     t = time.perf_counter()
     gen = replay_paths_parallel([str(mixed)], jobs=2, chunk_size=1)
