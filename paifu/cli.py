@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from paifu.parallel import PoolError
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
 
 
@@ -26,7 +27,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules(args.rules)
     files: set[str] = set()
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
-              "wins_checked": 0, "draws_checked": 0}
+              "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
     if args.jobs != 1:
         from paifu.parallel import replay_paths_parallel
 
@@ -49,6 +50,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         counts["findings"] += len(res.findings)
         counts["wins_checked"] += res.wins_checked
         counts["draws_checked"] += res.draws_checked
+        counts["rank_points_checked"] += res.rank_points_checked
         if res.valid:
             counts["valid_games"] += 1
         if args.json:
@@ -68,7 +70,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
             f"\n{len(files)} files, {counts['games']} games, {counts['hands']} hands: "
             f"{counts['valid_games']} valid games, {counts['findings']} findings, "
             f"{counts['unreadable']} unreadable; {counts['wins_checked']} wins and "
-            f"{counts['draws_checked']} draws recomputed\n"
+            f"{counts['draws_checked']} draws recomputed, {counts['rank_points_checked']} games' rank points\n"
         )
     if counts["unreadable"]:
         return 2
@@ -182,6 +184,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         return handlers[args.cmd](args, out)
     except RulesetError as e:
+        sys.stderr.write(f"paifu: {e}\n")
+        return 2
+    except PoolError as e:  # the worker pool cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head

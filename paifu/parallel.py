@@ -12,7 +12,7 @@ worker process that dies (segfault, out of memory) is replaced; the files it may
 have been holding are retried one by one in their own process, and the one that
 kills its process again is reported as ``Unreadable``. Only workers that die before
 any of them ever returned (a broken environment, not a bad file) stop the run, with
-one ``RuntimeError``.
+one ``PoolError``.
 """
 
 from __future__ import annotations
@@ -78,6 +78,10 @@ def _chunk_size(n_files: int, jobs: int) -> int:
     return max(1, min(_MAX_CHUNK, n_files // (jobs * _IN_FLIGHT_PER_JOB * 2)))
 
 
+class PoolError(RuntimeError):
+    """The worker pool itself cannot run (not one file's fault)."""
+
+
 class _Health:
     """Whether any worker ever returned: if none has and they keep dying, the pool itself
     cannot run (not one file's fault), and reporting every file as unreadable would hide it."""
@@ -89,7 +93,7 @@ class _Health:
     def died(self, err: BaseException) -> None:
         self.deaths += 1
         if not self.ok and self.deaths >= 2:
-            raise RuntimeError("worker processes die before replaying anything; run without --jobs") from err
+            raise PoolError("worker processes die before replaying anything; run without --jobs") from err
 
 
 def _isolated(paths: list[str], init: tuple[Any, ...], health: _Health) -> Iterator[list[Item]]:

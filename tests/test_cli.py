@@ -15,7 +15,8 @@ from conftest import ROOT, SAMPLES
 from paifu.cli import main
 
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
-SUMMARY_FIELDS = {"kind", "files", "games", "hands", "valid_games", "findings", "unreadable"}
+SUMMARY_FIELDS = {"kind", "files", "games", "hands", "valid_games", "findings", "unreadable", "wins_checked",
+                  "draws_checked", "rank_points_checked"}
 FINDING_FIELDS = {"kind", "code", "message", "file", "game_id", "game_index", "hand", "event_index", "seat",
                   "expected", "actual"}
 
@@ -150,3 +151,6 @@ def test_python_dash_m_paifu_on_the_sample_logs() -> None:
     summary = json.loads(out.stdout.splitlines()[-1])
     assert summary["kind"] == "summary" and summary["findings"] == 0 and summary["games"] >= 7
     assert summary["valid_games"] == summary["games"]
+    # every complete sample that states rank points had them recomputed (the 3-player mjai ones state none)
+    stated = sum(b"owari=" in p.read_bytes() for p in SAMPLES.rglob("*.xml"))
+    assert summary["rank_points_checked"] == stated > 0

@@ -3,9 +3,11 @@ and one failing file (an exception, or a worker process that dies) never stops t
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import os
 import shutil
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -108,8 +110,15 @@ def _exit_at_start(*args: object) -> None:
 def test_workers_that_cannot_start_stop_the_run_once(mixed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Not one Unreadable per file (and a process per file): a single clear error."""
     monkeypatch.setattr(parallel, "_init_worker", _exit_at_start)
-    with pytest.raises(RuntimeError, match="without --jobs"):
+    with pytest.raises(parallel.PoolError, match="without --jobs"):
         list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2))
+    # the command line says so in one line, no traceback
+    from paifu.cli import main
+
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["validate", str(mixed), "--jobs", "2"], out=io.StringIO()) == 2
+    assert err.getvalue().startswith("paifu: worker processes die") and "Traceback" not in err.getvalue()
 
 
 def test_stopping_early_does_not_hang(mixed: Path) -> None:
