@@ -84,10 +84,26 @@ def guess_format(data: bytes, source: str = "") -> str:
 
     fmt = detect_format(data) or (format_from_name(source) if source else None)
     if fmt is None:
+        _raise_if_broken_json(data, source)
         raise RecordError(
             "not a game record in any known format (tried " + ", ".join(FORMATS) + ")", file=source
         )
     return fmt
+
+
+def _raise_if_broken_json(data: bytes, source: str) -> None:
+    """A JSON document that does not parse (e.g. cut short) says so, rather than "no known format"."""
+    if data.lstrip(b"\xef\xbb\xbf").lstrip()[:1] not in (b"{", b"["):
+        return
+    import json
+
+    try:
+        json.loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as e:
+        raise RecordError(f"not UTF-8 text: {e}", file=source) from e
+    except ValueError as e:
+        if "Extra data" not in str(e):  # JSON lines: each line may be fine
+            raise RecordError(f"not valid JSON (cut short or corrupt?): {e}", file=source) from e
 
 
 def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[GameRecord]:
@@ -99,7 +115,7 @@ def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[Ga
         return reader(data, source)
     except RecordError:
         raise
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as e:  # a reader slipped
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError) as e:  # a reader slipped
         raise RecordError(f"cannot read as {f}: {type(e).__name__}: {e}", file=source) from e
 
 

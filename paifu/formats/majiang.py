@@ -86,6 +86,8 @@ def tile_to_pai(tile: int, red: tuple[int, int, int] = (1, 1, 1)) -> str:
 
 def parse_shoupai(text: str) -> tuple[list[int], list[str]]:
     """A hand string -> (concealed tile ids, meld strings); ``_`` hidden tiles are refused."""
+    if not isinstance(text, str):
+        raise ValueError(f"hand {text!r} is not a 電脳麻将 hand string")
     parts = text.split(",")
     head = parts[0].replace("*", "")
     tiles: list[int] = []
@@ -152,7 +154,9 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
     n = len(players)
     if n != 4:
         raise RecordError(f"{n} players; 電脳麻将 paipu are 4-player", file=source, game=gi)
-    qijia = int(g.get("qijia", 0))
+    qijia = g.get("qijia", 0)
+    if not isinstance(qijia, int) or isinstance(qijia, bool) or not 0 <= qijia < 4:
+        raise RecordError(f"qijia {qijia!r} is not a seat 0..3", file=source, game=gi)
     rule = g.get("rule")
     hint: tuple[tuple[str, object], ...] = (("majiang_rule", _freeze(rule) if isinstance(rule, dict) else None),)
     meta = tuple((k, _freeze(g[k])) for k in ("title", "rank") if k in g)
@@ -163,17 +167,27 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
             events.extend(_read_hand(hand, qijia))
         except RecordError as e:
             raise RecordError(e.reason, file=source, game=gi, hand=label, event=e.event) from e
-        except (ValueError, TypeError, KeyError, IndexError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as e:
             raise RecordError(f"{type(e).__name__}: {e}", file=source, game=gi, hand=label) from e
     partial = "defen" not in g
     if not partial:
         point = g.get("point")
-        events.append(GameEnd(
-            final_scores=tuple(int(x) for x in g["defen"]),
-            rank_points=tuple(float(p) for p in point) if point is not None else None,
-            rank_points_text=tuple(str(p) for p in point) if point is not None else None,
-        ))
+        try:
+            events.append(GameEnd(
+                final_scores=tuple(int(x) for x in _four(g["defen"], "defen")),
+                rank_points=tuple(float(p) for p in _four(point, "point")) if point is not None else None,
+                rank_points_text=tuple(str(p) for p in point) if point is not None else None,
+            ))
+        except (ValueError, TypeError, OverflowError) as e:
+            raise RecordError(f"game end: {e}", file=source, game=gi) from e
     return GameRecord(events=events, source=source, format=FORMAT, partial=partial)
+
+
+def _four(values: object, what: str) -> list[Any]:
+    """One value per seat: a list of four (a shorter list would leave seats unset)."""
+    if not isinstance(values, list) or len(values) != 4:
+        raise ValueError(f"{what} {values!r} is not a list of four values")
+    return values
 
 
 def _freeze(v: object) -> object:
@@ -185,10 +199,13 @@ def _freeze(v: object) -> object:
 
 
 def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
-    if not hand or "qipai" not in hand[0]:
+    if not isinstance(hand, list) or not hand or not isinstance(hand[0], dict) or "qipai" not in hand[0]:
         raise RecordError("a hand must start with qipai", event=0)
     q = hand[0]["qipai"]
-    jushu = int(q["jushu"])
+    try:
+        jushu = int(q["jushu"])
+    except (ValueError, KeyError, TypeError, OverflowError) as err:
+        raise RecordError(f"qipai: jushu: {err}", event=0) from err
     dealer = (qijia + jushu) % 4
 
     def seat(l_: Any) -> int:
@@ -198,18 +215,21 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
 
     def by_seat(values: list[Any]) -> list[Any]:
         out = [None] * 4
-        for l_, v in enumerate(values):
+        for l_, v in enumerate(_four(values, "per-seat list")):
             out[seat(l_)] = v
         return out
 
-    scores = by_seat([int(x) for x in q["defen"]])
-    hands = by_seat([parse_shoupai(s)[0] for s in q["shoupai"]])
-    doras = [pai_to_tile(q["baopai"])]
-    honba = int(q["changbang"])
-    events: list[Event] = [HandStart(
-        round_wind=int(q["zhuangfeng"]), hand_number=jushu, honba=honba, sticks=int(q["lizhibang"]),
-        dealer=dealer, scores=tuple(scores), dora_indicator=doras[0], hands=tuple(tuple(h) for h in hands),
-    )]
+    try:
+        scores = by_seat([int(x) for x in q["defen"]])
+        hands = by_seat([parse_shoupai(s)[0] for s in q["shoupai"]])
+        doras = [pai_to_tile(q["baopai"])]
+        honba = int(q["changbang"])
+        events: list[Event] = [HandStart(
+            round_wind=int(q["zhuangfeng"]), hand_number=jushu, honba=honba, sticks=int(q["lizhibang"]),
+            dealer=dealer, scores=tuple(scores), dora_indicator=doras[0], hands=tuple(tuple(h) for h in hands),
+        )]
+    except (ValueError, KeyError, TypeError, OverflowError) as err:
+        raise RecordError(f"qipai: {err}", event=0) from err
     last_draw: int | None = None
     last_out: tuple[int, int] | None = None  # a discard or an added kan tile, for ron
     pending_riichi: int | None = None
@@ -279,7 +299,7 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
                 raise ValueError("a second qipai inside one hand")
             else:
                 raise ValueError(f"unknown event {kind!r}")
-        except (ValueError, KeyError, TypeError) as err:
+        except (ValueError, KeyError, TypeError, OverflowError) as err:
             raise RecordError(f"{kind}: {err}", event=i) from err
     if pending_riichi is not None:
         events.append(RiichiAccepted(pending_riichi))

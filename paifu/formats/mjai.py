@@ -45,6 +45,9 @@ FORMAT = "mjai"
 _HONORS = "ESWNPFC"
 _WINDS = "ESWN"
 _IGNORED = {"hello", "join", "none", "error", "end_kyoku", "skip", "pass"}
+#: events that are a seat's own action, so must name the seat
+_ACTOR_EVENTS = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kan", "kakan", "ankan", "kita",
+                           "nukidora", "reach", "reach_accepted", "hora"})
 _REASONS = {
     "fanpai": RyuukyokuKind.EXHAUSTIVE, "howanpai": RyuukyokuKind.EXHAUSTIVE,
     "kyushukyuhai": RyuukyokuKind.NINE_TERMINALS, "kyuushukyuuhai": RyuukyokuKind.NINE_TERMINALS,
@@ -98,6 +101,9 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
             arr = json.loads(stripped)
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON: {e}", file=source) from e
+        for i, ev in enumerate(arr):
+            if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+                raise RecordError(f"element {i + 1} is not an mjai event (no 'type')", file=source, event=i + 1)
         return [(i + 1, ev) for i, ev in enumerate(arr)]
     for no, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -136,10 +142,14 @@ class _Reader:
         return RecordError(msg, file=self.source, game=self.game, hand=self.hand_label, event=line)
 
     def read(self) -> GameRecord:
-        first = self.lines[0][1]
-        n = self._num_players()
-        if first.get("type") == "start_game":
-            self.events.append(self._start(first, n))
+        first_no, first = self.lines[0]
+        try:
+            n = self._num_players()
+            start = self._start(first, n) if first.get("type") == "start_game" else None
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError) as e:
+            raise self.fail(f"{first.get('type')}: {type(e).__name__}: {e}", first_no) from e
+        if start is not None:
+            self.events.append(start)
             body = self.lines[1:]
         else:
             self.events.append(GameStart(players=("",) * n, rules_hint=(("num_players", n),)))
@@ -151,7 +161,7 @@ class _Reader:
                 ended |= self._event(ev, no)
             except RecordError:
                 raise
-            except (ValueError, TypeError, KeyError, IndexError) as e:
+            except (ValueError, TypeError, KeyError, IndexError, OverflowError) as e:
                 raise self.fail(f"{ev.get('type')}: {type(e).__name__}: {e}", no) from e
         if self.hand is not None:
             self._close_hand(None)
@@ -212,8 +222,10 @@ class _Reader:
         if h["done"] and t not in ("hora", "ryukyoku"):
             raise self.fail(f"{t} after the hand's result", no)
         actor = ev.get("actor")
-        if actor is not None and not (isinstance(actor, int) and 0 <= actor < self.n):
+        if (actor is not None or t in _ACTOR_EVENTS) and not self._is_seat(actor):
             raise self.fail(f"actor {actor!r} is not a seat", no)
+        if "target" in ev and not self._is_seat(ev["target"]):
+            raise self.fail(f"target {ev['target']!r} is not a seat", no)
         if t == "tsumo":
             tile = pai_to_tile(ev["pai"])
             self.events.append(Draw(actor, tile))
@@ -271,6 +283,9 @@ class _Reader:
         else:
             self.issues.append(RecordIssue("unknown-event", f"line {no}: ignored event type {t!r}", len(self.events)))
         return False
+
+    def _is_seat(self, v: object) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.n
 
     def _start_kyoku(self, ev: dict[str, Any], no: int) -> None:
         n = self.n

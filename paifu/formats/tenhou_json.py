@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 import warnings
 from collections.abc import Sequence
@@ -246,26 +247,32 @@ def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
 def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) -> GameRecord:
     first_line, doc = group[0]
     game_no = gi if len(group) == 1 and first_line == 1 else first_line
-    n = _num_players(doc)
-    names = [str(x) for x in (doc.get("name") or [])][:n]
-    names += [""] * (n - len(names))
-    meta = tuple(
-        (k, _freeze(doc[k])) for k in ("title", "lobby", "dan", "rate", "sx", "ratingc", "ver", "ref")
-        if k in doc
-    )
-    events: list[Event] = [
-        GameStart(players=tuple(names), game_id=str(doc.get("ref", "")), first_dealer=0,
-                  rules_hint=_rules_hint(doc, n), meta=meta)
-    ]
+    try:  # the header: a wrong type here (a 'rule' that is no object, an 'aka' that is no number)
+        n = _num_players(doc)
+        names = [str(x) for x in (doc.get("name") or [])][:n]
+        names += [""] * (n - len(names))
+        meta = tuple(
+            (k, _freeze(doc[k])) for k in ("title", "lobby", "dan", "rate", "sx", "ratingc", "ver", "ref")
+            if k in doc
+        )
+        events: list[Event] = [
+            GameStart(players=tuple(names), game_id=str(doc.get("ref", "")), first_dealer=0,
+                      rules_hint=_rules_hint(doc, n), meta=meta)
+        ]
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError, OverflowError) as e:
+        raise RecordError(f"bad header: {type(e).__name__}: {e}", file=source, game=game_no) from e
     hands = [(line, h) for line, d in group for h in d["log"]]
     for hi, (line, hand) in enumerate(hands):
         label = f"{hi + 1}" + (f" (line {line})" if len(group) > 1 else "")
+        reader: _HandReader | None = None
         try:
-            events.extend(_HandReader(hand, n).read())
+            reader = _HandReader(hand, n)
+            events.extend(reader.read())
         except RecordError as e:
             raise RecordError(e.reason, file=source, game=game_no, hand=label, event=e.event) from e
-        except (ValueError, TypeError, IndexError, KeyError) as e:
-            raise RecordError(f"{type(e).__name__}: {e}", file=source, game=game_no, hand=label) from e
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError) as e:
+            at = len(reader.events) if reader is not None else 0  # the event being built when it failed
+            raise RecordError(f"{type(e).__name__}: {e}", file=source, game=game_no, hand=label, event=at) from e
     last_doc = group[-1][1]
     partial = not _fresh_start(doc) or (len(hands) == 1 and "sc" not in last_doc)
     if not partial:
@@ -285,6 +292,8 @@ def _game_end(sc: object, n: int, source: str, game: int) -> GameEnd:
     if sc is None:
         return GameEnd()
     if not isinstance(sc, list) or len(sc) < 2 * n:
+        raise RecordError(f"'sc' should hold {2 * n} numbers, got {sc!r}", file=source, game=game)
+    if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in sc[: 2 * n]):
         raise RecordError(f"'sc' should hold {2 * n} numbers, got {sc!r}", file=source, game=game)
     finals = tuple(int(round(float(x))) for x in sc[0 : 2 * n : 2])
     points = sc[1 : 2 * n : 2]
