@@ -77,10 +77,7 @@ def _check_rank_points(result: GameResult) -> None:
     scores = result.claimed_final_scores or result.final_scores
     if not claimed or scores is None or not result.complete or result.partial:
         return
-    try:  # the scheme arithmetic lives with the reports; validation works without them
-        from analysis.rank_points import SchemeError, game_scheme, rank_points
-    except ImportError:  # pragma: no cover
-        return
+    from paifu.rank_points import SchemeError, game_scheme, rank_points
     n = len(result.players)
     try:
         scheme = game_scheme(result)
