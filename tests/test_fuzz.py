@@ -49,7 +49,7 @@ FMTS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 BAD_VALUES: tuple[Any, ...] = (200, -1, 136, "9z", "0z", None, "x", 1.5, "", [], {}, True, 10**20, "5mr",
                              float("inf"), float("nan"))
 BAD_SEATS: tuple[Any, ...] = (7, -1, 4, "1", None)
-SEAT_KEYS = frozenset({"actor", "target", "who", "oya", "l", "qijia", "baojia", "id"})
+SEAT_KEYS = frozenset({"actor", "target", "who", "oya", "l", "qijia", "baojia", "id", "pao"})
 RESULT_KEYS = frozenset({"deltas", "scores", "ten", "fenpei", "defen", "point", "fu", "fanshu",
                          "damanguan", "rank", "sc", "uradora_markers", "hora_points", "honba",
                          "kyotaku", "changbang", "lizhibang"})
@@ -138,6 +138,25 @@ def xml_structure(data: bytes, rng: random.Random) -> bytes:
         return data
     return (data[: first.start()] + second.group(0) + data[first.end(): second.start()]
             + first.group(0) + data[second.end():])
+
+
+def xml_cut_closed(data: bytes, rng: random.Random) -> bytes:
+    """Cut after a tag and close the root: well-formed XML that stops mid-game."""
+    tags = [m for m in _xml_tags(data) if not m.group(0).startswith((b"<mjloggm", b"</mjloggm"))]
+    if not tags:
+        return data
+    return data[: rng.choice(tags).end()] + b"</mjloggm>"
+
+
+def xml_seat_swap(data: bytes, rng: random.Random) -> bytes:
+    """A draw or discard given to another seat (``T12`` -> ``V12``): legal syntax, impossible play."""
+    plays = list(re.finditer(rb"<([TUVWDEFG])(\d+)/>", data))
+    if not plays:
+        return data
+    m = rng.choice(plays)
+    letters = b"TUVW" if m.group(1) in b"TUVW" else b"DEFG"
+    new = bytes([rng.choice(letters)])
+    return _xml_splice(data, m, b"<" + new + m.group(2) + b"/>")
 
 
 def _bad_text(rng: random.Random) -> bytes:
@@ -291,7 +310,7 @@ def _json_op(fmt: str, kind: str) -> Mutation:
     def mutate(data: bytes, rng: random.Random) -> bytes:
         text = data.decode("utf-8-sig")
         if fmt == "mjai":
-            lines = [ln for ln in text.splitlines() if ln.strip()]
+            lines = [ln for ln in text.split("\n") if ln.strip()]
             if kind == "structure":
                 i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
                 op = rng.choice(("delete", "dup", "swap"))
@@ -303,14 +322,20 @@ def _json_op(fmt: str, kind: str) -> Mutation:
                     lines[i], lines[j] = lines[j], lines[i]
             else:
                 i = rng.randrange(len(lines))
-                ev = json.loads(lines[i])
+                try:
+                    ev = json.loads(lines[i])
+                except json.JSONDecodeError:
+                    return data
                 json_mutate(ev, rng, fmt, kind)
                 lines[i] = json.dumps(ev, ensure_ascii=False)
             return ("\n".join(lines) + "\n").encode()
         try:
             obj = json.loads(text)
         except json.JSONDecodeError:  # JSON lines of one-hand documents
-            docs = [json.loads(ln) for ln in text.splitlines() if ln.strip()]
+            try:
+                docs = [json.loads(ln) for ln in text.split("\n") if ln.strip()]
+            except json.JSONDecodeError:  # an earlier change broke it: nothing to mutate
+                return data
             i = rng.randrange(len(docs))
             json_mutate(docs[i], rng, fmt, kind)
             return "\n".join(json.dumps(d, ensure_ascii=False) for d in docs).encode()
@@ -321,7 +346,7 @@ def _json_op(fmt: str, kind: str) -> Mutation:
 
 
 MUTATIONS: dict[str, tuple[Mutation, ...]] = {
-    "tenhou-xml": (truncate, xml_structure, xml_values, xml_values),
+    "tenhou-xml": (truncate, xml_structure, xml_values, xml_values, xml_cut_closed, xml_seat_swap),
     **{f: (truncate,) + tuple(_json_op(f, k) for k in ("structure", "value", "seat", "call", "result"))
        for f in ("tenhou-json", "mjai", "majiang")},
 }
@@ -349,11 +374,13 @@ def mutated(fmt: str, seed: int) -> tuple[str, bytes, str]:
     """The seed-th mutation of a record of this format (deterministic)."""
     rng = random.Random(seed)
     name, data = rng.choice(ALL[fmt])
-    op = rng.choice(MUTATIONS[fmt])
+    ops = [rng.choice(MUTATIONS[fmt])]
+    while ops[0] is not truncate and rng.random() < 0.25 and len(ops) < 4:  # sometimes several changes
+        ops.append(rng.choice(MUTATIONS[fmt][1:]))
     out = data
-    for _ in range(1 + (rng.random() < 0.2)):  # sometimes two changes
+    for op in ops:
         out = op(out, rng)
-    return name, out, op.__name__
+    return name, out, "+".join(op.__name__ for op in ops)
 
 
 # ------------------------------------------------------------------ tests
@@ -477,6 +504,19 @@ REGRESSIONS: list[tuple[str, str, Callable[[], bytes], str]] = [
      lambda: _json_edit("chankan.paipu.json", lambda o: next(
          ev["hule"]["fenpei"].__setitem__(0, float("inf")) for ev in o["log"][0] if "hule" in ev)),
      "game 0, hand 1, event"),
+    # wrong types and marks that were read without a word (no crash, but a silent skip)
+    ("meld-two-marks", "chankan.paipu.json",
+     lambda: _json_edit("chankan.paipu.json", lambda o: next(
+         ev["fulou"].__setitem__("m", ev["fulou"]["m"] + "-") for ev in o["log"][0] if "fulou" in ev)),
+     "more than one player"),
+    ("fu-string", "chankan.paipu.json",
+     lambda: _json_edit("chankan.paipu.json", lambda o: next(
+         ev["hule"].__setitem__("fu", "x") for ev in o["log"][0] if "hule" in ev)), "fu 'x' is not an integer"),
+    ("tsumogiri-number", "chankan.mjson",
+     lambda: _mjai_edit("chankan.mjson", 3, lambda e: e.__setitem__("tsumogiri", 1.5)), "tsumogiri 1.5"),
+    ("pao-7", "chankan.mjson",
+     lambda: _mjai_edit("chankan.mjson", _first_hora("chankan.mjson"), lambda e: e.__setitem__("pao", 7)),
+     "hora pao 7 is not a seat"),
     # a JSON record cut short said "not a game record in any known format"
     ("json-cut", "chankan.paipu.json", lambda: _own("chankan.paipu.json")[:300], "not valid JSON (cut short"),
 ]

@@ -111,6 +111,8 @@ def parse_meld(m: str, seat: int, n: int = 4) -> Meld:
     suit = m[0]
     body = m[1:]
     mark_pos = next((i for i, ch in enumerate(body) if ch in _MARK_OFFSET), None)
+    if sum(ch in _MARK_OFFSET for ch in body) > 1:
+        raise ValueError(f"meld {m!r} names more than one player it called from")
     digits = [ch for ch in body if ch.isdigit()]
     tiles = [pai_to_tile(suit + d) for d in digits]
     if not all(ch.isdigit() or ch in _MARK_OFFSET for ch in body):
@@ -336,9 +338,9 @@ def _hule(e: dict[str, Any], seat: Any, by_seat: Any, doras: list[int], honba: i
     fenpei = e.get("fenpei")
     ura = e.get("fubaopai")
     return Win(who, frm, tile, ClaimedWin(
-        fu=e.get("fu"), han=e.get("fanshu"), points=e.get("defen"),
+        fu=_claimed_int(e, "fu"), han=_claimed_int(e, "fanshu"), points=_claimed_int(e, "defen"),
         yaku=tuple(yaku),
-        yakuman_multiple=e.get("damanguan") or (n_yakuman or None),
+        yakuman_multiple=_claimed_int(e, "damanguan") or (n_yakuman or None),
         dora_indicators=tuple(doras),
         ura_indicators=tuple(pai_to_tile(p) for p in ura) if ura is not None else None,
         hand=tuple(concealed),
@@ -347,6 +349,14 @@ def _hule(e: dict[str, Any], seat: Any, by_seat: Any, doras: list[int], honba: i
         deltas=tuple(by_seat([int(x) for x in fenpei])) if fenpei else None,
         pao_seat=pao,
     ))
+
+
+def _claimed_int(e: dict[str, Any], key: str) -> int | None:
+    """A number the record claims (fu, han, points): an integer or absent, never another type."""
+    v = e.get(key)
+    if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+        raise ValueError(f"{key} {v!r} is not an integer")
+    return v
 
 
 # ---------------------------------------------------------------- writing

@@ -235,6 +235,8 @@ class _Reader:
         elif t == "dahai":
             tile = pai_to_tile(ev["pai"])
             tg = ev.get("tsumogiri")
+            if tg is not None and not isinstance(tg, bool):
+                raise self.fail(f"tsumogiri {tg!r} is not true or false", no)
             self.events.append(Discard(actor, tile, bool(tg) if tg is not None else None))
             h["last_out"] = (actor, tile)
             h["discards"].append((actor, tile))
@@ -339,6 +341,13 @@ class _Reader:
         if isinstance(yakus, list):
             yaku = tuple(ClaimedYaku(_yaku_name(y[0]), int(y[1])) for y in yakus
                          if isinstance(y, (list, tuple)) and len(y) >= 2)
+        for key in ("fu", "fan", "han", "hora_points"):
+            v = ev.get(key)
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
+                raise self.fail(f"hora {key} {v!r} is not an integer", no)
+        pao = ev.get("pao")
+        if pao is not None and not self._is_seat(pao):
+            raise self.fail(f"hora pao {pao!r} is not a seat", no)
         claimed = ClaimedWin(
             fu=ev.get("fu"), han=ev.get("fan", ev.get("han")), points=ev.get("hora_points"),
             yaku=yaku,
@@ -349,7 +358,7 @@ class _Reader:
             deltas=tuple(int(x) for x in deltas[: self.n]) if deltas else None,
             scores_before=tuple(int(s) - int(d) for s, d in zip(scores, deltas, strict=False))[: self.n]
             if scores and deltas else None,
-            pao_seat=ev.get("pao"),
+            pao_seat=pao,
         )
         return Win(who, frm, tile, claimed)
 
