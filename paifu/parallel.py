@@ -10,9 +10,9 @@ A file never takes the batch down: an unexpected exception while replaying it
 becomes an ``Unreadable`` at its place (after the games it did produce), and a
 worker process that dies (segfault, out of memory) is replaced; the files it may
 have been holding are retried one by one in their own process, and the one that
-kills its process again is reported as ``Unreadable``. Only workers that die before
-any of them ever returned (a broken environment, not a bad file) stop the run, with
-one ``PoolError``.
+kills its process again is reported as ``Unreadable``. Only workers that cannot start
+at all (a broken environment, not a bad file: each pool first runs a no-op) stop the
+run, with one ``PoolError``.
 """
 
 from __future__ import annotations
@@ -82,29 +82,28 @@ class PoolError(RuntimeError):
     """The worker pool itself cannot run (not one file's fault)."""
 
 
-class _Health:
-    """Whether any worker ever returned: if none has and they keep dying, the pool itself
-    cannot run (not one file's fault), and reporting every file as unreadable would hide it."""
-
-    def __init__(self) -> None:
-        self.ok = False
-        self.deaths = 0
-
-    def died(self, err: BaseException) -> None:
-        self.deaths += 1
-        if not self.ok and self.deaths >= 2:
-            raise PoolError("worker processes die before replaying anything; run without --jobs") from err
+def _probe() -> bool:
+    return True
 
 
-def _isolated(paths: list[str], init: tuple[Any, ...], health: _Health) -> Iterator[list[Item]]:
+def _start_pool(workers: int, init: tuple[Any, ...]) -> ProcessPoolExecutor:
+    """A pool whose workers are proved to start: after this, a worker that dies is its file's fault."""
+    ex = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=init)
+    try:
+        ex.submit(_probe).result()
+    except BrokenProcessPool as e:
+        ex.shutdown(wait=True, cancel_futures=True)
+        raise PoolError("worker processes cannot start; run without --jobs") from e
+    return ex
+
+
+def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
     """Replay each file in a process of its own: who kills its process is the culprit."""
     for path in paths:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:
             try:
                 items = ex.submit(_replay_chunk, [path]).result()[0]
-                health.ok = True
             except BrokenProcessPool as e:
-                health.died(e)
                 items = [Unreadable(path, f"{path}: worker process died while replaying this file"
                                           f" ({e or type(e).__name__})")]
             except Exception as e:  # noqa: BLE001 - the file's results could not come back
@@ -139,9 +138,8 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
     chunks = deque(files[i:i + size] for i in range(0, len(files), size))
     init = (rules, fmt, dict(kwargs))
     window = jobs * _IN_FLIGHT_PER_JOB
-    ex = ProcessPoolExecutor(min(jobs, len(chunks)), initializer=_init_worker, initargs=init)
+    ex = _start_pool(min(jobs, len(chunks)), init)
     pending: deque[tuple[list[str], Future[list[list[Item]]]]] = deque()
-    health = _Health()
     try:
         while chunks or pending:
             try:
@@ -151,12 +149,11 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
                 chunk, fut = pending[0]
                 try:
                     per_file = fut.result()
-                    health.ok = True
                 except BrokenProcessPool:
                     raise
                 except Exception:  # noqa: BLE001 - e.g. a result that would not pickle
                     pending.popleft()
-                    for items in _isolated(chunk, init, health):
+                    for items in _isolated(chunk, init):
                         yield from items
                     continue
             except BrokenProcessPool:
@@ -166,15 +163,13 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
                 ex.shutdown(wait=True, cancel_futures=True)
                 for c, f in pending:
                     if f.done() and not f.cancelled() and f.exception() is None:
-                        health.ok = True
                         for items in f.result():
                             yield from items
                     else:
-                        for items in _isolated(c, init, health):
+                        for items in _isolated(c, init):
                             yield from items
                 pending.clear()
-                ex = ProcessPoolExecutor(min(jobs, max(1, len(chunks))), initializer=_init_worker,
-                                         initargs=init)
+                ex = _start_pool(min(jobs, max(1, len(chunks))), init)
                 continue
             pending.popleft()
             for items in per_file:

@@ -75,7 +75,9 @@ def _check_rank_points(result: GameResult) -> None:
     against its scheme, from the final scores the record states (a wrong score is its own finding)."""
     claimed = result.claimed_rank_points
     scores = result.claimed_final_scores or result.final_scores
-    if not claimed or scores is None or not result.complete or result.partial:
+    if not claimed or scores is None or not result.complete or result.partial \
+            or not getattr(result.rules, "rank_scheme_known", True) \
+            or any(f.code == "truncated" for f in result.findings):
         return
     from paifu.rank_points import SchemeError, game_scheme, rank_points
     n = len(result.players)
@@ -90,7 +92,7 @@ def _check_rank_points(result: GameResult) -> None:
     actual = tuple(claimed[:n])
     if any(abs(a - b) > 1e-6 for a, b in zip(expected, actual, strict=True)):
         result.findings.append(Finding(
-            code="rank-points-mismatch", message=f"rank points differ from the {scheme.name} scheme",
+            code="rank-points-mismatch", message=f"rank points differ from the {result.rules.name} table's scheme",
             file=result.source, game_id=result.game_id, game_index=result.game_index,
             event_index=result.events - 1, expected=expected, actual=actual))
 
@@ -110,7 +112,15 @@ def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | 
         except OSError as e:
             yield Unreadable(path, f"{path}: {e.strerror or e}")
             continue
+        except Exception as e:  # noqa: BLE001 - a reader bug: report the file, keep the batch going
+            yield Unreadable(path, f"{path}: internal error while reading: {type(e).__name__}: {e}")
+            continue
         for i, rec in enumerate(records):
             if not rec.source:
                 rec.source = path
-            yield replay_record(rec, rules, game_index=i, **kwargs)
+            try:
+                result = replay_record(rec, rules, game_index=i, **kwargs)
+            except Exception as e:  # noqa: BLE001 - an engine bug: report the game, keep the batch going
+                yield Unreadable(path, f"{path}: game {i}: internal error while replaying: {type(e).__name__}: {e}")
+                continue
+            yield result

@@ -154,3 +154,25 @@ def test_python_dash_m_paifu_on_the_sample_logs() -> None:
     # every complete sample that states rank points had them recomputed (the 3-player mjai ones state none)
     stated = sum(b"owari=" in p.read_bytes() for p in SAMPLES.rglob("*.xml"))
     assert summary["rank_points_checked"] == stated > 0
+
+
+def test_an_internal_error_is_one_game_s_report_and_the_batch_goes_on(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug of ours on one record (here injected) names the file and game; the rest is validated."""
+    import paifu.replay as replay_mod
+
+    for name in ("chankan.xml", "four-winds-abort.xml"):
+        (tmp_path / name).write_bytes((SAMPLES / "tenhou-xml" / name).read_bytes())
+    real = replay_mod.replay_record
+
+    def flaky(rec, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if rec.source.endswith("chankan.xml"):
+            raise KeyError("boom")
+        return real(rec, *args, **kwargs)
+
+    monkeypatch.setattr(replay_mod, "replay_record", flaky)
+    items = list(replay_mod.replay_paths([str(tmp_path)]))
+    assert [type(i).__name__ for i in items] == ["Unreadable", "GameResult"]
+    assert "chankan.xml: game 0: internal error while replaying: KeyError" in items[0].reason
+    code, text = run("validate", str(tmp_path))
+    assert code == 2 and "UNREADABLE" in text and "four-winds-abort.xml" in text and "Traceback" not in text

@@ -261,3 +261,39 @@ def test_tile_codes_round_trip() -> None:
     assert [tile_to_code(code_to_tile(c), (1, 1, 1)) for c in codes] == codes
     with pytest.raises(ValueError):
         code_to_tile(48)
+
+
+def test_disp_names_the_table_its_log_id_states() -> None:
+    """A Tenhou ``disp`` ("鳳南喰赤") is read as the GO type the record's log id states, and back."""
+    from paifu.formats.tenhou_json import disp_go_type, go_type_disp
+    from paifu.rules import tenhou_log_type
+
+    seen = both = 0
+    for p in sorted(corpus_dir("tenhou6_json").rglob("*.json")):
+        doc = _docs(p)[0]
+        disp = str((doc.get("rule") or {}).get("disp", ""))
+        go = disp_go_type(disp)
+        if go is None:
+            assert not disp or "の間" in disp or "Room" in disp, (p, disp)
+            continue
+        seen += 1
+        assert go_type_disp(go) == disp, p
+        logged = tenhou_log_type(doc.get("ref"))
+        if logged is not None:
+            both += 1
+            assert logged == go, p
+    assert seen >= 40 and both >= 2
+
+
+def test_every_lobby_keeps_its_rules_and_rank_points_through_json() -> None:
+    """XML -> tenhou.net/6 JSON -> replay: the same table (GO type via disp, or rule.type for a lobby a
+    name cannot say; lobby and csrule alongside), so the same rank point scheme, for every game."""
+    _, pairs = round_trips("tenhou-json")
+    lobbies = set()
+    for p, rec, back in pairs:
+        a, b = replay_record(rec, check_wall=False), replay_record(back, check_wall=False)
+        assert b.rules == a.rules, p
+        assert b.rank_points_checked == a.rank_points_checked, p
+        assert "rank-points-mismatch" not in {f.code for f in b.findings}, p
+        lobbies.add(a.rules.name)
+    assert {"tenhou[type=161]", "tenhou[type=553]", "tenhou[type=2113]", "tenhou[type=257]"} <= lobbies

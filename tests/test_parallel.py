@@ -118,7 +118,7 @@ def test_workers_that_cannot_start_stop_the_run_once(mixed: Path, monkeypatch: p
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     assert main(["validate", str(mixed), "--jobs", "2"], out=io.StringIO()) == 2
-    assert err.getvalue().startswith("paifu: worker processes die") and "Traceback" not in err.getvalue()
+    assert err.getvalue().startswith("paifu: worker processes cannot start") and "Traceback" not in err.getvalue()
 
 
 def test_stopping_early_does_not_hang(mixed: Path) -> None:
@@ -159,3 +159,23 @@ def test_cli_report_jobs_same_output(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert run("report", src, "--games", str(out2), "--jobs", "2")[0] == code
     assert capsys.readouterr().out == serial
     assert out2.read_text() == out1.read_text()
+
+
+@needs_fork
+def test_the_first_files_killing_their_workers_are_their_own_reports(mixed: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers that start fine and die on the first two files: two Unreadables, not a PoolError."""
+    names = sorted(p.name for p in mixed.iterdir())[:2]
+    real = replay_paths
+
+    def fake(paths: list[str], *args: object, **kwargs: bool) -> Iterator[object]:
+        if Path(paths[0]).name in names:
+            os._exit(3)
+        return real(paths, *args, **kwargs)
+
+    monkeypatch.setattr(parallel, "replay_paths", fake)
+    par = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2))
+    serial = list(replay_paths([str(mixed)]))
+    assert len(par) == len(serial)
+    dead = [i for i in par if isinstance(i, Unreadable) and "worker process died" in i.reason]
+    assert sorted(Path(i.file).name for i in dead) == names

@@ -340,3 +340,42 @@ def test_majiang_points_reproduced() -> None:
         if [float(t) for t in texts] != list(got) or list(places) != game["rank"]:
             bad.append((game.get("title"), game["defen"], texts, got))
     assert not bad, bad[:5]
+
+
+def _csrule(*groups: tuple[int, int, int]) -> str:
+    return ",".join(["0FE0BF0B", "0000001F", "", "", "30000", "30000", "30000", *[""] * 14,
+                     *(str(u) for g in groups for u in g)])
+
+
+def test_csrule_lobby_scheme_and_when_it_is_unknown() -> None:
+    same = tenhou_go_type(257, 1, _csrule(*[(5, -5, -15)] * 5))
+    assert (same.start_points, same.return_points, same.uma, same.rank_ties) == (30000, 30000, (15, 5, -5, -15), "split")
+    assert same.rank_scheme_known
+    # groups that differ (an uma by how many sink): which one applies is unproven
+    assert not tenhou_go_type(257, 1, _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)).rank_scheme_known
+    assert not preset("mahjongsoul-sanma").rank_scheme_known  # no source, no record
+
+
+def test_an_unknown_scheme_is_not_checked_but_a_known_one_is() -> None:
+    """Each custom-rule lobby game: a changed point is caught; under uma groups that differ it is not checked."""
+    from paifu.formats import read_path
+
+    paths = [p for p in corpus_dir("tenhou_xml").rglob("*") if p.is_file() and b"csrule=" in p.read_bytes()]
+    assert len(paths) >= 2
+    for path in paths:
+        _unknown_is_not_checked(read_path(path)[0])
+
+
+def _unknown_is_not_checked(rec) -> None:  # noqa: ANN001
+    from paifu.replay import replay_record
+
+    end = rec.events[-1]
+    bad = dataclasses.replace(end, rank_points=tuple(x + 1 for x in end.rank_points))
+    rec.events[-1] = bad
+    res = replay_record(rec, check_wall=False)
+    assert res.rank_points_checked and "rank-points-mismatch" in {f.code for f in res.findings}
+    meta = dict(rec.start.meta)
+    meta["csrule"] = _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)
+    rec.events[0] = dataclasses.replace(rec.start, meta=tuple(meta.items()))
+    res = replay_record(rec, check_wall=False)
+    assert not res.rank_points_checked and "rank-points-mismatch" not in {f.code for f in res.findings}

@@ -220,14 +220,43 @@ def _num_players(doc: dict[str, Any]) -> int:
     return 4
 
 
+#: Tenhou's table names as ``disp`` writes them ("鳳南喰赤", "三般東喰赤祝"): character -> GO type bit
+_LOBBY_BITS = {"般": 0x00, "上": 0x80, "特": 0x20, "鳳": 0xA0}
+_DISP_BITS = {"南": 0x08, "三": 0x10, "速": 0x40, "祝": 0x200}
+
+
+def disp_go_type(disp: str) -> int | None:
+    """The GO type a Tenhou ``disp`` names (None for other platforms' names)."""
+    lobby = next((c for c in disp if c in _LOBBY_BITS), None)
+    if lobby is None or "の間" in disp:
+        return None
+    go = 0x01 | _LOBBY_BITS[lobby]
+    for ch, bit in _DISP_BITS.items():
+        if ch in disp:
+            go |= bit
+    if "喰" not in disp:
+        go |= 0x04
+    if "赤" not in disp:
+        go |= 0x02
+    return go
+
+
+def go_type_disp(go: int) -> str:
+    """``disp`` for a GO type: the inverse of ``disp_go_type`` on the bits a name can say."""
+    lobby = next(c for c, bit in sorted(_LOBBY_BITS.items(), key=lambda kv: -kv[1]) if go & 0xA0 == bit)
+    return ("三" if go & 0x10 else "") + lobby + ("南" if go & 0x08 else "東") + ("喰" if not go & 0x04 else "") \
+        + ("赤" if not go & 0x02 else "") + ("速" if go & 0x40 else "") + ("祝" if go & 0x200 else "")
+
+
 def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
     rule = doc.get("rule") or {}
     disp = str(rule.get("disp", ""))
     majsoul = "の間" in disp or "Room" in disp
-    hint: list[tuple[str, object]] = [
-        ("preset", ("mahjongsoul" if majsoul and n == 4 else "tenhou-sanma" if n == 3 else "tenhou")),
-        ("num_players", n),
-    ]
+    go = rule.get("type") if isinstance(rule.get("type"), int) else disp_go_type(disp)
+    table: tuple[str, object] = ("tenhou_go_type", go) if go is not None and not majsoul else (
+        "preset", ("mahjongsoul" if majsoul and n == 4 else "mahjongsoul-sanma" if majsoul
+                   else "tenhou-sanma" if n == 3 else "tenhou"))
+    hint: list[tuple[str, object]] = [table, ("num_players", n)]
     if any(k in rule for k in ("aka51", "aka52", "aka53")):
         hint.append(("red_fives", tuple(int(rule.get(k, 0)) for k in ("aka51", "aka52", "aka53"))))
     elif "aka" in rule:
@@ -252,7 +281,7 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
         names = [str(x) for x in (doc.get("name") or [])][:n]
         names += [""] * (n - len(names))
         meta = tuple(
-            (k, _freeze(doc[k])) for k in ("title", "lobby", "dan", "rate", "sx", "ratingc", "ver", "ref")
+            (k, _freeze(doc[k])) for k in ("title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "ref")
             if k in doc
         )
         events: list[Event] = [
@@ -775,8 +804,14 @@ def write_tenhou_json(record: GameRecord) -> bytes:
         w.feed(ev, lost)
     w.close()
     name = list(start.players) + [""] * (4 - n)
-    disp = _disp(rules, n)
-    rule: dict[str, Any] = {"disp": disp}
+    go = dict(start.rules_hint).get("tenhou_go_type")
+    if go is not None:  # the server's log id outranks a rewritten GO tag, as when reading
+        from paifu.rules import tenhou_log_type
+
+        go = tenhou_log_type(start.game_id) or go
+    rule: dict[str, Any] = {"disp": go_type_disp(int(go)) if go is not None else _disp(rules, n)}  # type: ignore[call-overload]
+    if go is not None and int(go) & ~0x12FF:  # type: ignore[call-overload]
+        rule["type"] = int(go)  # type: ignore[call-overload]  # a lobby its name cannot say (ratio, tournament)
     if len(set(red)) == 1 and n == 4:
         rule["aka"] = red[0]
     else:
@@ -784,6 +819,10 @@ def write_tenhou_json(record: GameRecord) -> bytes:
     doc: dict[str, Any] = {"title": ["", ""], "name": name, "rule": rule, "log": w.log}
     if start.game_id:
         doc["ref"] = start.game_id
+    meta = dict(start.meta)
+    for key in ("lobby", "csrule"):  # the lobby's own rank point rule travels with the game
+        if meta.get(key):
+            doc[key] = meta[key]
     if sc is not None:
         doc["sc"] = sc
     for what in sorted(lost | w.lost):

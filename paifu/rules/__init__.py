@@ -8,7 +8,8 @@ from collections.abc import Iterable
 from paifu.rules.presets import PRESETS, load_rules, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
 
-__all__ = ["PRESETS", "Ruleset", "RulesetError", "load_rules", "preset", "rules_from_hint", "tenhou_go_type"]
+__all__ = ["PRESETS", "Ruleset", "RulesetError", "load_rules", "preset", "rules_from_hint", "tenhou_go_type",
+           "tenhou_log_type"]
 
 
 def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = None) -> Ruleset:
@@ -52,10 +53,13 @@ def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = 
 
 
 def _csrule(text: str, n: int) -> dict[str, object]:
-    """A custom lobby's ``csrule``: fields 4 and 5 are start and return points, fields 21 on
-    hold the uma of 2nd..last (the top takes minus their sum), one group per count of players
-    below the return points; equal groups are one uma. Its lobbies split tied placements
-    (newattr2023.xml: two pairs tied, each pair shares its uma)."""
+    """A custom lobby's ``csrule``, read from the one record that has one (newattr2023.xml):
+    fields 4-6 are all 30,000 there and its game started and settled at 30,000, so 4 and 5 are
+    taken as start and return points (a guess between the three); fields 21 on hold groups of
+    the uma of 2nd..last (the top takes minus their sum), five equal groups there, so equal
+    groups are read as one uma and unequal ones leave the scheme unknown; with no groups the
+    default uma applies (chips_tonpusen.xml). The lobby splits tied placements (two pairs tied
+    in newattr2023.xml, each pair sharing its uma)."""
     f = text.split(",")
 
     def num(i: int) -> int | None:
@@ -75,13 +79,16 @@ def _csrule(text: str, n: int) -> dict[str, object]:
     if groups and len(set(groups)) == 1:
         rest = groups[0]
         out["uma"] = (-sum(rest), *rest)  # type: ignore[arg-type]
+    elif groups:  # uma by how many sink: which group applies is unproven, so not checked
+        out["rank_scheme_known"] = False
     return out
 
 
 _LOG_ID = re.compile(r"^\d{10}gm-([0-9a-f]{4})-[0-9a-f]{4,5}-[0-9a-f]{8}")
 
 
-def _tenhou_log_type(game_id: object) -> int | None:
+def tenhou_log_type(game_id: object) -> int | None:
+    """The table type a Tenhou log id names (``2010091009gm-00a9-...`` -> 0xA9), else None."""
     m = _LOG_ID.match(str(game_id or ""))
     return int(m.group(1), 16) if m else None
 
@@ -96,7 +103,12 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
     rules = default
     adjust: dict[str, object] = {}
     hint = list(hint)
-    log_type = _tenhou_log_type(dict(hint).get("game_id"))
+    log_type = tenhou_log_type(dict(hint).get("game_id"))
+    keys = dict(hint)
+    if log_type is not None and "tenhou_go_type" not in keys and keys.get("preset") in ("tenhou", "tenhou-sanma"):
+        # a record that names no table (a tenhou.net/6 JSON without a Tenhou disp) but whose
+        # log id does: the id is the server's own statement of the table type
+        hint = [("tenhou_go_type", log_type) if k == "preset" else (k, v) for k, v in hint]
     for key, value in hint:
         if key == "tenhou_go_type":
             go = int(value)  # type: ignore[call-overload]

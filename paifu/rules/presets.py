@@ -58,6 +58,13 @@ MAHJONGSOUL = TENHOU.replace(
     karaten="counts",  # silent: Mahjong Soul counts a wait on used-up tiles
 )
 
+MAHJONGSOUL_SANMA = TENHOU_SANMA.replace(
+    name="mahjongsoul-sanma",
+    description="Mahjong Soul 3-player: Tenhou's 3-player table where nothing else is known; its rank "
+                "points are not verified and not checked",
+    rank_scheme_known=False,
+)
+
 DORA = Ruleset(
     name="dora",
     description="DORA Mahjong 4-player (source 000)",
@@ -171,7 +178,7 @@ QDAN = Ruleset(
 
 PRESETS: dict[str, Ruleset] = {
     r.name: r
-    for r in (TENHOU, TENHOU_SANMA, MAHJONGSOUL, DORA, DORA_SANMA, DORA_TOURNAMENT, RON2_SANMA, CASUAL, QDAN)
+    for r in (TENHOU, TENHOU_SANMA, MAHJONGSOUL, MAHJONGSOUL_SANMA, DORA, DORA_SANMA, DORA_TOURNAMENT, RON2_SANMA, CASUAL, QDAN)
 }
 
 

@@ -137,6 +137,9 @@ class Ruleset:
     rank_ties: str = "seat"
     #: rank point rounding: "none" (one decimal), "integer" (some Tenhou lobbies)
     rank_rounding: str = "none"
+    #: False where nobody has verified how the table turns scores into rank points (a platform
+    #: or lobby with no source and no records): the points a record claims are then not checked
+    rank_scheme_known: bool = True
 
     # ---------------------------------------------------------------- helpers
     @property
