@@ -379,6 +379,11 @@ def write_majiang(record: GameRecord) -> bytes:
     riichi_next: int | None = None
     after_kan = False
     game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": log}
+    hint = dict(start.rules_hint)
+    if "majiang_rule" not in hint and hint.get("preset") != "majiang":
+        # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
+        # including the uma its `point` is checked against
+        lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
 
     def L(s: int) -> int:
         return (s - dealer) % 4
