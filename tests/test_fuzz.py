@@ -394,7 +394,7 @@ def test_seeds_read_cleanly() -> None:
             assert check(data, name) == "read"
 
 
-DETERMINISTIC_CASES = 150
+DETERMINISTIC_CASES = 300
 
 
 @pytest.mark.parametrize("fmt", FMTS)
@@ -412,7 +412,7 @@ def test_seeded_mutations(fmt: str) -> None:
     assert outcomes["error"] > 0  # the mutations do reach the error paths
 
 
-@settings(max_examples=60, derandomize=True, deadline=None,
+@settings(max_examples=100, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(fmt=st.sampled_from(FMTS), seed=st.integers(min_value=10_000, max_value=10**9))
 def test_hypothesis_mutations(fmt: str, seed: int) -> None:
@@ -468,6 +468,9 @@ REGRESSIONS: list[tuple[str, str, Callable[[], bytes], str]] = [
      lambda: _json_edit("chankan.json", lambda o: o["rule"].__setitem__("aka", "")), "game 0: bad header"),
     ("rule-not-object", "chankan.json",
      lambda: _json_edit("chankan.json", lambda o: o.__setitem__("rule", 5)), "game 0: bad header"),
+    # tenhou.net/6: a 4-player table name with three names made replay_record raise RulesetError
+    ("disp-vs-names", "chankan.json",
+     lambda: _json_edit("chankan.json", lambda o: o["name"].pop()), "game 0: bad header"),
     # tenhou.net/6: a wrong-type value inside a hand names the hand and the event
     ("hand-score-string", "chankan.json",
      lambda: _json_edit("chankan.json", lambda o: o["log"][0][1].__setitem__(0, "x")), "game 0, hand 1, event 0"),

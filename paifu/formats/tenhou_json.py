@@ -253,6 +253,8 @@ def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
     disp = str(rule.get("disp", ""))
     majsoul = "の間" in disp or "Room" in disp
     go = rule.get("type") if isinstance(rule.get("type"), int) else disp_go_type(disp)
+    if go is not None and not majsoul and (3 if go & 0x10 else 4) != n:
+        raise ValueError(f"the table {disp or go!r} is for {3 if go & 0x10 else 4} players, but the record has {n}")
     table: tuple[str, object] = ("tenhou_go_type", go) if go is not None and not majsoul else (
         "preset", ("mahjongsoul" if majsoul and n == 4 else "mahjongsoul-sanma" if majsoul
                    else "tenhou-sanma" if n == 3 else "tenhou"))
