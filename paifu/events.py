@@ -173,6 +173,7 @@ class GameEnd:
     rank_points: tuple[float, ...] | None = None  # the record's own rank points
     #: rank points exactly as written (e.g. "-10.7" vs "-108"), for rounding checks
     rank_points_text: tuple[str, ...] | None = None
+    placements: tuple[int, ...] | None = None  # 1 = top, per seat, where the record states them
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ CODES: dict[str, str] = {
     "final-score-mismatch": "the final scores differ from the replayed scores",
     "pao-mismatch": "the liable player (pao) differs from the recomputed one",
     "tenpai-mismatch": "the tenpai players at an exhaustive draw differ from the recomputed ones",
-    "rank-points-mismatch": "the rank points the record claims differ from the record's scheme",
+    "rank-points-mismatch": "the rank points or placements the record claims differ from the record's scheme",
     "malformed-record": "the file was malformed but could be read (recovered)",
     "unsupported": "the record uses something this version cannot check",
 }

@@ -71,30 +71,35 @@ def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_inde
 
 
 def _check_rank_points(result: GameResult) -> None:
-    """The rank points a record claims (Tenhou ``owari``, tenhou.net/6 ``sc``, 電脳麻将 ``point``)
-    against its scheme, from the final scores the record states (a wrong score is its own finding)."""
-    claimed = result.claimed_rank_points
+    """The rank points and placements a record claims (Tenhou ``owari``, tenhou.net/6 ``sc``,
+    電脳麻将 ``point`` and ``rank``) against its scheme, from the final scores the record states
+    (a wrong score is its own finding)."""
+    claimed, places = result.claimed_rank_points, result.claimed_placements
     scores = result.claimed_final_scores or result.final_scores
-    if not claimed or scores is None or not result.complete or result.partial \
+    if not (claimed or places) or scores is None or not result.complete or result.partial \
             or not getattr(result.rules, "rank_scheme_known", True) \
             or any(f.code == "truncated" for f in result.findings):
         return
-    from paifu.rank_points import SchemeError, game_scheme, rank_points
+    from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
     n = len(result.players)
     try:
         scheme = game_scheme(result)
-        if scheme is None or len(claimed) < n:
+        if scheme is None or len(scores) < n:
             return
-        expected = rank_points(scores[:n], scheme, result.first_dealer)
+        checks = []
+        if claimed and len(claimed) >= n:
+            checks.append(("rank points", rank_points(scores[:n], scheme, result.first_dealer), tuple(claimed[:n])))
+        if places and len(places) >= n:
+            checks.append(("placements", placements(scores[:n], result.first_dealer, scheme.ties), tuple(places[:n])))
     except SchemeError:
         return
-    result.rank_points_checked = True
-    actual = tuple(claimed[:n])
-    if any(abs(a - b) > 1e-6 for a, b in zip(expected, actual, strict=True)):
-        result.findings.append(Finding(
-            code="rank-points-mismatch", message=f"rank points differ from the {result.rules.name} table's scheme",
-            file=result.source, game_id=result.game_id, game_index=result.game_index,
-            event_index=result.events - 1, expected=expected, actual=actual))
+    result.rank_points_checked = bool(checks)
+    for what, expected, actual in checks:
+        if any(abs(a - b) > 1e-6 for a, b in zip(expected, actual, strict=True)):
+            result.findings.append(Finding(
+                code="rank-points-mismatch", message=f"{what} differ from the {result.rules.name} table's scheme",
+                file=result.source, game_id=result.game_id, game_index=result.game_index,
+                event_index=result.events - 1, expected=expected, actual=actual))
 
 
 def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,

@@ -379,3 +379,21 @@ def _unknown_is_not_checked(rec) -> None:  # noqa: ANN001
     rec.events[0] = dataclasses.replace(rec.start, meta=tuple(meta.items()))
     res = replay_record(rec, check_wall=False)
     assert not res.rank_points_checked and "rank-points-mismatch" not in {f.code for f in res.findings}
+
+
+def test_a_changed_majiang_rank_is_caught() -> None:
+    """電脳麻将 states placements (`rank`) beside `point`: both are recomputed."""
+    from paifu.formats import read_path
+    from paifu.replay import replay_record
+
+    script = corpus_dir("majiang_paipu") / "majiang-core" / "test" / "data" / "script.json"
+    rec = read_path(script)[0]
+    end = rec.events[-1]
+    assert end.placements is not None and sorted(end.placements) == [1, 2, 3, 4]
+    res = replay_record(rec, check_wall=False)
+    assert res.rank_points_checked and not res.findings
+    swapped = tuple(3 - p if p in (1, 2) else p for p in end.placements)  # first and second trade places
+    rec.events[-1] = dataclasses.replace(end, placements=swapped)
+    found = [f for f in replay_record(rec, check_wall=False).findings]
+    assert [(f.code, f.event_index, f.actual) for f in found] == [("rank-points-mismatch", len(rec.events) - 1, swapped)]
+    assert found[0].message.startswith("placements differ")

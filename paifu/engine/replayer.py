@@ -1153,6 +1153,7 @@ class Replayer:
         self.result.claimed_final_scores = tuple(ev.final_scores) if ev.final_scores else None
         self.result.claimed_rank_points = tuple(ev.rank_points) if ev.rank_points else None
         self.result.claimed_rank_points_text = tuple(ev.rank_points_text) if ev.rank_points_text else None
+        self.result.claimed_placements = tuple(ev.placements) if ev.placements else None
         if st is None:
             return
         final = list(st.scores)

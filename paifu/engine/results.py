@@ -70,6 +70,7 @@ class GameResult:
     claimed_final_scores: tuple[int, ...] | None = None
     claimed_rank_points: tuple[float, ...] | None = None
     claimed_rank_points_text: tuple[str, ...] | None = None
+    claimed_placements: tuple[int, ...] | None = None
     complete: bool = False  # reached its game end
     partial: bool = False  # a deliberate excerpt (no game-end checks)
     first_dealer: int = 0

@@ -179,6 +179,7 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
                 final_scores=tuple(int(x) for x in _four(g["defen"], "defen")),
                 rank_points=tuple(float(p) for p in _four(point, "point")) if point is not None else None,
                 rank_points_text=tuple(str(p) for p in point) if point is not None else None,
+                placements=tuple(int(r) for r in _four(g["rank"], "rank")) if "rank" in g else None,
             ))
         except (ValueError, TypeError, OverflowError) as e:
             raise RecordError(f"game end: {e}", file=source, game=gi) from e
