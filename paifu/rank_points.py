@@ -50,18 +50,33 @@ except ModuleNotFoundError:  # pragma: no cover
     import tomli as tomllib  # type: ignore[no-redef]
 
 __all__ = [
+    "Fit",
+    "MAHJONGSOUL",
+    "MAJIANG",
+    "MAJIANG_INTEGER",
+    "MLEAGUE",
+    "QDAN",
+    "QDAN_RANKING",
+    "RON2_SANMA",
+    "ROUNDINGS",
     "SCHEMES",
+    "STICK",
     "Scheme",
     "SchemeError",
+    "TENHOU",
+    "TENHOU_INTEGER",
+    "TENHOU_SANMA",
     "apply_leftover_sticks",
     "fit_uma",
     "format_points",
+    "game_scheme",
     "get_scheme",
     "load_scheme",
     "placements",
     "rank_points",
     "scheme_for_rules",
     "seat_order",
+    "writes_whole_numbers",
 ]
 
 ROUNDINGS = ("none", "half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc")
