@@ -420,7 +420,7 @@ class Replayer:
         # kan dora of an open/added kan turns after this discard
         self.phase = AFTER_DISCARD
         self.turn = ev.seat
-        self.ron_candidates = {s for s in range(self.n) if s != ev.seat and k in self._waits(s)}
+        self.ron_candidates = {s for s in range(self.n) if s != ev.seat and self._can_win_on(s, k)}
         self._check_abort_due()
 
     def _waits(self, seat: int) -> frozenset[int]:
@@ -432,6 +432,11 @@ class Replayer:
         if not ws:
             return ws
         return frozenset(k for k in ws if s.counts[k] < 4 and not (self.n == 3 and k in SANMA_REMOVED_KINDS))
+
+    def _can_win_on(self, seat: int, k: int) -> bool:
+        """``k in self._waits(seat)`` without building the set: asked for every seat on every discard."""
+        s = self.state.seats[seat]  # type: ignore[union-attr]
+        return k in s.waits and s.counts[k] < 4 and not (self.n == 3 and k in SANMA_REMOVED_KINDS)
 
     def _tenpai(self, seat: int) -> bool:
         """Tenpai for riichi and exhaustive draws, under the ruleset's karaten rule."""
@@ -731,7 +736,7 @@ class Replayer:
         # robbing window: chankan on an added kan (kokushi may rob a closed kan where allowed)
         self.ron_candidates = {
             s for s in range(self.n)
-            if s != caller and k in self._waits(s) and (
+            if s != caller and self._can_win_on(s, k) and (
                 m.kind == CallKind.KAKAN
                 or (self.rules.kokushi_chankan_ankan and shape.is_kokushi(_plus(st.seats[s].counts, k))))
         }
@@ -791,7 +796,7 @@ class Replayer:
         st.any_call = True
         # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (_close_discard_window)
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
-        cands = {s for s in range(self.n) if s != caller and 30 in self._waits(s)}
+        cands = {s for s in range(self.n) if s != caller and self._can_win_on(s, 30)}
         self.ron_candidates = cands
         self.last_discard = (caller, tile)
         self.phase = AFTER_KAN
