@@ -25,6 +25,15 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     from paifu.replay import Unreadable, replay_paths
 
     rules = _rules(args.rules)
+    if args.format:
+        from paifu.formats import normalise_format
+        from paifu.formats.base import RecordError
+
+        try:
+            normalise_format(args.format)
+        except RecordError as e:
+            sys.stderr.write(f"paifu validate: {e}\n")
+            return 2
     files: set[str] = set()
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
               "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
@@ -74,6 +83,9 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         )
     if counts["unreadable"]:
         return 2
+    if not counts["games"]:
+        sys.stderr.write("paifu validate: no game records found in " + " ".join(args.paths) + "\n")
+        return 2
     return 1 if counts["findings"] else 0
 
 
@@ -83,9 +95,14 @@ _EXTENSIONS = {"tenhou-xml": ".xml", "tenhou-json": ".json", "mjai": ".mjson", "
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     import warnings
 
-    from paifu.formats import iter_record_files, read_path, write
+    from paifu.formats import iter_record_files, normalise_format, read_path, write
     from paifu.formats.base import RecordError
 
+    try:
+        to = normalise_format(args.to)
+    except RecordError as e:
+        sys.stderr.write(f"paifu convert: {e}\n")
+        return 2
     target = args.output
     files = list(iter_record_files(args.inputs))
     records = []
@@ -96,14 +113,26 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         except (RecordError, OSError) as e:
             sys.stderr.write(f"{path}: UNREADABLE: {e}\n")
             bad += 1
-    ext = _EXTENSIONS.get(args.to, "." + args.to)
+    if not files:
+        sys.stderr.write("paifu convert: no record files found\n")
+        return 2
+    ext = _EXTENSIONS.get(to, "." + to)
     to_dir = target is not None and (len(records) != 1 or Path(target).is_dir() or target.endswith("/"))
+    if to_dir and Path(target).suffix and not Path(target).is_dir():
+        sys.stderr.write(f"paifu convert: {len(records)} games need a folder for -o, not the file name {target}\n")
+        return 2
     if to_dir:
         Path(target).mkdir(parents=True, exist_ok=True)
+    written: set[Path] = set()
     for path, i, rec in records:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            data = write(rec, args.to)
+            try:
+                data = write(rec, to)
+            except RecordError as e:  # a game this format cannot express: reported, the batch goes on
+                sys.stderr.write(f"{path}: game {i}: cannot write as {to}: {e.reason}\n")
+                bad += 1
+                continue
         for w in caught:
             sys.stderr.write(f"{path}: warning: {w.message}\n")
         if target is None:
@@ -114,8 +143,13 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         if to_dir:
             stem = Path(path).name.split(".")[0] + (f"-{i}" if i else "")
             dest = Path(target) / (stem + ext)
+            n = 1
+            while dest in written:  # same file name in two input folders: never overwrite
+                n += 1
+                dest = Path(target) / f"{stem}~{n}{ext}"
         else:
             dest = Path(target)
+        written.add(dest)
         dest.write_bytes(data)
     return 2 if bad else 0
 
@@ -191,6 +225,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head
         return 0
+    except OSError as e:  # an output path that cannot be written (no such folder, no permission)
+        sys.stderr.write(f"paifu: {e}\n")
+        return 2
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -176,3 +176,31 @@ def test_an_internal_error_is_one_game_s_report_and_the_batch_goes_on(tmp_path: 
     assert "chankan.xml: game 0: internal error while replaying: KeyError" in items[0].reason
     code, text = run("validate", str(tmp_path))
     assert code == 2 and "UNREADABLE" in text and "four-winds-abort.xml" in text and "Traceback" not in text
+
+
+def test_convert_never_makes_up_claims_and_reports_what_it_cannot_write(tmp_path: Path) -> None:
+    """mjai states no fu, value or rank points: the JSON written from it states none either, and
+    validates clean; a 3-player game has no 電脳麻将 form: named, exit 2, the rest still written."""
+    out = tmp_path / "json"
+    assert run("convert", str(SAMPLES / "sanma"), "--to", "tenhou-json", "-o", str(out))[0] == 0
+    assert run("validate", str(out))[0] == 0
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    for p in [*sorted((SAMPLES / "sanma").iterdir())[:1], SAMPLES / "tenhou-xml" / "chankan.xml"]:
+        (mixed / p.name).write_bytes(p.read_bytes())
+    err = StringIO()
+    old, sys.stderr = sys.stderr, err
+    try:
+        code, _ = run("convert", str(mixed), "--to", "majiang", "-o", str(tmp_path / "mj"))
+        bad_to, _ = run("convert", str(mixed), "--to", "nonsense")
+        bad_o, _ = run("convert", str(mixed), "--to", "mjai", "-o", str(tmp_path / "one.mjson"))
+    finally:
+        sys.stderr = old
+    assert (code, bad_to, bad_o) == (2, 2, 2)
+    assert "cannot write as majiang: 電脳麻将 paipu are 4-player only" in err.getvalue()
+    assert "unknown format 'nonsense'" in err.getvalue() and "need a folder for -o" in err.getvalue()
+    assert [p.name for p in (tmp_path / "mj").iterdir()] == ["chankan.json"]
+
+
+def test_validate_an_empty_folder_is_an_error(tmp_path: Path) -> None:
+    assert run("validate", str(tmp_path))[0] == 2

@@ -130,7 +130,7 @@ def _tile_key(tile: int) -> tuple[int, bool]:
 # ---------------------------------------------------------------- reading
 
 _SCORE_TEXT = re.compile(
-    r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<lim>満貫|跳満|倍満|三倍満|数え役満|役満|切り上げ満貫|[0-9]*倍役満))"
+    r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<lim>満貫|跳満|倍満|三倍満|数え役満|役満|切り上げ満貫|[0-9]*倍役満))?"
     r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?$"
 )
 _LIMITS = {
@@ -724,16 +724,17 @@ class _HandReader:
             yaku.append(ClaimedYaku(yname, han))
         fu = han_total = points = None
         limit = None
-        if len(detail) > 3:
+        if len(detail) > 3 and detail[3] != "":  # "": a writer whose source stated no value
             text = str(detail[3])
             m = _SCORE_TEXT.match(text)
             if not m:
                 raise self.fail(f"score text {text!r} is not understood")
             if m["fu"]:
                 fu, han_total, limit = int(m["fu"]), int(m["han"]), ""
-            else:
+            elif m["lim"]:
                 lim = m["lim"]
                 limit = "yakuman" if "役満" in lim else _LIMITS[lim]
+            # else points alone ("2600点∀"): what a writer states when its source had no fu or han
             a = int(m["a"])
             if who != frm:
                 points = a
@@ -747,7 +748,7 @@ class _HandReader:
             raise self.fail(f"win deltas {deltas!r} have fewer than {n} entries")
         claimed = ClaimedWin(
             fu=fu, han=han_total, points=points, limit=limit,
-            yaku=tuple(yaku) if len(detail) > 3 else None,
+            yaku=tuple(yaku) if yaku else None,  # a real win names at least one yaku
             yakuman_multiple=n_yakuman or None,
             dora_indicators=tuple(code_to_tile(c) for c in self.h[2]),
             ura_indicators=tuple(code_to_tile(c) for c in self.h[3]) if riichi else None,
@@ -796,9 +797,11 @@ def write_tenhou_json(record: GameRecord) -> bytes:
     sc: list[Any] | None = None
     for ev in record.events[1:]:
         if isinstance(ev, GameEnd):
-            if ev.final_scores is not None:
+            if ev.final_scores is not None and ev.rank_points is None:
+                lost.add("final scores without rank points (`sc` left out rather than made up)")
+            elif ev.final_scores is not None:
                 sc = []
-                texts = ev.rank_points_text or tuple(str(p) for p in (ev.rank_points or (0,) * n))
+                texts = ev.rank_points_text or tuple(str(p) for p in ev.rank_points)
                 for s in range(4):
                     sc.append(ev.final_scores[s] if s < n else 0)
                     sc.append(_parse_num(texts[s]) if s < n else 0)
@@ -987,7 +990,8 @@ class _Writer:
         else:
             head = ""
         if not ev.tsumo:
-            return f"{head}{c.points or 0}点"
+            # a source that states no value (mjai) gets no score text, not a made-up 0
+            return f"{head}{c.points}点" if c.points is not None else ""
         honba = c.honba or 0
         deltas = c.deltas or ()
         dealer = self.cur[0][0] % 4 if self.cur else 0
