@@ -729,3 +729,17 @@ def test_points_mismatch() -> None:
     g.events[-2] = dataclasses.replace(win, claimed=dataclasses.replace(win.claimed, points=24000))
     res = replay_record(g.record())
     assert (len(g.events) - 2, 1) in where(res, "points-mismatch")
+
+
+def test_a_table_of_another_size_is_one_finding_not_a_crash() -> None:
+    """A 4-player record under a 3-player ruleset (and the reverse) cannot be judged hand by hand."""
+    from conftest import SAMPLES
+
+    from paifu.formats import read_path
+
+    for path, rules in ((SAMPLES / "tenhou-xml" / "chankan.xml", "tenhou-sanma"),
+                        (SAMPLES / "sanma" / "kita-rinshan-tsumo.jsonl", "tenhou")):
+        (rec,) = read_path(path)
+        res = replay_record(rec, preset(rules))
+        assert [(f.code, f.event_index, f.expected, f.actual) for f in res.findings] == [
+            ("unsupported", 0, preset(rules).num_players, rec.start.num_players)]

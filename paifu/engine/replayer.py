@@ -88,6 +88,7 @@ class Replayer:
         self.hand_riichi: list[bool] = []
         self.hand_riichi_turn: list[int | None] = []
         self.game_end_seen = False
+        self.halted = False  # a table of another size: nothing after the game start can be judged
         self.partial = False
         self.kan_window = False
         self.wall_gen: Any = None
@@ -124,6 +125,8 @@ class Replayer:
         if self.result is None and not isinstance(ev, GameStart):
             self.find("truncated", "the record does not start with a game start")
             self._start_game(GameStart(players=tuple(f"player{i}" for i in range(self.n))))
+        if self.halted:
+            return
         handler = self._handlers.get(type(ev))
         if handler is None:  # pragma: no cover - closed vocabulary
             self.find("unsupported", f"unknown event {type(ev).__name__}")
@@ -137,6 +140,9 @@ class Replayer:
         if self.result is None:
             return
         self.result.partial = partial
+        if self.halted:
+            self.result.findings = self.findings
+            return
         if self.phase not in (BETWEEN,) and self.hand is not None and not self.hand.complete:
             self.idx = self.result.events
             self.find("truncated", f"the record stops in the middle of hand {self.state.label if self.state else ''}")
@@ -152,7 +158,9 @@ class Replayer:
         self.first_dealer = ev.first_dealer
         if len(ev.players) != self.rules.num_players:
             self.find("unsupported", f"{len(ev.players)}-player record under a {self.rules.num_players}-player "
-                      f"ruleset ({self.rules.name})", expected=self.rules.num_players, actual=len(ev.players))
+                      f"ruleset ({self.rules.name}); the game is not replayed", expected=self.rules.num_players,
+                      actual=len(ev.players))
+            self.halted = True
         self.n = len(ev.players)
         self.result = GameResult(source=self.source, format="", game_id=ev.game_id, game_index=self.game_index,
                                  players=ev.players, rules=self.rules, first_dealer=ev.first_dealer)
