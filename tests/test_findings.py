@@ -536,7 +536,9 @@ def test_hand_start_mismatch_honba() -> None:
 
 def test_hand_start_mismatch_scores() -> None:
     g, i = _two_hands(1, scores=[25000, 25000, 24000, 26000])
-    assert where(replay(g, partial=True), "hand-start-mismatch") == [(i, None)]
+    res = replay(g, partial=True)
+    assert where(res, "hand-start-mismatch") == [(i, None)]
+    assert res.findings[0].hand == "E1-1"  # the hand that starts wrong, not the one before it (E1-0)
 
 
 def test_game_goes_on_after_a_bust() -> None:

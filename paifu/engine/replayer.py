@@ -14,7 +14,7 @@ from typing import Any
 
 from paifu.engine import hand as shape
 from paifu.engine.results import GameResult, HandResult, WinResult
-from paifu.engine.state import RiverTile, SeatState, TableState
+from paifu.engine.state import RiverTile, SeatState, TableState, hand_label
 from paifu.events import (
     Call,
     CallKind,
@@ -95,11 +95,13 @@ class Replayer:
 
     # ------------------------------------------------------------------ findings
     def find(self, code: str, message: str, seat: int | None = None, expected: Any = None,
-             actual: Any = None) -> None:
+             actual: Any = None, hand: str | None = None) -> None:
         st = self.state
+        if hand is None:
+            hand = st.label if st and self.hand else ""
         self.findings.append(Finding(
             code=code, message=message, file=self.source, game_id=self.game_id,
-            game_index=self.game_index, hand=st.label if st and self.hand else "",
+            game_index=self.game_index, hand=hand,
             event_index=self.idx, seat=seat, expected=expected, actual=actual,
         ))
 
@@ -195,24 +197,25 @@ class Replayer:
             self.game_over_expected = False
         exp = self.expected_next
         got = (ev.round_wind, ev.hand_number, ev.honba, ev.sticks, ev.dealer)
+        here = hand_label(ev.round_wind, ev.hand_number, ev.honba)  # findings below are about this hand
         prev_scores = self.state.scores if self.state else None
         if exp is not None and (self.hand_index >= 0 or not self.partial):
             if got != exp and self.hand_index >= 0:
                 self.find("hand-start-mismatch",
                           "round, hand, honba, sticks or dealer differ from the replay",
-                          expected=exp, actual=got)
+                          expected=exp, actual=got, hand=here)
             elif self.hand_index < 0 and not self.partial and got[:2] == (0, 0) and got != exp:
                 self.find("hand-start-mismatch", "the first hand does not start at East 1, 0 honba",
-                          expected=exp, actual=got)
+                          expected=exp, actual=got, hand=here)
         if len(ev.scores) != n or len(ev.hands) != n:
-            self.find("hand-size", f"hand start has {len(ev.scores)} scores and {len(ev.hands)} hands for {n} players")
+            self.find("hand-size", f"hand start has {len(ev.scores)} scores and {len(ev.hands)} hands for {n} players", hand=here)
         if prev_scores is not None and tuple(prev_scores) != tuple(ev.scores[:n]):
             self.find("hand-start-mismatch", "scores at the hand start differ from the replayed scores",
-                      expected=tuple(prev_scores), actual=tuple(ev.scores))
+                      expected=tuple(prev_scores), actual=tuple(ev.scores), hand=here)
         elif prev_scores is None and self.hand_index < 0 and ev.round_wind == 0 and ev.hand_number == 0 \
                 and ev.honba == 0 and rules.start_points and any(s != rules.start_points for s in ev.scores[:n]):
             self.find("hand-start-mismatch", "first hand scores differ from the ruleset's start points",
-                      expected=tuple([rules.start_points] * n), actual=tuple(ev.scores))
+                      expected=tuple([rules.start_points] * n), actual=tuple(ev.scores), hand=here)
         self.hand_index += 1
         st = TableState(num_players=n, scores=list(ev.scores[:n]) + [0] * max(0, n - len(ev.scores)),
                         round_wind=ev.round_wind, hand_number=ev.hand_number, honba=ev.honba,

@@ -96,4 +96,9 @@ class TableState:
 
     @property
     def label(self) -> str:
-        return f"{'ESWN'[self.round_wind % 4]}{self.hand_number + 1}-{self.honba}"
+        return hand_label(self.round_wind, self.hand_number, self.honba)
+
+
+def hand_label(round_wind: int, hand_number: int, honba: int) -> str:
+    """``E2-1``: East 2 with 1 honba, the way findings and frames name a hand."""
+    return f"{'ESWN'[round_wind % 4]}{hand_number + 1}-{honba}"
