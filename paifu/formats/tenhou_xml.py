@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import gzip
 import re
+import warnings
 import zlib
 from pathlib import PurePath
+from typing import Any
 from urllib.parse import unquote
 
 from lxml import etree
@@ -53,6 +55,7 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError
+from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.tenhou_meld import decode_meld, encode_meld
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 
@@ -454,7 +457,9 @@ class _GameReader:
         ura = el.get("doraHaiUra")
         pao = el.get("paoWho")
         claimed = ClaimedWin(
-            fu=fu, han=han, points=points, limit=LIMIT_NAMES[limit], yaku=tuple(yaku),
+            # Tenhou states fu 0 only for a yakuman; on a lesser hand 0 is a writer's "not stated"
+            fu=None if fu == 0 and 0 < limit < 5 else fu, han=han, points=points, limit=LIMIT_NAMES[limit],
+            yaku=tuple(yaku),
             yakuman_multiple=multiple,
             dora_indicators=_tiles(el.get("doraHai"), "doraHai"),
             ura_indicators=_tiles(ura, "doraHaiUra") if ura is not None else None,
@@ -580,16 +585,31 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
 
 
+def _record_rules(gs: GameStart) -> Any:
+    from paifu.rules import rules_from_hint
+
+    try:
+        return rules_from_hint(gs.rules_hint)
+    except Exception:  # noqa: BLE001 - a hint we cannot read: write Tenhou's defaults
+        return None
+
+
 def write_tenhou_xml(record: GameRecord) -> bytes:
     """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes).
 
     Things the event vocabulary does not hold are written with Tenhou's defaults:
-    GO type 169 (185 for 3 players) when ``rules_hint`` has none, dice 1,1 when a
+    the GO type of the record's rules in a general lobby when ``rules_hint`` names no
+    Tenhou table, a copy of its own for every tile of a record that names kinds only, dice 1,1 when a
     hand has no dice, and no ``chip``/``ratio``.
     """
     events = record.events
     if not events or not isinstance(events[0], GameStart):
         raise RecordError("a record must start with GameStart", file=record.source)
+    rules = _record_rules(events[0])
+    if record.partial:
+        warnings.warn("Tenhou XML cannot mark a game excerpt (it reads back as stopping early)", stacklevel=2)
+    if needs_copies(record):  # a source that names kinds only: each tile gets a copy of its own
+        events = with_copies(record, rules.red_fives if rules is not None else (1, 1, 1)).events
     gs = events[0]
     n = gs.num_players
     pad = 4 - n
@@ -602,16 +622,23 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         per_hand = seed[len(INIT_SHUFFLE_PREFIX):].split(";")
     elif seed:
         tags.append(["SHUFFLE", [("seed", seed), ("ref", meta.get("shuffle_ref", ""))]])
-    go_type = hints.get("tenhou_go_type", 185 if n == 3 else 169)
+    go_type = hints.get("tenhou_go_type")
+    if go_type is None:  # the table the record's own rules describe, in a general lobby
+        go_type = 0x01 | (0x10 if n == 3 else 0)
+        if rules is not None:
+            go_type |= (0x08 if rules.length != "east" else 0) | (0x02 if not any(rules.red_fives) else 0) \
+                | (0x04 if not rules.kuitan else 0)
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
         if key in meta:
             go.append((key, meta[key]))
     tags.append(["GO", go])
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
-    if "dan" in meta:
+    if "dan" in meta and all(isinstance(d, int) for d in meta["dan"]):
         un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
-    if "rate" in meta:
+    elif "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
+        warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
+    if "rate" in meta and all(isinstance(r, (int, float)) for r in meta["rate"]):
         un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
     for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
         if key in meta:
@@ -677,7 +704,13 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             tags.append(last_result)
         elif isinstance(ev, GameEnd):
             if last_result is None or ev.final_scores is None:
+                if last_result is not None:  # owari is how Tenhou XML says the game ended
+                    warnings.warn("Tenhou XML cannot carry a game end without final scores "
+                                  "(it reads back as stopping early)", stacklevel=2)
                 continue
+            if ev.rank_points is None:
+                warnings.warn("Tenhou XML cannot carry final scores without rank points (written as 0)",
+                              stacklevel=2)
             ranks = ev.rank_points_text or tuple(_num(r) for r in (ev.rank_points or (0.0,) * n))
             vals: list[str] = []
             for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
@@ -705,6 +738,8 @@ def _win_attrs(ev: Win, n: int, sc) -> list[tuple[str, object]]:  # noqa: ANN001
         attrs.append(("m", _join(encode_meld(m, ev.seat, n) for m in c.melds)))
     attrs.append(("machi", ev.tile))
     limit = LIMIT_NAMES.index(c.limit) if c.limit in LIMIT_NAMES else 0
+    if c.points is None or (c.fu is None and limit == 0):
+        warnings.warn("Tenhou XML cannot carry a win without its fu and value (written as 0)", stacklevel=3)
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
     yaku = c.yaku or ()
     if c.han is None and yaku and all(y.name in _YAKUMAN_NAMES or y.name.startswith("unknown:") for y in yaku):
