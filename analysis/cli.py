@@ -44,6 +44,11 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         return 2
     report = build_report(results, player=player, scheme=scheme, unreadable=unreadable)
     out.write(report.summary() + "\n")
+    if scheme != "auto":
+        unfit = sum(1 for r in results if len(r.players) != get_scheme(scheme).num_players)
+        if unfit:
+            sys.stderr.write(f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
+                             "their rank points are left empty\n")
     for _, row in report.flagged.iterrows():
         out.write(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: {row['finding_codes']}\n")
     if html:

@@ -65,12 +65,17 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             for f in res.findings:
                 out.write(json.dumps({"kind": "finding", **f.to_dict()}, ensure_ascii=False, default=str) + "\n")
+            for note in res.notes:
+                out.write(json.dumps({"kind": "note", "file": res.source, "game_index": res.game_index,
+                                      "message": note}, ensure_ascii=False) + "\n")
         else:
             status = "ok" if res.valid else f"{len(res.findings)} finding(s)"
             label = res.game_id or f"game {res.game_index}"
             out.write(f"{res.source}: {label}: {len(res.hands)} hands, rules {res.rules.name}: {status}\n")
             for f in res.findings:
                 out.write(f"  {f}\n")
+            for note in res.notes:
+                out.write(f"  note: {note}\n")
     summary = {"kind": "summary", "files": len(files), **counts}
     if args.json:
         out.write(json.dumps(summary) + "\n")

@@ -43,6 +43,14 @@ CODES: dict[str, str] = {
     "rank-points-mismatch": "the rank points or placements the record claims differ from the record's scheme",
     "malformed-record": "the file was malformed but could be read (recovered)",
     "unsupported": "the record uses something this version cannot check",
+    "draw-kind-guessed": "a draw before the wall ran out that names no reason and fits no abortive draw",
+    "kakan-without-pon": "an added kan with no earlier pon of that tile",
+    "unknown-event": "an event type the reader does not know was skipped",
+}
+
+#: what a reader noticed that is no fault of the record (reported as a note, not a finding)
+NOTES = {
+    "draw-kind-inferred": "a draw that names no reason, read as the one abortive draw its table shows",
 }
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord
-from paifu.findings import Finding
+from paifu.findings import NOTES, Finding
 from paifu.rules import Ruleset, rules_from_hint
 
 
@@ -59,11 +59,13 @@ def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_inde
     ruleset = record_rules(record, rules)
     rp = Replayer(ruleset, source=record.source, game_index=game_index,
                   scorer=_scorer() if score else None, wall=_wall_factory() if check_wall else None)
-    for issue in record.issues:
+    notes = [f"[{i.code}] {i.message}" for i in record.issues if i.code in NOTES]
+    for issue in (i for i in record.issues if i.code not in NOTES):
         rp.findings.append(Finding(code=issue.code, message=issue.message, file=record.source,
                                    game_index=game_index, event_index=issue.event_index))
     result = rp.run(record.events, partial=record.partial)
     result.format = record.format
+    result.notes = notes
     result.events = len(record.events)
     if score:
         _check_rank_points(result)

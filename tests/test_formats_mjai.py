@@ -89,3 +89,25 @@ def test_tiles_round_trip() -> None:
     assert [tile_to_pai(pai_to_tile(x)) for x in names] == names
     with pytest.raises(ValueError):
         pai_to_tile("6mr")
+
+
+def test_a_draw_without_reason_is_inferred_as_a_note_not_a_fault() -> None:
+    """Mortal's mjai names no reason for a draw: the one abortive draw the table shows is read,
+    said in a note, and the game stays valid (a wrong inference would break the abort's own check)."""
+    import warnings
+
+    from conftest import SAMPLES
+
+    from paifu.replay import replay_record
+
+    (rec,) = F.read_path(SAMPLES / "tenhou-xml" / "four-winds-abort.xml")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        data = F.write(rec, "mjai")
+    lines = [json.loads(x) for x in data.decode().splitlines()]
+    assert all("reason" not in x for x in lines if x["type"] == "ryukyoku")
+    (back,) = F.read_bytes(data, "four-winds.mjson")
+    res = replay_record(back)
+    assert res.valid and res.findings == []
+    assert [n.split("]")[0] for n in res.notes] == ["[draw-kind-inferred"]
+    assert "four_winds" in res.notes[0]
