@@ -140,6 +140,8 @@ class ClaimedWin:
     deltas: tuple[int, ...] | None = None  # score change per seat, incl. honba and sticks
     scores_before: tuple[int, ...] | None = None
     pao_seat: int | None = None
+    #: False where the format has no word for liability (Mortal's mjai): ``pao_seat`` is then unknown
+    pao_stated: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,3 +103,30 @@ def test_bad_event_names_game_and_hand() -> None:
         {"zimo": {"l": 0, "p": "x9"}}]]}
     with pytest.raises(RecordError, match=r"bad\.json, game 0, hand 1, event 1: zimo"):
         F.read_bytes(json.dumps([g]).encode(), "bad.json")
+
+
+def test_liability_survives_mjai_and_majiang() -> None:
+    """A pao win written as mjai (a `pao` key) or 電脳麻将 (`baojia` on the yakuman) reads back with its
+    liable player; a Mortal hora that names none leaves liability unknown, never 'nobody'."""
+    import warnings
+
+    from paifu.events import Win
+    from paifu.replay import replay_record
+
+    games = [rec for p in sorted(corpus_dir("tenhou_xml").rglob("*pao*")) for rec in F.read_path(p)]
+    pao_wins = 0
+    for rec in games:
+        for fmt in ("mjai", "majiang"):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                (back,) = F.read_bytes(F.write(rec, fmt), f"{rec.source}.{fmt}", fmt)
+            assert [w.claimed.pao_seat for w in back.events if isinstance(w, Win)] == \
+                [w.claimed.pao_seat for w in rec.events if isinstance(w, Win)]
+            assert "pao-mismatch" not in {f.code for f in replay_record(back, check_wall=False).findings}
+        pao_wins += sum(1 for w in rec.events if isinstance(w, Win) and w.claimed.pao_seat is not None)
+    assert pao_wins >= 2
+    mortal = [json.loads(x) for x in F.write(games[0], "mjai").decode().splitlines()]
+    for x in mortal:
+        x.pop("pao", None)
+    (back,) = F.read_bytes("\n".join(json.dumps(x) for x in mortal).encode(), "mortal.mjson", "mjai")
+    assert all(not w.claimed.pao_stated for w in back.events if isinstance(w, Win))

@@ -949,7 +949,7 @@ class Replayer:
 
             melds = tuple(m for m in seat.melds if m.kind != CallKind.KITA)
             pao = payments.liable_seat(melds, ev.seat, self.rules, val)
-            if c.pao_seat != pao:
+            if c.pao_stated and c.pao_seat != pao:
                 self.find("pao-mismatch", "the liable player differs from the replay", seat=ev.seat,
                               expected=pao, actual=c.pao_seat)
             if ev.tsumo:

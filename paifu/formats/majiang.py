@@ -362,6 +362,10 @@ def _claimed_int(e: dict[str, Any], key: str) -> int | None:
 
 # ---------------------------------------------------------------- writing
 
+#: the yakuman whose hupai entry carries the liable player (``baojia``)
+_PAO_YAKU = frozenset({"daisangen", "daisuushii", "suukantsu"})
+
+
 def write_majiang(record: GameRecord) -> bytes:
     """One game as a 電脳麻将 paipu object (4-player only). Warns about losses."""
     from paifu.formats.tenhou_json import YAKU_JA, _red_of
@@ -443,7 +447,10 @@ def write_majiang(record: GameRecord) -> bytes:
                     name = YAKU_JA[Yaku(y.name)]
                 except ValueError:
                     name = y.name.removeprefix("unknown:")
-                hupai.append({"name": name, "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han})
+                entry: dict[str, Any] = {"name": name, "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han}
+                if c.pao_seat is not None and y.name in _PAO_YAKU:  # 電脳麻将 names the liable player here
+                    entry["baojia"] = L(c.pao_seat)
+                hupai.append(entry)
             concealed = list(c.hand or ())
             hule = {
                 "l": L(ev.seat), "shoupai": _shoupai(concealed, list(c.melds or ()), P, ev.seat),

@@ -359,6 +359,7 @@ class _Reader:
             scores_before=tuple(int(s) - int(d) for s, d in zip(scores, deltas, strict=False))[: self.n]
             if scores and deltas else None,
             pao_seat=pao,
+            pao_stated="pao" in ev,
         )
         return Win(who, frm, tile, claimed)
 
@@ -522,10 +523,11 @@ def write_mjai(record: GameRecord) -> bytes:
             out.append(d)
         elif isinstance(ev, Win):
             c = ev.claimed
-            if c.deltas is None:
-                raise RecordError(f"win by seat {ev.seat} states no deltas; mjai output needs them",
-                                  file=record.source)
-            d = {"type": "hora", "actor": ev.seat, "target": ev.from_seat, "deltas": list(c.deltas)}
+            d: dict[str, Any] = {"type": "hora", "actor": ev.seat, "target": ev.from_seat}
+            if c.deltas is not None:  # akochan's hora states none; Mortal's always does
+                d["deltas"] = list(c.deltas)
+            if c.pao_seat is not None:
+                d["pao"] = c.pao_seat
             if c.ura_indicators is not None:
                 d["ura_markers"] = [P(t) for t in c.ura_indicators]
             out.append(d)
