@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from analysis.rank_points import SchemeError, get_scheme
@@ -20,6 +21,10 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
     from paifu.replay import Unreadable, replay_paths
 
     out = out or sys.stdout
+    for table in (players_out, games_out):  # before the replay, not after it
+        if table and Path(table).suffix.lower() not in (".csv", ".parquet", ".pq"):
+            sys.stderr.write(f"paifu: {table}: write tables as .csv or .parquet\n")
+            return 2
     if scheme != "auto":
         try:
             get_scheme(scheme)

@@ -97,8 +97,10 @@ def build_report(results: Iterable[Any], player: str | None = None, scheme: Sche
 
 # ---------------------------------------------------------------------- writers
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:
-    """CSV or Parquet, by the file's suffix (``.parquet``/``.pq``; anything else is CSV)."""
+    """CSV or Parquet, by the file's suffix (``.csv``, ``.parquet``/``.pq``; another suffix is an error)."""
     p = Path(path)
+    if p.suffix.lower() not in (".csv", ".parquet", ".pq"):
+        raise ValueError(f"{p}: write tables as .csv or .parquet")
     if p.suffix.lower() in (".parquet", ".pq"):
         out = df.copy()
         for col in out.columns:  # Parquet wants one type per column: categories of seats stay ints
