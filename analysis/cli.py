@@ -38,7 +38,9 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         items = replay_paths_parallel(paths, rules=rules, jobs=jobs)
     else:
         items = replay_paths(paths, rules=rules)
-    for item in items:
+    from paifu.replay import with_progress
+
+    for item in with_progress(items):
         if isinstance(item, Unreadable):
             sys.stderr.write(f"{item.file}: UNREADABLE: {item.reason}\n")
             unreadable.append(item)

@@ -43,7 +43,9 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
     else:
         items = replay_paths(args.paths, rules, fmt=args.format)
-    for res in items:
+    from paifu.replay import with_progress
+
+    for res in with_progress(items):
         if isinstance(res, Unreadable):
             files.add(res.file)
             counts["unreadable"] += 1

@@ -104,6 +104,17 @@ def _check_rank_points(result: GameResult) -> None:
                 event_index=result.events - 1, expected=expected, actual=actual))
 
 
+def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResult | Unreadable]:
+    """A game counter on standard error for long batches, shown only when it is a terminal."""
+    import sys
+
+    if not sys.stderr.isatty():
+        return items
+    from tqdm import tqdm
+
+    return tqdm(items, unit=" games", desc="replaying", file=sys.stderr, leave=False)
+
+
 def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
                  **kwargs: bool) -> Iterator[GameResult | Unreadable]:
     """Every game under the given files and folders, in order; bad files become ``Unreadable``."""
