@@ -204,3 +204,19 @@ def test_convert_never_makes_up_claims_and_reports_what_it_cannot_write(tmp_path
 
 def test_validate_an_empty_folder_is_an_error(tmp_path: Path) -> None:
     assert run("validate", str(tmp_path))[0] == 2
+
+
+def test_progress_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from paifu.replay import with_progress
+
+    items = [1, 2, 3]
+    assert with_progress(items) is items  # pytest's stderr is no terminal: output stays clean
+
+    class Tty(StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty = Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert list(with_progress(items)) == items
+    assert "games" in tty.getvalue()
