@@ -43,6 +43,7 @@ CODES: dict[str, str] = {
     "rank-points-mismatch": "the rank points or placements the record claims differ from the record's scheme",
     "malformed-record": "the file was malformed but could be read (recovered)",
     "unsupported": "the record uses something this version cannot check",
+    "kan-dora-timing": "a kan dora indicator revealed earlier or later than the ruleset reveals it",
     "draw-kind-guessed": "a draw before the wall ran out that names no reason and fits no abortive draw",
     "kakan-without-pon": "an added kan with no earlier pon of that tile",
     "unknown-event": "an event type the reader does not know was skipped",

@@ -745,3 +745,34 @@ def test_a_table_of_another_size_is_one_finding_not_a_crash() -> None:
         res = replay_record(rec, preset(rules))
         assert [(f.code, f.event_index, f.expected, f.actual) for f in res.findings] == [
             ("unsupported", 0, preset(rules).num_players, rec.start.num_players)]
+
+
+def test_kan_dora_timing_by_the_ruleset() -> None:
+    """A closed kan shows its dora at once: moved past the discard, it is late. An open kan's dora
+    shows after its replacement draw where the ruleset says so; a chip lobby shows it at once."""
+    from paifu.events import CallKind, Discard, NewDora
+    from paifu.formats import iter_record_files, read_path
+    from paifu.rules import tenhou_go_type
+
+    folder = corpus_dir("tenhou_xml")
+    late = early = 0
+    for path in iter_record_files([str(folder)]):
+        for rec in read_path(path):
+            ev = rec.events
+            if "kan-dora-timing" in {f.code for f in replay_record(rec, check_wall=False).findings}:
+                continue
+            for i, e in enumerate(ev[:-3]):
+                if isinstance(e, Call) and e.meld.kind == CallKind.ANKAN and isinstance(ev[i + 1], NewDora) \
+                        and isinstance(ev[i + 2], Draw) and isinstance(ev[i + 3], Discard) and not late:
+                    moved = [*ev[:i + 1], ev[i + 2], ev[i + 3], ev[i + 1], *ev[i + 4:]]
+                    res = replay_record(dataclasses.replace(rec, events=moved), check_wall=False)
+                    assert [(f.code, f.event_index) for f in res.findings if f.code == "kan-dora-timing"] == [
+                        ("kan-dora-timing", i + 2)], path
+                    late += 1
+                if isinstance(e, Call) and e.meld.kind == CallKind.KAKAN and isinstance(ev[i + 1], NewDora) \
+                        and rec.start.rules_hint == (("tenhou_go_type", 553),):
+                    res = replay_record(rec, tenhou_go_type(553).replace(open_kan_dora_timing="after-discard"),
+                                        check_wall=False)
+                    assert [(f.code, f.event_index) for f in res.findings] == [("kan-dora-timing", i + 1)]
+                    early += 1
+    assert late == 1 and early == 1

@@ -238,6 +238,7 @@ class Replayer:
         self.winners_this_tile = []
         self.draw_index = 0
         self.rinshan_index = 0
+        self.kans_closed = self.kans_open_pending = self.kans_open_drawn = 0  # for kan dora timing
         self.wall = None
         if getattr(self, "wall_gen", None) is not None:
             try:
@@ -333,6 +334,9 @@ class Replayer:
         if st.live_left <= 0 and not rinshan:
             self.find("wrong-turn", "a draw from an empty wall", seat=ev.seat)
         st.live_left -= 1  # a replacement draw shortens the live wall too (the dead wall stays 14)
+        if rinshan:
+            self.kans_open_drawn += self.kans_open_pending
+            self.kans_open_pending = 0
         self._check_wall_draw(ev, rinshan)
         self._see(ev.tile, ev.seat)
         seat.add(ev.tile, self.red(ev.tile))
@@ -380,6 +384,7 @@ class Replayer:
                       expected=self.turn, actual=ev.seat)
             self.turn = ev.seat
         seat = st.seats[ev.seat]
+        self._check_kan_dora_shown()
         red = self.red(ev.tile)
         gone: int | None = ev.tile  # what leaves the hand
         if not seat.has(ev.tile, red):
@@ -443,6 +448,18 @@ class Replayer:
         if not ws:
             return ws
         return frozenset(k for k in ws if s.counts[k] < 4 and not (self.n == 3 and k in SANMA_REMOVED_KINDS))
+
+    def _check_kan_dora_shown(self) -> None:
+        """By a discard, a closed kan's dora is shown (and an open kan's, where the ruleset shows it at once)."""
+        st = self.state
+        if not self.rules.kan_dora or st is None:
+            return
+        due = 1 + self.kans_closed
+        if self.rules.open_kan_dora_timing == "immediate":
+            due += self.kans_open_drawn + self.kans_open_pending
+        if len(st.dora_indicators) < due:
+            self.find("kan-dora-timing", "a kan's dora is not revealed by the next discard", expected=due,
+                      actual=len(st.dora_indicators))
 
     def _can_win_on(self, seat: int, k: int) -> bool:
         """``k in self._waits(seat)`` without building the set: asked for every seat on every discard."""
@@ -686,6 +703,7 @@ class Replayer:
         self.last_discard = None
         if m.kind == CallKind.DAIMINKAN:
             st.kans.append(caller)
+            self.kans_open_pending += 1
             self.phase = NEED_DRAW
             self.rinshan_pending = True
         else:
@@ -741,6 +759,10 @@ class Replayer:
             seat.melds[pon_i] = Meld(CallKind.KAKAN, m.tiles, pon.called, pon.from_seat)
             self.kakan_tile = added[0]
         st.kans.append(caller)
+        if m.kind == CallKind.ANKAN:
+            self.kans_closed += 1
+        else:
+            self.kans_open_pending += 1
         st.any_call = True
         # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (_close_discard_window)
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
@@ -823,6 +845,11 @@ class Replayer:
             self.find("illegal-call", "a kan dora indicator under a ruleset without kan dora")
         if len(st.dora_indicators) > len(st.kans):
             self.find("illegal-call", "more dora indicators than kans")
+        elif self.rules.open_kan_dora_timing == "after-discard" \
+                and len(st.dora_indicators) >= 1 + self.kans_closed + self.kans_open_drawn:
+            self.find("kan-dora-timing", "an open kan's dora is revealed before its replacement draw, where the "
+                      "ruleset reveals it after the discard", expected=1 + self.kans_closed + self.kans_open_drawn,
+                      actual=len(st.dora_indicators) + 1)
         self._see(ev.indicator, None)
         st.dora_indicators.append(ev.indicator)
         w = self.wall

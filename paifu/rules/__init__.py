@@ -32,6 +32,7 @@ def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = 
         changes["length"] = "east"
     if go_type & 0x200:  # chip (shuugi) lobbies round 4-30 / 3-60 up to mangan (corpus chip.xml_, ratio1.xml_)
         changes["kiriage"] = True
+        changes["open_kan_dora_timing"] = "immediate"  # chip.xml_ shows an added kan's dora before its draw
     if go_type & 0x400 and not lobby:  # public 0x400 lobbies paid 1,500 per honba (ratio1.xml_; seen once)
         changes["honba_value"] = 1500
     if (go_type & 0xA0) == 0xA0 and not go_type & 0x08 and not sanma and not go_type & ~0x10FF:
