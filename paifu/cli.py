@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -125,7 +126,7 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     ext = _EXTENSIONS.get(to, "." + to)
     to_dir = target is not None and (len(records) != 1 or Path(target).is_dir() or target.endswith("/"))
-    if to_dir and Path(target).suffix and not Path(target).is_dir():
+    if to_dir and Path(target).suffix and not Path(target).is_dir() and not target.endswith(("/", os.sep)):
         sys.stderr.write(f"paifu convert: {len(records)} games need a folder for -o, not the file name {target}\n")
         return 2
     if to_dir:

@@ -132,3 +132,23 @@ def test_liability_survives_mjai_and_majiang() -> None:
         x.pop("pao", None)
     (back,) = F.read_bytes("\n".join(json.dumps(x) for x in mortal).encode(), "mortal.mjson", "mjai")
     assert all(not w.claimed.pao_stated for w in back.events if isinstance(w, Win))
+
+
+def test_baojia_on_a_yakuman_is_a_direction_from_the_winner() -> None:
+    """majiang-core writes the liable player of a pao yakuman as '+' (next seat), '=' or '-' (its tests:
+    大三元 with baojia '+'); we read and write it so."""
+    script = corpus_dir("majiang_paipu") / "majiang-core" / "test" / "data" / "script.json"
+    game = json.loads(script.read_text(encoding="utf-8"))[0]
+    hule = next(e["hule"] for h in game["log"] for e in h if "hule" in e)
+    for mark, offset in (("+", 1), ("=", 2), ("-", 3)):
+        hule["hupai"] = [{"name": "大三元", "fanshu": "*", "baojia": mark}]
+        (rec,) = F.read_bytes(json.dumps(game, ensure_ascii=False).encode(), "pao.json", "majiang")
+        win = next(e for e in rec.events if isinstance(e, Win))
+        assert win.claimed.pao_seat == (win.seat + offset) % 4
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            back = json.loads(F.write(rec, "majiang"))
+        written = next(e["hule"] for h in back["log"] for e in h if "hule" in e)
+        assert [y.get("baojia") for y in written["hupai"]] == [mark]

@@ -333,8 +333,11 @@ def _hule(e: dict[str, Any], seat: Any, by_seat: Any, doras: list[int], honba: i
             n_yakuman += len(f)
         else:
             han = int(f)
-        if y.get("baojia") is not None:
-            pao = seat(y["baojia"])
+        if y.get("baojia") is not None:  # the liable player, as a direction from the winner ("+" next)
+            mark = y["baojia"]
+            if mark not in _MARK_OFFSET:
+                raise ValueError(f"hupai baojia {mark!r} is not '+', '=' or '-'")
+            pao = (who + _MARK_OFFSET[mark]) % 4
         yaku.append(ClaimedYaku(yaku_from_name(str(y["name"])), han))
     fenpei = e.get("fenpei")
     ura = e.get("fubaopai")
@@ -362,8 +365,8 @@ def _claimed_int(e: dict[str, Any], key: str) -> int | None:
 
 # ---------------------------------------------------------------- writing
 
-#: the yakuman whose hupai entry carries the liable player (``baojia``)
-_PAO_YAKU = frozenset({"daisangen", "daisuushii", "suukantsu"})
+#: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
+_PAO_YAKU = frozenset({"daisangen", "daisuushii"})
 
 
 def write_majiang(record: GameRecord) -> bytes:
@@ -448,8 +451,8 @@ def write_majiang(record: GameRecord) -> bytes:
                 except ValueError:
                     name = y.name.removeprefix("unknown:")
                 entry: dict[str, Any] = {"name": name, "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han}
-                if c.pao_seat is not None and y.name in _PAO_YAKU:  # 電脳麻将 names the liable player here
-                    entry["baojia"] = L(c.pao_seat)
+                if c.pao_seat is not None and y.name in _PAO_YAKU:  # the liable player, as a direction
+                    entry["baojia"] = "+=-"[(c.pao_seat - ev.seat) % 4 - 1]
                 hupai.append(entry)
             concealed = list(c.hand or ())
             hule = {

@@ -748,7 +748,8 @@ class _HandReader:
             raise self.fail(f"win deltas {deltas!r} have fewer than {n} entries")
         claimed = ClaimedWin(
             fu=fu, han=han_total, points=points, limit=limit,
-            yaku=tuple(yaku) if yaku else None,  # a real win names at least one yaku
+            # no yaku text at all: not stated (a converter from a format without yaku writes none)
+            yaku=tuple(yaku) if yaku else None,
             yakuman_multiple=n_yakuman or None,
             dora_indicators=tuple(code_to_tile(c) for c in self.h[2]),
             ura_indicators=tuple(code_to_tile(c) for c in self.h[3]) if riichi else None,
@@ -994,6 +995,8 @@ class _Writer:
             return f"{head}{c.points}点" if c.points is not None else ""
         honba = c.honba or 0
         deltas = c.deltas or ()
+        if not deltas and c.points is None:
+            return ""
         dealer = self.cur[0][0] % 4 if self.cur else 0
         payers = [s for s in range(n) if s != ev.seat]
         if deltas and c.pao_seat is None:

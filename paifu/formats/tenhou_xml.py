@@ -738,6 +738,8 @@ def _win_attrs(ev: Win, n: int, sc) -> list[tuple[str, object]]:  # noqa: ANN001
         attrs.append(("m", _join(encode_meld(m, ev.seat, n) for m in c.melds)))
     attrs.append(("machi", ev.tile))
     limit = LIMIT_NAMES.index(c.limit) if c.limit in LIMIT_NAMES else 0
+    if not c.pao_stated:
+        warnings.warn("Tenhou XML cannot carry an unknown liable player (read back as nobody liable)", stacklevel=3)
     if c.points is None or (c.fu is None and limit == 0):
         warnings.warn("Tenhou XML cannot carry a win without its fu and value (written as 0)", stacklevel=3)
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
