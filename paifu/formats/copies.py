@@ -24,6 +24,7 @@ from paifu.events import (
     Meld,
     NewDora,
     Ryuukyoku,
+    RyuukyokuKind,
     Win,
 )
 from paifu.tiles import FIVE_KINDS, is_red
@@ -144,6 +145,11 @@ def with_copies(record: GameRecord, red: tuple[int, int, int]) -> GameRecord:
             out.append(_win(hand, ev))
         elif isinstance(ev, Ryuukyoku) and ev.shown is not None:
             shown = tuple(hand.view(s, h) if h is not None else None for s, h in enumerate(ev.shown))
+            out.append(dataclasses.replace(ev, shown=shown))
+        elif isinstance(ev, Ryuukyoku) and ev.tenpai and ev.kind == RyuukyokuKind.EXHAUSTIVE:
+            # the tenpai seats show their hands (mjai states who, not what): the tiles they hold
+            shown = tuple(tuple(t for ts in hand.held[s].values() for t in ts) if s in ev.tenpai else None
+                          for s in range(record.start.num_players))
             out.append(dataclasses.replace(ev, shown=shown))
         else:
             out.append(ev)

@@ -448,7 +448,9 @@ class _GameReader:
             if len(pairs) % 2:
                 raise ValueError(f"yaku={el.get('yaku')!r} is not id,han pairs")
             yaku = [ClaimedYaku(_yaku_name(pairs[i]), pairs[i + 1]) for i in range(0, len(pairs), 2)]
-            han = sum(y.han for y in yaku)
+            han = sum(y.han for y in yaku) if yaku else None
+        if points == 0:  # Tenhou never writes a win worth nothing: a writer whose source stated no value
+            fu = points = None
         melds: tuple[Meld, ...] = tuple(
             decode_meld(m, who, self.n) for m in _ints(el.get("m", ""), "m")
         )
@@ -458,8 +460,9 @@ class _GameReader:
         pao = el.get("paoWho")
         claimed = ClaimedWin(
             # Tenhou states fu 0 only for a yakuman; on a lesser hand 0 is a writer's "not stated"
-            fu=None if fu == 0 and 0 < limit < 5 else fu, han=han, points=points, limit=LIMIT_NAMES[limit],
-            yaku=tuple(yaku),
+            fu=None if fu == 0 and 0 < limit < 5 else fu, han=han, points=points,
+            limit=LIMIT_NAMES[limit] if points is not None else None,
+            yaku=tuple(yaku) if yaku or el.get("yaku") is not None or yakuman is not None else None,
             yakuman_multiple=multiple,
             dora_indicators=_tiles(el.get("doraHai"), "doraHai"),
             ura_indicators=_tiles(ura, "doraHaiUra") if ura is not None else None,
@@ -480,9 +483,10 @@ class _GameReader:
             for i in range(self.n)
         )
         seats = tuple(i for i, h in enumerate(shown) if h is not None)
-        tenpai = seats if seats or not kind.abortive else None
         honba, sticks = self._ba(el)
         before, deltas = self._sc(el)
+        # Tenhou always writes sc: with neither sc nor hands, who was tenpai is not stated
+        tenpai = seats if seats or (not kind.abortive and deltas is not None) else None
         self.events.append(Ryuukyoku(kind, tenpai, deltas, before, honba, sticks, shown))
         self._owari(el)
 
@@ -647,13 +651,19 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
     last_result: list | None = None
     hand_no = 0
+    running: list[int] = []  # scores as the hand goes, for a result whose source states none before it
 
     def scores4(vals: tuple[int, ...], what: str) -> str:
         return _join([_hundreds(v, what) for v in vals] + [0] * pad)
 
     def sc(before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
-        if before is None or deltas is None:
+        if deltas is None:
             return []
+        if before is None and running:  # mjai states the changes only: the scores before are known here
+            before = tuple(running)
+        if before is None:
+            return []
+        running[:] = [b + d for b, d in zip(before, deltas, strict=False)]
         vals: list[int] = []
         for b, d in zip(list(before) + [0] * pad, list(deltas) + [0] * pad, strict=False):
             vals += [_hundreds(b, "score"), _hundreds(d, "score change")]
@@ -676,6 +686,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             if hand_no < len(per_hand) and per_hand[hand_no]:
                 attrs.append(("shuffle", per_hand[hand_no]))
             hand_no += 1
+            running[:] = list(ev.scores)
             tags.append(["INIT", attrs])
         elif isinstance(ev, RiichiDeclared):
             tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
@@ -683,6 +694,9 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             attrs = [("who", ev.seat)]
             if ev.scores is not None:
                 attrs.append(("ten", scores4(ev.scores, "score")))
+                running[:] = list(ev.scores)
+            elif running:
+                running[ev.seat] -= 1000
             attrs.append(("step", 2))
             tags.append(["REACH", attrs])
         elif isinstance(ev, NewDora):
