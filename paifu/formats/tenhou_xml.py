@@ -589,6 +589,20 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
 
 
+def _warn_table_differs(rules: Any, go_type: int) -> None:
+    """XML says its rules only as a Tenhou table: name what that table judges differently."""
+    import dataclasses
+
+    from paifu.rules import tenhou_go_type
+
+    table = tenhou_go_type(go_type)
+    differ = [f.name for f in dataclasses.fields(rules) if f.name not in ("name", "description")
+              and getattr(rules, f.name) != getattr(table, f.name)]
+    if differ:
+        warnings.warn(f"Tenhou XML carries rules only as a Tenhou table: read back as {table.name}, "
+                      f"which differs in {', '.join(differ)}", stacklevel=3)
+
+
 def _record_rules(gs: GameStart) -> Any:
     from paifu.rules import rules_from_hint
 
@@ -632,6 +646,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         if rules is not None:
             go_type |= (0x08 if rules.length != "east" else 0) | (0x02 if not any(rules.red_fives) else 0) \
                 | (0x04 if not rules.kuitan else 0)
+            _warn_table_differs(rules, go_type)
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
         if key in meta:
@@ -652,6 +667,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     last_result: list | None = None
     hand_no = 0
     running: list[int] = []  # scores as the hand goes, for a result whose source states none before it
+    lost: set[str] = set()  # warned once per record
 
     def scores4(vals: tuple[int, ...], what: str) -> str:
         return _join([_hundreds(v, what) for v in vals] + [0] * pad)
@@ -702,7 +718,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         elif isinstance(ev, NewDora):
             tags.append(["DORA", [("hai", ev.indicator)]])
         elif isinstance(ev, Win):
-            last_result = ["AGARI", _win_attrs(ev, n, sc)]
+            last_result = ["AGARI", _win_attrs(ev, n, sc, lost)]
             tags.append(last_result)
         elif isinstance(ev, Ryuukyoku):
             attrs = []
@@ -736,13 +752,15 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             tags.append(["UN", [(f"n{ev.seat}", _encode_name(gs.players[ev.seat]))]])
         elif isinstance(ev, GameStart):
             raise RecordError("a second GameStart inside one record", file=record.source)
+    for what in sorted(lost):
+        warnings.warn(f"Tenhou XML cannot carry {what}", stacklevel=2)
     ver = meta.get("mjlog_ver", "2.3")
     body = "".join(_tag(name, attrs) for name, attrs in tags)
     head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
     return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
 
 
-def _win_attrs(ev: Win, n: int, sc) -> list[tuple[str, object]]:  # noqa: ANN001
+def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:  # noqa: ANN001
     c = ev.claimed
     attrs: list[tuple[str, object]] = []
     if c.honba is not None and c.sticks is not None:
@@ -753,9 +771,9 @@ def _win_attrs(ev: Win, n: int, sc) -> list[tuple[str, object]]:  # noqa: ANN001
     attrs.append(("machi", ev.tile))
     limit = LIMIT_NAMES.index(c.limit) if c.limit in LIMIT_NAMES else 0
     if not c.pao_stated:
-        warnings.warn("Tenhou XML cannot carry an unknown liable player (read back as nobody liable)", stacklevel=3)
+        lost.add("an unknown liable player (read back as nobody liable)")
     if c.points is None or (c.fu is None and limit == 0):
-        warnings.warn("Tenhou XML cannot carry a win without its fu and value (written as 0)", stacklevel=3)
+        lost.add("a win without its fu and value (written as 0, read back as not stated)")
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
     yaku = c.yaku or ()
     if c.han is None and yaku and all(y.name in _YAKUMAN_NAMES or y.name.startswith("unknown:") for y in yaku):
