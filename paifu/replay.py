@@ -14,6 +14,7 @@ from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord
 from paifu.findings import NOTES, Finding
+from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, rules_from_hint
 
 
@@ -82,7 +83,6 @@ def _check_rank_points(result: GameResult) -> None:
             or not getattr(result.rules, "rank_scheme_known", True) \
             or any(f.code == "truncated" for f in result.findings):
         return
-    from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
     n = len(result.players)
     try:
         scheme = game_scheme(result)

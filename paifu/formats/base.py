@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RecordError(ValueError):
     """A record that cannot be read. The message names the file and the place that failed."""
@@ -22,3 +24,20 @@ class RecordError(ValueError):
         )
         super().__init__(f"{where}: {message}" if where else message)
         self.reason = message
+
+
+def hinted_rules(start: Any) -> Any:
+    """The ruleset a record's own hints name (``GameStart.rules_hint``), for a writer that must
+    say it in its format; None when a hint cannot be read (the writer then uses its defaults)."""
+    from paifu.rules import rules_from_hint
+
+    try:
+        return rules_from_hint(start.rules_hint)
+    except Exception:  # noqa: BLE001 - any unreadable hint: the format's defaults
+        return None
+
+
+def hinted_red(start: Any) -> tuple[int, int, int]:
+    """Red fives per suit the record's hints name; Tenhou's usual (1, 1, 1) when they name none."""
+    rules = hinted_rules(start)
+    return rules.red_fives if rules is not None else (1, 1, 1)

@@ -39,7 +39,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError
+from paifu.formats.base import RecordError, hinted_red
 from paifu.formats.tenhou_json import yaku_from_name
 from paifu.tiles import canonical_id, is_red
 
@@ -371,13 +371,13 @@ _PAO_YAKU = frozenset({"daisangen", "daisuushii"})
 
 def write_majiang(record: GameRecord) -> bytes:
     """One game as a 電脳麻将 paipu object (4-player only). Warns about losses."""
-    from paifu.formats.tenhou_json import YAKU_JA, _red_of
+    from paifu.formats.tenhou_json import YAKU_JA
     from paifu.yaku import Yaku
 
     start = record.start
     if start.num_players != 4:
         raise RecordError("電脳麻将 paipu are 4-player only", file=record.source)
-    red = _red_of(start)
+    red = hinted_red(start)
     P = lambda t: tile_to_pai(t, red)  # noqa: E731
     qijia = start.first_dealer
     lost: set[str] = set()

@@ -38,7 +38,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError
+from paifu.formats.base import RecordError, hinted_red, hinted_rules
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 
 FORMAT = "mjai"
@@ -467,11 +467,10 @@ def write_mjai(record: GameRecord) -> bytes:
 
     Warns about what mjai cannot carry (the README's Formats table).
     """
-    from paifu.formats.tenhou_json import _red_of
 
     start = record.start
     n = start.num_players
-    red = _red_of(start)
+    red = hinted_red(start)
     P = lambda t: tile_to_pai(t, red)  # noqa: E731
     lost: set[str] = set()
     if start.wall_seed:
@@ -479,13 +478,7 @@ def write_mjai(record: GameRecord) -> bytes:
     if start.first_dealer != 0:
         lost.add("a first dealer other than seat 0 (mjai seats are only table positions)")
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(start.players)}]
-    rules = None
-    try:
-        from paifu.rules import rules_from_hint
-
-        rules = rules_from_hint(start.rules_hint)
-    except Exception:
-        rules = None
+    rules = hinted_rules(start)
     if rules is not None:
         out[0]["kyoku_first"] = 4 if rules.length == "east" else 0
         out[0]["aka_flag"] = any(rules.red_fives)

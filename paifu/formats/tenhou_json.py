@@ -45,7 +45,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError
+from paifu.formats.base import RecordError, hinted_red, hinted_rules
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 from paifu.yaku import Yaku
 
@@ -764,24 +764,6 @@ class _HandReader:
 
 # ---------------------------------------------------------------- writing
 
-def _red_of(start: GameStart) -> tuple[int, int, int]:
-    from paifu.rules import rules_from_hint
-
-    try:
-        return rules_from_hint(start.rules_hint).red_fives
-    except Exception:  # a hint we cannot read: Tenhou's usual red fives
-        return (1, 1, 1)
-
-
-def _ruleset_of(start: GameStart) -> Any:
-    from paifu.rules import rules_from_hint
-
-    try:
-        return rules_from_hint(start.rules_hint)
-    except Exception:
-        return None
-
-
 def write_tenhou_json(record: GameRecord) -> bytes:
     """One game as a tenhou.net/6 document (UTF-8, one line).
 
@@ -791,8 +773,8 @@ def write_tenhou_json(record: GameRecord) -> bytes:
     n = start.num_players
     if start.first_dealer != 0:
         raise RecordError("tenhou.net/6 JSON needs the first dealer in seat 0", file=record.source)
-    rules = _ruleset_of(start)
-    red = rules.red_fives if rules is not None else (1, 1, 1)
+    rules = hinted_rules(start)
+    red = hinted_red(start)
     w = _Writer(n, red)
     lost: set[str] = set()
     sc: list[Any] | None = None
@@ -815,8 +797,12 @@ def write_tenhou_json(record: GameRecord) -> bytes:
         from paifu.rules import tenhou_log_type
 
         go = tenhou_log_type(start.game_id) or go
-    rule: dict[str, Any] = {"disp": go_type_disp(int(go)) if go is not None else _disp(rules, n)}  # type: ignore[call-overload]
-    if go is not None and int(go) & ~0x12FF:  # type: ignore[call-overload]
+    if go is None:  # no Tenhou table named: the general-lobby table of the record's rules
+        from paifu.rules import table_go_type
+
+        go = table_go_type(rules) if rules is not None else 0x09 | (0x10 if n == 3 else 0)
+    rule: dict[str, Any] = {"disp": go_type_disp(int(go))}  # type: ignore[call-overload]
+    if int(go) & ~0x12FF:  # type: ignore[call-overload]
         rule["type"] = int(go)  # type: ignore[call-overload]  # a lobby its name cannot say (ratio, tournament)
     if len(set(red)) == 1 and n == 4:
         rule["aka"] = red[0]
@@ -841,13 +827,6 @@ def _parse_num(text: str) -> int | float:
         return int(text)
     except ValueError:
         return float(text)
-
-
-def _disp(rules: Any, n: int) -> str:
-    if rules is None:
-        return "三般南喰赤" if n == 3 else "般南喰赤"
-    return (("三" if n == 3 else "") + "般" + ("東" if rules.length == "east" else "南")
-            + ("喰" if rules.kuitan else "") + ("赤" if any(rules.red_fives) else ""))
 
 
 class _Writer:

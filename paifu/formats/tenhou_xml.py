@@ -54,7 +54,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError
+from paifu.formats.base import RecordError, hinted_red, hinted_rules
 from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.tenhou_meld import decode_meld, encode_meld
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
@@ -603,15 +603,6 @@ def _warn_table_differs(rules: Any, go_type: int) -> None:
                       f"which differs in {', '.join(differ)}", stacklevel=3)
 
 
-def _record_rules(gs: GameStart) -> Any:
-    from paifu.rules import rules_from_hint
-
-    try:
-        return rules_from_hint(gs.rules_hint)
-    except Exception:  # noqa: BLE001 - a hint we cannot read: write Tenhou's defaults
-        return None
-
-
 def write_tenhou_xml(record: GameRecord) -> bytes:
     """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes).
 
@@ -623,11 +614,11 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     events = record.events
     if not events or not isinstance(events[0], GameStart):
         raise RecordError("a record must start with GameStart", file=record.source)
-    rules = _record_rules(events[0])
+    rules = hinted_rules(events[0])
     if record.partial:
         warnings.warn("Tenhou XML cannot mark a game excerpt (it reads back as stopping early)", stacklevel=2)
     if needs_copies(record):  # a source that names kinds only: each tile gets a copy of its own
-        events = with_copies(record, rules.red_fives if rules is not None else (1, 1, 1)).events
+        events = with_copies(record, hinted_red(events[0])).events
     gs = events[0]
     n = gs.num_players
     pad = 4 - n
@@ -644,8 +635,9 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     if go_type is None:  # the table the record's own rules describe, in a general lobby
         go_type = 0x01 | (0x10 if n == 3 else 0)
         if rules is not None:
-            go_type |= (0x08 if rules.length != "east" else 0) | (0x02 if not any(rules.red_fives) else 0) \
-                | (0x04 if not rules.kuitan else 0)
+            from paifu.rules import table_go_type
+
+            go_type = table_go_type(rules)
             _warn_table_differs(rules, go_type)
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from paifu.rules.presets import PRESETS, load_rules, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
 
-__all__ = ["PRESETS", "Ruleset", "RulesetError", "load_rules", "preset", "rules_from_hint", "tenhou_go_type",
-           "tenhou_log_type"]
+__all__ = ["PRESETS", "Ruleset", "RulesetError", "load_rules", "preset", "rules_from_hint", "table_go_type",
+           "tenhou_go_type", "tenhou_log_type"]
 
 
 def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = None) -> Ruleset:
@@ -51,6 +51,13 @@ def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = 
         changes.update(_csrule(csrule, base.num_players))
     name = f"{base.name}[type={go_type}]"
     return base.replace(name=name, **changes)
+
+
+def table_go_type(rules: Ruleset) -> int:
+    """The GO type of a general-lobby Tenhou table with these rules (the bits a ruleset can say:
+    players, length, red fives, open tanyao); ``tenhou_go_type`` reads it back."""
+    return 0x01 | (0x10 if rules.num_players == 3 else 0) | (0x08 if rules.length != "east" else 0) \
+        | (0x02 if not any(rules.red_fives) else 0) | (0x04 if not rules.kuitan else 0)
 
 
 def _csrule(text: str, n: int) -> dict[str, object]:
@@ -104,8 +111,8 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
     rules = default
     adjust: dict[str, object] = {}
     hint = list(hint)
-    log_type = tenhou_log_type(dict(hint).get("game_id"))
     keys = dict(hint)
+    log_type = tenhou_log_type(keys.get("game_id"))
     if log_type is not None and "tenhou_go_type" not in keys and keys.get("preset") in ("tenhou", "tenhou-sanma"):
         # a record that names no table (a tenhou.net/6 JSON without a Tenhou disp) but whose
         # log id does: the id is the server's own statement of the table type
@@ -115,10 +122,10 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
             go = int(value)  # type: ignore[call-overload]
             # the server's own log id names the table type; a GO tag rewritten by a tool
             # (seen in reformatted test logs) disagrees with it, and the id wins
-            lobby = dict(hint).get("lobby")
+            lobby = keys.get("lobby")
             rules = tenhou_go_type(log_type if log_type is not None and log_type != go else go,
                                    int(lobby) if lobby else None,  # type: ignore[call-overload]
-                                   str(dict(hint).get("csrule") or "") or None)
+                                   str(keys.get("csrule") or "") or None)
         elif key == "majiang_rule":
             from paifu.rules.majiang_rule import ruleset_from_majiang
 
