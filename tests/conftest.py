@@ -22,3 +22,16 @@ def corpus_dir(*parts: str) -> Path:
 @pytest.fixture
 def corpus() -> Path:
     return corpus_dir()
+
+
+def record_bytes(path: str | Path) -> bytes:
+    """A record file's bytes, gunzipped when it is gzip (the corpus has ``.mjlog`` files that are)."""
+    import gzip
+
+    data = Path(path).read_bytes()
+    return gzip.decompress(data) if data[:2] == b"\x1f\x8b" else data
+
+
+def record_text(path: str | Path) -> str:
+    """A record file's text (gunzipped as ``record_bytes``)."""
+    return record_bytes(path).decode("utf-8", errors="replace")

@@ -296,7 +296,7 @@ def test_every_lobby_keeps_its_rules_and_rank_points_through_json() -> None:
         assert b.rank_points_checked == a.rank_points_checked, p
         assert "rank-points-mismatch" not in {f.code for f in b.findings}, p
         lobbies.add(a.rules.name)
-    assert {"tenhou[type=161]", "tenhou[type=553]", "tenhou[type=2113]", "tenhou[type=257]"} <= lobbies
+    assert {"tenhou[type=161]@INIT-shuffle era", "tenhou[type=553]", "tenhou[type=2113]", "tenhou[type=257]"} <= lobbies
 
 
 def test_json_games_written_as_xml_get_a_copy_per_tile_and_replay_alike() -> None:

@@ -89,11 +89,13 @@ def test_pao_tsumo_liable_pays_all_with_honba() -> None:
     assert tsumo_deltas(2, 3, v, honba=1, sticks=0, rules=TENHOU, pao_seat=0) == [-32300, 0, 32300, 0]
 
 
-def test_pao_ron_half_each_honba_on_discarder() -> None:
+def test_pao_ron_half_each_honba_per_rule() -> None:
+    """Tenhou charges a pao ron's honba to the liable player (2010060416gm-0061 E2-1); RON2 to the discarder."""
     v = val(13, 0, dealer=False, yaku=DAISANGEN, multiple=1)
-    assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=TENHOU, pao_seat=3) == [0, 32300, -16300, -16000]
-    liable_honba = TENHOU.replace(pao_honba="liable")
-    assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=liable_honba, pao_seat=3) == [0, 32300, -16000, -16300]
+    assert TENHOU.pao_honba == "liable"
+    assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=TENHOU, pao_seat=3) == [0, 32300, -16000, -16300]
+    on_discarder = TENHOU.replace(pao_honba="discarder")
+    assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=on_discarder, pao_seat=3) == [0, 32300, -16300, -16000]
     all_on_liable = TENHOU.replace(pao_ron_split="all")
     assert ron_deltas(1, 2, v, honba=0, sticks=0, rules=all_on_liable, pao_seat=3) == [0, 32000, 0, -32000]
 

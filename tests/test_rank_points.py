@@ -25,6 +25,7 @@ from analysis.rank_points import (
 )
 from paifu.rules import preset, tenhou_go_type
 from paifu.rules.ruleset import Ruleset
+from paifu.rules.tenhou import tenhou_date
 
 TENHOU_SPLIT = SCHEMES["tenhou"].replace(ties="split")
 
@@ -246,6 +247,8 @@ def _tenhou_owari_games() -> list[dict]:
         lobby = int(go.get("lobby") or 0) if go is not None else 0
         csrule = go.get("csrule") if go is not None else None
         n = 3 if go_type & 0x10 else 4
+        head = path.name + "".join(c.text or "" for c in root.itersiblings(preceding=True))
+        seed_form = "per-hand" if any(el.get("shuffle") for el in root.iter("INIT")) else None
         taikyoku = root.find("TAIKYOKU")
         dealer = int(taikyoku.get("oya", 0)) if taikyoku is not None else 0
         values = owari.split(",")[: 2 * n]  # chip lobbies append chips after
@@ -261,6 +264,7 @@ def _tenhou_owari_games() -> list[dict]:
                 # a lobby that writes whole numbers (-108, or 48.0 everywhere) rounds
                 "integer": all(Decimal(t) == Decimal(t).to_integral_value() for t in texts),
                 "first_dealer": dealer,
+                "date": tenhou_date(head, seed_form),  # the table's rules on that date
             }
         )
     return games
@@ -272,7 +276,7 @@ def test_tenhou_owari_points_reproduced() -> None:
     assert len(games) >= 70
     wrong = []
     for g in games:
-        rules = tenhou_go_type(g["go_type"], g["lobby"] or None, g["csrule"])
+        rules = tenhou_go_type(g["go_type"], g["lobby"] or None, g["csrule"], g["date"])
         if g["integer"]:
             rules = rules.replace(rank_rounding="integer")
         scheme = scheme_for_rules(rules)

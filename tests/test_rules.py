@@ -77,4 +77,4 @@ def test_hints_adjust_the_chosen_rules() -> None:
 def test_a_tenhou_log_id_names_the_table_type() -> None:
     """A GO tag rewritten by a tool disagrees with the server's log id; the id wins."""
     r = rules_from_hint([("tenhou_go_type", 1), ("game_id", "2009120221gm-00a9-0000-8f264f66")])
-    assert r == tenhou_go_type(0xA9)
+    assert r == tenhou_go_type(0xA9, date="2009120221")  # and its date picks the rules of that time

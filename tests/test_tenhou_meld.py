@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import corpus_dir
+from conftest import corpus_dir, record_bytes
 
 from paifu.events import CallKind, Meld
 from paifu.formats.tenhou_meld import MeldCodeError, decode_meld, encode_meld
@@ -68,7 +68,7 @@ def test_round_trip_and_supplier_over_corpus() -> None:
     seen = 0
     kinds: set[CallKind] = set()
     for path in _xml_files():
-        data = path.read_bytes()
+        data = record_bytes(path)
         n = _num_players(data)
         last_discard: tuple[int, int] | None = None
         for name, num, rest in _TAG.findall(data):

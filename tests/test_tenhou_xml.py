@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import corpus_dir
+from conftest import corpus_dir, record_bytes
 
 from paifu.events import (
     Call,
@@ -176,7 +176,7 @@ def test_corpus_complete_games() -> None:
     files = _xml_files("tenhou_xml")
     assert files
     for path in files:
-        data = path.read_bytes()
+        data = record_bytes(path)
         [rec] = read_tenhou_xml(data, str(path))
         ev = rec.events
         kinds = [type(e) for e in ev]
@@ -213,7 +213,7 @@ def test_corpus_truncated_have_no_game_end() -> None:
     files = _xml_files("tenhou_xml_truncated")
     assert files
     for path in files:
-        data = path.read_bytes()
+        data = record_bytes(path)
         [rec] = read_tenhou_xml(data, str(path))
         assert not any(isinstance(e, GameEnd) for e in rec.events), path
         assert sum(isinstance(e, HandStart) for e in rec.events) == _count(data, rb"<INIT\b")

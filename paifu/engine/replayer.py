@@ -71,7 +71,9 @@ class Replayer:
         self.n = rules.num_players
         self.hand: HandResult | None = None
         self.expected_next: tuple[int, int, int, int, int] | None = None  # round, hand, honba, sticks, dealer
-        self.game_over_expected = False
+        #: the game should end after this hand: True, False, or None where the rules leave
+        #: either outcome open (a Tenhou date between two eras of the last-dealer stop)
+        self.game_over_expected: bool | None = False
         self.last_discard: tuple[int, int] | None = None  # seat, tile
         self.kakan_tile: int | None = None
         self.ron_candidates: set[int] = set()
@@ -1188,7 +1190,7 @@ class Replayer:
             self.find("truncated", "the game ends in the middle of a hand")
         if self.phase == HAND_OVER:
             self._conclude_hand()
-        if not self.game_over_expected and self.state is not None and not self.partial:
+        if self.game_over_expected is False and self.state is not None and not self.partial:
             self.find("game-end-mismatch", "the game stops before it should have ended")
         self.game_over_expected = False
         st = self.state
@@ -1255,7 +1257,7 @@ class Replayer:
         self.expected_next = (rnd, num, honba, st.sticks, next_dealer)
         self.game_over_expected = self._game_over(st, rnd, renchan, dealer_kept_by)
 
-    def _game_over(self, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str) -> bool:
+    def _game_over(self, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str) -> bool | None:
         rules = self.rules
         n = self.n
         scores = st.scores
@@ -1272,12 +1274,13 @@ class Replayer:
         if st.round_wind >= sched and rules.extension == "sudden-death" and top >= rules.extension_target:
             return True  # extension: ends as soon as someone reached the target
         if all_last or st.round_wind >= sched:
-            if renchan and dealer_kept_by and rules.last_dealer_stop != "none" and (
-                    rules.last_dealer_stop == "win_or_tenpai" or dealer_kept_by == "win"):
+            stop = rules.last_dealer_stop
+            if renchan and dealer_kept_by and stop != "none" and (
+                    stop in ("win_or_tenpai", "win_tenpai_unproven") or dealer_kept_by == "win"):
                 d = st.dealer
                 order = sorted(range(n), key=lambda s: (-scores[s], (s - self.first_dealer) % n))
                 if order[0] == d and scores[d] >= rules.last_dealer_stop_min:
-                    return True
+                    return None if stop == "win_tenpai_unproven" and dealer_kept_by == "tenpai" else True
             if not renchan and next_round >= sched and (
                     rules.extension == "none" or top >= rules.extension_target):
                 return True

@@ -48,15 +48,33 @@ _IGNORED = {"hello", "join", "none", "error", "end_kyoku", "skip", "pass"}
 #: events that are a seat's own action, so must name the seat
 _ACTOR_EVENTS = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kan", "kakan", "ankan", "kita",
                            "nukidora", "reach", "reach_accepted", "hora"})
+#: draw reasons as producers spell them, compared lower-case without "_", "-" or spaces:
+#: gimite's mjai (fanpai, kyushukyuhai ...), Mortal/akochan, and riichienv (exhaustive_draw,
+#: kyushu_kyuhai, sufuurenta, suucha_riichi, suukansansen ...); any other word is inferred
 _REASONS = {
     "fanpai": RyuukyokuKind.EXHAUSTIVE, "howanpai": RyuukyokuKind.EXHAUSTIVE,
+    "exhaustivedraw": RyuukyokuKind.EXHAUSTIVE, "exhaustive": RyuukyokuKind.EXHAUSTIVE,
+    "ryuukyoku": RyuukyokuKind.EXHAUSTIVE, "ryukyoku": RyuukyokuKind.EXHAUSTIVE,
     "kyushukyuhai": RyuukyokuKind.NINE_TERMINALS, "kyuushukyuuhai": RyuukyokuKind.NINE_TERMINALS,
+    "kyuushuukyuuhai": RyuukyokuKind.NINE_TERMINALS,
+    "nineterminals": RyuukyokuKind.NINE_TERMINALS,
     "sufonrenta": RyuukyokuKind.FOUR_WINDS, "suufonrenda": RyuukyokuKind.FOUR_WINDS,
+    "sufuurenta": RyuukyokuKind.FOUR_WINDS, "suufuurenda": RyuukyokuKind.FOUR_WINDS,
+    "suufuurenta": RyuukyokuKind.FOUR_WINDS, "fourwinds": RyuukyokuKind.FOUR_WINDS,
+    "sanfuurenta": RyuukyokuKind.FOUR_WINDS, "threewinds": RyuukyokuKind.FOUR_WINDS,
     "suchareach": RyuukyokuKind.FOUR_RIICHI, "suuchariichi": RyuukyokuKind.FOUR_RIICHI,
+    "suucharichi": RyuukyokuKind.FOUR_RIICHI, "fourriichi": RyuukyokuKind.FOUR_RIICHI,
     "sanchaho": RyuukyokuKind.TRIPLE_RON, "sanchahou": RyuukyokuKind.TRIPLE_RON,
+    "sanchahoo": RyuukyokuKind.TRIPLE_RON, "tripleron": RyuukyokuKind.TRIPLE_RON,
     "sukaikan": RyuukyokuKind.FOUR_KANS, "suukaikan": RyuukyokuKind.FOUR_KANS,
+    "suukansansen": RyuukyokuKind.FOUR_KANS, "sukansanra": RyuukyokuKind.FOUR_KANS,
+    "suukansanra": RyuukyokuKind.FOUR_KANS, "fourkans": RyuukyokuKind.FOUR_KANS,
     "nagashimangan": RyuukyokuKind.NAGASHI_MANGAN,
 }
+
+
+def _reason_key(reason: str) -> str:
+    return "".join(c for c in reason.lower() if c not in "_- ")
 _REASON_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "fanpai", RyuukyokuKind.NINE_TERMINALS: "kyushukyuhai",
     RyuukyokuKind.FOUR_WINDS: "sufonrenta", RyuukyokuKind.FOUR_RIICHI: "suchareach",
@@ -266,8 +284,12 @@ class _Reader:
             consumed = tuple(pai_to_tile(p) for p in ev["consumed"])
             self.events.append(Call(actor, Meld(CallKind.ANKAN, consumed)))
             h["kans"] += 1
+            if consumed:  # thirteen orphans may rob a closed kan where the rules allow it
+                h["last_out"] = (actor, consumed[-1])
         elif t in ("kita", "nukidora"):
-            self.events.append(Call(actor, Meld(CallKind.KITA, (pai_to_tile(ev.get("pai", "N")),))))
+            north = pai_to_tile(ev.get("pai", "N"))
+            self.events.append(Call(actor, Meld(CallKind.KITA, (north,))))
+            h["last_out"] = (actor, north)  # a pulled North can be robbed (thirteen orphans)
         elif t == "dora":
             self.events.append(NewDora(pai_to_tile(ev["dora_marker"])))
         elif t == "reach":
@@ -378,11 +400,15 @@ class _Reader:
             shown = tuple(
                 tuple(pai_to_tile(p) for p in th) if th and "?" not in th else None for th in ev["tehais"][:n]
             )
-        if reason is not None:
-            if reason not in _REASONS:
-                raise self.fail(f"unknown ryukyoku reason {reason!r}", no)
-            kind = _REASONS[reason]
-        else:
+        if reason is not None and not isinstance(reason, str):
+            raise self.fail(f"ryukyoku reason {reason!r} is not a word", no)
+        if reason is not None and _reason_key(reason) in _REASONS:
+            kind = _REASONS[_reason_key(reason)]
+        else:  # no reason, or a word no producer we know uses: the hand tells which draw it was
+            if reason is not None:
+                self.issues.append(RecordIssue(
+                    "draw-kind-inferred", f"line {no}: ryukyoku reason {reason[:40]!r} is not one we know; "
+                    "the kind is inferred from the hand", len(self.events)))
             kind, guessed_tenpai = self._guess_draw(deltas_t)
             if tenpai is None:
                 tenpai = guessed_tenpai

@@ -259,6 +259,8 @@ def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
         "preset", ("mahjongsoul" if majsoul and n == 4 else "mahjongsoul-sanma" if majsoul
                    else "tenhou-sanma" if n == 3 else "tenhou"))
     hint: list[tuple[str, object]] = [table, ("num_players", n)]
+    if isinstance(rule.get("tenhou_seed_form"), str):  # paifu's own: the era of an undated Tenhou log
+        hint.append(("tenhou_seed_form", rule["tenhou_seed_form"]))
     if any(k in rule for k in ("aka51", "aka52", "aka53")):
         hint.append(("red_fives", tuple(int(rule.get(k, 0)) for k in ("aka51", "aka52", "aka53"))))
     elif "aka" in rule:
@@ -804,6 +806,8 @@ def write_tenhou_json(record: GameRecord) -> bytes:
     rule: dict[str, Any] = {"disp": go_type_disp(int(go))}  # type: ignore[call-overload]
     if int(go) & ~0x12FF:  # type: ignore[call-overload]
         rule["type"] = int(go)  # type: ignore[call-overload]  # a lobby its name cannot say (ratio, tournament)
+    if dict(start.rules_hint).get("tenhou_seed_form"):  # an undated log's era (its wall seed's form)
+        rule["tenhou_seed_form"] = dict(start.rules_hint)["tenhou_seed_form"]
     if len(set(red)) == 1 and n == 4:
         rule["aka"] = red[0]
     else:

@@ -254,6 +254,12 @@ class _GameReader:
                 header.append(el)
         try:
             self.events.append(self._game_start(header, first))
+            names = next((el for el in header if el.tag == "UN"), None)  # the player list
+            for el in header:  # a player who left (and came back) before the first deal
+                if el.tag == "BYE":
+                    self._bye(el)
+                elif el.tag == "UN" and el is not names:
+                    self._un(el)
         except RecordError:
             raise
         except (ValueError, KeyError, IndexError, TypeError) as e:
@@ -350,7 +356,8 @@ class _GameReader:
             players=players,
             game_id=self.game_id,
             first_dealer=first_dealer,
-            rules_hint=(("tenhou_go_type", go_type),) if go_type is not None else (),
+            rules_hint=((("tenhou_go_type", go_type),) if go_type is not None else ())
+            + ((("tenhou_seed_form", "per-hand"),) if seed and seed.startswith(INIT_SHUFFLE_PREFIX) else ()),
             wall_seed=seed,
             meta=tuple(meta),
         )

@@ -20,8 +20,11 @@ TENHOU = Ruleset(
     triple_ron_abort=True,
     kuikae="forbidden",
     pao=frozenset({"daisangen", "daisuushii"}),
+    pao_honba="liable",  # a pao ron with honba: the liable player pays them (2010060416gm-0061, E2-1)
     karaten="not-own-hand",
-    last_dealer_stop="win",  # Tenhou stops on a last-dealer win, not on tenpai (real records)
+    # today's tables stop on a top last dealer's win or tenpai; before mid-2010 on a win only
+    # (paifu.rules.tenhou.RULE_CHANGES names the records)
+    last_dealer_stop="win_or_tenpai",
     last_dealer_stop_min=30000,
     extension="sudden-death",
     extension_target=30000,

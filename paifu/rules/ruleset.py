@@ -49,7 +49,8 @@ class Ruleset:
     extension_target: int = 30000
     #: extension rounds at most (Tenhou: the West round only)
     extension_rounds: int = 1
-    #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"
+    #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"; "win_tenpai_unproven" stops
+    #: on a win and accepts either outcome after tenpai (a Tenhou date between two eras)
     last_dealer_stop: str = "win_or_tenpai"
     #: the dealer must be sole top and have at least this many points to stop
     last_dealer_stop_min: int = 30000
@@ -158,7 +159,7 @@ class Ruleset:
             "length": ("one-hand", "east", "south"),
             "renchan": ("never", "win", "win_or_tenpai", "always"),
             "extension": ("none", "sudden-death", "full-round"),
-            "last_dealer_stop": ("none", "win", "win_or_tenpai"),
+            "last_dealer_stop": ("none", "win", "win_or_tenpai", "win_tenpai_unproven"),
             "leftover_sticks": ("top", "lost", "kept"),
             "multi_ron_bonus": ("nearest", "each"),
             "kuikae": ("forbidden", "suji", "allowed"),
