@@ -209,17 +209,21 @@ class Replayer:
             elif self.hand_index < 0 and not self.partial and got[:2] == (0, 0) and got != exp:
                 self.find("hand-start-mismatch", "the first hand does not start at East 1, 0 honba",
                           expected=exp, actual=got, hand=here)
-        if len(ev.scores) != n or len(ev.hands) != n:
-            self.find("hand-size", f"hand start has {len(ev.scores)} scores and {len(ev.hands)} hands for {n} players", hand=here)
-        if prev_scores is not None and tuple(prev_scores) != tuple(ev.scores[:n]):
+        if ev.scores is None:  # a record that states no scores (mjai's original protocol): carry ours
+            scores = tuple(prev_scores) if prev_scores is not None else (rules.start_points or 25000,) * n
+        else:
+            scores = tuple(ev.scores)
+        if len(scores) != n or len(ev.hands) != n:
+            self.find("hand-size", f"hand start has {len(scores)} scores and {len(ev.hands)} hands for {n} players", hand=here)
+        if prev_scores is not None and tuple(prev_scores) != scores[:n]:
             self.find("hand-start-mismatch", "scores at the hand start differ from the replayed scores",
-                      expected=tuple(prev_scores), actual=tuple(ev.scores), hand=here)
+                      expected=tuple(prev_scores), actual=scores, hand=here)
         elif prev_scores is None and self.hand_index < 0 and ev.round_wind == 0 and ev.hand_number == 0 \
-                and ev.honba == 0 and rules.start_points and any(s != rules.start_points for s in ev.scores[:n]):
+                and ev.honba == 0 and rules.start_points and any(s != rules.start_points for s in scores[:n]):
             self.find("hand-start-mismatch", "first hand scores differ from the ruleset's start points",
-                      expected=tuple([rules.start_points] * n), actual=tuple(ev.scores), hand=here)
+                      expected=tuple([rules.start_points] * n), actual=scores, hand=here)
         self.hand_index += 1
-        st = TableState(num_players=n, scores=list(ev.scores[:n]) + [0] * max(0, n - len(ev.scores)),
+        st = TableState(num_players=n, scores=list(scores[:n]) + [0] * max(0, n - len(scores)),
                         round_wind=ev.round_wind, hand_number=ev.hand_number, honba=ev.honba,
                         sticks=ev.sticks, dealer=ev.dealer)
         st.seats = [SeatState() for _ in range(n)]

@@ -178,5 +178,7 @@ def _is_rule_object(path: str) -> bool:
 
 def write(record: GameRecord, fmt: str) -> bytes:
     """One game in the given format."""
+    from paifu.formats.base import with_stated_scores
+
     f = normalise_format(fmt)
-    return _load(_WRITERS, f, "writer")(record)
+    return _load(_WRITERS, f, "writer")(with_stated_scores(record) if f != "mjai" else record)

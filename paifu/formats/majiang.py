@@ -40,13 +40,18 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, hinted_red
-from paifu.formats.tenhou_json import yaku_from_name
+from paifu.formats.tenhou_json import disp_go_type, yaku_from_name
 from paifu.tiles import canonical_id, is_red
 
 FORMAT = "majiang"
 _SUITS = "mpsz"
+#: draw names as 電脳麻将 writes them, and as kobalab's tenhou-log converter writes Tenhou's
+#: (``流局`` for an exhaustive draw, ``三家和了``, ``四槓散了``), plus tenhou.net/6's own words
 _PINGJU = {
-    "荒牌平局": RyuukyokuKind.EXHAUSTIVE, "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
+    "荒牌平局": RyuukyokuKind.EXHAUSTIVE, "流局": RyuukyokuKind.EXHAUSTIVE, "荒牌流局": RyuukyokuKind.EXHAUSTIVE,
+    "全員聴牌": RyuukyokuKind.EXHAUSTIVE, "全員不聴": RyuukyokuKind.EXHAUSTIVE,
+    "三風連打": RyuukyokuKind.FOUR_WINDS, "三家立直": RyuukyokuKind.FOUR_RIICHI,
+    "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
     "九種九牌": RyuukyokuKind.NINE_TERMINALS, "四風連打": RyuukyokuKind.FOUR_WINDS,
     "四家立直": RyuukyokuKind.FOUR_RIICHI, "三家和": RyuukyokuKind.TRIPLE_RON,
     "四開槓": RyuukyokuKind.FOUR_KANS, "三家和了": RyuukyokuKind.TRIPLE_RON,
@@ -151,6 +156,17 @@ def read_majiang(data: bytes, source: str = "") -> list[GameRecord]:
     return out
 
 
+def _tenhou_title(title: object) -> tuple[int | None, str]:
+    """kobalab's tenhou-log writes a converted Tenhou game's ``title`` as the table's name (as
+    tenhou.net/6 ``disp`` says it: ``四鳳東喰赤速``) and, on a second line, the log id."""
+    if not isinstance(title, str) or not title:
+        return None, ""
+    first, _, rest = title.partition("\n")
+    go = disp_go_type(first.strip().removeprefix("四")) if first.strip()[:1] in "四三" else None
+    log_id = rest.strip() if go is not None else ""
+    return go, log_id
+
+
 def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
     players = tuple(str(p) for p in (g.get("player") or ["", "", "", ""]))
     n = len(players)
@@ -161,8 +177,12 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
         raise RecordError(f"qijia {qijia!r} is not a seat 0..3", file=source, game=gi)
     rule = g.get("rule")
     hint: tuple[tuple[str, object], ...] = (("majiang_rule", _freeze(rule) if isinstance(rule, dict) else None),)
+    table, game_id = _tenhou_title(g.get("title"))
+    if table is not None and not isinstance(rule, dict):  # a Tenhou game converted by kobalab's tenhou-log
+        hint = (("tenhou_go_type", table),)
     meta = tuple((k, _freeze(g[k])) for k in ("title", "rank") if k in g)
-    events: list[Event] = [GameStart(players=players, first_dealer=qijia, rules_hint=hint, meta=meta)]
+    events: list[Event] = [GameStart(players=players, game_id=game_id, first_dealer=qijia, rules_hint=hint,
+                                     meta=meta)]
     for hi, hand in enumerate(g["log"]):
         label = str(hi + 1)
         try:
@@ -388,7 +408,12 @@ def write_majiang(record: GameRecord) -> bytes:
     after_kan = False
     game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": log}
     hint = dict(start.rules_hint)
-    if "majiang_rule" not in hint and hint.get("preset") != "majiang":
+    go = hint.get("tenhou_go_type")
+    if isinstance(go, int) and not go & ~0x12FF:  # a Tenhou table: its name in the title, as kobalab's tenhou-log
+        from paifu.formats.tenhou_json import go_type_disp
+
+        game["title"] = "四" + go_type_disp(go) + (f"\n{start.game_id}" if start.game_id else "")
+    elif "majiang_rule" not in hint and hint.get("preset") != "majiang":
         # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
         # including the uma its `point` is checked against
         lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")

@@ -326,7 +326,9 @@ class _Reader:
         self.events.append(HandStart(
             round_wind=_WINDS.index(bakaze), hand_number=kyoku - 1, honba=int(ev.get("honba", 0)),
             sticks=int(ev.get("kyotaku", 0)), dealer=int(ev["oya"]),
-            scores=tuple(int(x) for x in ev["scores"][:n]), dora_indicator=pai_to_tile(ev["dora_marker"]),
+            # the original protocol states no scores: the engine carries its own from the start points
+            scores=tuple(int(x) for x in ev["scores"][:n]) if ev.get("scores") is not None else None,
+            dora_indicator=pai_to_tile(ev["dora_marker"]),
             hands=tuple(tuple(pai_to_tile(p) for p in tehais[s]) for s in range(n)),
         ))
         self.hand = {"done": False, "draws": 0, "calls": 0, "kans": 0, "accepted": 0, "last_draw": None,
@@ -517,11 +519,14 @@ def write_mjai(record: GameRecord) -> bytes:
             in_hand = True
             if ev.dice is not None:
                 lost.add("dice")
-            out.append({
+            kyoku: dict[str, Any] = {
                 "type": "start_kyoku", "bakaze": _WINDS[ev.round_wind], "dora_marker": P(ev.dora_indicator),
                 "kyoku": ev.hand_number + 1, "honba": ev.honba, "kyotaku": ev.sticks, "oya": ev.dealer,
-                "scores": list(ev.scores), "tehais": [[P(t) for t in hand] for hand in ev.hands],
-            })
+            }
+            if ev.scores is not None:  # a record that states none keeps stating none
+                kyoku["scores"] = list(ev.scores)
+            kyoku["tehais"] = [[P(t) for t in hand] for hand in ev.hands]
+            out.append(kyoku)
         elif isinstance(ev, Draw):
             out.append({"type": "tsumo", "actor": ev.seat, "pai": P(ev.tile)})
         elif isinstance(ev, Discard):

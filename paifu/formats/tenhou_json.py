@@ -222,7 +222,7 @@ def _num_players(doc: dict[str, Any]) -> int:
 
 #: Tenhou's table names as ``disp`` writes them ("鳳南喰赤", "三般東喰赤祝"): character -> GO type bit
 _LOBBY_BITS = {"般": 0x00, "上": 0x80, "特": 0x20, "鳳": 0xA0}
-_DISP_BITS = {"南": 0x08, "三": 0x10, "速": 0x40, "祝": 0x200}
+_DISP_BITS = {"南": 0x08, "三": 0x10, "速": 0x40, "祝": 0x200, "光": 0x1000}
 
 
 def disp_go_type(disp: str) -> int | None:
@@ -238,6 +238,8 @@ def disp_go_type(disp: str) -> int | None:
         go |= 0x04
     if "赤" not in disp:
         go |= 0x02
+    if "－" in disp:  # kobalab's tenhou-log marks a table without the human bit (a demo game)
+        go &= ~0x01
     return go
 
 

@@ -481,6 +481,10 @@ class _GameReader:
         self._owari(el)
 
     def _ryuukyoku(self, el: etree._Element) -> None:
+        if el.get("owari") == "" and el.get("sc") is None and el.get("ba") is None:
+            # a game cut off mid-hand (a bot's disconnected table): no result, nothing after it;
+            # the replay reports the record as truncated there
+            return
         typ = el.get("type")
         if typ not in _RYUU_KIND:
             raise ValueError(f"unknown draw type {typ!r}")
