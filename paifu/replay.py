@@ -80,10 +80,12 @@ def _check_rank_points(result: GameResult) -> None:
     claimed, places = result.claimed_rank_points, result.claimed_placements
     scores = result.claimed_final_scores or result.final_scores
     if not (claimed or places) or scores is None or not result.complete or result.partial \
-            or not getattr(result.rules, "rank_scheme_known", True) \
             or any(f.code == "truncated" for f in result.findings):
         return
     n = len(result.players)
+    if not getattr(result.rules, "rank_scheme_known", True):
+        _note_fitted_scheme(result, scores[:n], claimed)
+        return
     try:
         scheme = game_scheme(result)
         if scheme is None or len(scores) < n:
@@ -102,6 +104,29 @@ def _check_rank_points(result: GameResult) -> None:
                 code="rank-points-mismatch", message=f"{what} differ from the {result.rules.name} table's scheme",
                 file=result.source, game_id=result.game_id, game_index=result.game_index,
                 event_index=result.events - 1, expected=expected, actual=actual))
+
+
+def _note_fitted_scheme(result: GameResult, scores: tuple[int, ...], claimed: tuple[float, ...] | None) -> None:
+    """A table whose rank-point scheme no source states (a contest's own, an unproven era): the
+    record's own scores and points are fitted to uma and return, and the fit is a note, never a
+    finding, since it proves consistency with the formula, not the table's rule."""
+    from paifu.rank_points import fit_uma
+
+    if not claimed or len(claimed) < len(scores):
+        return
+    try:
+        scheme = game_scheme(result)
+        fit = fit_uma(scores, claimed[: len(scores)], scheme, result.first_dealer) if scheme else None
+    except SchemeError:
+        fit = None
+    if fit is None:
+        result.notes.append(f"[rank-scheme-unknown] the {result.rules.name} table's rank points are not "
+                            "checked: no source states its scheme and no uma fits the record's points")
+        return
+    s = fit.scheme
+    result.notes.append(f"[rank-scheme-fitted] the {result.rules.name} table's scheme is not stated; the "
+                        f"record's points fit uma {'/'.join(f'{u:g}' for u in s.uma)} with return "
+                        f"{s.return_points if s.return_points is not None else 'none'} (not checked)")
 
 
 def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResult | Unreadable]:

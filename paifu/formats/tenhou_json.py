@@ -250,10 +250,18 @@ def go_type_disp(go: int) -> str:
         + ("赤" if not go & 0x02 else "") + ("速" if go & 0x40 else "") + ("祝" if go & 0x200 else "")
 
 
+#: a Mahjong Soul game id: date (YYMMDD) then a UUID
+_MAJSOUL_REF = re.compile(r"^\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
 def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
     rule = doc.get("rule") or {}
     disp = str(rule.get("disp", ""))
-    majsoul = "の間" in disp or "Room" in disp
+    # Mahjong Soul as its converters write it: a ranked room ("玉の間南喰", "Jade Room"), or a
+    # contest or friendly table ("大会戦南喰", "友人戦") whose log id is Mahjong Soul's
+    # ("240302-<uuid>"); such tables set their own start points and rank points
+    contest = bool(_MAJSOUL_REF.match(str(doc.get("ref", "")))) and "の間" not in disp and "Room" not in disp
+    majsoul = "の間" in disp or "Room" in disp or contest
     go = rule.get("type") if isinstance(rule.get("type"), int) else disp_go_type(disp)
     if go is not None and not majsoul and (3 if go & 0x10 else 4) != n:
         raise ValueError(f"the table {disp or go!r} is for {3 if go & 0x10 else 4} players, but the record has {n}")
@@ -261,6 +269,8 @@ def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
         "preset", ("mahjongsoul" if majsoul and n == 4 else "mahjongsoul-sanma" if majsoul
                    else "tenhou-sanma" if n == 3 else "tenhou"))
     hint: list[tuple[str, object]] = [table, ("num_players", n)]
+    if contest:  # the record's first hand states the start; the scheme is the contest's own
+        hint += [("start_points", 0), ("rank_scheme_known", False)]
     if isinstance(rule.get("tenhou_seed_form"), str):  # paifu's own: the era of an undated Tenhou log
         hint.append(("tenhou_seed_form", rule["tenhou_seed_form"]))
     if any(k in rule for k in ("aka51", "aka52", "aka53")):
