@@ -64,6 +64,7 @@ _REASONS = {
     "sanfuurenta": RyuukyokuKind.FOUR_WINDS, "threewinds": RyuukyokuKind.FOUR_WINDS,
     "suchareach": RyuukyokuKind.FOUR_RIICHI, "suuchariichi": RyuukyokuKind.FOUR_RIICHI,
     "suucharichi": RyuukyokuKind.FOUR_RIICHI, "fourriichi": RyuukyokuKind.FOUR_RIICHI,
+    "suurechi": RyuukyokuKind.FOUR_RIICHI, "suureachi": RyuukyokuKind.FOUR_RIICHI,
     "sanchaho": RyuukyokuKind.TRIPLE_RON, "sanchahou": RyuukyokuKind.TRIPLE_RON,
     "sanchahoo": RyuukyokuKind.TRIPLE_RON, "tripleron": RyuukyokuKind.TRIPLE_RON,
     "sukaikan": RyuukyokuKind.FOUR_KANS, "suukaikan": RyuukyokuKind.FOUR_KANS,
