@@ -18,7 +18,7 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
     inputs, a bad scheme or no games at all. ``jobs`` != 1 replays on that many processes
     (0 = all cores) with the same results in the same order."""
     from analysis.report import build_report, write_html, write_table
-    from paifu.replay import Unreadable, replay_paths
+    from paifu.pipeline import Unreadable, replay_paths
 
     out = out or sys.stdout
     for table in (players_out, games_out):  # before the replay, not after it
@@ -38,7 +38,7 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         items = replay_paths_parallel(paths, rules=rules, jobs=jobs)
     else:
         items = replay_paths(paths, rules=rules)
-    from paifu.replay import with_progress
+    from paifu.pipeline import with_progress
 
     for item in with_progress(items):
         if isinstance(item, Unreadable):

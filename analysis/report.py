@@ -70,7 +70,7 @@ def _pct(v: Any) -> str:
 
 def build_report(results: Iterable[Any], player: str | None = None, scheme: Scheme | str = "auto",
                  unreadable: Iterable[Any] = ()) -> Report:
-    """Frames and statistics for replayed games; ``unreadable``: ``paifu.replay.Unreadable`` items."""
+    """Frames and statistics for replayed games; ``unreadable``: ``paifu.pipeline.Unreadable`` items."""
     results = list(results)
     if not (isinstance(scheme, str) and scheme == "auto"):
         scheme = get_scheme(scheme)

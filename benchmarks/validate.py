@@ -20,7 +20,7 @@ from lxml import etree
 
 from paifu.formats import iter_record_files, read_path
 from paifu.parallel import replay_paths_parallel, resolve_jobs
-from paifu.replay import replay_paths, replay_record
+from paifu.pipeline import replay_paths, replay_record
 from paifu.rules import load_rules
 
 

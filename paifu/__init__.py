@@ -1,3 +1,21 @@
-"""paifu: read, convert, replay and validate Japanese riichi mahjong game records."""
+"""paifu: read, convert, replay and validate Japanese riichi mahjong game records.
+
+The short API (``paifu.api``): ``paifu.read(path)``, ``paifu.replay(record, rules=None)``,
+``paifu.preset(name)``, ``paifu.validate(paths)``.
+"""
+
+from typing import Any
+
+from paifu.api import preset, read, replay, validate
 
 __version__ = "0.1.0"
+
+__all__ = ["Unreadable", "__version__", "preset", "read", "replay", "validate"]
+
+
+def __getattr__(name: str) -> Any:  # the engine's types load when first asked for
+    if name == "Unreadable":
+        from paifu.pipeline import Unreadable
+
+        return Unreadable
+    raise AttributeError(f"module 'paifu' has no attribute {name!r}")

@@ -23,7 +23,7 @@ def _rules(spec: str | None) -> Ruleset | None:
 
 
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
-    from paifu.replay import Unreadable, replay_paths
+    from paifu.pipeline import Unreadable, replay_paths
 
     rules = _rules(args.rules)
     if args.format:
@@ -44,7 +44,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
     else:
         items = replay_paths(args.paths, rules, fmt=args.format)
-    from paifu.replay import with_progress
+    from paifu.pipeline import with_progress
 
     for res in with_progress(items):
         if isinstance(res, Unreadable):

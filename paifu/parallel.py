@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from paifu.engine.results import GameResult
-from paifu.replay import Unreadable, replay_paths
+from paifu.pipeline import Unreadable, replay_paths
 from paifu.rules import Ruleset
 
 Item = GameResult | Unreadable

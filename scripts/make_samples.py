@@ -24,7 +24,7 @@ from builders import GameBuilder, kokushi_finish, valuation_problems  # noqa: E4
 from analysis.rank_points import rank_points, scheme_for_rules  # noqa: E402
 from paifu.events import GameEnd, GameRecord, RyuukyokuKind  # noqa: E402
 from paifu.formats.tenhou_xml import write_tenhou_xml  # noqa: E402
-from paifu.replay import record_rules  # noqa: E402
+from paifu.pipeline import record_rules  # noqa: E402
 
 KOKUSHI = dict(yaku=[("kokushi", 13)], fu=0, limit="yakuman", yakuman=True)
 

@@ -483,7 +483,7 @@ def valuation_problems(record: GameRecord, rules: object = None) -> list[str]:
     The situational yaku (riichi, ippatsu, rinshan ...) are taken from the claim, as the
     scorer cannot see the table; everything else is recomputed.
     """
-    from paifu.replay import record_rules
+    from paifu.pipeline import record_rules
     from paifu.scoring.payments import ron_deltas, tsumo_deltas
     from paifu.scoring.valuation import WinContext, value_win
 

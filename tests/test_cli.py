@@ -159,7 +159,7 @@ def test_python_dash_m_paifu_on_the_sample_logs() -> None:
 def test_an_internal_error_is_one_game_s_report_and_the_batch_goes_on(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A bug of ours on one record (here injected) names the file and game; the rest is validated."""
-    import paifu.replay as replay_mod
+    import paifu.pipeline as replay_mod
 
     for name in ("chankan.xml", "four-winds-abort.xml"):
         (tmp_path / name).write_bytes((SAMPLES / "tenhou-xml" / name).read_bytes())
@@ -207,7 +207,7 @@ def test_validate_an_empty_folder_is_an_error(tmp_path: Path) -> None:
 
 
 def test_progress_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from paifu.replay import with_progress
+    from paifu.pipeline import with_progress
 
     items = [1, 2, 3]
     assert with_progress(items) is items  # pytest's stderr is no terminal: output stays clean

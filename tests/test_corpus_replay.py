@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from paifu.formats import iter_record_files
-from paifu.replay import Unreadable, replay_paths
+from paifu.pipeline import Unreadable, replay_paths
 from paifu.rules import load_rules
 from tests.conftest import CORPUS, corpus_dir, record_text
 
@@ -144,7 +144,7 @@ def test_triple_ron_paid_under_casual_rule_object_and_aborted_under_tenhou() -> 
     from test_findings import K13, _multi_ron
 
     from paifu.formats import read_bytes, write
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     rule_dir = corpus_dir("majiang_selfplay", "rules")
     g, wins = _multi_ron([1, 2, 3], K13)

@@ -15,7 +15,7 @@ import pytest
 from conftest import CORPUS, ROOT, SAMPLES, corpus_dir
 
 from paifu.formats import read_path
-from paifu.replay import Unreadable, replay_paths, replay_record
+from paifu.pipeline import Unreadable, replay_paths, replay_record
 
 XML = CORPUS / "tenhou_xml"
 PANTHEON = "pantheon/Mimir/tests"

@@ -29,7 +29,7 @@ from paifu.events import (
 )
 from paifu.findings import CODES
 from paifu.formats.tenhou_xml import read_tenhou_xml
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from paifu.rules import preset
 
 TENPAI_14S = "123m55m456p789s23s"  # waits 1s-4s; 234s completes pinfu

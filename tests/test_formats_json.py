@@ -29,7 +29,7 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from paifu.rules import rules_from_hint
 from paifu.tiles import is_red
 

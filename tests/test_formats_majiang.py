@@ -111,7 +111,7 @@ def test_liability_survives_mjai_and_majiang() -> None:
     import warnings
 
     from paifu.events import Win
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     games = [rec for p in sorted(corpus_dir("tenhou_xml").rglob("*pao*")) for rec in F.read_path(p)]
     pao_wins = 0

@@ -98,7 +98,7 @@ def test_a_draw_without_reason_is_inferred_as_a_note_not_a_fault() -> None:
 
     from conftest import SAMPLES
 
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     (rec,) = F.read_path(SAMPLES / "tenhou-xml" / "four-winds-abort.xml")
     with warnings.catch_warnings():
@@ -119,7 +119,7 @@ def test_mjai_games_written_as_xml_claim_nothing_they_did_not_state() -> None:
     valuation, so it replays with no finding beyond what the writer warned it cannot carry."""
     import warnings
 
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     files = sorted(p for p in corpus_dir("mjai_jsonl").rglob("*") if p.is_file())
     for p in files:

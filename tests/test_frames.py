@@ -80,7 +80,7 @@ def test_writers_round_trip(tmp_path) -> None:  # noqa: ANN001
 
 
 def test_corpus_frames_and_claimed_points() -> None:
-    from paifu.replay import Unreadable, replay_paths
+    from paifu.pipeline import Unreadable, replay_paths
 
     folder = corpus_dir("tenhou_xml", "mjx", "tests_py")
     results = [r for r in replay_paths([str(folder)]) if not isinstance(r, Unreadable)]

@@ -42,7 +42,7 @@ from hypothesis import strategies as st
 from paifu.cli import main as cli_main
 from paifu.formats import read_bytes, write
 from paifu.formats.base import RecordError
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 
 FMTS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 #: wrong values: out of range, wrong type, malformed tile text

@@ -7,7 +7,7 @@ import json
 import warnings
 
 from paifu.formats import read_bytes, read_path, write
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from tests.conftest import corpus_dir
 
 FASTMAJ = ("tenhou_xml", "fastmaj", "src", "test", "resources", "tenhou")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from paifu.formats import read_bytes
+from paifu.pipeline import replay_record
 from paifu.rank_points import Scheme, rank_points
-from paifu.replay import replay_record
 from tests.conftest import corpus_dir
 
 UUID = "240302-0a1b2c3d-4e5f-6071-8293-a4b5c6d7e8f9"

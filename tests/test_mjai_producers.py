@@ -7,7 +7,7 @@ import json
 
 from paifu.events import Call, CallKind, ClaimedWin, Discard, Draw, GameEnd, GameRecord, Meld, Win
 from paifu.formats import read_bytes, write
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from paifu.rules import preset
 from paifu.tiles import parse_tiles
 from tests.conftest import corpus_dir

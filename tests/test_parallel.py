@@ -18,7 +18,7 @@ from test_cli import run
 
 from paifu import parallel
 from paifu.parallel import replay_paths_parallel, resolve_jobs
-from paifu.replay import Unreadable, replay_paths
+from paifu.pipeline import Unreadable, replay_paths
 
 needs_fork = pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
                                 reason="the injected failure reaches workers only through fork")

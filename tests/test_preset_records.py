@@ -16,7 +16,7 @@ from builders import GameBuilder, HandBuilder, valuation_problems
 
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord, RyuukyokuKind
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from paifu.rules import Ruleset, preset
 from paifu.rules.presets import PRESETS
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS

@@ -293,7 +293,7 @@ def test_tenhou_owari_points_reproduced() -> None:
 def test_validate_checks_claimed_rank_points_and_catches_a_changed_one() -> None:
     from paifu.events import GameEnd
     from paifu.formats import read_path
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     checked = 0
     for path in sorted(p for p in corpus_dir("tenhou_xml").rglob("*") if p.is_file()):
@@ -371,7 +371,7 @@ def test_an_unknown_scheme_is_not_checked_but_a_known_one_is() -> None:
 
 
 def _unknown_is_not_checked(rec) -> None:  # noqa: ANN001
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     end = rec.events[-1]
     bad = dataclasses.replace(end, rank_points=tuple(x + 1 for x in end.rank_points))
@@ -388,7 +388,7 @@ def _unknown_is_not_checked(rec) -> None:  # noqa: ANN001
 def test_a_changed_majiang_rank_is_caught() -> None:
     """電脳麻将 states placements (`rank`) beside `point`: both are recomputed."""
     from paifu.formats import read_path
-    from paifu.replay import replay_record
+    from paifu.pipeline import replay_record
 
     script = corpus_dir("majiang_paipu") / "majiang-core" / "test" / "data" / "script.json"
     rec = read_path(script)[0]

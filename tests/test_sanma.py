@@ -26,7 +26,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.replay import replay_paths, replay_record
+from paifu.pipeline import replay_paths, replay_record
 from paifu.rules import preset
 from paifu.tiles import dora_from_indicator, parse_tiles
 

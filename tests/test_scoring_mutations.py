@@ -8,7 +8,7 @@ import pytest
 
 from paifu.events import ClaimedWin, GameEnd, Ryuukyoku, Win
 from paifu.formats import read_path
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from tests.conftest import corpus_dir
 
 

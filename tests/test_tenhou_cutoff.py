@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from paifu.formats import read_bytes
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from tests.conftest import SAMPLES, corpus_dir
 
 

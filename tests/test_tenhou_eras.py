@@ -13,7 +13,7 @@ import pytest
 
 from paifu.events import GameStart
 from paifu.formats import read_path
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 from paifu.rules.tenhou import RULE_CHANGES, tenhou_date, tenhou_go_type
 from tests.conftest import corpus_dir
 

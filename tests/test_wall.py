@@ -21,7 +21,7 @@ from paifu.engine.wall import (
 from paifu.events import Call, CallKind, Draw, HandStart, NewDora, Win
 from paifu.formats import tenhou_xml
 from paifu.formats.tenhou_xml import read_tenhou_xml
-from paifu.replay import replay_record
+from paifu.pipeline import replay_record
 
 HEX_SEED = "mt19937ar-sha512-n288," + ",".join(f"{(i * 2654435761) & 0xFFFFFFFF:08X}" for i in range(1, 33))
 

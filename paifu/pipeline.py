@@ -1,4 +1,4 @@
-"""Read records and replay them: the one entry point for validation and reports.
+"""Read records and replay them (``paifu.pipeline``): the one entry point for validation and reports.
 
 ``replay_record`` runs one game through the engine under its ruleset (the
 record's own, unless the caller forces one); ``replay_paths`` walks files and

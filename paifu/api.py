@@ -1,0 +1,77 @@
+"""The five-minute API: read a record, replay it under its rules, look at the table.
+
+>>> import paifu
+>>> record = paifu.read("sample_logs/tenhou-xml/chankan.xml")[0]
+>>> result = paifu.replay(record)               # the record's own rules
+>>> result.valid, [str(f) for f in result.findings]
+(True, [])
+>>> paifu.replay(record, "qdan").rules.name     # or any preset, TOML file or Ruleset
+'qdan'
+
+Everything here is a thin door onto the modules that do the work (``paifu.formats``,
+``paifu.pipeline``, ``paifu.rules``, ``paifu.view``); imports are deferred so ``import paifu``
+stays cheap for the command line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from paifu.engine.results import GameResult
+    from paifu.events import GameRecord
+    from paifu.pipeline import Unreadable
+    from paifu.rules import Ruleset
+
+__all__ = ["Unreadable", "preset", "read", "replay", "validate"]
+
+
+def __getattr__(name: str) -> Any:  # ``paifu.Unreadable`` without importing the engine up front
+    if name == "Unreadable":
+        from paifu.pipeline import Unreadable
+
+        return Unreadable
+    raise AttributeError(name)
+
+
+def read(path: str | Path, fmt: str | None = None) -> list[GameRecord]:
+    """Every game in one file (any of the four formats, gzip or not; ``fmt`` forces one)."""
+    from paifu.formats import read_path
+
+    return read_path(str(path), fmt)
+
+
+def _ruleset(rules: Ruleset | str | None) -> Ruleset | None:
+    if rules is None or not isinstance(rules, str):
+        return rules
+    from paifu.rules import load_rules
+
+    return load_rules(rules)
+
+
+def replay(record: GameRecord, rules: Ruleset | str | None = None, **options: Any) -> GameResult:
+    """Replay one game; ``rules`` is a Ruleset, a preset name or a rules file (default: the
+    record's own table). Findings are in ``result.findings``; nothing is raised for them."""
+    from paifu.pipeline import replay_record
+
+    return replay_record(record, _ruleset(rules), **options)
+
+
+def preset(name: str) -> Ruleset:
+    """A named platform ruleset (``paifu rules`` lists them)."""
+    from paifu.rules import preset as _preset
+
+    return _preset(name)
+
+
+def validate(paths: Iterable[str | Path] | str | Path, rules: Ruleset | str | None = None
+             ) -> Iterator[GameResult | Unreadable]:
+    """Every game under the given files and folders, replayed in order; a file that cannot be
+    read is an ``Unreadable`` item, never an exception."""
+    from paifu.pipeline import replay_paths
+
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    return replay_paths([str(p) for p in paths], _ruleset(rules))
