@@ -14,8 +14,12 @@ from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord
 from paifu.findings import NOTES, Finding
+from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, rules_from_hint
+
+
+__all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +120,13 @@ def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResu
 
 
 def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
-                 **kwargs: bool) -> Iterator[GameResult | Unreadable]:
-    """Every game under the given files and folders, in order; bad files become ``Unreadable``."""
+                 skipped: list[Skipped] | None = None, **kwargs: bool) -> Iterator[GameResult | Unreadable]:
+    """Every game under the given files and folders, in order; bad files become ``Unreadable``,
+    and files found in folders but not read (a README, an image) go to ``skipped`` with the reason."""
     from paifu.formats import iter_record_files, read_path
     from paifu.formats.base import RecordError
 
-    for path in iter_record_files(paths):
+    for path in iter_record_files(paths, skipped):
         try:
             records = read_path(path, fmt)
         except RecordError as e:

@@ -22,10 +22,8 @@ Choices worth knowing:
 
 from __future__ import annotations
 
-import gzip
 import re
 import warnings
-import zlib
 from pathlib import PurePath
 from typing import Any
 from urllib.parse import unquote
@@ -57,6 +55,7 @@ from paifu.events import (
 from paifu.formats.base import RecordError, hinted_red, hinted_rules
 from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.tenhou_meld import decode_meld, encode_meld
+from paifu.limits import current
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 
 __all__ = ["INIT_SHUFFLE_PREFIX", "read_tenhou_xml", "write_tenhou_xml"]
@@ -130,6 +129,11 @@ def _int_attr(el: etree._Element, name: str) -> int:
 
 
 def _decode_name(raw: str) -> str:
+    """A percent-encoded name; checked against ``--max-field`` before decoding (a 50 MB name
+    would take gigabytes to unquote)."""
+    limit = current().max_field
+    if len(raw) > 3 * limit:
+        raise ValueError(f"a name of {len(raw):,} characters, over the --max-field limit of {limit:,}")
     return unquote(raw, encoding="utf-8", errors="replace")
 
 
@@ -146,12 +150,9 @@ def _game_id(source: str, root: etree._Element) -> str:
 
 
 def _decompress(data: bytes, source: str) -> bytes:
-    if data[:2] != b"\x1f\x8b":
-        return data
-    try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as e:
-        raise RecordError(f"corrupt or truncated gzip data: {e}", file=source) from e
+    from paifu.formats import decompress  # bounded by --max-size
+
+    return decompress(data, source)
 
 
 def _dedupe_attributes(raw: bytes) -> tuple[bytes, list[str]]:

@@ -1,0 +1,80 @@
+"""What every record must satisfy after reading, whatever its format, before anyone uses it.
+
+Readers check what their format means; this checks what no format can mean and what would
+break the code downstream: numbers beyond ``paifu.limits.MAX_NUMBER`` (a 2**63 honba
+overflows pandas and the writers), NaN or infinite numbers (NaN passes every comparison,
+Infinity is no JSON), text fields longer than the ``--max-field`` limit, and a game with no
+hand at all (``{"type": "hello"}``, ``"log": []``) that would otherwise count as a valid
+game of zero hands. Any of these makes the file unreadable, naming game, event and field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from enum import Enum
+from typing import Any
+
+from paifu.events import GameRecord, HandStart
+from paifu.formats.base import RecordError
+from paifu.limits import MAX_NUMBER, current
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+def _bad(value: Any, max_field: int) -> str | None:
+    """Why a value is out of bounds, or None (walks tuples and nested dataclasses)."""
+    if isinstance(value, Enum) or value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        if len(value) > max_field:
+            return f"a text of {len(value):,} characters, over the --max-field limit of {max_field:,}"
+        return None
+    if isinstance(value, int):
+        return None if -MAX_NUMBER <= value <= MAX_NUMBER else f"the number {_short(value)} is out of range"
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            return f"{value} is not a finite number"
+        return None if abs(value) <= MAX_NUMBER else f"the number {_short(value)} is out of range"
+    if isinstance(value, tuple | list):
+        for v in value:
+            why = _bad(v, max_field)
+            if why:
+                return why
+        return None
+    if dataclasses.is_dataclass(value):
+        for name in _fields(type(value)):
+            why = _bad(getattr(value, name), max_field)
+            if why:
+                return f"{name}: {why}"
+    return None
+
+
+def _short(value: int | float) -> str:
+    text = (
+        str(value)
+        if not isinstance(value, int) or abs(value) < 10**30
+        else f"about 10**{len(str(abs(value))) - 1}"
+    )
+    return text[:40]
+
+
+def check_records(records: list[GameRecord], source: str) -> None:
+    """Raise ``RecordError`` for the first game that is empty or holds an out-of-bounds value."""
+    if not records:
+        raise RecordError("holds no game record", file=source)
+    max_field = current().max_field
+    for gi, rec in enumerate(records):
+        if not any(isinstance(ev, HandStart) for ev in rec.events):
+            raise RecordError("a game with no hand in it", file=source, game=gi)
+        for ei, ev in enumerate(rec.events):
+            why = _bad(ev, max_field)
+            if why:
+                raise RecordError(f"{type(ev).__name__}.{why}", file=source, game=gi, event=ei)
