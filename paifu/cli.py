@@ -26,13 +26,14 @@ def _rules(spec: str | None) -> Ruleset | None:
 
     try:
         rules = load_rules(spec)
-        check_settings(rules, spec)
+        check_settings(rules)
     except RulesetError:
         raise
     except OSError as e:
         raise RulesetError(f"{printable(spec)}: cannot read: {e.strerror or e}") from e
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
-        what = "nested too deeply" if isinstance(e, RecursionError) else f"{type(e).__name__}: {printable(e)}"
+        what = ("nested too deeply" if isinstance(e, RecursionError) else printable(e) if type(e) is ValueError
+                else f"{type(e).__name__}: {printable(e)}")
         raise RulesetError(f"{printable(spec)}: not a valid ruleset: {what}") from e
     return rules
 

@@ -18,7 +18,6 @@ from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, rules_from_hint
 
-
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 
 
@@ -70,11 +69,32 @@ def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_inde
                                    game_index=game_index, event_index=issue.event_index))
     result = rp.run(record.events, partial=record.partial)
     result.format = record.format
+    if check_wall:
+        notes += _seed_note(record)
     result.notes = notes
     result.events = len(record.events)
     if score:
         _check_rank_points(result)
     return result
+
+
+def _seed_note(record: GameRecord) -> list[str]:
+    """A SHUFFLE seed that cannot be turned into a wall turns the wall check off: say so (a note, as
+    the record is not proved wrong). Old logs' per-hand INIT shuffles are documented as unchecked."""
+    seed = record.start.wall_seed if record.events else None
+    if not seed:
+        return []
+    try:
+        from paifu.engine.wall import INIT_SHUFFLE_PREFIX, WallSeedError, seed_words
+    except ImportError:  # pragma: no cover
+        return []
+    if seed.startswith(INIT_SHUFFLE_PREFIX):
+        return []
+    try:
+        seed_words(seed)
+    except WallSeedError as e:
+        return [f"[wall-not-checked] the SHUFFLE seed cannot be read ({e}): the wall is not checked"]
+    return []
 
 
 def _check_rank_points(result: GameResult) -> None:
@@ -101,7 +121,7 @@ def _check_rank_points(result: GameResult) -> None:
         return
     result.rank_points_checked = bool(checks)
     for what, expected, actual in checks:
-        if any(abs(a - b) > 1e-6 for a, b in zip(expected, actual, strict=True)):
+        if any(not abs(a - b) <= 1e-6 for a, b in zip(expected, actual, strict=True)):  # NaN differs too
             result.findings.append(Finding(
                 code="rank-points-mismatch", message=f"{what} differ from the {result.rules.name} table's scheme",
                 file=result.source, game_id=result.game_id, game_index=result.game_index,

@@ -53,18 +53,18 @@ def csv_safe(df: Any) -> Any:
     return out
 
 
-def check_settings(obj: Any, what: str) -> None:
-    """``ValueError`` naming ``what`` and the field when a loaded dataclass holds a value its
+def check_settings(obj: Any) -> None:
+    """``ValueError`` naming the field when a loaded dataclass holds a value its
     field's type does not allow (a NaN or out-of-range number, a text for a number ...)."""
     hints = typing.get_type_hints(type(obj))
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
         if not _fits(value, hints.get(f.name, Any)):
-            raise ValueError(f"{what}: {f.name} = {printable(repr(value))[:80]} is not a valid {_name(hints[f.name])}")
+            raise ValueError(f"{f.name} = {printable(repr(value))[:80]} is not a valid {_name(hints[f.name])}")
 
 
 def _name(tp: Any) -> str:
-    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
+    return tp.__name__ if isinstance(tp, type) else str(tp).replace("typing.", "")
 
 
 def _fits(value: Any, tp: Any) -> bool:

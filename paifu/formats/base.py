@@ -41,3 +41,11 @@ def hinted_red(start: Any) -> tuple[int, int, int]:
     """Red fives per suit the record's hints name; Tenhou's usual (1, 1, 1) when they name none."""
     rules = hinted_rules(start)
     return rules.red_fives if rules is not None else (1, 1, 1)
+
+
+def seats(values: Any, what: str) -> Any:
+    """``values`` (one per seat); ``ValueError`` for more than four, which no table seats
+    (they were once cut to four without a word)."""
+    if hasattr(values, "__len__") and len(values) > 4:
+        raise ValueError(f"{len(values)} {what}: a table seats at most 4 players")
+    return values

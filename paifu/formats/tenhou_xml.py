@@ -564,8 +564,19 @@ _HANDLERS = {
 # ------------------------------------------------------------------ writer
 
 
+#: characters XML 1.0 cannot hold at all, even as a reference (C0 controls but tab, LF, CR; FFFE, FFFF)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _q(v: object) -> str:
-    return str(v).replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    """An attribute value: escaped, whitespace kept as references, and characters XML cannot hold
+    replaced by U+FFFD (with a warning), so that what we write we can read back."""
+    text = str(v)
+    if _NOT_XML.search(text):
+        warnings.warn("Tenhou XML cannot carry control characters (replaced by U+FFFD)", stacklevel=3)
+        text = _NOT_XML.sub("\ufffd", text)
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("\t", "&#9;").replace("\n", "&#10;").replace("\r", "&#13;"))
 
 
 def _tag(name: str, attrs: list[tuple[str, object]]) -> str:
@@ -646,14 +657,14 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             go.append((key, meta[key]))
     tags.append(["GO", go])
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
-    if "dan" in meta and all(isinstance(d, int) for d in meta["dan"]):
+    if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
         un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
     elif "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
         warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
-    if "rate" in meta and all(isinstance(r, (int, float)) for r in meta["rate"]):
+    if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
         un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
     for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
-        if key in meta:
+        if isinstance(meta.get(key), tuple):
             un.append((key, _join(list(meta[key]) + [filler] * pad)))
     tags.append(["UN", un])
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
