@@ -60,7 +60,9 @@ def check_settings(obj: Any) -> None:
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
         if not _fits(value, hints.get(f.name, Any)):
-            raise ValueError(f"{f.name} = {printable(repr(value))[:80]} is not a valid {_name(hints[f.name])}")
+            raise ValueError(
+                f"{f.name} = {printable(repr(value))[:80]} is not a valid {_name(hints[f.name])}"
+            )
 
 
 def _name(tp: Any) -> str:

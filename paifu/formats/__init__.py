@@ -190,8 +190,10 @@ def write(record: GameRecord, fmt: str) -> bytes:
     writer = _load(_WRITERS, f, "writer")
     try:
         return writer(record)
-    except RecordError:
-        raise
+    except RecordError as e:
+        if e.file or not record.source:
+            raise
+        raise RecordError(e.reason, file=record.source, game=e.game, hand=e.hand, event=e.event) from e
     except RecursionError as e:
         raise RecordError(f"cannot write as {f}: nested too deeply", file=record.source) from e
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, ArithmeticError) as e:

@@ -653,7 +653,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             _warn_table_differs(rules, go_type)
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
-        if key in meta:
+        if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
             go.append((key, meta[key]))
     tags.append(["GO", go])
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
@@ -674,6 +674,8 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     lost: set[str] = set()  # warned once per record
 
     def scores4(vals: tuple[int, ...], what: str) -> str:
+        if len(vals) != n:  # Tenhou XML states one per seat; fewer would not read back
+            raise RecordError(f"{len(vals)} {what}s for {n} players")
         return _join([_hundreds(v, what) for v in vals] + [0] * pad)
 
     def sc(before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
