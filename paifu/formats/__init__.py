@@ -188,6 +188,9 @@ def write(record: GameRecord, fmt: str) -> bytes:
     written: a writer that meets something the record cannot mean fails for that game alone."""
     f = normalise_format(fmt)
     writer = _load(_WRITERS, f, "writer")
+    from paifu.formats.check import check_writable
+
+    check_writable(record)
     try:
         return writer(record)
     except RecordError as e:

@@ -78,3 +78,33 @@ def check_records(records: list[GameRecord], source: str) -> None:
             why = _bad(ev, max_field)
             if why:
                 raise RecordError(f"{type(ev).__name__}.{why}", file=source, game=gi, event=ei)
+
+
+def check_writable(record: GameRecord) -> None:
+    """``RecordError`` for what a reader may pass on (the replay flags it) but no format can say:
+    a round or hand number past North 4, a dealer or caller that is no seat, a hand start
+    without one score and one hand per seat, a call taken from oneself. Writers assume these."""
+    from paifu.events import Call, CallKind, GameStart, Win
+
+    if not record.events or not isinstance(record.events[0], GameStart):
+        raise RecordError("no game start: nothing to write", file=record.source)
+    n = record.events[0].num_players
+    for ei, ev in enumerate(record.events):
+        why = None
+        if isinstance(ev, HandStart):
+            if not (0 <= ev.round_wind <= 3 and 0 <= ev.hand_number <= 3):
+                why = f"kyoku {ev.round_wind * 4 + ev.hand_number} is past North 4 (kyoku 15)"
+            elif not 0 <= ev.dealer < n:
+                why = f"dealer {ev.dealer} is not a seat"
+            elif len(ev.scores) != n or len(ev.hands) != n:
+                why = f"{len(ev.scores)} scores and {len(ev.hands)} hands for {n} players"
+        elif isinstance(ev, Call):
+            m = ev.meld
+            if not 0 <= ev.seat < n or (m.from_seat is not None and not 0 <= m.from_seat < n):
+                why = "a call by or from a player who is not at the table"
+            elif m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN) and m.from_seat == ev.seat:
+                why = f"seat {ev.seat} calls a {m.kind.value} from itself"
+        elif isinstance(ev, Win) and not (0 <= ev.seat < n and 0 <= ev.from_seat < n):
+            why = "a win by or from a player who is not at the table"
+        if why:
+            raise RecordError(f"cannot be written: {why}", file=record.source, event=ei)

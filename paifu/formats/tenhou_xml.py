@@ -54,7 +54,7 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, hinted_red, hinted_rules
 from paifu.formats.copies import needs_copies, with_copies
-from paifu.formats.tenhou_meld import decode_meld, encode_meld
+from paifu.formats.tenhou_meld import MeldCodeError, decode_meld, encode_meld
 from paifu.limits import current
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 
@@ -583,6 +583,14 @@ def _tag(name: str, attrs: list[tuple[str, object]]) -> str:
     return "<" + name + "".join(f' {k}="{_q(v)}"' for k, v in attrs) + "/>"
 
 
+def _meld_code(meld: Meld, seat: int, n: int) -> int:
+    """Tenhou's meld code; a meld it cannot encode (a kakan without its added tile) is the record's fault."""
+    try:
+        return encode_meld(meld, seat, n)
+    except MeldCodeError as e:
+        raise RecordError(f"a call Tenhou XML cannot encode: {e}") from e
+
+
 def _hundreds(points: int, what: str) -> int:
     if points % 100:
         raise RecordError(f"{what} {points} is not a multiple of 100; Tenhou XML writes hundreds")
@@ -697,7 +705,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         elif isinstance(ev, Discard):
             tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
         elif isinstance(ev, Call):
-            tags.append(["N", [("who", ev.seat), ("m", encode_meld(ev.meld, ev.seat, n))]])
+            tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, n))]])
         elif isinstance(ev, HandStart):
             d1, d2 = ev.dice if ev.dice is not None else (1, 1)
             seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
@@ -773,7 +781,7 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:
         attrs.append(("ba", f"{c.honba},{c.sticks}"))
     attrs.append(("hai", _join(c.hand or ())))
     if c.melds:
-        attrs.append(("m", _join(encode_meld(m, ev.seat, n) for m in c.melds)))
+        attrs.append(("m", _join(_meld_code(m, ev.seat, n) for m in c.melds)))
     attrs.append(("machi", ev.tile))
     limit = LIMIT_NAMES.index(c.limit) if c.limit in LIMIT_NAMES else 0
     if not c.pao_stated:
