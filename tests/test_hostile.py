@@ -133,7 +133,7 @@ def test_deep_json_in_a_folder_is_one_unreadable_file(tmp_path: Path) -> None:
     ("name", "content", "reason"),
     [
         ("empty.jsonl", "", "holds no game record"),
-        ("list.json", "[]", ""),
+        ("list.json", "[]", "holds no game record"),
         ("hello.jsonl", '{"type": "hello"}\n', "no hand"),
         ("nolog.json", '{"name": ["a", "b", "c", "d"], "log": []}', "no hand"),
     ],

@@ -117,7 +117,7 @@ def _raise_if_broken_json(data: bytes, source: str) -> None:
     import json
 
     try:
-        json.loads(data.decode("utf-8-sig"))
+        value = json.loads(data.decode("utf-8-sig"))
     except RecursionError as e:
         raise RecordError("JSON nested too deeply to read", file=source) from e
     except UnicodeDecodeError as e:
@@ -125,6 +125,9 @@ def _raise_if_broken_json(data: bytes, source: str) -> None:
     except ValueError as e:
         if "Extra data" not in str(e):  # JSON lines: each line may be fine
             raise RecordError(f"not valid JSON (cut short or corrupt?): {e}", file=source) from e
+    else:
+        if value in ([], {}):
+            raise RecordError("holds no game record (an empty JSON document)", file=source)
 
 
 def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[GameRecord]:
