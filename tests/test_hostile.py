@@ -307,7 +307,7 @@ def test_writers_fail_per_game_with_a_record_error(to: str) -> None:
             try:
                 out = write(rec, to)
             except RecordError as e:
-                assert str(e).startswith(name + ": "), str(e)
+                assert str(e).startswith(name) and "cannot say (" not in str(e), str(e)  # not the safety net
                 continue
         assert isinstance(out, bytes)
 
