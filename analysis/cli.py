@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from analysis.rank_points import SchemeError, get_scheme
+from analysis.rank_points import SchemeError, get_scheme, rank_points
 
 
 def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
@@ -29,16 +29,19 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         from paifu.safety import check_settings, printable
 
         try:
-            check_settings(get_scheme(scheme))
+            chosen = get_scheme(scheme)
+            check_settings(chosen)
+            rank_points([chosen.start_points] * chosen.num_players, chosen)  # a scheme that cannot compute
         except SchemeError as e:
             sys.stderr.write(f"paifu: {printable(e)}\n")
             return 2
         except OSError as e:
             sys.stderr.write(f"paifu: {printable(scheme)}: cannot read: {e.strerror or e}\n")
             return 2
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
-            sys.stderr.write(
-                f"paifu: {printable(scheme)}: not a valid scheme: {type(e).__name__}: {printable(e)}\n")
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError) as e:
+            what = ("its numbers cannot be computed (decimals or unit too large?)" if isinstance(e, ArithmeticError)
+                    else f"{type(e).__name__}: {printable(e)}")
+            sys.stderr.write(f"paifu: {printable(scheme)}: not a valid scheme: {what}\n")
             return 2
     from paifu.safety import printable
 

@@ -359,6 +359,7 @@ BAD_RULES = {
     "bad-toml.toml": "x = [[[[",
     "deep.toml": "x = " + "[" * 3000 + "]" * 3000 + "\n",
     "huge.toml": 'base = "tenhou"\nstart_points = 100000000000000000000000\n',
+    "decimals.toml": 'base = "tenhou"\ndecimals = 100000\n',
     "rule.json": '{"rule": 5}',
     "deep.json": "[" * 3000 + "]" * 3000,
 }

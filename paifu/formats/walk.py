@@ -64,6 +64,8 @@ OTHER_SUFFIXES = (
     ".so",
     ".exe",
     ".lock",
+    ".tar.gz",
+    ".tgz",
 )
 _SNIFF = 65536
 
