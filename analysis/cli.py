@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from analysis.rank_points import SchemeError, get_scheme
+from analysis.rank_points import SchemeError, get_scheme, rank_points
 
 
 def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
@@ -26,26 +26,42 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
             sys.stderr.write(f"paifu: {table}: write tables as .csv or .parquet\n")
             return 2
     if scheme != "auto":
+        from paifu.safety import check_settings, printable
+
         try:
-            get_scheme(scheme)
+            chosen = get_scheme(scheme)
+            check_settings(chosen)
+            rank_points([chosen.start_points] * chosen.num_players, chosen)  # a scheme that cannot compute
         except SchemeError as e:
-            sys.stderr.write(f"paifu: {e}\n")
+            sys.stderr.write(f"paifu: {printable(e)}\n")
             return 2
-    results, unreadable = [], []
+        except OSError as e:
+            sys.stderr.write(f"paifu: {printable(scheme)}: cannot read: {e.strerror or e}\n")
+            return 2
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError) as e:
+            what = ("its numbers cannot be computed (decimals or unit too large?)" if isinstance(e, ArithmeticError)
+                    else f"{type(e).__name__}: {printable(e)}")
+            sys.stderr.write(f"paifu: {printable(scheme)}: not a valid scheme: {what}\n")
+            return 2
+    from paifu.safety import printable
+
+    results, unreadable, skipped = [], [], []
     if jobs != 1:
         from paifu.parallel import replay_paths_parallel
 
-        items = replay_paths_parallel(paths, rules=rules, jobs=jobs)
+        items = replay_paths_parallel(paths, rules=rules, jobs=jobs, skipped=skipped)
     else:
-        items = replay_paths(paths, rules=rules)
+        items = replay_paths(paths, rules=rules, skipped=skipped)
     from paifu.pipeline import with_progress
 
     for item in with_progress(items):
         if isinstance(item, Unreadable):
-            sys.stderr.write(f"{item.file}: UNREADABLE: {item.reason}\n")
+            sys.stderr.write(printable(f"{item.file}: UNREADABLE: {item.reason}") + "\n")
             unreadable.append(item)
         else:
             results.append(item)
+    for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
+        sys.stderr.write(printable(f"{sk.file}: skipped: {sk.reason}") + "\n")
     if not results:
         sys.stderr.write("paifu: no games found\n")
         return 2
@@ -57,7 +73,8 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
             sys.stderr.write(f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
                              "their rank points are left empty\n")
     for _, row in report.flagged.iterrows():
-        out.write(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: {row['finding_codes']}\n")
+        out.write(printable(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: "
+                            f"{row['finding_codes']}") + "\n")
     if html:
         write_html(report, html)
     if players_out:

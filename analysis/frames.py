@@ -61,7 +61,9 @@ def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
     df = pd.DataFrame(rows, columns=list(columns))
     for col, dtype in columns.items():
         values = df[col].tolist()
-        if isinstance(dtype, pd.CategoricalDtype):
+        if isinstance(dtype, pd.CategoricalDtype):  # a seat no table has (a broken record's) is missing
+            known = set(dtype.categories)
+            values = [v if v in known else None for v in values]
             df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
         else:
             df[col] = pd.array([pd.NA if v is None else v for v in values], dtype=dtype)

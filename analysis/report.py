@@ -109,7 +109,9 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
                                            != object else "string")
         out.to_parquet(p, index=False)
     else:
-        df.to_csv(p, index=False)
+        from paifu.safety import csv_safe
+
+        csv_safe(df).to_csv(p, index=False)  # a name like "=HYPERLINK(...)" is no formula in a spreadsheet
     return p
 
 
@@ -127,7 +129,17 @@ def _table(df: pd.DataFrame, max_rows: int = 200) -> str:
 
 
 def write_html(report: Report, path: str | Path) -> Path:
-    """One self-contained HTML file: summary, flagged games, statistics, plots as base64 PNG."""
+    """One self-contained HTML file: summary, flagged games, statistics, plots as base64 PNG.
+
+    Plot text is taken literally (no mathtext): a name or game id such as ``$x$`` or ``$\\foo$``
+    would otherwise be parsed as TeX, and a bad one fails the whole report."""
+    import matplotlib
+
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _write_html(report, path)
+
+
+def _write_html(report: Report, path: str | Path) -> Path:
     from analysis import plots
 
     esc = html_lib.escape

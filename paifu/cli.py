@@ -19,7 +19,30 @@ from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
 
 
 def _rules(spec: str | None) -> Ruleset | None:
-    return load_rules(spec) if spec else None
+    """The ``--rules`` ruleset; a malformed file is one ``RulesetError`` naming it, never a traceback."""
+    if not spec:
+        return None
+    from paifu.safety import check_settings, printable
+
+    try:
+        rules = load_rules(spec)
+        check_settings(rules)
+    except RulesetError:
+        raise
+    except OSError as e:
+        raise RulesetError(f"{printable(spec)}: cannot read: {e.strerror or e}") from e
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
+        what = ("nested too deeply" if isinstance(e, RecursionError) else printable(e) if type(e) is ValueError
+                else f"{type(e).__name__}: {printable(e)}")
+        raise RulesetError(f"{printable(spec)}: not a valid ruleset: {what}") from e
+    return rules
+
+
+def _line(out: TextIO, text: str) -> None:
+    """One line of text output; control characters from records (names, ids) come out escaped."""
+    from paifu.safety import printable
+
+    out.write(printable(text) + "\n")
 
 
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -36,14 +59,15 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
             sys.stderr.write(f"paifu validate: {e}\n")
             return 2
     files: set[str] = set()
+    skipped: list = []
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
               "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
     if args.jobs != 1:
         from paifu.parallel import replay_paths_parallel
 
-        items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
+        items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs, skipped=skipped)
     else:
-        items = replay_paths(args.paths, rules, fmt=args.format)
+        items = replay_paths(args.paths, rules, fmt=args.format, skipped=skipped)
     from paifu.pipeline import with_progress
 
     for res in with_progress(items):
@@ -54,7 +78,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(json.dumps({"kind": "error", "file": res.file, "message": res.reason},
                                      ensure_ascii=False) + "\n")
             else:
-                out.write(f"{res.file}: UNREADABLE: {res.reason}\n")
+                _line(out, f"{res.file}: UNREADABLE: {res.reason}")
             continue
         files.add(res.source)
         counts["games"] += 1
@@ -74,12 +98,17 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         else:
             status = "ok" if res.valid else f"{len(res.findings)} finding(s)"
             label = res.game_id or f"game {res.game_index}"
-            out.write(f"{res.source}: {label}: {len(res.hands)} hands, rules {res.rules.name}: {status}\n")
+            _line(out, f"{res.source}: {label}: {len(res.hands)} hands, rules {res.rules.name}: {status}")
             for f in res.findings:
-                out.write(f"  {f}\n")
+                _line(out, f"  {f}")
             for note in res.notes:
-                out.write(f"  note: {note}\n")
-    summary = {"kind": "summary", "files": len(files), **counts}
+                _line(out, f"  note: {note}")
+    for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
+        if args.json:
+            out.write(json.dumps({"kind": "skipped", "file": sk.file, "reason": sk.reason}, ensure_ascii=False) + "\n")
+        else:
+            _line(out, f"{sk.file}: skipped: {sk.reason}")
+    summary = {"kind": "summary", "files": len(files), **counts, "skipped": len(skipped)}
     if args.json:
         out.write(json.dumps(summary) + "\n")
     else:
@@ -87,7 +116,8 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
             f"\n{len(files)} files, {counts['games']} games, {counts['hands']} hands: "
             f"{counts['valid_games']} valid games, {counts['findings']} findings, "
             f"{counts['unreadable']} unreadable; {counts['wins_checked']} wins and "
-            f"{counts['draws_checked']} draws recomputed, {counts['rank_points_checked']} games' rank points\n"
+            f"{counts['draws_checked']} draws recomputed, {counts['rank_points_checked']} games' rank points"
+            + (f"; {len(skipped)} skipped" if skipped else "") + "\n"
         )
     if counts["unreadable"]:
         return 2
@@ -101,9 +131,10 @@ _EXTENSIONS = {"tenhou-xml": ".xml", "tenhou-json": ".json", "mjai": ".mjson", "
 
 
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
-    import warnings
-
-    from paifu.formats import iter_record_files, normalise_format, read_path, write
+    """Read, write and forget one input at a time (memory stays flat on a folder of thousands);
+    a file that cannot be read or a game that cannot be written is named, the rest still written.
+    Into ``-o DIR`` no existing file is overwritten (``--overwrite`` allows it, but never an input)."""
+    from paifu.formats import iter_record_files, normalise_format, read_path
     from paifu.formats.base import RecordError
 
     try:
@@ -112,59 +143,92 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"paifu convert: {e}\n")
         return 2
     target = args.output
-    files = list(iter_record_files(args.inputs))
-    records = []
-    bad = 0
-    for path in files:
-        try:
-            records.extend((path, i, r) for i, r in enumerate(read_path(path, args.format)))
-        except (RecordError, OSError) as e:
-            sys.stderr.write(f"{path}: UNREADABLE: {e}\n")
-            bad += 1
+    skipped: list = []
+    files = list(iter_record_files(args.inputs, skipped))
+    for sk in skipped:
+        _line(sys.stderr, f"{sk.file}: skipped: {sk.reason}")
     if not files:
         sys.stderr.write("paifu convert: no record files found\n")
         return 2
-    ext = _EXTENSIONS.get(to, "." + to)
-    to_dir = target is not None and (len(records) != 1 or Path(target).is_dir() or target.endswith("/"))
-    if to_dir and Path(target).suffix and not Path(target).is_dir() and not target.endswith(("/", os.sep)):
-        sys.stderr.write(f"paifu convert: {len(records)} games need a folder for -o, not the file name {target}\n")
-        return 2
-    if to_dir:
-        Path(target).mkdir(parents=True, exist_ok=True)
+    to_dir = target is not None and (len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep)))
+    inputs = {os.path.realpath(f) for f in files}
+    bad = 0
     written: set[Path] = set()
-    for path, i, rec in records:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                data = write(rec, to)
-            except RecordError as e:  # a game this format cannot express: reported, the batch goes on
-                sys.stderr.write(f"{path}: game {i}: cannot write as {to}: {e.reason}\n")
+    for path in files:
+        try:
+            records = read_path(path, args.format)
+        except RecordError as e:
+            _line(sys.stderr, f"{path}: UNREADABLE: {e.reason}")
+            bad += 1
+            continue
+        if target is not None and not to_dir and len(records) != 1:
+            to_dir = True  # one file of several games: they need a folder
+        if to_dir and Path(target).suffix and not Path(target).is_dir() and not target.endswith(("/", os.sep)):
+            sys.stderr.write(f"paifu convert: several games need a folder for -o, not the file name {target}\n")
+            return 2
+        for i, rec in enumerate(records):
+            data = _write_one(path, i, rec, to)
+            if data is None:
                 bad += 1
                 continue
-        for w in caught:
-            sys.stderr.write(f"{path}: warning: {w.message}\n")
-        if target is None:
-            out.write(data.decode("utf-8"))
-            if not data.endswith(b"\n"):
-                out.write("\n")
-            continue
-        if to_dir:
-            stem = Path(path).name.split(".")[0] + (f"-{i}" if i else "")
-            dest = Path(target) / (stem + ext)
-            n = 1
-            while dest in written:  # same file name in two input folders: never overwrite
-                n += 1
-                dest = Path(target) / f"{stem}~{n}{ext}"
-        else:
-            dest = Path(target)
-        written.add(dest)
-        dest.write_bytes(data)
+            if target is None:
+                out.write(data.decode("utf-8"))
+                if not data.endswith(b"\n"):
+                    out.write("\n")
+                continue
+            dest = _destination(Path(target), path, i, _EXTENSIONS.get(to, "." + to), to_dir, written)
+            if os.path.realpath(dest) in inputs:
+                _line(sys.stderr, f"{path}: game {i}: not written: {dest} is an input of this run")
+                bad += 1
+                continue
+            if to_dir and dest.exists() and not args.overwrite:
+                _line(sys.stderr, f"{path}: game {i}: not written: {dest} exists (--overwrite to replace it)")
+                bad += 1
+                continue
+            if to_dir:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+            written.add(dest)
+            dest.write_bytes(data)
     return 2 if bad else 0
+
+
+def _write_one(path: str, i: int, rec: object, to: str) -> bytes | None:
+    """One game in the target format, its warnings on standard error; None (said why) when it cannot be."""
+    import warnings
+
+    from paifu.formats import write
+    from paifu.formats.base import RecordError
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            data = write(rec, to)  # type: ignore[arg-type]
+        except RecordError as e:  # a game this format cannot express: reported, the batch goes on
+            _line(sys.stderr, f"{path}: game {i}: cannot write as {to}: {e.reason}")
+            return None
+    for w in caught:
+        _line(sys.stderr, f"{path}: warning: {w.message}")
+    return data
+
+
+def _destination(target: Path, path: str, i: int, ext: str, to_dir: bool, written: set[Path]) -> Path:
+    """Where a game goes: ``-o FILE`` itself, or a name in ``-o DIR`` not yet used in this run."""
+    if not to_dir:
+        return target
+    stem = Path(path).name.split(".")[0] + (f"-{i}" if i else "")
+    dest = target / (stem + ext)
+    n = 1
+    while dest in written:  # same file name in two input folders: never overwrite
+        n += 1
+        dest = target / f"{stem}~{n}{ext}"
+    return dest
 
 
 def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
     if args.name:
-        out.write(load_rules(args.name).to_toml())
+        rules = _rules(args.name)
+        assert rules is not None
+        out.write(rules.to_toml())
         return 0
     for name, r in PRESETS.items():
         out.write(f"{name:18} {r.description}\n")
@@ -187,6 +251,33 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _size(text: str) -> int:
+    from paifu.limits import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+    return n
+
+
+def _limit_options(p: argparse.ArgumentParser) -> None:
+    """The input limits (``paifu/limits.py``): a file over one is unreadable, naming it."""
+    p.add_argument("--max-size", type=_size, metavar="BYTES",
+                   help="largest file to read, before and after gunzip (default 64M; K, M, G accepted)")
+    p.add_argument("--max-field", type=_positive, metavar="CHARS",
+                   help="longest text field (name, game id) in a record (default 10000)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paifu", description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -196,11 +287,14 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--format", help="force the input format (tenhou-xml, tenhou-json, mjai, majiang)")
     v.add_argument("--json", action="store_true", help="JSON Lines: findings, errors, then a summary line")
     v.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core); same output")
+    _limit_options(v)
     c = sub.add_parser("convert", help="convert records to another format")
     c.add_argument("inputs", nargs="+")
     c.add_argument("--to", required=True, help="tenhou-xml, tenhou-json, mjai or majiang")
     c.add_argument("-o", "--output", help="output file (one game) or folder")
     c.add_argument("--format", help="force the input format")
+    c.add_argument("--overwrite", action="store_true", help="replace existing files in -o (never an input)")
+    _limit_options(c)
     r = sub.add_parser("report", help="validate and report statistics, rank points and plots")
     r.add_argument("paths", nargs="+")
     r.add_argument("--player")
@@ -210,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--games", help="one row per (game, seat) to .csv or .parquet")
     r.add_argument("--rules")
     r.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core)")
+    _limit_options(r)
     ru = sub.add_parser("rules", help="list presets, or print one as TOML")
     ru.add_argument("name", nargs="?")
     return p
@@ -217,11 +312,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
+    if out is None:  # started with standard output closed (``>&-``)
+        sys.stderr.write("paifu: standard output is closed\n")
+        return 2
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0) and 2
+    changes = {k: v for k in ("max_size", "max_field") if (v := getattr(args, k, None)) is not None}
+    if changes:
+        from paifu.limits import configure
+
+        configure(**changes)
     handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd}
     try:
         return handlers[args.cmd](args, out)
@@ -231,11 +334,29 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except PoolError as e:  # the worker pool cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
         return 2
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+    except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say
+        _silence_stdout()
         return 0
-    except OSError as e:  # an output path that cannot be written (no such folder, no permission)
+    except OSError as e:  # an output path that cannot be written (no such folder, no permission, disk full)
         sys.stderr.write(f"paifu: {e}\n")
+        if out is sys.stdout:
+            _silence_stdout()
         return 2
+
+
+def _silence_stdout() -> None:
+    """When standard output cannot take more, point it at /dev/null so the interpreter's exit
+    flush does not fail again with a traceback-like message."""
+    try:
+        sys.stdout.flush()
+        return
+    except (OSError, AttributeError, ValueError):
+        pass
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from paifu.engine.results import GameResult
-from paifu.pipeline import Unreadable, replay_paths
+from paifu.pipeline import Skipped, Unreadable, replay_paths
 from paifu.rules import Ruleset
 
 Item = GameResult | Unreadable
@@ -120,7 +120,7 @@ def _preload() -> None:
 
 
 def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
-                          *, jobs: int = 0, chunk_size: int | None = None,
+                          *, jobs: int = 0, chunk_size: int | None = None, skipped: list[Skipped] | None = None,
                           **kwargs: bool) -> Iterator[Item]:
     """``replay_paths`` on ``jobs`` processes (0 = all cores), same items in the same order.
 
@@ -129,7 +129,7 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
     from paifu.formats import iter_record_files
 
     jobs = resolve_jobs(jobs)
-    files = list(iter_record_files(paths))
+    files = list(iter_record_files(paths, skipped))
     if jobs == 1 or len(files) <= 1:
         yield from replay_paths(files, rules, fmt, **kwargs)
         return

@@ -14,8 +14,11 @@ from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord
 from paifu.findings import NOTES, Finding
+from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, rules_from_hint
+
+__all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +69,32 @@ def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_inde
                                    game_index=game_index, event_index=issue.event_index))
     result = rp.run(record.events, partial=record.partial)
     result.format = record.format
+    if check_wall:
+        notes += _seed_note(record)
     result.notes = notes
     result.events = len(record.events)
     if score:
         _check_rank_points(result)
     return result
+
+
+def _seed_note(record: GameRecord) -> list[str]:
+    """A SHUFFLE seed that cannot be turned into a wall turns the wall check off: say so (a note, as
+    the record is not proved wrong). Old logs' per-hand INIT shuffles are documented as unchecked."""
+    seed = record.start.wall_seed if record.events else None
+    if not seed:
+        return []
+    try:
+        from paifu.engine.wall import INIT_SHUFFLE_PREFIX, WallSeedError, seed_words
+    except ImportError:  # pragma: no cover
+        return []
+    if seed.startswith(INIT_SHUFFLE_PREFIX):
+        return []
+    try:
+        seed_words(seed)
+    except WallSeedError as e:
+        return [f"[wall-not-checked] the SHUFFLE seed cannot be read ({e}): the wall is not checked"]
+    return []
 
 
 def _check_rank_points(result: GameResult) -> None:
@@ -99,7 +123,7 @@ def _check_rank_points(result: GameResult) -> None:
         return
     result.rank_points_checked = bool(checks)
     for what, expected, actual in checks:
-        if any(abs(a - b) > 1e-6 for a, b in zip(expected, actual, strict=True)):
+        if any(not abs(a - b) <= 1e-6 for a, b in zip(expected, actual, strict=True)):  # NaN differs too
             result.findings.append(Finding(
                 code="rank-points-mismatch", message=f"{what} differ from the {result.rules.name} table's scheme",
                 file=result.source, game_id=result.game_id, game_index=result.game_index,
@@ -141,12 +165,13 @@ def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResu
 
 
 def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
-                 **kwargs: bool) -> Iterator[GameResult | Unreadable]:
-    """Every game under the given files and folders, in order; bad files become ``Unreadable``."""
+                 skipped: list[Skipped] | None = None, **kwargs: bool) -> Iterator[GameResult | Unreadable]:
+    """Every game under the given files and folders, in order; bad files become ``Unreadable``,
+    and files found in folders but not read (a README, an image) go to ``skipped`` with the reason."""
     from paifu.formats import iter_record_files, read_path
     from paifu.formats.base import RecordError
 
-    for path in iter_record_files(paths):
+    for path in iter_record_files(paths, skipped):
         try:
             records = read_path(path, fmt)
         except RecordError as e:

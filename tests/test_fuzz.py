@@ -15,7 +15,10 @@ memory (nothing derived is written into the repo) for each of the four formats:
 
 The property: ``read_bytes`` returns records or raises ``RecordError`` whose message names the
 file (and, once a game is open, the game); the reader's own handler must catch it, not the
-catch-all in ``read_bytes``; ``replay_record`` on whatever was read never raises.
+catch-all in ``read_bytes``; ``replay_record`` on whatever was read never raises; every writer
+either writes it (and what it writes reads back, or fails as a located ``RecordError``) or
+refuses it with a ``RecordError`` of its own, not through the catch-all in ``write``; and the
+report (frames, statistics, HTML, CSV, Parquet) over all readable mutations never raises.
 
 Seeds are our own ``sample_logs`` (the XML games also written, by our writers, as the three
 other formats) plus, when ``../shared/corpus`` is there, a fixed handful of corpus files.
@@ -355,8 +358,9 @@ MUTATIONS: dict[str, tuple[Mutation, ...]] = {
 # ------------------------------------------------------------------ the property
 
 
-def check(data: bytes, name: str) -> str:
-    """Read and replay; return 'error' or 'read'. Anything but a located RecordError fails."""
+def check(data: bytes, name: str, results: list | None = None) -> str:
+    """Read, replay and write in every format; return 'error' or 'read'. Anything but a located
+    RecordError fails. ``results`` (when given) collects the replayed games for a report."""
     try:
         records = read_bytes(data, name)
     except RecordError as e:
@@ -367,7 +371,29 @@ def check(data: bytes, name: str) -> str:
     for i, rec in enumerate(records):
         res = replay_record(rec, game_index=i)
         assert res.source == name or res.source == rec.source
+        if results is not None:
+            results.append(res)
+        for to in FMTS:
+            check_write(rec, to, name)
     return "read"
+
+
+def check_write(rec: Any, to: str, name: str) -> None:
+    """A writer gives bytes that read back (or fail as a located RecordError), or refuses the game
+    with a RecordError of its own: never a crash that the safety net in ``write`` had to catch."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what a format cannot carry is not the point here
+        try:
+            out = write(rec, to)
+        except RecordError as e:
+            assert str(e).startswith(name), str(e)
+            assert "cannot say (" not in e.reason, f"a {to} writer slipped: {e}"
+            return
+    try:
+        read_bytes(out, "back")
+    except RecordError as e:
+        assert str(e).startswith("back"), str(e)
+        assert not e.reason.startswith("cannot read as"), f"our {to} output made a reader slip: {e}"
 
 
 def mutated(fmt: str, seed: int) -> tuple[str, bytes, str]:
@@ -418,6 +444,25 @@ def test_seeded_mutations(fmt: str) -> None:
 def test_hypothesis_mutations(fmt: str, seed: int) -> None:
     name, data, _ = mutated(fmt, seed)
     check(data, name)
+
+
+def test_report_on_mutated_records(tmp_path: Path) -> None:
+    """The report (frames, statistics, HTML with plots, CSV and Parquet tables) over every game the
+    mutations leave readable: flagged games are reported, never a crash."""
+    from analysis.report import build_report, write_html, write_table
+
+    results: list[Any] = []
+    for fmt in FMTS:
+        for seed in range(60):
+            name, data, _ = mutated(fmt, 2000 + seed)
+            check(data, name, results)
+    assert len(results) > 50 and any(not r.valid for r in results)
+    report = build_report(results)
+    assert len(report.frames.games) == len(results)
+    write_html(report, tmp_path / "r.html")
+    write_table(report.stats, tmp_path / "p.csv")
+    write_table(report.frames.game_players, tmp_path / "g.parquet")
+    assert (tmp_path / "r.html").stat().st_size > 1000
 
 
 def test_corpus_seeded_mutations() -> None:

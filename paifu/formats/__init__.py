@@ -7,19 +7,22 @@ imports it just to list formats). The format comes from the content
 
 from __future__ import annotations
 
-import gzip
 import importlib
 import os
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+import stat
+import zlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from paifu.formats.base import RecordError
+from paifu.formats.walk import Skipped, iter_record_files
+from paifu.limits import current, human
 
 if TYPE_CHECKING:
     from paifu.events import GameRecord
 
-__all__ = ["FORMATS", "RecordError", "guess_format", "iter_record_files", "read_bytes", "read_path", "write"]
+__all__ = ["FORMATS", "RecordError", "Skipped", "guess_format", "iter_record_files", "read_bytes", "read_path",
+           "write"]
 
 FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
@@ -42,9 +45,6 @@ _ALIASES = {
     "paipu": "majiang", "majiang-paipu": "majiang", "majiang_paipu": "majiang",
 }
 GZIP_MAGIC = b"\x1f\x8b"
-#: names that are never records, whatever folder they sit in
-_NOT_RECORDS = {"readme.md", "readme", "readme.txt", "license", "licence", "manifest.csv"}
-_NOT_RECORD_SUFFIXES = (".md", ".csv", ".txt", ".py", ".toml", ".yaml", ".yml", ".parquet", ".png", ".ipynb")
 
 
 def normalise_format(fmt: str) -> str:
@@ -69,13 +69,32 @@ def _load(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
 
 
 def decompress(data: bytes, source: str = "") -> bytes:
-    """Gunzip when the gzip magic is there (any name), else the bytes unchanged."""
-    if data[:2] == GZIP_MAGIC:
-        try:
-            return gzip.decompress(data)
-        except (OSError, EOFError) as e:
-            raise RecordError(f"corrupt gzip data: {e}", file=source) from e
-    return data
+    """Gunzip when the gzip magic is there (any name), else the bytes unchanged.
+
+    Unpacking stops at the ``--max-size`` limit: a gzip bomb is an error, not a full memory.
+    Several gzip members one after another (as ``cat a.gz b.gz``) are unpacked in turn.
+    """
+    if data[:2] != GZIP_MAGIC:
+        return data
+    limit = current().max_size
+    out = bytearray()
+    rest = data
+    try:
+        while True:
+            d = zlib.decompressobj(31)
+            out += d.decompress(rest, limit - len(out) + 1)
+            if len(out) > limit:
+                raise RecordError(f"gzip data unpacks to more than {human(limit)} bytes (the --max-size limit)",
+                                  file=source)
+            if not d.eof:
+                raise RecordError("corrupt gzip data: cut short", file=source)
+            rest = d.unused_data
+            if not rest.strip(b"\0"):
+                return bytes(out)
+            if rest[:2] != GZIP_MAGIC:
+                raise RecordError("corrupt gzip data: garbage after the compressed data", file=source)
+    except zlib.error as e:
+        raise RecordError(f"corrupt gzip data: {e}", file=source) from e
 
 
 def guess_format(data: bytes, source: str = "") -> str:
@@ -98,87 +117,97 @@ def _raise_if_broken_json(data: bytes, source: str) -> None:
     import json
 
     try:
-        json.loads(data.decode("utf-8-sig"))
+        value = json.loads(data.decode("utf-8-sig"))
+    except RecursionError as e:
+        raise RecordError("JSON nested too deeply to read", file=source) from e
     except UnicodeDecodeError as e:
         raise RecordError(f"not UTF-8 text: {e}", file=source) from e
     except ValueError as e:
         if "Extra data" not in str(e):  # JSON lines: each line may be fine
             raise RecordError(f"not valid JSON (cut short or corrupt?): {e}", file=source) from e
+    else:
+        if value in ([], {}):
+            raise RecordError("holds no game record (an empty JSON document)", file=source)
 
 
 def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[GameRecord]:
-    """Every game in one file's bytes."""
+    """Every game in one file's bytes; ``RecordError`` for anything that is not a sound record."""
+    limit = current().max_size
+    if len(data) > limit:
+        raise RecordError(f"{len(data):,} bytes, over the --max-size limit of {human(limit)}", file=source)
     data = decompress(data, source)
     f = normalise_format(fmt) if fmt else guess_format(data, source)
     reader = _load(_READERS, f, "reader")
     try:
-        return reader(data, source)
+        records = reader(data, source)
     except RecordError:
         raise
+    except RecursionError as e:
+        raise RecordError(f"cannot read as {f}: nested too deeply", file=source) from e
+    except MemoryError as e:
+        raise RecordError(f"cannot read as {f}: out of memory (lower --max-size)", file=source) from e
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError) as e:  # a reader slipped
         raise RecordError(f"cannot read as {f}: {type(e).__name__}: {e}", file=source) from e
+    from paifu.formats.check import check_records
+
+    check_records(records, source)
+    return records
 
 
 def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[GameRecord]:
-    p = Path(path)
+    """Every game in one file. Only a regular file is opened (a FIFO would block, a device never
+    end), and no more than the ``--max-size`` limit is read from it."""
+    p = os.fspath(path)
     try:
-        data = p.read_bytes()
+        st = os.stat(p)
     except OSError as e:
-        raise RecordError(f"cannot open: {e.strerror or e}", file=str(p)) from e
-    return read_bytes(data, str(p), fmt)
-
-
-def _skippable(name: str) -> bool:
-    n = name.lower()
-    return n.startswith(".") or n in _NOT_RECORDS or n.endswith(_NOT_RECORD_SUFFIXES)
-
-
-def iter_record_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[str]:
-    """Record files under the given paths: files as given, directories recursively and sorted.
-
-    Inside directories, documentation, tables and hidden files are skipped by name, and
-    a 電脳麻将 rule object (``{"rule": {...}}`` with no ``log``) is skipped by content;
-    anything else is yielded, so a file we cannot read is reported by the caller.
-    """
-    for path in paths:
-        p = Path(path)
-        if not p.is_dir():
-            yield str(p)
-            continue
-        for root, dirs, files in os.walk(p):
-            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-            for name in sorted(files):
-                if _skippable(name):
-                    continue
-                full = os.path.join(root, name)
-                if _is_rule_object(full):
-                    continue
-                yield full
-
-
-def _is_rule_object(path: str) -> bool:
-    """A 電脳麻将 rule file (as in majiang_selfplay/rules): not a record."""
-    if not path.lower().endswith(".json"):
-        return False
+        raise RecordError(f"cannot open: {e.strerror or e}", file=p) from e
+    if stat.S_ISDIR(st.st_mode):
+        try:
+            os.listdir(p)
+        except OSError as e:
+            raise RecordError(f"cannot list this folder: {e.strerror or e}", file=p) from e
+        raise RecordError("a folder, not a record file", file=p)
+    if not stat.S_ISREG(st.st_mode):
+        raise RecordError(f"not a regular file ({_KINDS.get(stat.S_IFMT(st.st_mode), 'special file')}): not read",
+                          file=p)
+    limit = current().max_size
+    if st.st_size > limit:
+        raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(65536)
-    except OSError:
-        return False
-    if head[:2] == GZIP_MAGIC or b'"log"' in head:
-        return False
-    import json
+        with open(p, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError as e:
+        raise RecordError(f"cannot open: {e.strerror or e}", file=p) from e
+    return read_bytes(data, p, fmt)
 
-    try:
-        obj = json.loads(head.decode("utf-8-sig"))
-    except ValueError:
-        return False
-    return isinstance(obj, dict) and isinstance(obj.get("rule"), dict) and "log" not in obj
+
+_KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+          stat.S_IFSOCK: "a socket"}
 
 
 def write(record: GameRecord, fmt: str) -> bytes:
-    """One game in the given format."""
+    """One game in the given format; ``RecordError`` (naming the file) when the game cannot be
+    written: a writer that meets something the record cannot mean fails for that game alone.
+    A record that states no scores (mjai's original protocol) gets them carried from its own
+    score changes first, for the formats that must state them."""
     from paifu.formats.base import with_stated_scores
 
     f = normalise_format(fmt)
-    return _load(_WRITERS, f, "writer")(with_stated_scores(record) if f != "mjai" else record)
+    writer = _load(_WRITERS, f, "writer")
+    from paifu.formats.check import check_writable
+
+    if f != "mjai":
+        record = with_stated_scores(record)
+    check_writable(record)
+    try:
+        return writer(record)
+    except RecordError as e:
+        if e.file or not record.source:
+            raise
+        raise RecordError(e.reason, file=record.source, game=e.game, hand=e.hand, event=e.event) from e
+    except RecursionError as e:
+        raise RecordError(f"cannot write as {f}: nested too deeply", file=record.source) from e
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, ArithmeticError) as e:
+        raise RecordError(f"cannot write as {f}: the record holds what {f} cannot say "
+                          f"({type(e).__name__}: {e})", file=record.source) from e

@@ -81,3 +81,9 @@ def with_stated_scores(record: Any) -> Any:
         warnings.warn("the record states neither scores nor score changes for some hands: "
                       "their start scores are carried unchanged", stacklevel=3)
     return dataclasses.replace(record, events=events)
+def seats(values: Any, what: str) -> Any:
+    """``values`` (one per seat); ``ValueError`` for more than four, which no table seats
+    (they were once cut to four without a word)."""
+    if hasattr(values, "__len__") and len(values) > 4:
+        raise ValueError(f"{len(values)} {what}: a table seats at most 4 players")
+    return values

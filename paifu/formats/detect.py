@@ -8,16 +8,15 @@ like tenhou.net/6.
 from __future__ import annotations
 
 import json
-import re
 
-_XML_START = re.compile(rb"^\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*<mjloggm\b", re.S)
+_SPACE = b" \t\r\n"
 
 
 def _first_json_value(text: str) -> object | None:
     """The first complete JSON value of the text (a whole document or its first line)."""
     try:
         value, _ = json.JSONDecoder().raw_decode(text.lstrip())
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
         return None
     return value
 
@@ -43,10 +42,40 @@ def _classify_object(obj: object) -> str | None:
     return None
 
 
+def looks_like_xml(head: bytes) -> bool:
+    """Tenhou XML: ``<mjloggm`` after an optional declaration, comments and blank space.
+
+    One pass over the head (linear: no regular expression that can backtrack), and only
+    when the text starts with ``<``, so a JSON record whose player is nicknamed
+    ``<mjloggm`` stays JSON. A start tag found later in an XML head (after an unknown
+    element, e.g. a wrapper) still counts.
+    """
+    head = head.lstrip(b"\xef\xbb\xbf").lstrip(_SPACE)
+    if not head.startswith(b"<"):
+        return False
+    i = 0
+    if head.startswith(b"<?xml"):
+        end = head.find(b"?>")
+        if end < 0:
+            return False
+        i = end + 2
+    while True:
+        while i < len(head) and head[i] in _SPACE:
+            i += 1
+        if head.startswith(b"<!--", i):
+            end = head.find(b"-->", i + 4)
+            if end < 0:
+                return False
+            i = end + 3
+            continue
+        break
+    return head.startswith(b"<mjloggm", i) or b"<mjloggm" in head
+
+
 def detect_format(data: bytes) -> str | None:
     """The format name of (already decompressed) record bytes, or None when unrecognised."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
-    if _XML_START.match(head) or b"<mjloggm" in head:
+    if looks_like_xml(head):
         return "tenhou-xml"
     stripped = head.lstrip()
     if stripped[:1] not in (b"{", b"["):

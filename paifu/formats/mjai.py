@@ -38,7 +38,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, hinted_rules
+from paifu.formats.base import RecordError, hinted_red, hinted_rules, seats
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 
 FORMAT = "mjai"
@@ -203,7 +203,7 @@ class _Reader:
         return 4
 
     def _start(self, ev: dict[str, Any], n: int) -> GameStart:
-        names = [str(x) for x in (ev.get("names") or [])][:n]
+        names = [str(x) for x in seats(ev.get("names") or [], "names")][:n]
         names += [""] * (n - len(names))
         hint: list[tuple[str, object]] = [("preset", "tenhou-sanma" if n == 3 else "tenhou"), ("num_players", n)]
         if "kyoku_first" in ev:
@@ -321,14 +321,15 @@ class _Reader:
         if not 1 <= kyoku <= 4:
             raise self.fail(f"kyoku {kyoku} is outside 1..4", no)
         self.hand_label = f"{bakaze}{kyoku}-{ev.get('honba', 0)}"
-        tehais = ev["tehais"]
+        tehais = seats(ev["tehais"], "start hands")
         if any(p == "?" for th in tehais for p in th):
             raise self.fail("hands are hidden ('?'): a player's view, not a full log", no)
         self.events.append(HandStart(
             round_wind=_WINDS.index(bakaze), hand_number=kyoku - 1, honba=int(ev.get("honba", 0)),
             sticks=int(ev.get("kyotaku", 0)), dealer=int(ev["oya"]),
             # the original protocol states no scores: the engine carries its own from the start points
-            scores=tuple(int(x) for x in ev["scores"][:n]) if ev.get("scores") is not None else None,
+            scores=tuple(int(x) for x in seats(ev["scores"], "start scores")[:n]) if ev.get("scores") is not None
+            else None,
             dora_indicator=pai_to_tile(ev["dora_marker"]),
             hands=tuple(tuple(pai_to_tile(p) for p in tehais[s]) for s in range(n)),
         ))
@@ -393,7 +394,7 @@ class _Reader:
         assert h is not None
         n = self.n
         deltas = ev.get("deltas")
-        deltas_t = tuple(int(x) for x in deltas[:n]) if deltas else None
+        deltas_t = tuple(int(x) for x in seats(deltas, "score changes")[:n]) if deltas else None
         reason = ev.get("reason")
         tenpai: tuple[int, ...] | None = None
         shown = None

@@ -45,7 +45,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, hinted_rules
+from paifu.formats.base import RecordError, hinted_red, hinted_rules, seats
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 from paifu.yaku import Yaku
 
@@ -294,7 +294,7 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
     game_no = gi if len(group) == 1 and first_line == 1 else first_line
     try:  # the header: a wrong type here (a 'rule' that is no object, an 'aka' that is no number)
         n = _num_players(doc)
-        names = [str(x) for x in (doc.get("name") or [])][:n]
+        names = [str(x) for x in seats(doc.get("name") or [], "names")][:n]
         names += [""] * (n - len(names))
         meta = tuple(
             (k, _freeze(doc[k])) for k in ("title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "ref")
@@ -487,7 +487,7 @@ class _HandReader:
         h, n = self.h, self.n
         kyoku, honba, sticks = (int(x) for x in h[0][:3])
         self.honba = honba
-        scores = tuple(int(x) for x in h[1][:n])
+        scores = tuple(int(x) for x in seats(h[1], "start scores")[:n])
         if not h[2]:
             raise self.fail("no dora indicator")
         self.events.append(HandStart(
@@ -677,7 +677,7 @@ class _HandReader:
         if name not in _DRAW_NAMES:
             raise self.fail(f"unknown hand result {name!r}")
         kind = _DRAW_NAMES[name]
-        deltas = tuple(int(x) for x in res[1][:n]) if len(res) > 1 and isinstance(res[1], list) else None
+        deltas = tuple(int(x) for x in seats(res[1], "score changes")[:n]) if len(res) > 1 and isinstance(res[1], list) else None
         tenpai: tuple[int, ...] | None = None
         shown: tuple[tuple[int, ...] | None, ...] | None = None
         if kind == RyuukyokuKind.EXHAUSTIVE:
@@ -770,7 +770,7 @@ class _HandReader:
             hand=hand,
             melds=tuple(self.melds[who]),
             honba=self.honba,
-            deltas=tuple(int(x) for x in deltas[:n]),
+            deltas=tuple(int(x) for x in seats(deltas, "score changes")[:n]),
             pao_seat=pao if pao != who else None,
         )
         return Win(who, frm, tile, claimed)

@@ -22,10 +22,8 @@ Choices worth knowing:
 
 from __future__ import annotations
 
-import gzip
 import re
 import warnings
-import zlib
 from pathlib import PurePath
 from typing import Any
 from urllib.parse import unquote
@@ -56,7 +54,8 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, hinted_red, hinted_rules
 from paifu.formats.copies import needs_copies, with_copies
-from paifu.formats.tenhou_meld import decode_meld, encode_meld
+from paifu.formats.tenhou_meld import MeldCodeError, decode_meld, encode_meld
+from paifu.limits import current
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 
 __all__ = ["INIT_SHUFFLE_PREFIX", "read_tenhou_xml", "write_tenhou_xml"]
@@ -130,6 +129,11 @@ def _int_attr(el: etree._Element, name: str) -> int:
 
 
 def _decode_name(raw: str) -> str:
+    """A percent-encoded name; checked against ``--max-field`` before decoding (a 50 MB name
+    would take gigabytes to unquote)."""
+    limit = current().max_field
+    if len(raw) > 3 * limit:
+        raise ValueError(f"a name of {len(raw):,} characters, over the --max-field limit of {limit:,}")
     return unquote(raw, encoding="utf-8", errors="replace")
 
 
@@ -146,12 +150,9 @@ def _game_id(source: str, root: etree._Element) -> str:
 
 
 def _decompress(data: bytes, source: str) -> bytes:
-    if data[:2] != b"\x1f\x8b":
-        return data
-    try:
-        return gzip.decompress(data)
-    except (OSError, EOFError, zlib.error) as e:
-        raise RecordError(f"corrupt or truncated gzip data: {e}", file=source) from e
+    from paifu.formats import decompress  # bounded by --max-size
+
+    return decompress(data, source)
 
 
 def _dedupe_attributes(raw: bytes) -> tuple[bytes, list[str]]:
@@ -574,12 +575,31 @@ _HANDLERS = {
 # ------------------------------------------------------------------ writer
 
 
+#: characters XML 1.0 cannot hold at all, even as a reference (C0 controls but tab, LF, CR; FFFE, FFFF)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def _q(v: object) -> str:
-    return str(v).replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+    """An attribute value: escaped, whitespace kept as references, and characters XML cannot hold
+    replaced by U+FFFD (with a warning), so that what we write we can read back."""
+    text = str(v)
+    if _NOT_XML.search(text):
+        warnings.warn("Tenhou XML cannot carry control characters (replaced by U+FFFD)", stacklevel=3)
+        text = _NOT_XML.sub("\ufffd", text)
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("\t", "&#9;").replace("\n", "&#10;").replace("\r", "&#13;"))
 
 
 def _tag(name: str, attrs: list[tuple[str, object]]) -> str:
     return "<" + name + "".join(f' {k}="{_q(v)}"' for k, v in attrs) + "/>"
+
+
+def _meld_code(meld: Meld, seat: int, n: int) -> int:
+    """Tenhou's meld code; a meld it cannot encode (a kakan without its added tile) is the record's fault."""
+    try:
+        return encode_meld(meld, seat, n)
+    except MeldCodeError as e:
+        raise RecordError(f"a call Tenhou XML cannot encode: {e}") from e
 
 
 def _hundreds(points: int, what: str) -> int:
@@ -652,18 +672,18 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             _warn_table_differs(rules, go_type)
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
-        if key in meta:
+        if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
             go.append((key, meta[key]))
     tags.append(["GO", go])
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
-    if "dan" in meta and all(isinstance(d, int) for d in meta["dan"]):
+    if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
         un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
     elif "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
         warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
-    if "rate" in meta and all(isinstance(r, (int, float)) for r in meta["rate"]):
+    if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
         un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
     for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
-        if key in meta:
+        if isinstance(meta.get(key), tuple):
             un.append((key, _join(list(meta[key]) + [filler] * pad)))
     tags.append(["UN", un])
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
@@ -673,6 +693,8 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     lost: set[str] = set()  # warned once per record
 
     def scores4(vals: tuple[int, ...], what: str) -> str:
+        if len(vals) != n:  # Tenhou XML states one per seat; fewer would not read back
+            raise RecordError(f"{len(vals)} {what}s for {n} players")
         return _join([_hundreds(v, what) for v in vals] + [0] * pad)
 
     def sc(before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
@@ -694,7 +716,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         elif isinstance(ev, Discard):
             tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
         elif isinstance(ev, Call):
-            tags.append(["N", [("who", ev.seat), ("m", encode_meld(ev.meld, ev.seat, n))]])
+            tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, n))]])
         elif isinstance(ev, HandStart):
             d1, d2 = ev.dice if ev.dice is not None else (1, 1)
             seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
@@ -770,7 +792,7 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:
         attrs.append(("ba", f"{c.honba},{c.sticks}"))
     attrs.append(("hai", _join(c.hand or ())))
     if c.melds:
-        attrs.append(("m", _join(encode_meld(m, ev.seat, n) for m in c.melds)))
+        attrs.append(("m", _join(_meld_code(m, ev.seat, n) for m in c.melds)))
     attrs.append(("machi", ev.tile))
     limit = LIMIT_NAMES.index(c.limit) if c.limit in LIMIT_NAMES else 0
     if not c.pao_stated:

@@ -1,0 +1,126 @@
+"""What every record must satisfy after reading, whatever its format, before anyone uses it.
+
+Readers check what their format means; this checks what no format can mean and what would
+break the code downstream: numbers beyond ``paifu.limits.MAX_NUMBER`` (a 2**63 honba
+overflows pandas and the writers), NaN or infinite numbers (NaN passes every comparison,
+Infinity is no JSON), text fields longer than the ``--max-field`` limit, and a game with no
+hand at all (``{"type": "hello"}``, ``"log": []``) that would otherwise count as a valid
+game of zero hands. Any of these makes the file unreadable, naming game, event and field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from enum import Enum
+from typing import Any
+
+from paifu.events import Discard, Draw, GameRecord, HandStart
+from paifu.formats.base import RecordError
+from paifu.limits import MAX_NUMBER, current
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = (
+            tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+        )
+    return names
+
+
+def _bad(value: Any, max_field: int) -> str | None:
+    """Why a value is out of bounds, or None (walks tuples and nested dataclasses; the common
+    cases - small ints, short texts - are tested first: this runs on every event of every game)."""
+    t = type(value)
+    if t is int:
+        return None if -MAX_NUMBER <= value <= MAX_NUMBER else f"the number {_short(value)} is out of range"
+    if t is str:
+        if len(value) > max_field:
+            return f"a text of {len(value):,} characters, over the --max-field limit of {max_field:,}"
+        return None
+    if value is None or t is bool:
+        return None
+    if t is tuple or t is list:
+        for v in value:
+            why = _bad(v, max_field)
+            if why:
+                return why
+        return None
+    if t is float:
+        if not math.isfinite(value):
+            return f"{value} is not a finite number"
+        return None if abs(value) <= MAX_NUMBER else f"the number {_short(value)} is out of range"
+    if isinstance(value, Enum):
+        return None
+    for name in _fields(t):
+        why = _bad(getattr(value, name), max_field)
+        if why:
+            return f"{name}: {why}"
+    if not _FIELDS[t] and isinstance(value, int | float | str | tuple):  # a subclass of a plain type
+        return _bad(t.__mro__[-2](value) if not isinstance(value, tuple) else tuple(value), max_field)
+    return None
+
+
+def _short(value: int | float) -> str:
+    text = (
+        str(value)
+        if not isinstance(value, int) or abs(value) < 10**30
+        else f"about 10**{len(str(abs(value))) - 1}"
+    )
+    return text[:40]
+
+
+def check_records(records: list[GameRecord], source: str) -> None:
+    """Raise ``RecordError`` for the first game that is empty or holds an out-of-bounds value."""
+    if not records:
+        raise RecordError("holds no game record", file=source)
+    max_field = current().max_field
+    for gi, rec in enumerate(records):
+        if not any(isinstance(ev, HandStart) for ev in rec.events):
+            raise RecordError("a game with no hand in it", file=source, game=gi)
+        for ei, ev in enumerate(rec.events):
+            t = type(ev)
+            if (  # most events: a seat and a tile id, checked inline
+                (t is Draw or t is Discard)
+                and type(ev.tile) is int
+                and type(ev.seat) is int
+                and -MAX_NUMBER <= ev.tile <= MAX_NUMBER
+                and -MAX_NUMBER <= ev.seat <= MAX_NUMBER
+            ):
+                continue
+            why = _bad(ev, max_field)
+            if why:
+                raise RecordError(f"{type(ev).__name__}.{why}", file=source, game=gi, event=ei)
+
+
+def check_writable(record: GameRecord) -> None:
+    """``RecordError`` for what a reader may pass on (the replay flags it) but no format can say:
+    a round or hand number past North 4, a dealer or caller that is no seat, a hand start
+    without one score and one hand per seat, a call taken from oneself. Writers assume these."""
+    from paifu.events import Call, CallKind, GameStart, Win
+
+    if not record.events or not isinstance(record.events[0], GameStart):
+        raise RecordError("no game start: nothing to write", file=record.source)
+    n = record.events[0].num_players
+    for ei, ev in enumerate(record.events):
+        why = None
+        if isinstance(ev, HandStart):
+            if not (0 <= ev.round_wind <= 3 and 0 <= ev.hand_number <= 3):
+                why = f"kyoku {ev.round_wind * 4 + ev.hand_number} is past North 4 (kyoku 15)"
+            elif not 0 <= ev.dealer < n:
+                why = f"dealer {ev.dealer} is not a seat"
+            elif len(ev.scores) != n or len(ev.hands) != n:
+                why = f"{len(ev.scores)} scores and {len(ev.hands)} hands for {n} players"
+        elif isinstance(ev, Call):
+            m = ev.meld
+            if not 0 <= ev.seat < n or (m.from_seat is not None and not 0 <= m.from_seat < n):
+                why = "a call by or from a player who is not at the table"
+            elif m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN) and m.from_seat == ev.seat:
+                why = f"seat {ev.seat} calls a {m.kind.value} from itself"
+        elif isinstance(ev, Win) and not (0 <= ev.seat < n and 0 <= ev.from_seat < n):
+            why = "a win by or from a player who is not at the table"
+        if why:
+            raise RecordError(f"cannot be written: {why}", file=record.source, event=ei)

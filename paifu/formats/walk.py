@@ -1,0 +1,213 @@
+"""Which files under the given paths are records: every input ends read, unreadable or skipped.
+
+A folder is walked recursively and sorted; symlinked folders are followed once (a loop, or a
+folder reached twice, is skipped with that reason). A file reached twice, under two spellings
+(``sub/x.json``, ``./sub/x.json``) or through a link, is read once; the other spellings are
+skipped, naming the first. Inside folders a file is yielded when its content is one of our
+formats (whatever its name: Tenhou XML saved as ``.txt`` is read) or its name says record
+(``.xml``, ``.json``, ``.mjlog`` ...: the reader then says why it cannot read it). Anything else
+- a README, an image, a table, a 電脳麻将 rule object, a hidden file - is skipped with its reason,
+which the caller lists. Paths given by name are always yielded; so are non-regular files
+(FIFOs, devices) and folders that cannot be listed: ``read_path`` reports each as unreadable
+without blocking on it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import zlib
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from paifu.limits import current
+
+#: names that say record: the reader reports a broken one rather than the walk skipping it
+RECORD_SUFFIXES = (".xml", ".xml_", ".mjlog", ".json", ".jsonl", ".mjson", ".gz", ".paipu")
+#: names that say something else, skipped without opening
+OTHER_SUFFIXES = (
+    ".md",
+    ".rst",
+    ".csv",
+    ".tsv",
+    ".py",
+    ".pyc",
+    ".toml",
+    ".yaml",
+    ".yml",
+    ".ini",
+    ".cfg",
+    ".parquet",
+    ".pq",
+    ".png",
+    ".jpg",
+    ".jpeg",
+    ".gif",
+    ".svg",
+    ".webp",
+    ".bmp",
+    ".ico",
+    ".pdf",
+    ".ipynb",
+    ".html",
+    ".htm",
+    ".css",
+    ".js",
+    ".ts",
+    ".zip",
+    ".tar",
+    ".7z",
+    ".xz",
+    ".bz2",
+    ".whl",
+    ".so",
+    ".exe",
+    ".lock",
+    ".tar.gz",
+    ".tgz",
+)
+_SNIFF = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """An input that was deliberately not read, and why (listed in summaries, never silent)."""
+
+    file: str
+    reason: str
+
+
+def iter_record_files(
+    paths: Iterable[str | os.PathLike[str]], skipped: list[Skipped] | None = None
+) -> Iterator[str]:
+    """Paths to read under ``paths``, in order; what is not read goes to ``skipped`` with its reason."""
+    files: dict[tuple[int, int], str] = {}
+    folders: dict[tuple[int, int], str] = {}
+
+    def skip(path: str, reason: str) -> None:
+        if skipped is not None:
+            skipped.append(Skipped(path, reason))
+
+    for given in paths:
+        path = os.fspath(given)
+        try:
+            st = os.stat(path)
+        except OSError:
+            yield path  # read_path names the error
+            continue
+        if stat.S_ISDIR(st.st_mode):
+            yield from _walk(path, st, files, folders, skip)
+        elif _first(path, st, files, skip):
+            yield path
+
+
+def _first(
+    path: str, st: os.stat_result, files: dict[tuple[int, int], str], skip: Callable[[str, str], None]
+) -> bool:
+    """True the first time a regular file is reached (by any spelling or link)."""
+    if not stat.S_ISREG(st.st_mode):
+        return True
+    key = (st.st_dev, st.st_ino)
+    if key in files:
+        skip(path, f"the same file as {files[key]} (read once)")
+        return False
+    files[key] = path
+    return True
+
+
+def _walk(
+    folder: str,
+    st: os.stat_result,
+    files: dict[tuple[int, int], str],
+    folders: dict[tuple[int, int], str],
+    skip: Callable[[str, str], None],
+) -> Iterator[str]:
+    key = (st.st_dev, st.st_ino)
+    if key in folders:
+        skip(folder, f"the same folder as {folders[key]} (a link loop, or given twice): walked once")
+        return
+    folders[key] = folder
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        yield folder  # read_path says why it cannot be listed
+        return
+    for entry in entries:
+        path = os.path.join(folder, entry.name)
+        try:
+            est = os.stat(path)  # follows links: a linked folder is walked, a linked file read
+        except OSError:
+            yield path  # a dangling link: read_path names it
+            continue
+        is_dir = stat.S_ISDIR(est.st_mode)
+        if entry.name.startswith("."):
+            skip(path, "hidden " + ("folder" if is_dir else "file"))
+        elif is_dir:
+            yield from _walk(path, est, files, folders, skip)
+        elif not stat.S_ISREG(est.st_mode):
+            yield path  # a FIFO or device: reported unreadable, never opened
+        else:
+            reason = not_a_record(path, est.st_size)
+            if reason:
+                skip(path, reason)
+            elif _first(path, est, files, skip):
+                yield path
+
+
+def not_a_record(path: str, size: int) -> str | None:
+    """Why a regular file found in a folder is not a record, or None to read it."""
+    name = os.path.basename(path).lower()
+    if name.endswith(OTHER_SUFFIXES):
+        return f"not a game record: a {name.rsplit('.', 1)[-1]} file"
+    head = _head(path)
+    if head is None:
+        return None  # cannot open: read_path reports it
+    if name.endswith(".json") and is_rule_object(head, size):
+        return "a 電脳麻将 rule object (give it with --rules), not a record"
+    if name.endswith(RECORD_SUFFIXES):
+        return None
+    from paifu.formats.detect import detect_format, looks_like_xml
+
+    if looks_like_xml(head):
+        return None
+    if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
+        if size > current().max_size:
+            return None  # looks like JSON: read_path names the size limit
+        try:
+            with open(path, "rb") as fh:
+                whole = fh.read()
+        except OSError:
+            return None
+        if whole[:2] == b"\x1f\x8b":
+            return None
+        if detect_format(whole):
+            return None
+    return "not a game record (its content is no known format)"
+
+
+def _head(path: str) -> bytes | None:
+    """The first bytes of a file, unpacked when gzip (bounded: a bomb unpacks only this far)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(_SNIFF)
+    except OSError:
+        return None
+    if head[:2] == b"\x1f\x8b":
+        try:
+            return zlib.decompressobj(31).decompress(head, _SNIFF)
+        except zlib.error:
+            return b""
+    return head
+
+
+def is_rule_object(head: bytes, size: int) -> bool:
+    """A 電脳麻将 rule file (as in majiang_selfplay/rules): ``{"rule": {...}}`` with no ``log``."""
+    if size > _SNIFF or head[:2] == b"\x1f\x8b" or b'"log"' in head:
+        return False
+    try:
+        obj = json.loads(head.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(obj, dict) and isinstance(obj.get("rule"), dict) and "log" not in obj

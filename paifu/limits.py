@@ -1,0 +1,88 @@
+"""Input limits: how much one file may make paifu read, unpack and keep.
+
+Records from the wild can be hostile or broken: a gzip bomb, a 50 MB player name, a device
+file that never ends. Each limit below bounds one of them; a file over a limit is reported as
+unreadable with the limit named (never read until memory runs out). The defaults are far
+above any real record (a Tenhou game is ~50 KB, a name a few dozen characters) and can be
+raised per run (``paifu validate --max-size 512M``) or in code with ``configure``.
+
+Worker processes (``--jobs``) see the same limits: ``configure`` also records them in the
+environment (``PAIFU_LIMITS``), which every process started afterwards inherits.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+from dataclasses import dataclass
+
+#: magnitude above which a number in a record is nonsense (scores, honba, points); 2**53 keeps
+#: every number exact as a float and far inside the 64-bit integers pandas and writers use
+MAX_NUMBER = 2**53
+_ENV = "PAIFU_LIMITS"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one input file may cost. Sizes in bytes, lengths in characters."""
+
+    #: bytes of one file as stored, and again after gunzip (a bomb stops here)
+    max_size: int = 64 * 2**20
+    #: characters of one text field (a name, a game id, a yaku name, a header value)
+    max_field: int = 10_000
+
+    def describe(self) -> str:
+        return f"--max-size {human(self.max_size)}, --max-field {self.max_field}"
+
+
+_current: Limits | None = None
+
+
+def current() -> Limits:
+    """The limits in force: those ``configure`` set, else the environment's, else the defaults."""
+    global _current
+    if _current is None:
+        _current = Limits()
+        raw = os.environ.get(_ENV)
+        if raw:
+            try:
+                _current = Limits(**{k: int(v) for k, v in json.loads(raw).items()})
+            except (ValueError, TypeError, AttributeError):
+                _current = Limits()
+    return _current
+
+
+def configure(limits: Limits | None = None, **changes: int) -> Limits:
+    """Set the limits for this process and the processes it starts; returns them."""
+    global _current
+    new = dataclasses.replace(limits or current(), **changes)
+    for f in dataclasses.fields(new):
+        if getattr(new, f.name) <= 0:
+            raise ValueError(f"limit {f.name} must be positive")
+    _current = new
+    os.environ[_ENV] = json.dumps(dataclasses.asdict(new))
+    return new
+
+
+_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(i?b)?\s*$", re.I)
+
+
+def parse_size(text: str) -> int:
+    """``"64M"``, ``"1.5G"``, ``"4096"`` as bytes (K, M, G, T are powers of 1024)."""
+    m = _SIZE.match(text)
+    if not m:
+        raise ValueError(f"not a size: {text!r} (e.g. 64M, 2G, 100000)")
+    value = float(m.group(1)) * 1024 ** " kmgt".index((m.group(2) or " ").lower())
+    if value < 1:
+        raise ValueError(f"a size must be at least 1 byte, not {text!r}")
+    return int(value)
+
+
+def human(n: int) -> str:
+    """A byte count the way ``parse_size`` reads it back."""
+    for unit, size in (("G", 2**30), ("M", 2**20), ("K", 2**10)):
+        if n >= size and n % size == 0:
+            return f"{n // size}{unit}"
+    return str(n)
