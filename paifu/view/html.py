@@ -119,8 +119,7 @@ def viewer_data(game: Any, start: int = 0) -> dict[str, Any]:
     for tv in game.tables:
         parts, height = layout(tv)
         ids = []
-        for g in parts:
-            s = ET.tostring(g, encoding="unicode")
+        for s in parts:
             if s not in index:
                 index[s] = len(groups)
                 groups.append(s)

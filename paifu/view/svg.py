@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from paifu.view.table import WIND_KANJI, SeatView, TableView
@@ -172,13 +173,13 @@ def seat_group(sv: SeatView, y: float, turn: bool = False, dealer: bool = False)
     return g
 
 
-def river_group(sv: SeatView, y: float) -> ET.Element:
+def river_group(tiles: tuple[Any, ...], seat: int, y: float) -> ET.Element:
     """A seat's river: tsumogiri tiles paler, the riichi tile turned, called tiles faded."""
-    river = _el("g", class_="river", data_seat=sv.seat, transform=f"translate(0,{_n(y)})")
+    river = _el("g", class_="river", data_seat=seat, transform=f"translate(0,{_n(y)})")
     rw, rh = W * RIVER_SCALE, H * RIVER_SCALE
     turn_next = False  # the riichi tile was called: the next one is turned instead
     x, yr = 10.0, 20 + H + 8
-    for i, r in enumerate(sv.river):
+    for i, r in enumerate(tiles):
         if i and i % 24 == 0:
             x, yr = 10.0, yr + rh + 2
         sideways = (r.riichi or turn_next) and not r.called
@@ -249,15 +250,35 @@ def event_group(tv: TableView) -> ET.Element:
     return g
 
 
-def layout(tv: TableView) -> tuple[list[ET.Element], float]:
-    """The table as independent groups (header, event line, each seat and its river), and its height."""
+def layout(tv: TableView) -> tuple[list[str], float]:
+    """The table as independent serialized groups (header, event line, each seat and its river) and its
+    height; a seat's groups are cached, as most events change one seat only."""
     y = float(HEADER)
-    groups = [header_group(tv), event_group(tv)]
+    groups = [_str(header_group(tv)), _str(event_group(tv))]
     for sv in tv.seats:
-        groups.append(seat_group(sv, y, turn=sv.seat == tv.turn, dealer=sv.seat == tv.dealer))
-        groups.append(river_group(sv, y))
+        groups.append(_seat_str(sv, y, sv.seat == tv.turn, sv.seat == tv.dealer))
+        groups.append(_river_str(sv.river, sv.seat, y))
         y += seat_height(sv)
     return groups, y
+
+
+def _str(el: ET.Element) -> str:
+    return ET.tostring(el, encoding="unicode")
+
+
+@lru_cache(maxsize=4096)
+def _seat_str(sv: SeatView, y: float, turn: bool, dealer: bool) -> str:
+    return _str(seat_group(sv, y, turn, dealer))
+
+
+@lru_cache(maxsize=4096)
+def _river_str(river: tuple[Any, ...], seat: int, y: float) -> str:
+    return _str(river_group(river, seat, y))
+
+
+@lru_cache(maxsize=256)
+def _defs_str(used: frozenset[str]) -> str:
+    return _str(defs_svg(used))
 
 
 def _svg(width: float, height: float, cls: str) -> ET.Element:
@@ -275,18 +296,27 @@ def _used(el: ET.Element) -> set[str]:
     return {u.get("href", "")[4:] for u in el.iter("use")}
 
 
+def used_tiles(tv: TableView) -> frozenset[str]:
+    """Every tile the table shows (for the symbols its SVG needs)."""
+    used = {"back", *tv.dora, *tv.ura}
+    for sv in tv.seats:
+        used.update(sv.tiles)
+        used.update(r.tile for r in sv.river)
+        for m in sv.melds:
+            used.update(m.tiles)
+            if m.added:
+                used.add(m.added)
+    return frozenset(used)
+
+
 def table_svg(tv: TableView) -> str:
     """The whole table after one event, as one self-contained SVG."""
     groups, height = layout(tv)
-    root = _svg(WIDTH, height, "paifu-table")
-    root.set("data-event", str(tv.index))
-    used: set[str] = set()
-    for g in groups:
-        used |= _used(g)
-    root.append(defs_svg(used))
-    for g in groups:
-        root.append(g)
-    return ET.tostring(root, encoding="unicode")
+    h = f"{height:.0f}"
+    return (
+        f'<svg xmlns="{SVG_NS}" width="{WIDTH}" height="{h}" viewBox="0 0 {WIDTH} {h}" class="paifu-table" '
+        f'data-event="{tv.index}">{_defs_str(used_tiles(tv))}{"".join(groups)}</svg>'
+    )
 
 
 def seat_svg(sv: SeatView) -> str:
