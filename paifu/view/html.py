@@ -179,7 +179,7 @@ event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="
 <div>final: {finals or "not reached"}</div>
 <h3>Hands</h3><ol id="hands">{hands}</ol>
 <h3>Findings ({len(game.findings)})</h3><ol id="findings">{findings}</ol>
-<h3>Scores</h3>{score_curve_svg(game, width=370)}
+<h3>Scores</h3>{score_curve_svg(game, width=350)}
 </div></div>
 <script id="paifu-data" type="application/json">{data}</script>
 <script>{JS}</script>
