@@ -172,3 +172,15 @@ def test_svg_marks_riichi_tsumogiri_and_called() -> None:
     assert classes == ["tsumogiri", "called", "riichi"]
     assert "rotate(90)" in uses[2].get("transform")
     assert me._repr_svg_().startswith("<svg")
+
+
+def test_every_tile_drawn_has_its_symbol() -> None:
+    """A ``<use>`` of a symbol the SVG does not define draws nothing (kita, ura, closed kans)."""
+    for path in sorted(SAMPLES.rglob("*.*")):
+        if path.suffix == ".md":
+            continue
+        for t in open_game(str(path)).tables:
+            root = ET.fromstring(table_svg(t))
+            defined = {s.get("id") for s in root.iter("{http://www.w3.org/2000/svg}symbol")}
+            used = {u.get("href")[1:] for u in root.iter("{http://www.w3.org/2000/svg}use")}
+            assert used <= defined, (path.name, t.index, used - defined)

@@ -167,14 +167,20 @@ def seat_group(sv: SeatView, y: float, turn: bool = False, dealer: bool = False)
         tile(drawn, sv.drawn, x, 20)
         x += W + 1
     melds = _el("g", g, class_="melds", data_seat=sv.seat)
-    x = max(x + 16, WIDTH - 10 - sum(_meld_width(m) + 6 for m in sv.melds))
+    kw = sv.kita * (W * RIVER_SCALE + 1) + (8 if sv.kita else 0)
+    x = max(x + 16, WIDTH - 10 - kw - sum(_meld_width(m) + 6 for m in sv.melds))
     for m in sv.melds:
         x = _draw_meld(melds, m, x, 20) + 6
+    kita = _el("g", g, class_="kita", data_seat=sv.seat)
+    for _ in range(sv.kita):  # Norths set aside (3-player), small beside the melds
+        tile(kita, "4z", x + 2, 20 + H - H * RIVER_SCALE, RIVER_SCALE)
+        x += W * RIVER_SCALE + 1
     return g
 
 
-def river_group(tiles: tuple[Any, ...], seat: int, y: float) -> ET.Element:
-    """A seat's river: tsumogiri tiles paler, the riichi tile turned, called tiles faded."""
+def river_group(tiles: tuple[Any, ...], seat: int, y: float, last: bool = False) -> ET.Element:
+    """A seat's river: tsumogiri tiles paler, the riichi tile turned, called tiles faded; ``last``
+    outlines the tile just discarded."""
     river = _el("g", class_="river", data_seat=seat, transform=f"translate(0,{_n(y)})")
     rw, rh = W * RIVER_SCALE, H * RIVER_SCALE
     turn_next = False  # the riichi tile was called: the next one is turned instead
@@ -188,6 +194,20 @@ def river_group(tiles: tuple[Any, ...], seat: int, y: float) -> ET.Element:
             c for c, on in (("tsumogiri", r.tsumogiri), ("riichi", sideways), ("called", r.called)) if on
         )
         u = tile(river, r.tile, x, yr, RIVER_SCALE, sideways, cls or None)
+        if last and i == len(tiles) - 1:
+            _el(
+                "rect",
+                river,
+                x=_n(x - 1),
+                y=_n(yr + (rh - rw if sideways else 0) - 1),
+                width=_n((rh if sideways else rw) + 2),
+                height=_n((rw if sideways else rh) + 2),
+                rx=3,
+                fill="none",
+                stroke="#e0452b",
+                stroke_width=2,
+                class_="last",
+            )
         if r.called:
             u.set("opacity", "0.35")
         elif r.tsumogiri:
@@ -257,7 +277,7 @@ def layout(tv: TableView) -> tuple[list[str], float]:
     groups = [_str(header_group(tv)), _str(event_group(tv))]
     for sv in tv.seats:
         groups.append(_seat_str(sv, y, sv.seat == tv.turn, sv.seat == tv.dealer))
-        groups.append(_river_str(sv.river, sv.seat, y))
+        groups.append(_river_str(sv.river, sv.seat, y, tv.kind == "Discard" and tv.actor == sv.seat))
         y += seat_height(sv)
     return groups, y
 
@@ -272,8 +292,8 @@ def _seat_str(sv: SeatView, y: float, turn: bool, dealer: bool) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _river_str(river: tuple[Any, ...], seat: int, y: float) -> str:
-    return _str(river_group(river, seat, y))
+def _river_str(river: tuple[Any, ...], seat: int, y: float, last: bool) -> str:
+    return _str(river_group(river, seat, y, last))
 
 
 @lru_cache(maxsize=256)
@@ -300,6 +320,8 @@ def used_tiles(tv: TableView) -> frozenset[str]:
     """Every tile the table shows (for the symbols its SVG needs)."""
     used = {"back", *tv.dora, *tv.ura}
     for sv in tv.seats:
+        if sv.kita:
+            used.add("4z")
         used.update(sv.tiles)
         used.update(r.tile for r in sv.river)
         for m in sv.melds:

@@ -141,6 +141,8 @@ class TableView:
     seats: tuple[SeatView, ...] = ()
     result: str = ""  # the hand's result, once it has one
     findings: tuple[str, ...] = field(default=())  # findings at this event
+    kind: str = ""  # the event's type: Draw, Discard, Call, ...
+    actor: int | None = None  # the seat that acted, when the event names one
 
     @property
     def title(self) -> str:
@@ -271,8 +273,9 @@ def snapshot(rp: Any, index: int, ev: Event, ura: tuple[int, ...] = ()) -> Table
     players = tuple(rp.players)
     text = describe(ev, players, red)
     st = rp.state
+    kind, actor = type(ev).__name__, getattr(ev, "seat", None)
     if st is None:
-        return TableView(index=index, event=text, players=players)
+        return TableView(index=index, event=text, players=players, kind=kind, actor=actor)
     n = st.num_players
     seats = []
     for s, seat in enumerate(st.seats):
@@ -326,4 +329,6 @@ def snapshot(rp: Any, index: int, ev: Event, ura: tuple[int, ...] = ()) -> Table
         ura=tuple(tile_to_str(t, red) for t in ura if 0 <= t < 136),
         seats=tuple(seats),
         result=_result(rp, red),
+        kind=kind,
+        actor=actor,
     )
