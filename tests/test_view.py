@@ -38,6 +38,8 @@ def test_cursor_moves_and_jumps() -> None:
     assert t.event.startswith("hand start E2-0") and g.position == g.hands[1].start
     assert g.hand("E1").index == g.hands[0].start
     assert g.goto(-1).index == len(g.tables) - 1
+    assert g.hands[0].final is g.tables[g.hands[0].end] and "<svg" in g.hands[0]._repr_html_()
+    assert "final=" not in repr(g.hands[0])
     for bad, call in (
         ("no hand E9", lambda: g.hand("E9")),
         ("no event 999", lambda: g.goto(999)),

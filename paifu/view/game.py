@@ -8,7 +8,7 @@ snapshot taken after each event) and then moves a cursor: ``step``, ``back``,
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,18 @@ class HandSpan:
     result: str
     scores_start: tuple[int, ...]
     deltas: tuple[int, ...]
+    final: TableView | None = field(default=None, repr=False, compare=False)  # the table at ``end``
+
+    def _repr_html_(self) -> str:
+        """The hand's result, score changes and the table as it ended."""
+        from paifu.view.svg import table_svg
+
+        changes = ", ".join(f"{d:+,}" for d in self.deltas)
+        head = (
+            f"<b>{html.escape(self.label)}</b> (events {self.start}..{self.end}): {html.escape(self.result)}"
+        )
+        body = table_svg(self.final) if self.final is not None else ""
+        return f"<div class='paifu-hand'>{head}<br>changes: {changes or 'none'}<br>{body}</div>"
 
 
 class GameView:
@@ -62,6 +74,7 @@ class GameView:
             by_event.setdefault(self.finding_event(f), []).append(f"[{f.code}] {f.message}")
         for i, msgs in by_event.items():
             self.tables[i] = replace(self.tables[i], findings=tuple(msgs))
+        self.hands = [replace(h, final=self.tables[h.end]) for h in self.hands]
         self.position = 0
 
     @classmethod
@@ -136,6 +149,7 @@ class GameView:
                     last.result,
                     hr.scores_start if hr else (),
                     hr.deltas if hr else (),
+                    last,
                 )
             )
         return spans

@@ -157,6 +157,7 @@ def seat_group(sv: SeatView, y: float, turn: bool = False, dealer: bool = False)
         _el("rect", g, x=2, y=0, width=WIDTH - 4, height=seat_height(sv) - 4, rx=6, fill="#fff7d6")
     _text(g, 10, 15, seat_label(sv, turn, dealer), font_weight="bold" if turn else None)
     hand = _el("g", g, class_="hand", data_seat=sv.seat)
+    _el("title", hand).text = sv.text  # the hand as MPSZ text, on hover
     x = 10.0
     for t in sv.hand:
         tile(hand, t, x, 20)
