@@ -186,3 +186,42 @@ def test_every_tile_drawn_has_its_symbol() -> None:
             defined = {s.get("id") for s in root.iter("{http://www.w3.org/2000/svg}symbol")}
             used = {u.get("href")[1:] for u in root.iter("{http://www.w3.org/2000/svg}use")}
             assert used <= defined, (path.name, t.index, used - defined)
+
+
+def test_show_writes_one_self_contained_page(tmp_path, capsys) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    out = tmp_path / "game.html"
+    assert main(["show", str(CHANKAN), "--hand", "E2-0", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "<script" in page and 'id="paifu-data"' in page
+    assert "src=" not in page and "http://" not in page.replace("http://www.w3.org/", "")  # nothing fetched
+    g = open_game(str(CHANKAN))
+    assert f'"start":{g.hands[1].start}' in page
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "3"], "no game 3 (the file holds 1)"),
+        (["--hand", "S4"], "no hand S4 (hands: E1-0, E2-0)"),
+        (["--event", "500"], "no event 500"),
+    ],
+)
+def test_show_refuses_what_the_record_lacks(tmp_path, capsys, args: list[str], message: str) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    assert main(["show", str(CHANKAN), *args, "-o", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "chankan.xml" in err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_show_names_an_unreadable_file(tmp_path, capsys) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<mjloggm ver='2.3'><GO", encoding="utf-8")
+    assert main(["show", str(bad), "-o", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paifu show: ") and "bad.xml" in err and err.count("\n") == 1
