@@ -33,7 +33,11 @@ class HandSpan:
     result: str
     scores_start: tuple[int, ...]
     deltas: tuple[int, ...]
-    final: TableView | None = field(default=None, repr=False, compare=False)  # the table at ``end``
+    final: TableView | None = field(default=None, compare=False)  # the table at ``end``
+
+    def __repr__(self) -> str:
+        result = self.result if len(self.result) <= 60 else self.result[:57] + "..."
+        return f"HandSpan({self.label} events {self.start}..{self.end}: {result or 'no result'})"
 
     def _repr_html_(self) -> str:
         """The hand's result, score changes and the table as it ended."""

@@ -253,7 +253,9 @@ def _result(rp: Any, red: tuple[int, int, int]) -> str:
     parts = []
     for w in hand.wins:
         value = f"{w.points}" if w.points is not None else "?"
-        detail = f"{w.han} han {w.fu} fu" if w.han is not None else ""
+        detail = f"{w.han} han {w.fu} fu" if w.han is not None and w.fu else ""
+        if w.limit:
+            detail = f"{detail} {w.limit}".strip()
         how = "tsumo" if w.tsumo else f"ron from seat {w.from_seat}"
         yaku = ", ".join(f"{n} {h}" for n, h in w.yaku)
         parts.append(f"seat {w.seat} {how}: {value} ({detail}{'; ' if detail and yaku else ''}{yaku})")
