@@ -81,16 +81,20 @@ if (/^#e\\d+$/.test(location.hash)) fromHash(); else show(D.start);
 """
 
 
-def _review_texts(game: Any) -> dict[int, str]:
+def _review_rows(game: Any) -> tuple[list[dict[str, Any]], str]:
+    """The discard review's rows, or none and why (the table still shows without a review)."""
+    try:
+        return game.discards().to_dict("records"), ""
+    except Exception as e:  # noqa: BLE001
+        return [], f"discard review unavailable: {type(e).__name__}: {e}"
+
+
+def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
     """For each discard event, one line of the discard review (as HTML)."""
     import pandas as pd
 
     esc = html.escape
     out = {}
-    try:
-        rows = game.discards().to_dict("records")
-    except Exception as e:  # noqa: BLE001 - the table still shows without a review
-        return {0: esc(f"discard review unavailable: {type(e).__name__}: {e}")}
     for r in rows:
         if pd.isna(r.get("ukeire")):
             continue
@@ -104,6 +108,22 @@ def _review_texts(game: Any) -> dict[int, str]:
     return out
 
 
+def _review_list(rows: list[dict[str, Any]], why: str) -> str:
+    """The discards that kept fewer improving tiles than the best one (riichi discards are forced)."""
+    import pandas as pd
+
+    esc = html.escape
+    worse = [r for r in rows if not pd.isna(r.get("best")) and not r["best"] and not r["riichi"]]
+    items = "".join(
+        f"<li><a href='#e{r['event_index']}' data-event='{r['event_index']}'>{esc(r['label'])} "
+        f"{esc(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
+        f"({_sh(r['shanten_after'])}; best {r['best_tile']})</li>"
+        for r in worse
+    )
+    head = f"{len(worse)} of {len(rows)} discards kept fewer improving tiles than the best"
+    return f"<details id='worse'><summary>{esc(why or head)}</summary><ol>{items}</ol></details>"
+
+
 def _sh(v: Any) -> str:
     try:
         v = int(v)
@@ -112,7 +132,7 @@ def _sh(v: Any) -> str:
     return "complete" if v < 0 else "tenpai" if v == 0 else f"{v}-shanten"
 
 
-def viewer_data(game: Any, start: int = 0) -> dict[str, Any]:
+def viewer_data(game: Any, start: int = 0, review: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     groups: list[str] = []
     index: dict[str, int] = {}
     frames, heights = [], []
@@ -133,7 +153,7 @@ def viewer_data(game: Any, start: int = 0) -> dict[str, Any]:
         "heights": heights,
         "width": WIDTH,
         "hands": hands,
-        "review": _review_texts(game),
+        "review": _review_texts(review if review is not None else _review_rows(game)[0]),
         "start": start,
     }
 
@@ -142,7 +162,8 @@ def viewer_html(game: Any, start: int = 0) -> str:
     """The whole page as a string."""
     esc = html.escape
     r = game.result
-    data = json.dumps(viewer_data(game, start), ensure_ascii=False, separators=(",", ":")).replace(
+    rows, why = _review_rows(game)
+    data = json.dumps(viewer_data(game, start, rows), ensure_ascii=False, separators=(",", ":")).replace(
         "</", "<\\/"
     )
     title = f"{r.game_id or r.source} (game {r.game_index})"
@@ -179,6 +200,7 @@ event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="
 <div>final: {finals or "not reached"}</div>
 <h3>Hands</h3><ol id="hands">{hands}</ol>
 <h3>Findings ({len(game.findings)})</h3><ol id="findings">{findings}</ol>
+<h3>Discard review</h3>{_review_list(rows, why)}
 <h3>Scores</h3>{score_curve_svg(game, width=350)}
 </div></div>
 <script id="paifu-data" type="application/json">{data}</script>
