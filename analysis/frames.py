@@ -10,12 +10,20 @@ frame starts with the game keys ``source, game_id, game_index``.
 * ``hands``: one row per hand.
 * ``hand_players``: one row per (hand, seat).
 * ``wins``: one row per win (a double ron is two rows).
+* ``findings``: one row per finding, with the hand and event it points at (``paifu.view`` shows the
+  table there: ``GameView.goto(event_index)``).
+
+``date`` (games) is the game's start hour where the record names it: Tenhou log ids begin with it
+(``2009071823gm-...``); NA otherwise. ``read_table`` reads a frame written by ``write_table`` back
+with these dtypes (Parquet and CSV keep seats as plain integers).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -27,8 +35,8 @@ WIND = pd.CategoricalDtype(["E", "S", "W", "N"], ordered=True)
 KEYS = ["source", "game_id", "game_index"]
 
 GAMES_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "format": "string", "rules": "string",
-    "scheme": "string", "num_players": "Int64", "first_dealer": SEAT, "hands": "Int64", "complete": "boolean",
+    "source": "string", "game_id": "string", "game_index": "Int64", "date": "datetime64[ns]", "format": "string",
+    "rules": "string", "scheme": "string", "num_players": "Int64", "first_dealer": SEAT, "hands": "Int64", "complete": "boolean",
     "partial": "boolean", "valid": "boolean", "findings": "Int64", "finding_codes": "string",
     "points_match": "boolean",
 }
@@ -55,6 +63,26 @@ WINS_COLUMNS = {
     "riichi": "boolean", "closed": "boolean", "damaten": "boolean", "turn": "Int64", "pao_seat": SEAT,
     "delta": "Int64", "recomputed": "boolean",
 }
+FINDINGS_COLUMNS = {
+    "source": "string", "game_id": "string", "game_index": "Int64", "hand": "string", "event_index": "Int64",
+    "seat": SEAT, "player": "string", "code": "string", "message": "string", "expected": "string",
+    "actual": "string",
+}
+#: every frame's columns, for ``read_table``
+SCHEMAS = {"games": GAMES_COLUMNS, "game_players": GAME_PLAYERS_COLUMNS, "hands": HANDS_COLUMNS,
+           "hand_players": HAND_PLAYERS_COLUMNS, "wins": WINS_COLUMNS, "findings": FINDINGS_COLUMNS}
+_TENHOU_DATE = re.compile(r"^(\d{10})gm-")
+
+
+def game_date(game_id: str) -> pd.Timestamp | None:
+    """The start hour a Tenhou log id names (``2009071823gm-...``: 2009-07-18 23:00), else None."""
+    m = _TENHOU_DATE.match(game_id or "")
+    if not m:
+        return None
+    try:
+        return pd.to_datetime(m.group(1), format="%Y%m%d%H")
+    except ValueError:
+        return None
 
 
 def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
@@ -65,6 +93,8 @@ def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
             known = set(dtype.categories)
             values = [v if v in known else None for v in values]
             df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
+        elif dtype == "datetime64[ns]":
+            df[col] = pd.to_datetime(pd.Series(values, index=df.index, dtype=object))
         else:
             df[col] = pd.array([pd.NA if v is None else v for v in values], dtype=dtype)
     return df
@@ -104,6 +134,7 @@ class Frames:
     hands: pd.DataFrame
     hand_players: pd.DataFrame
     wins: pd.DataFrame
+    findings: pd.DataFrame
 
 
 def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | None) -> bool | None:
@@ -115,16 +146,24 @@ def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | Non
 def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                  outcomes: Sequence[GameOutcome] | None = None) -> Frames:
     """All five frames from replayed games (rank points under ``scheme``)."""
-    results = list(results)
+    results = [r for r in results if hasattr(r, "hands")]  # an ``Unreadable`` has no game to show
     if outcomes is None:
         outcomes = [outcome(r, scheme) for r in results]
-    games, gps, hands, hps, wins = [], [], [], [], []
+    games, gps, hands, hps, wins, findings = [], [], [], [], [], []
     for r, oc in zip(results, outcomes, strict=True):
         n = len(r.players)
         key = {"source": r.source, "game_id": r.game_id, "game_index": r.game_index}
         codes = sorted({f.code for f in r.findings})
+        for f in r.findings:
+            findings.append({
+                **key, "hand": f.hand or None, "event_index": f.event_index, "seat": f.seat,
+                "player": r.players[f.seat] if f.seat is not None and 0 <= f.seat < n else None,
+                "code": f.code, "message": f.message,
+                "expected": None if f.expected is None else str(f.expected),
+                "actual": None if f.actual is None else str(f.actual),
+            })
         games.append({
-            **key, "format": r.format, "rules": r.rules.name, "scheme": oc.scheme.name if oc.scheme else None,
+            **key, "date": game_date(r.game_id), "format": r.format, "rules": r.rules.name, "scheme": oc.scheme.name if oc.scheme else None,
             "num_players": n, "first_dealer": r.first_dealer, "hands": len(r.hands), "complete": r.complete,
             "partial": r.partial, "valid": r.valid, "findings": len(r.findings),
             "finding_codes": ",".join(codes), "points_match": _points_match(r.claimed_rank_points, oc.points),
@@ -178,4 +217,29 @@ def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
         hands=_frame(hands, HANDS_COLUMNS),
         hand_players=_frame(hps, HAND_PLAYERS_COLUMNS),
         wins=_frame(wins, WINS_COLUMNS),
+        findings=_frame(findings, FINDINGS_COLUMNS),
     )
+
+
+def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:
+    """A frame written by ``analysis.report.write_table`` (CSV or Parquet), with the frames' dtypes back:
+    seats and winds as categories, counts as nullable integers (the files keep seats as integers).
+    ``frame`` names its schema (``wins``...); by default the schema with the file's columns."""
+    p = Path(path)
+    df = pd.read_parquet(p) if p.suffix.lower() in (".parquet", ".pq") else pd.read_csv(p)
+    if frame is None:
+        frame = max(SCHEMAS, key=lambda k: (list(SCHEMAS[k]) == list(df.columns), len(set(SCHEMAS[k]) & set(df))))
+    schema = SCHEMAS[frame]
+    for col in df.columns:
+        dtype = schema.get(col)
+        if dtype is None:
+            continue
+        values = df[col].tolist()
+        if isinstance(dtype, pd.CategoricalDtype):
+            values = [None if pd.isna(v) else (int(v) if dtype is SEAT else v) for v in values]
+            df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
+        elif dtype == "datetime64[ns]":
+            df[col] = pd.to_datetime(df[col])
+        else:
+            df[col] = pd.array([pd.NA if pd.isna(v) else v for v in values], dtype=dtype)
+    return df

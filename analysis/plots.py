@@ -11,7 +11,20 @@ from typing import Any
 from analysis.stats import RATE_NAMES, PlayerCounters, rates
 
 
+def japanese_font() -> None:
+    """Let figures draw Japanese names: IPAexGothic (shipped by ``matplotlib-fontja``) after the default
+    font, so Latin text looks as before and kana and kanji come from IPAexGothic instead of boxes."""
+    import matplotlib
+    import matplotlib_fontja  # noqa: F401 - registers IPAexGothic (and makes it the only family)
+
+    if getattr(japanese_font, "done", False):
+        return
+    matplotlib.rcParams["font.family"] = ["DejaVu Sans", "IPAexGothic"]
+    japanese_font.done = True  # type: ignore[attr-defined]
+
+
 def _axes(ax: Any = None, size: tuple[float, float] = (7, 3.5)) -> Any:
+    japanese_font()
     if ax is not None:
         return ax
     from matplotlib.figure import Figure

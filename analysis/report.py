@@ -18,6 +18,7 @@ import pandas as pd
 from analysis.frames import Frames, build_frames, outcome
 from analysis.rank_points import Scheme, get_scheme
 from analysis.stats import PlayerCounters, combine, count_game, field_counters, stats_frame, yaku_frequencies
+from paifu.pipeline import Unreadable
 
 
 @dataclass
@@ -71,7 +72,9 @@ def _pct(v: Any) -> str:
 def build_report(results: Iterable[Any], player: str | None = None, scheme: Scheme | str = "auto",
                  unreadable: Iterable[Any] = ()) -> Report:
     """Frames and statistics for replayed games; ``unreadable``: ``paifu.pipeline.Unreadable`` items."""
-    results = list(results)
+    items = list(results)
+    results = [r for r in items if not isinstance(r, Unreadable)]  # a batch from replay_paths holds both
+    unreadable = [*unreadable, *(r for r in items if isinstance(r, Unreadable))]
     if not (isinstance(scheme, str) and scheme == "auto"):
         scheme = get_scheme(scheme)
     outcomes = [outcome(r, scheme) for r in results]
@@ -103,10 +106,10 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
         raise ValueError(f"{p}: write tables as .csv or .parquet")
     if p.suffix.lower() in (".parquet", ".pq"):
         out = df.copy()
-        for col in out.columns:  # Parquet wants one type per column: categories of seats stay ints
+        for col in out.columns:  # seats as nullable ints (pao_seat is mostly NA); read_table restores them
             if isinstance(out[col].dtype, pd.CategoricalDtype):
-                out[col] = out[col].astype(out[col].cat.categories.dtype.name if out[col].cat.categories.dtype
-                                           != object else "string")
+                ints = pd.api.types.is_integer_dtype(out[col].cat.categories.dtype)
+                out[col] = out[col].astype("Int64" if ints else "string")
         out.to_parquet(p, index=False)
     else:
         from paifu.safety import csv_safe

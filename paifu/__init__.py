@@ -1,16 +1,17 @@
 """paifu: read, convert, replay and validate Japanese riichi mahjong game records.
 
 The short API (``paifu.api``): ``paifu.read(path)``, ``paifu.replay(record, rules=None)``,
-``paifu.preset(name)``, ``paifu.validate(paths)``.
+``paifu.preset(name)``, ``paifu.validate(paths)``, and the table at any event:
+``paifu.tables(record)`` or ``paifu.game(record).goto(event)``.
 """
 
 from typing import Any
 
-from paifu.api import preset, read, replay, validate
+from paifu.api import game, preset, read, replay, tables, validate
 
 __version__ = "0.1.0"
 
-__all__ = ["Unreadable", "__version__", "preset", "read", "replay", "validate"]
+__all__ = ["Unreadable", "__version__", "game", "preset", "read", "replay", "tables", "validate"]
 
 
 def __getattr__(name: str) -> Any:  # the engine's types load when first asked for

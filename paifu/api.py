@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from paifu.engine.results import GameResult
+    from paifu.view import GameView, TableView
     from paifu.events import GameRecord
     from paifu.pipeline import Unreadable
     from paifu.rules import Ruleset
 
-__all__ = ["Unreadable", "preset", "read", "replay", "validate"]
+__all__ = ["Unreadable", "game", "preset", "read", "replay", "tables", "validate"]
 
 
 def __getattr__(name: str) -> Any:  # ``paifu.Unreadable`` without importing the engine up front
@@ -76,3 +77,19 @@ def validate(paths: Iterable[str | Path] | str | Path, rules: Ruleset | str | No
     if isinstance(paths, (str, Path)):
         paths = [paths]
     return replay_paths([str(p) for p in paths], _ruleset(rules), skipped=skipped)
+
+
+def game(record: GameRecord | str | Path, rules: Ruleset | str | None = None, index: int = 0) -> GameView:
+    """A replayed game to step through: ``.goto(event)``, ``.hand("E2-1")``, ``.finding(0)``,
+    ``.step()``; drawn in Jupyter. ``record`` may be a file (then ``index`` picks its game)."""
+    from paifu.view import GameView
+
+    if isinstance(record, (str, Path)):
+        return GameView.open(record, index, _ruleset(rules))
+    return GameView(record, _ruleset(rules), game_index=index)
+
+
+def tables(record: GameRecord | str | Path, rules: Ruleset | str | None = None) -> list[TableView]:
+    """The table after every event of a game (hands, rivers, melds, dora, scores, shanten and
+    waits per seat), in event order: ``for table in paifu.tables(record): ...``."""
+    return game(record, rules).tables

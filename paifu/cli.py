@@ -1,4 +1,4 @@
-"""Command line: ``paifu validate``, ``paifu convert``, ``paifu report``, ``paifu rules``.
+"""Command line: ``paifu validate``, ``paifu convert``, ``paifu report``, ``paifu show``, ``paifu rules``.
 
 Exit codes: 0 every game valid, 1 some finding, 2 an input could not be read or the
 arguments are wrong.
@@ -243,6 +243,34 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
                       jobs=args.jobs)
 
 
+def _show(args: argparse.Namespace, out: TextIO) -> int:
+    """``paifu show FILE``: one game as a self-contained HTML viewer."""
+    from paifu.formats.base import RecordError
+    from paifu.view import GameView, ViewError
+
+    try:
+        game = GameView.open(args.file, args.game, _rules(args.rules))
+        start = 0
+        if args.hand:
+            start = game.hand(args.hand).index
+        if args.event is not None:
+            start = game.goto(args.event).index
+        page = game.to_html(start)
+    except (RecordError, ViewError) as e:
+        sys.stderr.write(f"paifu show: {e}\n")
+        return 2
+    except OSError as e:
+        sys.stderr.write(f"paifu show: {args.file}: {e.strerror or e}\n")
+        return 2
+    except Exception as e:  # noqa: BLE001 - a reader or engine bug: name the game, no traceback
+        sys.stderr.write(f"paifu show: {args.file}: game {args.game}: internal error: {type(e).__name__}: {e}\n")
+        return 2
+    dest = Path(args.output or f"{Path(args.file).name.split('.')[0]}{f'-game{args.game}' if args.game else ''}.html")
+    dest.write_text(page, encoding="utf-8")
+    out.write(f"{dest}: game {args.game}, {len(game.hands)} hands, {len(game.findings)} findings\n")
+    return 0
+
+
 def _jobs(text: str) -> int:
     """``--jobs``: worker processes, 0 = one per core."""
     n = int(text)
@@ -305,6 +333,14 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--rules")
     r.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core)")
     _limit_options(r)
+    sh = sub.add_parser("show", help="write one game as a self-contained HTML viewer")
+    sh.add_argument("file")
+    sh.add_argument("--game", type=int, default=0, help="which game of the file (0 = the first)")
+    sh.add_argument("--hand", help="open at this hand, e.g. E2-1")
+    sh.add_argument("--event", type=int, help="open at this event index")
+    sh.add_argument("--rules", help="judge under this ruleset instead of the record's own")
+    sh.add_argument("-o", "--output", help="the HTML file (default: the record's name with .html)")
+    _limit_options(sh)
     ru = sub.add_parser("rules", help="list presets, or print one as TOML")
     ru.add_argument("name", nargs="?")
     return p
@@ -325,7 +361,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.limits import configure
 
         configure(**changes)
-    handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd}
+    handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd,
+                "show": _show}
     try:
         return handlers[args.cmd](args, out)
     except RulesetError as e:

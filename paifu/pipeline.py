@@ -7,12 +7,12 @@ folders and keeps going past unreadable inputs, yielding them as ``Unreadable``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
-from paifu.events import GameRecord
+from paifu.events import Event, GameRecord
 from paifu.findings import NOTES, Finding
 from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
@@ -58,11 +58,21 @@ def record_rules(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
 
 
 def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_index: int = 0,
-                  check_wall: bool = True, score: bool = True) -> GameResult:
-    """Replay one game; findings land in ``result.findings`` (never raised)."""
+                  check_wall: bool = True, score: bool = True,
+                  observe: Callable[[int, Event, Replayer], None] | None = None) -> GameResult:
+    """Replay one game; findings land in ``result.findings`` (never raised). ``observe(index, event,
+    replayer)`` runs after each event is applied (the viewer snapshots the table there)."""
     ruleset = record_rules(record, rules)
     rp = Replayer(ruleset, source=record.source, game_index=game_index,
                   scorer=_scorer() if score else None, wall=_wall_factory() if check_wall else None)
+    if observe is not None:
+        apply = rp.apply
+
+        def apply_and_observe(ev: Event, index: int) -> None:
+            apply(ev, index)
+            observe(index, ev, rp)
+
+        rp.apply = apply_and_observe  # type: ignore[method-assign]
     notes = [f"[{i.code}] {i.message}" for i in record.issues if i.code in NOTES]
     for issue in (i for i in record.issues if i.code not in NOTES):
         rp.findings.append(Finding(code=issue.code, message=issue.message, file=record.source,

@@ -26,7 +26,8 @@ def test_readme_library_snippet_runs() -> None:
         os.chdir(cwd)
     lines = out.getvalue().splitlines()
     assert "chankan True []" in lines, lines  # every sample game is valid under its own table
-    assert re.match(r"(True|False) qdan \[", lines[-1]), lines[-1]
+    assert any(re.match(r"(True|False) qdan \[", line) for line in lines), lines
+    assert lines[-1].startswith("event ") and "tenpai: {" in lines[-1], lines[-1]
 
 
 def test_short_api() -> None:
@@ -35,3 +36,14 @@ def test_short_api() -> None:
     assert paifu.replay(record, paifu.preset("qdan")).rules.name == "qdan"
     items = list(paifu.validate([ROOT / "sample_logs" / "tenhou-xml"]))
     assert items and all(not isinstance(i, paifu.Unreadable) for i in items)
+
+
+def test_tables_follow_the_game() -> None:
+    (record,) = paifu.read(ROOT / "sample_logs" / "tenhou-xml" / "chankan.xml")
+    tables = paifu.tables(record)
+    assert len(tables) == len(record.events)
+    assert [t.index for t in tables] == list(range(len(record.events)))
+    dealt = next(t for t in tables if t.kind == "HandStart")
+    assert all(len(s.hand) == 13 for s in dealt.seats)
+    view = paifu.game(record)
+    assert view.goto(5) == tables[5]

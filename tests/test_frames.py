@@ -96,3 +96,33 @@ def test_corpus_frames_and_claimed_points() -> None:
     # every complete game's rank points equal what the record claims
     complete = f.games[f.games["complete"]]
     assert len(complete) == len(results) and complete["points_match"].all()
+
+
+def test_every_frame_round_trips_through_parquet_and_csv(tmp_path) -> None:  # noqa: ANN001
+    from analysis.frames import SCHEMAS, read_table
+
+    r = build_report([example_game("2010091009gm-00a9-0000-aa"), example_game("g2", with_finding=True)])
+    for name in SCHEMAS:
+        df = getattr(r.frames, name)
+        pd.testing.assert_frame_equal(read_table(write_table(df, tmp_path / f"{name}.parquet")), df)
+        back = read_table(write_table(df, tmp_path / f"{name}.csv"))
+        assert back.dtypes.to_dict() == df.dtypes.to_dict(), name  # CSV cannot tell "" from NA
+    wins = read_table(tmp_path / "wins.parquet")
+    assert str(wins["seat"].dtype) == "category" and wins["pao_seat"].isna().all()
+    assert str(wins["pao_seat"].dtype) == "category" and list(wins["pao_seat"].cat.categories) == [0, 1, 2, 3]
+
+
+def test_unreadable_items_are_listed_not_crashed_on() -> None:
+    from paifu.pipeline import Unreadable
+
+    bad = Unreadable("broken.xml", "broken.xml: not well-formed XML")
+    r = build_report([example_game(), bad])
+    assert r.unreadable == [("broken.xml", "broken.xml: not well-formed XML")] and len(r.frames.games) == 1
+    assert len(build_frames([bad, example_game()]).games) == 1
+
+
+def test_findings_frame_and_game_date() -> None:
+    f = build_frames([example_game("2009071823gm-00a9-0000-aa"), example_game("g2", with_finding=True)])
+    assert f.games["date"].tolist()[0] == pd.Timestamp("2009-07-18 23:00") and pd.isna(f.games["date"][1])
+    assert f.findings[["game_id", "hand", "code"]].values.tolist() == [["g2", "E3-0", "points-mismatch"]]
+    assert str(f.findings["seat"].dtype) == "category"

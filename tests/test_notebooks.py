@@ -25,8 +25,16 @@ def test_notebook_runs(path: Path) -> None:
                             resources={"metadata": {"path": str(path.parent)}}).execute()
     outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
     assert not [o for o in outputs if o.get("output_type") == "error"]
-    # the last cells produced something (a figure or a table), not nothing
-    assert any(o.get("output_type") in ("execute_result", "display_data") for o in outputs)
+    assert not [o for o in outputs if o.get("name") == "stderr" and "Glyph" in o.get("text", "")]
+    shown = [o for o in outputs if o.get("output_type") in ("execute_result", "display_data")]
+    # figures are pictures, not "<Figure size 700x350 with 1 Axes>"
+    assert any("image/png" in o["data"] or "image/svg+xml" in o["data"] for o in shown)
+    assert not [o for o in shown if "<Figure size" in o["data"].get("text/plain", "") and len(o["data"]) == 1]
+    if path.name == "review_game.ipynb":
+        # the table is drawn: at the first finding, then at each step through a hand
+        tables = [o for o in shown if 'class="paifu-table"' in o["data"].get("image/svg+xml", "")]
+        assert len(tables) >= 5
+        assert any("paifu-game" in o["data"].get("text/html", "") for o in shown)
 
 
 def test_both_notebooks_exist() -> None:

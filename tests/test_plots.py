@@ -63,3 +63,13 @@ def test_run_report_on_sample_or_corpus(tmp_path, capsys) -> None:  # noqa: ANN0
     assert "ASAPIN" in capsys.readouterr().out
     assert run_report([str(folder)], None, "no-such-scheme", None, None, None) == 2
     assert run_report([str(tmp_path / "missing")], None, "auto", None, None, None) == 2
+
+
+def test_japanese_names_draw_without_missing_glyphs() -> None:
+    import warnings
+
+    game = example_game(players=("東大 太郎", "ひろし", "Bob", "雀士★3"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # "Glyph ... missing from font(s)" would raise here
+        png = plots.to_png(plots.game_scores(game))
+    assert png.startswith(b"\x89PNG")

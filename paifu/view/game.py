@@ -1,0 +1,204 @@
+"""Step through one game: the table after every event, its hands and its findings.
+
+``GameView`` replays a record once (the same replay ``paifu validate`` runs, with a
+snapshot taken after each event) and then moves a cursor: ``step``, ``back``,
+``goto(event)``, ``hand("E2-1")``, ``finding(i)``; each returns the ``TableView`` there.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from paifu.engine.results import GameResult
+from paifu.events import Event, GameRecord, HandStart, Win
+from paifu.findings import Finding
+from paifu.rules import Ruleset
+from paifu.view.table import TableView, snapshot
+
+
+class ViewError(ValueError):
+    """A game, hand, event or finding that is not in the record (the message names it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandSpan:
+    """One hand (kyoku) of the game: its events ``start..end`` and how it ended."""
+
+    label: str
+    start: int  # index of its HandStart event
+    end: int  # index of its last event
+    result: str
+    scores_start: tuple[int, ...]
+    deltas: tuple[int, ...]
+    final: TableView | None = field(default=None, compare=False)  # the table at ``end``
+
+    def __repr__(self) -> str:
+        result = self.result if len(self.result) <= 60 else self.result[:57] + "..."
+        return f"HandSpan({self.label} events {self.start}..{self.end}: {result or 'no result'})"
+
+    def _repr_html_(self) -> str:
+        """The hand's result, score changes and the table as it ended."""
+        from paifu.view.svg import table_svg
+
+        changes = ", ".join(f"{d:+,}" for d in self.deltas)
+        head = (
+            f"<b>{html.escape(self.label)}</b> (events {self.start}..{self.end}): {html.escape(self.result)}"
+        )
+        body = table_svg(self.final) if self.final is not None else ""
+        return f"<div class='paifu-hand'>{head}<br>changes: {changes or 'none'}<br>{body}</div>"
+
+
+class GameView:
+    """A replayed game with a cursor on one event (the table after that event)."""
+
+    def __init__(self, record: GameRecord, rules: Ruleset | None = None, game_index: int = 0) -> None:
+        from paifu.pipeline import replay_record
+
+        self.record = record
+        self.tables: list[TableView] = []
+        ura: list[tuple[int, ...]] = [()]
+
+        def observe(index: int, ev: Event, rp: Any) -> None:
+            if isinstance(ev, HandStart):
+                ura[0] = ()
+            elif isinstance(ev, Win) and ev.claimed.ura_indicators:
+                ura[0] = tuple(ev.claimed.ura_indicators)
+            self.tables.append(snapshot(rp, index, ev, ura[0]))
+
+        self.result: GameResult = replay_record(record, rules, game_index=game_index, observe=observe)
+        if not self.tables:
+            raise ViewError(f"{record.source}: game {game_index} has no events to show")
+        self.hands = self._spans()
+        self.findings: list[Finding] = list(self.result.findings)
+        by_event: dict[int, list[str]] = {}
+        for f in self.findings:
+            by_event.setdefault(self.finding_event(f), []).append(f"[{f.code}] {f.message}")
+        for i, msgs in by_event.items():
+            self.tables[i] = replace(self.tables[i], findings=tuple(msgs))
+        self.hands = [replace(h, final=self.tables[h.end]) for h in self.hands]
+        self.position = 0
+
+    @classmethod
+    def open(cls, path: str | Path, game: int = 0, rules: Ruleset | None = None) -> GameView:
+        """Read a record file and view its game number ``game`` (0-based)."""
+        from paifu.formats import read_path
+
+        records = read_path(str(path))
+        if not 0 <= game < len(records):
+            raise ViewError(f"{path}: no game {game} (the file holds {len(records)})")
+        rec = records[game]
+        if not rec.source:
+            rec.source = str(path)
+        return cls(rec, rules, game_index=game)
+
+    # ------------------------------------------------------------------ moving
+    @property
+    def table(self) -> TableView:
+        return self.tables[self.position]
+
+    def goto(self, event: int) -> TableView:
+        """The table right after event ``event`` (negative counts from the end)."""
+        n = len(self.tables)
+        if not -n <= event < n:
+            raise ViewError(f"{self.record.source}: no event {event} (events 0..{n - 1})")
+        self.position = event % n
+        return self.table
+
+    def step(self, n: int = 1) -> TableView:
+        self.position = min(max(self.position + n, 0), len(self.tables) - 1)
+        return self.table
+
+    def back(self, n: int = 1) -> TableView:
+        return self.step(-n)
+
+    def hand(self, label: str) -> TableView:
+        """The table at the start of hand ``label`` (``E2-1``, or ``E2`` for its first honba)."""
+        for h in self.hands:
+            if h.label == label or h.label.split("-")[0] == label:
+                return self.goto(h.start)
+        names = ", ".join(h.label for h in self.hands)
+        raise ViewError(f"{self.record.source}: no hand {label} (hands: {names or 'none'})")
+
+    def finding_event(self, f: Finding) -> int:
+        """The event a finding points at, within the record (a finding past the end shows the last)."""
+        if f.event_index is not None:
+            return min(max(f.event_index, 0), len(self.tables) - 1)
+        span = next((h for h in self.hands if h.label == f.hand), None)
+        return span.start if span else len(self.tables) - 1
+
+    def finding(self, i: int = 0) -> TableView:
+        """The table at finding ``i`` (in the order the replay found them)."""
+        if not -len(self.findings) <= i < len(self.findings):
+            raise ViewError(f"{self.record.source}: no finding {i} (the game has {len(self.findings)})")
+        return self.goto(self.finding_event(self.findings[i]))
+
+    def _spans(self) -> list[HandSpan]:
+        starts = [i for i, ev in enumerate(self.record.events) if isinstance(ev, HandStart)]
+        spans = []
+        for j, start in enumerate(starts):
+            end = (starts[j + 1] - 1) if j + 1 < len(starts) else len(self.tables) - 1
+            hr = self.result.hands[j] if j < len(self.result.hands) else None
+            last = self.tables[end]
+            while end > start and self.tables[end].hand != self.tables[start].hand:
+                end -= 1
+                last = self.tables[end]
+            spans.append(
+                HandSpan(
+                    self.tables[start].hand,
+                    start,
+                    end,
+                    last.result,
+                    hr.scores_start if hr else (),
+                    hr.deltas if hr else (),
+                    last,
+                )
+            )
+        return spans
+
+    # ------------------------------------------------------------------ review
+    def discards(self) -> Any:
+        """One row per discard: shanten and ukeire of the discard made and of the best one."""
+        from paifu.view.review import discard_review
+
+        return discard_review(self)
+
+    def to_html(self, start: int | None = None) -> str:
+        """The standalone viewer page (see ``paifu show``)."""
+        from paifu.view.html import viewer_html
+
+        return viewer_html(self, start if start is not None else self.position)
+
+    def __repr__(self) -> str:
+        r = self.result
+        return (
+            f"GameView({r.game_id or Path(r.source).name!r}, {len(self.hands)} hands, "
+            f"{len(self.findings)} findings, at event {self.position}/{len(self.tables) - 1})"
+        )
+
+    def _repr_html_(self) -> str:
+        """Hands, scores and findings; each finding opens the table at its event."""
+        from paifu.view.svg import score_curve_svg, table_svg
+
+        esc = html.escape
+        r = self.result
+        rows = "".join(
+            f"<tr><td>{esc(h.label)}</td><td>{h.start}</td><td>{esc(h.result)}</td></tr>" for h in self.hands
+        )
+        finals = ", ".join(f"{esc(p)} {s}" for p, s in zip(r.players, r.final_scores or (), strict=False))
+        parts = [
+            f"<div class='paifu-game'><b>{esc(r.game_id or r.source)}</b> ({esc(r.rules.name)}): "
+            f"{esc(', '.join(r.players))}<br>final: {finals or 'not reached'}",
+            score_curve_svg(self),
+            "<table><tr><th>hand</th><th>event</th><th>result</th></tr>" + rows + "</table>",
+            f"<p>{len(self.findings)} findings</p>",
+        ]
+        for f in self.findings[:50]:
+            parts.append(
+                f"<details><summary>{esc(str(f))}</summary>{table_svg(self.tables[self.finding_event(f)])}"
+                "</details>"
+            )
+        parts.append("</div>")
+        return "".join(parts)

@@ -1,0 +1,209 @@
+"""The standalone viewer: one HTML file, no network, the table drawn after every event.
+
+The page carries the tile symbols once, the table of every event as SVG groups
+(a header and one group per seat, each distinct group stored once: most events change
+one seat), the hand list, the findings, the discard review and the score curve. A small
+script steps through them: arrow keys, buttons, links (``#e518`` shows event 518).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import xml.etree.ElementTree as ET
+from typing import Any
+
+from paifu.view.svg import WIDTH, defs_svg, layout, score_curve_svg
+
+CSS = """
+body{font-family:'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif;margin:12px;color:#222;background:#fafaf7}
+#bar{display:flex;gap:6px;align-items:center;margin-bottom:8px;flex-wrap:wrap}
+#bar button{font-size:14px;padding:3px 10px}
+#wrap{display:flex;gap:16px;align-items:flex-start}
+#side{width:380px;font-size:13px;max-height:96vh;overflow:auto}
+#side ol{padding-left:22px;margin:4px 0}
+#side a{color:#1857a6;text-decoration:none}#side a:hover{text-decoration:underline}
+#side li.here{background:#fff1b8}
+.finding{color:#b00020!important}
+#review{font-size:13px;min-height:1.4em;margin-top:4px}
+#review .worse{color:#b00020}
+h1{font-size:17px;margin:0 0 6px}h3{font-size:14px;margin:10px 0 2px}
+"""
+
+JS = """
+const D = JSON.parse(document.getElementById('paifu-data').textContent);
+const table = document.getElementById('table');
+let cur = -1;
+function show(i) {
+  i = Math.max(0, Math.min(D.frames.length - 1, i));
+  cur = i;
+  table.innerHTML = D.frames[i].map(j => D.groups[j]).join('');
+  table.setAttribute('height', D.heights[i]);
+  table.setAttribute('viewBox', '0 0 ' + D.width + ' ' + D.heights[i]);
+  table.setAttribute('data-event', i);
+  document.getElementById('pos').value = i;
+  const r = D.review[i];
+  const rev = document.getElementById('review');
+  rev.innerHTML = r ? r : '';
+  let h = 0;
+  D.hands.forEach((s, k) => { if (s.start <= i) h = k; });
+  document.querySelectorAll('#hands li').forEach((li, k) => li.classList.toggle('here', k === h));
+  document.querySelectorAll('#findings li').forEach(li =>
+    li.classList.toggle('here', Number(li.dataset.event) === i));
+  if (location.hash !== '#e' + i) history.replaceState(null, '', '#e' + i);
+}
+function hand(step) {
+  let h = 0;
+  D.hands.forEach((s, k) => { if (s.start <= cur) h = k; });
+  const target = step < 0 && cur > D.hands[h].start ? h : h + step;
+  if (target >= 0 && target < D.hands.length) show(D.hands[target].start);
+}
+function fromHash() {
+  const m = /^#e(\\d+)$/.exec(location.hash);
+  if (m) show(Number(m[1]));
+}
+document.addEventListener('keydown', e => {
+  if (e.target.tagName === 'INPUT') return;
+  const k = {ArrowRight: () => show(cur + 1), ArrowLeft: () => show(cur - 1), ArrowDown: () => hand(1),
+             ArrowUp: () => hand(-1), Home: () => show(0), End: () => show(D.frames.length - 1)}[e.key];
+  if (k) { k(); e.preventDefault(); }
+});
+document.getElementById('next').onclick = () => show(cur + 1);
+document.getElementById('prev').onclick = () => show(cur - 1);
+document.getElementById('nexth').onclick = () => hand(1);
+document.getElementById('prevh').onclick = () => hand(-1);
+document.getElementById('pos').onchange = e => show(Number(e.target.value));
+document.querySelectorAll('a[data-event]').forEach(a => a.addEventListener('click', e => {
+  e.preventDefault(); show(Number(a.dataset.event));
+}));
+window.addEventListener('hashchange', fromHash);
+if (/^#e\\d+$/.test(location.hash)) fromHash(); else show(D.start);
+"""
+
+
+def _review_rows(game: Any) -> tuple[list[dict[str, Any]], str]:
+    """The discard review's rows, or none and why (the table still shows without a review)."""
+    try:
+        return game.discards().to_dict("records"), ""
+    except Exception as e:  # noqa: BLE001
+        return [], f"discard review unavailable: {type(e).__name__}: {e}"
+
+
+def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
+    """For each discard event, one line of the discard review (as HTML)."""
+    import pandas as pd
+
+    esc = html.escape
+    out = {}
+    for r in rows:
+        if pd.isna(r.get("ukeire")):
+            continue
+        sh = _sh(r["shanten_after"])
+        made = f"{esc(str(r['player']))} discards {r['tile']}: {_sh(r['shanten_before'])} → {sh}, {r['ukeire']} tiles"
+        best = f"best {r['best_tile']}: {_sh(r['best_shanten'])}, {r['best_ukeire']} tiles"
+        cls = "" if r["best"] else " class='worse'"
+        out[int(r["event_index"])] = (
+            f"<span{cls}>{made}; {best}{' (forced: riichi)' if r['riichi'] else ''}</span>"
+        )
+    return out
+
+
+def _review_list(rows: list[dict[str, Any]], why: str) -> str:
+    """The discards that kept fewer improving tiles than the best one (riichi discards are forced)."""
+    import pandas as pd
+
+    esc = html.escape
+    worse = [r for r in rows if not pd.isna(r.get("best")) and not r["best"] and not r["riichi"]]
+    items = "".join(
+        f"<li><a href='#e{r['event_index']}' data-event='{r['event_index']}'>{esc(r['label'])} "
+        f"{esc(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
+        f"({_sh(r['shanten_after'])}; best {r['best_tile']})</li>"
+        for r in worse
+    )
+    head = f"{len(worse)} of {len(rows)} discards kept fewer improving tiles than the best"
+    return f"<details id='worse'><summary>{esc(why or head)}</summary><ol>{items}</ol></details>"
+
+
+def _sh(v: Any) -> str:
+    try:
+        v = int(v)
+    except (TypeError, ValueError):
+        return "?"
+    return "complete" if v < 0 else "tenpai" if v == 0 else f"{v}-shanten"
+
+
+def viewer_data(game: Any, start: int = 0, review: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    groups: list[str] = []
+    index: dict[str, int] = {}
+    frames, heights = [], []
+    for tv in game.tables:
+        parts, height = layout(tv)
+        ids = []
+        for s in parts:
+            if s not in index:
+                index[s] = len(groups)
+                groups.append(s)
+            ids.append(index[s])
+        frames.append(ids)
+        heights.append(round(height))
+    hands = [{"label": h.label, "start": h.start, "end": h.end, "result": h.result} for h in game.hands]
+    return {
+        "groups": groups,
+        "frames": frames,
+        "heights": heights,
+        "width": WIDTH,
+        "hands": hands,
+        "review": _review_texts(review if review is not None else _review_rows(game)[0]),
+        "start": start,
+    }
+
+
+def viewer_html(game: Any, start: int = 0) -> str:
+    """The whole page as a string."""
+    esc = html.escape
+    r = game.result
+    rows, why = _review_rows(game)
+    data = json.dumps(viewer_data(game, start, rows), ensure_ascii=False, separators=(",", ":")).replace(
+        "</", "<\\/"
+    )
+    title = f"{r.game_id or r.source} (game {r.game_index})"
+    finals = ", ".join(f"{esc(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
+    hands = "".join(
+        f"<li><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> {esc(h.result[:90])}</li>"
+        for h in game.hands
+    )
+    findings = (
+        "".join(
+            f"<li data-event='{game.finding_event(f)}'><a class='finding' href='#e{game.finding_event(f)}' "
+            f"data-event='{game.finding_event(f)}'>{esc(f.hand)} event {game.finding_event(f)}</a>: "
+            f"[{esc(f.code)}] {esc(f.message)}</li>"
+            for f in game.findings
+        )
+        or "<li>none: every rule and number checked out</li>"
+    )
+    defs = ET.tostring(defs_svg(), encoding="unicode")
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>paifu: {esc(title)}</title><style>{CSS}</style></head>
+<body>
+<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>
+<h1>{esc(title)} · {esc(r.rules.name)} · {esc(", ".join(r.players))}</h1>
+<div id="bar">
+<button id="prevh" title="previous hand (↑)">« hand</button><button id="prev" title="previous event (←)">‹ event</button>
+<button id="next" title="next event (→)">event ›</button><button id="nexth" title="next hand (↓)">hand »</button>
+event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="width:5em"> / {len(game.tables) - 1}
+<span style="color:#666">keys: ← → events, ↑ ↓ hands</span>
+</div>
+<div id="wrap">
+<div><svg id="table" class="paifu-table" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="500"></svg>
+<div id="review"></div></div>
+<div id="side">
+<div>final: {finals or "not reached"}</div>
+<h3>Hands</h3><ol id="hands">{hands}</ol>
+<h3>Findings ({len(game.findings)})</h3><ol id="findings">{findings}</ol>
+<h3>Discard review</h3>{_review_list(rows, why)}
+<h3>Scores</h3>{score_curve_svg(game, width=350)}
+</div></div>
+<script id="paifu-data" type="application/json">{data}</script>
+<script>{JS}</script>
+</body></html>
+"""

@@ -1,0 +1,227 @@
+"""The table viewer: snapshots, moving the cursor, the SVG drawing and the discard review."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+
+import pytest
+from conftest import SAMPLES
+
+from paifu.events import CallKind, Discard, GameEnd, Meld
+from paifu.formats import read_path
+from paifu.tiles import parse_tiles
+from paifu.view import GameView, ViewError, open_game
+from paifu.view.review import review_discard
+from paifu.view.svg import table_svg, tile_name
+from paifu.view.table import RiverTileView, SeatView, TableView, _meld, mpsz
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+CHANKAN = SAMPLES / "tenhou-xml" / "chankan.xml"
+
+
+def drawn_tiles(svg: str, group: str, seat: int) -> list[str]:
+    """The tiles a table drawing shows in one group (``hand``, ``drawn``, ``melds``, ``river``) of a seat."""
+    root = ET.fromstring(svg)
+    g = root.find(f".//s:g[@class='{group}'][@data-seat='{seat}']", NS)
+    assert g is not None, f"no {group} group for seat {seat}"
+    return [tile_name(u) for u in g.iter("{http://www.w3.org/2000/svg}use")]
+
+
+def test_cursor_moves_and_jumps() -> None:
+    g = open_game(str(CHANKAN))
+    assert g.table.index == 0 and g.table.hand == ""
+    assert g.step().index == 1 and g.step(3).index == 4 and g.back().index == 3
+    assert g.back(100).index == 0 and g.step(10_000).index == len(g.tables) - 1
+    assert [h.label for h in g.hands] == ["E1-0", "E2-0"]
+    t = g.hand("E2-0")
+    assert t.event.startswith("hand start E2-0") and g.position == g.hands[1].start
+    assert g.hand("E1").index == g.hands[0].start
+    assert g.goto(-1).index == len(g.tables) - 1
+    assert g.hands[0].final is g.tables[g.hands[0].end] and "<svg" in g.hands[0]._repr_html_()
+    assert repr(g.hands[0]).startswith("HandSpan(E1-0 events 1..") and len(repr(g.hands[0])) < 120
+    for bad, call in (
+        ("no hand E9", lambda: g.hand("E9")),
+        ("no event 999", lambda: g.goto(999)),
+        ("no finding 0", lambda: g.finding(0)),
+    ):
+        with pytest.raises(ViewError, match=bad):
+            call()
+    with pytest.raises(ViewError, match="no game 2"):
+        GameView.open(CHANKAN, 2)
+    assert repr(g.table).startswith("TableView(") and len(repr(g.table)) < 120
+    assert len(repr(g)) < 120
+
+
+def test_a_finding_shows_at_its_event() -> None:
+    rec = read_path(str(CHANKAN))[0]
+    end = rec.events[-1]
+    assert isinstance(end, GameEnd) and end.final_scores
+    rec.events[-1] = replace(
+        end,
+        final_scores=(end.final_scores[0] + 1000, *end.final_scores[1:]),
+        rank_points=None,
+        rank_points_text=None,
+    )
+    g = GameView(rec)
+    assert [f.code for f in g.findings] == ["final-score-mismatch"]
+    t = g.finding(0)
+    assert t.index == len(rec.events) - 1 and t.findings and "final-score-mismatch" in t.findings[0]
+    assert "final-score-mismatch" in table_svg(t)
+    page = g._repr_html_()
+    assert page.count("<details>") == 1 and "<svg" in page and "final-score-mismatch" in page
+
+
+def test_table_matches_the_record_at_every_event() -> None:
+    """Hands hold 13 + 1 tiles less three per meld; rivers are the seat's discards of the hand so far."""
+    rec = read_path(str(CHANKAN))[0]
+    g = GameView(rec)
+    rivers: dict[int, list[str]] = {}
+    for i, ev in enumerate(rec.events):
+        t = g.tables[i]
+        if t.event.startswith("hand start"):
+            rivers = {s: [] for s in range(len(t.seats))}
+        if isinstance(ev, Discard):
+            rivers[ev.seat].append(t.seats[ev.seat].river[-1].tile)
+        svg = table_svg(t)
+        for sv in t.seats:
+            size = len(sv.tiles) + 3 * len(sv.melds)
+            assert size in (13, 14), (i, sv)
+            assert drawn_tiles(svg, "hand", sv.seat) + drawn_tiles(svg, "drawn", sv.seat) == list(sv.tiles)
+            assert drawn_tiles(svg, "river", sv.seat) == rivers[sv.seat] == [r.tile for r in sv.river]
+            assert sv.text == mpsz(list(sv.tiles))
+
+
+@pytest.mark.parametrize(("seat", "giver", "turned"), [(1, 0, 0), (0, 2, 1), (0, 1, 2), (2, 1, 0)])
+def test_called_tile_turns_toward_its_giver(seat: int, giver: int, turned: int) -> None:
+    """From the left: the first tile; across: the middle; from the right: the last."""
+    ids = parse_tiles("055p")
+    m = _meld(Meld(CallKind.PON, tuple(ids), called=ids[0], from_seat=giver), seat, 4, (1, 1, 1))
+    assert m.turned == turned and m.tiles[turned] == "0p" and sorted(m.tiles) == ["0p", "5p", "5p"]
+
+
+def seat(hand: str, river: str = "", melds: tuple = (), **kw: object) -> SeatView:
+    tiles = [str(x) for x in _split(hand)]
+    return SeatView(
+        seat=kw.pop("seat", 0),
+        name="A",
+        wind=0,
+        score=25000,
+        hand=tuple(tiles),
+        drawn=None,
+        river=tuple(RiverTileView(t, False, False, False) for t in _split(river)),
+        melds=melds,
+        kita=0,
+        riichi=False,
+        waits=(),
+        **kw,
+    )
+
+
+def _split(text: str) -> list[str]:
+    out, digits = [], ""
+    for ch in text:
+        if ch.isdigit():
+            digits += ch
+        else:
+            out += [d + ch for d in digits]
+            digits = ""
+    return out
+
+
+def test_discard_review_counts_unseen_tiles() -> None:
+    # 14 tiles: cutting 3z leaves 1z/2z shanpon tenpai, two of each unseen (4 tiles)
+    me = seat("123m456p789s11223z")
+    other = seat("", river="1z", seat=1)
+    tv = TableView(index=5, event="", players=("A", "B"), hand="E1-0", seats=(me, other), dora=("9m",))
+    assert me.shanten == -1 + 1 and me.text == "123m456p789s11223z"
+    best = review_discard(tv, 0, "3z")
+    assert best == {
+        "shanten_before": 0,
+        "shanten_after": 0,
+        "ukeire": 3,
+        "best_tile": "3z",
+        "best_shanten": 0,
+        "best_ukeire": 3,
+        "best": True,
+    }  # one 1z is in the other river
+    worse = review_discard(tv, 0, "1z")
+    assert worse["shanten_after"] == 1 and worse["best"] is False and worse["best_tile"] == "3z"
+
+
+def test_discard_review_frame() -> None:
+    g = open_game(str(CHANKAN))
+    df = g.discards()
+    discards = [i for i, ev in enumerate(g.record.events) if isinstance(ev, Discard)]
+    assert df["event_index"].tolist() == discards
+    assert str(df["seat"].dtype) == "category" and str(df["ukeire"].dtype) == "Int64"
+    assert (df["best_ukeire"] >= 0).all() and (df["shanten_after"] >= df["best_shanten"]).all()
+    best = df[df["best"]]
+    assert (best["ukeire"] == best["best_ukeire"]).all()
+
+
+def test_svg_marks_riichi_tsumogiri_and_called() -> None:
+    river = (
+        RiverTileView("1m", True, False, False),
+        RiverTileView("2m", False, True, True),
+        RiverTileView("3m", False, False, False),
+    )
+    me = replace(seat("123m456p789s1122z"), river=river)
+    svg = table_svg(TableView(index=1, event="", players=("A",), hand="E1-0", seats=(me,)))
+    uses = ET.fromstring(svg).find(".//s:g[@class='river']", NS)
+    classes = [u.get("class") for u in uses]
+    # the riichi tile was called: the next tile is turned instead
+    assert classes == ["tsumogiri", "called", "riichi"]
+    assert "rotate(90)" in uses[2].get("transform")
+    assert me._repr_svg_().startswith("<svg")
+
+
+def test_every_tile_drawn_has_its_symbol() -> None:
+    """A ``<use>`` of a symbol the SVG does not define draws nothing (kita, ura, closed kans)."""
+    for path in sorted(SAMPLES.rglob("*.*")):
+        if path.suffix == ".md":
+            continue
+        for t in open_game(str(path)).tables:
+            root = ET.fromstring(table_svg(t))
+            defined = {s.get("id") for s in root.iter("{http://www.w3.org/2000/svg}symbol")}
+            used = {u.get("href")[1:] for u in root.iter("{http://www.w3.org/2000/svg}use")}
+            assert used <= defined, (path.name, t.index, used - defined)
+
+
+def test_show_writes_one_self_contained_page(tmp_path, capsys) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    out = tmp_path / "game.html"
+    assert main(["show", str(CHANKAN), "--hand", "E2-0", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "<script" in page and 'id="paifu-data"' in page
+    assert "src=" not in page and "http://" not in page.replace("http://www.w3.org/", "")  # nothing fetched
+    g = open_game(str(CHANKAN))
+    assert f'"start":{g.hands[1].start}' in page
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "3"], "no game 3 (the file holds 1)"),
+        (["--hand", "S4"], "no hand S4 (hands: E1-0, E2-0)"),
+        (["--event", "500"], "no event 500"),
+    ],
+)
+def test_show_refuses_what_the_record_lacks(tmp_path, capsys, args: list[str], message: str) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    assert main(["show", str(CHANKAN), *args, "-o", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "chankan.xml" in err
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_show_names_an_unreadable_file(tmp_path, capsys) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<mjloggm ver='2.3'><GO", encoding="utf-8")
+    assert main(["show", str(bad), "-o", str(tmp_path / "x.html")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paifu show: ") and "bad.xml" in err and err.count("\n") == 1

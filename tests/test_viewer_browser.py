@@ -1,0 +1,124 @@
+"""The standalone viewer in a real headless browser (Debian's chromium + chromedriver, selenium).
+
+The page must load without script errors, show the engine's tiles at each event, step one event
+per key press and jump to a finding's event from its link. Screenshots go under the test's tmp_path.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES
+
+from paifu.cli import main
+from paifu.events import HandStart
+from paifu.formats import read_path, write
+from paifu.view import GameView
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+DRIVER = shutil.which("chromedriver")
+
+TILES_JS = """
+const out = [];
+document.querySelectorAll('#table g.seat').forEach(g => {
+  const s = Number(g.dataset.seat);
+  const names = sel => Array.from(document.querySelectorAll(`#table g.${sel}[data-seat="${s}"] use`))
+      .map(u => u.getAttribute('data-tile') || u.getAttribute('href').slice(4));
+  out[s] = {hand: names('hand'), drawn: names('drawn'), river: names('river')};
+});
+return out;
+"""
+
+
+@pytest.fixture(scope="module")
+def browser():  # noqa: ANN201
+    required = bool(os.environ.get("PAIFU_REQUIRE_BROWSER"))  # set by .ci/run: CI must run this test
+    if not (CHROMIUM and DRIVER):
+        message = "no chromium/chromedriver on this machine (apt-get install chromium chromium-driver)"
+        pytest.fail(message) if required else pytest.skip(message)
+    if required:
+        from selenium import webdriver
+    else:
+        webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1320,900",
+    ):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    yield driver
+    driver.quit()
+
+
+def _game_with_a_finding(tmp_path: Path) -> tuple[Path, GameView]:
+    """Our sample game with its second hand's start scores changed: one finding mid-game."""
+    rec = read_path(str(SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml"))[0]
+    starts = [i for i, ev in enumerate(rec.events) if isinstance(ev, HandStart)]
+    assert len(starts) >= 2
+    hs = rec.events[starts[1]]
+    rec.events[starts[1]] = replace(hs, scores=(hs.scores[0] + 100, hs.scores[1] - 100, *hs.scores[2:]))
+    path = tmp_path / "game.xml"
+    path.write_bytes(write(rec, "tenhou-xml"))
+    view = GameView.open(path)
+    assert view.findings and view.finding_event(view.findings[0]) == starts[1]
+    return path, view
+
+
+def _tiles(view: GameView, i: int) -> list[dict[str, list[str]]]:
+    return [
+        {"hand": list(s.hand), "drawn": [s.drawn] if s.drawn else [], "river": [r.tile for r in s.river]}
+        for s in view.tables[i].seats
+    ]
+
+
+def test_viewer_in_a_browser(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record, view = _game_with_a_finding(tmp_path)
+    page = tmp_path / "game.html"
+    assert main(["show", str(record), "-o", str(page)]) == 0
+    assert "http://" not in page.read_text(encoding="utf-8").replace("http://www.w3.org/", "")
+    browser.get(page.as_uri())
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert not errors, errors
+    table = browser.find_element(By.ID, "table")
+    assert table.get_attribute("data-event") == "0"
+
+    # step into the first hand and on: the tiles drawn are the engine's at each event
+    body = browser.find_element(By.TAG_NAME, "body")
+    for expect in range(1, 12):
+        body.send_keys(Keys.ARROW_RIGHT)
+        assert table.get_attribute("data-event") == str(expect)
+        assert browser.execute_script(TILES_JS) == _tiles(view, expect)
+    browser.save_screenshot(str(tmp_path / "after-steps.png"))
+    body.send_keys(Keys.ARROW_LEFT)
+    assert table.get_attribute("data-event") == "10"
+
+    # a finding's link shows the table at the finding's event, with the finding written on it
+    target = view.finding_event(view.findings[0])
+    browser.find_element(By.CSS_SELECTOR, "#findings a.finding").click()
+    assert table.get_attribute("data-event") == str(target)
+    assert browser.execute_script(TILES_JS) == _tiles(view, target)
+    assert view.findings[0].code in table.find_element(By.CSS_SELECTOR, "g.header").text
+    browser.save_screenshot(str(tmp_path / "finding.png"))
+
+    # the hand list jumps, the down key goes to the next hand
+    browser.find_element(By.CSS_SELECTOR, "#hands a").click()
+    assert table.get_attribute("data-event") == str(view.hands[0].start)
+    body.send_keys(Keys.ARROW_DOWN)
+    assert table.get_attribute("data-event") == str(view.hands[1].start)
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert (tmp_path / "finding.png").stat().st_size > 10_000
