@@ -17,10 +17,10 @@ def japanese_font() -> None:
     import matplotlib
     import matplotlib_fontja  # noqa: F401 - registers IPAexGothic (and makes it the only family)
 
-    if getattr(japanese_font, "done", False):
-        return
-    matplotlib.rcParams["font.family"] = ["DejaVu Sans", "IPAexGothic"]
-    japanese_font.done = True  # type: ignore[attr-defined]
+    # checked every time, not once: an rc_context around the first plot (the report's) restores
+    # the family it found when it exits
+    if "IPAexGothic" not in matplotlib.rcParams["font.family"]:
+        matplotlib.rcParams["font.family"] = ["DejaVu Sans", "IPAexGothic"]
 
 
 def _axes(ax: Any = None, size: tuple[float, float] = (7, 3.5)) -> Any:
