@@ -395,9 +395,14 @@ def test_rank_point_schemes() -> None:
     assert rank_points((35000, 35000, 15000, 15000), ml) == (35.0, 35.0, -35.0, -35.0)  # 5 + (50+10)/2
 
 
-def _whole_game(rank: tuple[float, ...]) -> GameBuilder:
+def _whole_game(
+    rank: tuple[float, ...], *, last_riichi: bool = False, finals: tuple[int, ...] | None = None
+) -> GameBuilder:
     """A whole 30,000 hanchan: East 1 seat 1 rons seat 0's 4s (pinfu, 1,000), then seven hands
-    nobody is tenpai in (the seat moves on, honba +1 each). Final 29,000 / 31,000 / 30,000 / 30,000."""
+    nobody is tenpai in (the seat moves on, honba +1 each). Final 29,000 / 31,000 / 30,000 / 30,000.
+
+    ``last_riichi``: in South 4 seat 1 declares riichi and is alone tenpai at the draw (3,000 from
+    the others); its stick is still on the table when the game ends."""
     g = GameBuilder(go_type=None, start_points=30000)
     h = g.hand([None, PINFU_23S, None, None])
     h.auto(4)
@@ -405,8 +410,15 @@ def _whole_game(rank: tuple[float, ...]) -> GameBuilder:
     h.discard(0)
     h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU)  # type: ignore[arg-type]
     for i in range(1, 8):
-        g.hand([None] * 4, round_wind=i // 4, hand_number=i % 4, honba=i - 1).run_out()
-    g.end(rank_points=rank)
+        if i == 7 and last_riichi:
+            h = g.hand([None, PINFU_23S, None, None], round_wind=1, hand_number=3, honba=6)
+            h.auto(6)  # seats 3, 0, 1, 2, 3, 0: seat 1's second discard declares
+            h.draw(1, h.safe_tile())
+            h.riichi(1)
+            h.run_out([-1000, 3000, -1000, -1000], tenpai=[1])
+        else:
+            g.hand([None] * 4, round_wind=i // 4, hand_number=i % 4, honba=i - 1).run_out()
+    g.end(finals, rank_points=rank)
     return g
 
 
@@ -426,3 +438,30 @@ def test_rank_points_of_a_whole_game(rules: str, other: str, claim: tuple[float,
     assert res.rank_points_checked
     res = replay(g, other, partial=False)
     assert found(res) == [("rank-points-mismatch", len(g.events) - 1, None)]
+
+
+def test_leftover_riichi_stick() -> None:
+    """JPML: "オーラス終了時のリーチ棒は供託となる": the stick left at the end goes to nobody; WRC (and
+    EMA, M.League) give it to the top. South 4 ends 28,000 / 33,000 / 29,000 / 29,000 with one
+    stick on the table.
+
+    JPML: one floats (12/-1/-3/-8, seats 2 and 3 share -1 and -3): -10, +15, -3, -3 (the lost stick
+    is missing from the sum). WRC: seat 1 34,000: -17, +19, -1, -1.
+    """
+    g = _whole_game((-10.0, 15.0, -3.0, -3.0), last_riichi=True)
+    res = replay(g, "jpml", partial=False)
+    assert res.findings == [], [str(f) for f in res.findings]
+    assert res.final_scores == (28000, 33000, 29000, 29000)
+    res = replay(g, "wrc", partial=False)
+    end = len(g.events) - 1
+    assert found(res) == [("final-score-mismatch", end, None), ("rank-points-mismatch", end, None)]
+    assert finding(res, "final-score-mismatch") == (
+        (28000, 34000, 29000, 29000),
+        (28000, 33000, 29000, 29000),
+    )
+
+    g = _whole_game((-17.0, 19.0, -1.0, -1.0), last_riichi=True, finals=(28000, 34000, 29000, 29000))
+    for name in ("wrc", "ema"):
+        res = replay(g, name, partial=False)
+        assert res.findings == [], (name, [str(f) for f in res.findings])
+    assert found(replay(g, "jpml", partial=False))[0] == ("final-score-mismatch", len(g.events) - 1, None)

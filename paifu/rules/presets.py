@@ -239,6 +239,7 @@ JPML = Ruleset(
     rank_ties="split",  # choice: tied players share the 順位点 (the usual pro rule); not found stated
     length="south",  # [JPML] 競技全般 一: "東南戦半荘を一回戦とする"
     renchan="win_or_tenpai",  # [JPML] 連荘と流局 1: "ノーテン親流れ"
+    abort_renchan=True,  # choice: the dealer keeps the seat after an abortive draw (not found stated)
     bust=False,  # choice: league games play the full hanchan; no bust rule found (uncertain)
     extension="none",  # choice: a fixed hanchan; no extension found
     last_dealer_stop="none",  # [JPML] 基本ルール 8: "アガリやめなし"
