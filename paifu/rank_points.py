@@ -290,7 +290,8 @@ MAJIANG_INTEGER = MAJIANG.replace(
 )
 
 #: 日本プロ麻雀連盟 公式ルール: 30,000 start and return, no oka; the 順位点 depend on how many players
-#: float (end at 30,000 or more): one floats 12/-1/-3/-8, two 8/4/-4/-8, three 8/3/1/-12 (thousands).
+#: float (end at 30,000 or more; exactly 30,000 floats: choice): one floats 12/-1/-3/-8, two 8/4/-4/-8,
+#: three 8/3/1/-12 (thousands).
 #: Source: the JPML rule's 順位点 table as commonly quoted (utakata.work 2024 gives "+8, +4, -4, -8 ...
 #: 厳密には違う"); the one- and three-floater rows are from memory of the official page: uncertain.
 JPML = Scheme(

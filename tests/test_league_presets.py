@@ -465,3 +465,28 @@ def test_leftover_riichi_stick() -> None:
         res = replay(g, name, partial=False)
         assert res.findings == [], (name, [str(f) for f in res.findings])
     assert found(replay(g, "jpml", partial=False))[0] == ("final-score-mismatch", len(g.events) - 1, None)
+
+
+def test_renhou_mangan() -> None:
+    """Renhou: JPML (2012 official page: 特役(満貫) "人和"), WRC 2015 (§6.5.4, a mangan yaku) and EMA
+    2016 ("renhou is now a strict mangan only") pay a mangan, 8,000, for seat 1's ron on the
+    dealer's first discard before its own first draw; M.League (no renhou in its summaries, the
+    default) values the hand itself: pinfu, 1,000."""
+
+    def game(renhou: bool) -> tuple[GameBuilder, int]:
+        h = excerpt([None, PINFU_23S, None, None], start=30000 if renhou else 25000)
+        h.draw(0, "4s")
+        h.discard(0)
+        if renhou:
+            return h.g, h.ron(
+                1, 0, deltas=[-8000, 8000, 0, 0], fu=0, points=8000, limit="mangan", yaku=[("renhou", 5)]
+            )
+        return h.g, h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU)  # type: ignore[arg-type]
+
+    g, win = game(renhou=True)
+    clean(g, "jpml", "wrc", "ema")
+    assert finding(replay(g, "mleague"), "points-mismatch") == (1000, 8000)
+    g, win = game(renhou=False)
+    clean(g, "mleague")
+    for name in ("jpml", "wrc", "ema"):
+        assert finding(replay(g, name), "points-mismatch") == (8000, 1000), name
