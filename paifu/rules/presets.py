@@ -226,7 +226,9 @@ def load_rules(spec: str) -> Ruleset:
 #   [ML]    M.League 公式ルール (2018, m-league.jp), through the summaries that quote it
 #           (majannavi.com "Mリーグ公式ルールまとめ", mahjong-space.com "Mリーグルール",
 #           majyan-item.com, ojisan-gyakushu.com, k-bys.work): no primary text was found.
-# Their rank points live in ``paifu.rank_points`` under the same names.
+# Their rank points live in ``paifu.rank_points`` under the same names. A field not listed keeps the
+# Ruleset default (Tenhou-like: 300 honba, 4 fu double-wind pair, ...): a choice wherever the sources
+# found are silent; ``ema`` starts from ``wrc`` and lists what differs or has its own source.
 
 JPML = Ruleset(
     name="jpml",
@@ -375,6 +377,7 @@ MLEAGUE = Ruleset(
     noten_payment=3000,  # choice: the usual 3,000 (not found stated)
     noten_declaration=True,  # [ML] tenpai is declared (聴牌宣言, ojisan-gyakushu.com): a hand may stay noten
     kiriage=True,  # [ML] "7700は切り上げ" (majyan-item.com)
+    double_wind_fu=4,  # choice: a parlour playing M.League rules counts 2 ("連風対子は2符", mj-king.net); uncertain
     kazoe_yakuman=False,  # [ML] "数え役満なし ... 3倍満になります" (k-bys.work)
     multiple_yakuman=True,  # [ML] "純粋な役満の複合のみ、ダブル役満になります" (k-bys.work)
     double_yakuman=frozenset(),  # [ML] "四暗刻単騎や国士無双13面待ちなどは、ダブル役満にはなりません"
