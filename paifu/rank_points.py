@@ -50,7 +50,9 @@ except ModuleNotFoundError:  # pragma: no cover
     import tomli as tomllib  # type: ignore[no-redef]
 
 __all__ = [
+    "EMA",
     "Fit",
+    "JPML",
     "MAHJONGSOUL",
     "MAJIANG",
     "MAJIANG_INTEGER",
@@ -66,6 +68,7 @@ __all__ = [
     "TENHOU",
     "TENHOU_INTEGER",
     "TENHOU_SANMA",
+    "WRC",
     "apply_leftover_sticks",
     "fit_uma",
     "format_points",
@@ -286,10 +289,37 @@ MAJIANG_INTEGER = MAJIANG.replace(
     rounding="half-up",
 )
 
+#: 日本プロ麻雀連盟 公式ルール: 30,000 start and return, no oka; the 順位点 depend on how many players
+#: float (end at 30,000 or more; exactly 30,000 floats: choice): one floats 12/-1/-3/-8, two 8/4/-4/-8,
+#: three 8/3/1/-12 (thousands).
+#: Source: the JPML rule's 順位点 table as commonly quoted (utakata.work 2024 gives "+8, +4, -4, -8 ...
+#: 厳密には違う"); the one- and three-floater rows are from memory of the official page: uncertain.
+JPML = Scheme(
+    name="jpml",
+    description="JPML (連盟): (score-30,000)/1,000 + 順位点 by floaters: 1 up 12/-1/-3/-8, 2 up 8/4/-4/-8, "
+                "3 up 8/3/1/-12",
+    start_points=30000,
+    return_points=30000,
+    uma=(8, 4, -4, -8),
+    uma_sinking=((1, (8, 3, 1, -12)), (2, (8, 4, -4, -8)), (3, (12, -1, -3, -8))),
+    ties="split",
+)
+#: World Riichi Championship rules (2015 §5.9.2): (score-30,000)/1,000 + uma 15/5/-5/-15, ties average uma
+WRC = Scheme(
+    name="wrc",
+    description="WRC: (score-30,000)/1,000 + uma 15/5/-5/-15, no oka; tied players average their uma",
+    start_points=30000,
+    return_points=30000,
+    uma=(15, 5, -5, -15),
+    ties="split",
+)
+#: EMA Riichi Competition Rules 2016 (§3.6.1): as WRC
+EMA = WRC.replace(name="ema", description="EMA 2016: (score-30,000)/1,000 + uma 15/5/-5/-15, no oka; ties split")
+
 SCHEMES: dict[str, Scheme] = {
     s.name: s
     for s in (TENHOU, TENHOU_INTEGER, TENHOU_SANMA, QDAN, QDAN_RANKING, MAHJONGSOUL, RON2_SANMA, MLEAGUE, MAJIANG,
-              MAJIANG_INTEGER)
+              MAJIANG_INTEGER, JPML, WRC, EMA)
 }
 
 

@@ -1111,11 +1111,11 @@ class Replayer:
                 self.find("abort-condition-not-met", "an exhaustive draw with tiles left in the wall",
                           expected=0, actual=st.live_left)
             tenpai = tuple(self._tenpai(s) for s in range(self.n))
-            self.hand.tenpai = tenpai
             ours = tuple(s for s in range(self.n) if tenpai[s])
-            if ev.tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE and tuple(sorted(ev.tenpai)) != ours:
-                self.find("tenpai-mismatch", "the tenpai players differ from the replay",
-                          expected=ours, actual=tuple(sorted(ev.tenpai)))
+            if ev.tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE:
+                ours = self._declared_tenpai(ours, tuple(sorted(ev.tenpai)))
+                tenpai = tuple(s in ours for s in range(self.n))
+            self.hand.tenpai = tenpai
             from paifu.scoring import payments
 
             # where nagashi mangan is a rule, a qualifying seat is paid it (not the noten payments);
@@ -1146,6 +1146,20 @@ class Replayer:
         self.hand.complete = True
         self.phase = HAND_OVER
         self.abort_due = None
+
+    def _declared_tenpai(self, ours: tuple[int, ...], claimed: tuple[int, ...]) -> tuple[int, ...]:
+        """The tenpai seats that count at an exhaustive draw: the replay's, except that where
+        ``noten_declaration`` is a rule a tenpai seat not in riichi may declare noten (WRC §5.7.2)."""
+        st = self.state
+        assert st is not None
+        hidden = set(ours) - set(claimed)
+        if self.rules.noten_declaration and set(claimed) <= set(ours) \
+                and not any(st.seats[s].riichi_accepted for s in hidden):
+            return claimed
+        if claimed != ours:
+            self.find("tenpai-mismatch", "the tenpai players differ from the replay",
+                      expected=ours, actual=claimed)
+        return ours
 
     def _nagashi(self, seat_no: int) -> bool:
         """Every discard a terminal or honor, none taken by a call."""
