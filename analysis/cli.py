@@ -12,13 +12,14 @@ from analysis.rank_points import SchemeError, get_scheme
 
 def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
                players_out: str | None = None, games_out: str | None = None, rules: Any = None,
-               out: TextIO | None = None, jobs: int = 1) -> int:
+               out: TextIO | None = None, jobs: int = 1, quiet: bool = False, viewer_links: bool = False) -> int:
     """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
     0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
     inputs, a bad scheme or no games at all. ``jobs`` != 1 replays on that many processes
-    (0 = all cores) with the same results in the same order."""
+    (0 = all cores) with the same results in the same order. ``quiet``: no line per flagged game.
+    A ``--player`` that matches nobody (also ignoring case) is an error with the closest names."""
     from analysis.report import build_report, write_html, write_table
-    from paifu.replay import Unreadable, replay_paths
+    from paifu.replay import Unreadable
 
     out = out or sys.stdout
     for table in (players_out, games_out):  # before the replay, not after it
@@ -32,15 +33,10 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
             sys.stderr.write(f"paifu: {e}\n")
             return 2
     results, unreadable = [], []
-    if jobs != 1:
-        from paifu.parallel import replay_paths_parallel
-
-        items = replay_paths_parallel(paths, rules=rules, jobs=jobs)
-    else:
-        items = replay_paths(paths, rules=rules)
+    from paifu.cli import replay_inputs
     from paifu.replay import with_progress
 
-    for item in with_progress(items):
+    for item in with_progress(replay_inputs(paths, rules, jobs=jobs)):
         if isinstance(item, Unreadable):
             sys.stderr.write(f"{item.file}: UNREADABLE: {item.reason}\n")
             unreadable.append(item)
@@ -50,16 +46,24 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         sys.stderr.write("paifu: no games found\n")
         return 2
     report = build_report(results, player=player, scheme=scheme, unreadable=unreadable)
+    if player is not None:
+        found, hints = report.find_player(player)
+        if found is None:
+            hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
+            sys.stderr.write(f"paifu report: no player named {player!r} in {len(report.counters)} players{hint}\n")
+            return 2
+        report.player = found
     out.write(report.summary() + "\n")
     if scheme != "auto":
         unfit = sum(1 for r in results if len(r.players) != get_scheme(scheme).num_players)
         if unfit:
             sys.stderr.write(f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
                              "their rank points are left empty\n")
-    for _, row in report.flagged.iterrows():
-        out.write(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: {row['finding_codes']}\n")
+    if not quiet:
+        for _, row in report.flagged.iterrows():
+            out.write(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: {row['finding_codes']}\n")
     if html:
-        write_html(report, html)
+        write_html(report, html, viewer_links=viewer_links)
     if players_out:
         write_table(report.stats, players_out)
     if games_out:

@@ -1,7 +1,10 @@
-"""Command line: ``paifu validate``, ``paifu convert``, ``paifu report``, ``paifu rules``.
+"""paifu: read, convert, replay and validate riichi mahjong game records.
 
-Exit codes: 0 every game valid, 1 some finding, 2 an input could not be read or the
-arguments are wrong.
+Formats: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, 電脳麻将 paipu (detected
+from the content; gzip is read transparently). Folders are searched recursively.
+
+exit status (validate, report): 0 every game valid, 1 some game has findings,
+2 an input could not be read or the arguments are wrong.
 """
 
 from __future__ import annotations
@@ -22,8 +25,79 @@ def _rules(spec: str | None) -> Ruleset | None:
     return load_rules(spec) if spec else None
 
 
+def plural(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def output_problem(path: str | None) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before any work), or None."""
+    if not path or path == "-":
+        return None
+    p = Path(path)
+    if p.is_dir():
+        return f"{path} is a folder, not a file"
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        return f"cannot write {path}: no folder {parent}"
+    if not os.access(parent, os.W_OK):
+        return f"cannot write {path}: folder {parent} is not writable"
+    return None
+
+
+class _Writer:
+    """Result lines to ``out``; while a progress counter runs on the same terminal, it is cleared
+    around each line so the two never run into each other."""
+
+    def __init__(self, out: TextIO, progress: object) -> None:
+        self.out = out
+        self.bar = progress if hasattr(progress, "clear") else None
+
+    def __call__(self, text: str) -> None:
+        if self.bar is None:
+            self.out.write(text)
+            return
+        from tqdm import tqdm
+
+        tqdm.write(text, file=self.out, end="")
+
+
+def _read_stdin(rules: Ruleset | None, fmt: str | None):  # noqa: ANN202 - a generator of results
+    """``-`` as an input: the records on standard input, replayed like a file named ``<stdin>``."""
+    from paifu.formats import read_bytes
+    from paifu.formats.base import RecordError
+    from paifu.replay import Unreadable, replay_record
+
+    try:
+        records = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt)
+    except RecordError as e:
+        yield Unreadable("<stdin>", str(e))
+        return
+    for i, rec in enumerate(records):
+        rec.source = rec.source or "<stdin>"
+        yield replay_record(rec, rules, game_index=i)
+
+
+def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None = None, jobs: int = 1):  # noqa: ANN201
+    """Every game under ``paths`` in order (``-`` reads standard input; then the run is serial)."""
+    from paifu.replay import replay_paths
+
+    if "-" not in paths:
+        if jobs != 1:
+            from paifu.parallel import replay_paths_parallel
+
+            return replay_paths_parallel(paths, rules, fmt=fmt, jobs=jobs)
+        return replay_paths(paths, rules, fmt=fmt)
+
+    def chain():  # noqa: ANN202
+        for path in paths:
+            yield from _read_stdin(rules, fmt) if path == "-" else replay_paths([path], rules, fmt=fmt)
+
+    return chain()
+
+
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
-    from paifu.replay import Unreadable, replay_paths
+    from paifu.replay import Unreadable
 
     rules = _rules(args.rules)
     if args.format:
@@ -35,26 +109,24 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         except RecordError as e:
             sys.stderr.write(f"paifu validate: {e}\n")
             return 2
+    from paifu.findings import group_findings
+
     files: set[str] = set()
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
               "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
-    if args.jobs != 1:
-        from paifu.parallel import replay_paths_parallel
-
-        items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
-    else:
-        items = replay_paths(args.paths, rules, fmt=args.format)
     from paifu.replay import with_progress
 
-    for res in with_progress(items):
+    items = with_progress(replay_inputs(args.paths, rules, args.format, args.jobs))
+    write = _Writer(out, items)
+    for res in items:
         if isinstance(res, Unreadable):
             files.add(res.file)
             counts["unreadable"] += 1
             if args.json:
-                out.write(json.dumps({"kind": "error", "file": res.file, "message": res.reason},
-                                     ensure_ascii=False) + "\n")
+                write(json.dumps({"kind": "error", "file": res.file, "message": res.reason},
+                                 ensure_ascii=False) + "\n")
             else:
-                out.write(f"{res.file}: UNREADABLE: {res.reason}\n")
+                write(f"{res.file}: UNREADABLE: {res.reason}\n")
             continue
         files.add(res.source)
         counts["games"] += 1
@@ -66,28 +138,29 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         if res.valid:
             counts["valid_games"] += 1
         if args.json:
-            for f in res.findings:
-                out.write(json.dumps({"kind": "finding", **f.to_dict()}, ensure_ascii=False, default=str) + "\n")
-            for note in res.notes:
-                out.write(json.dumps({"kind": "note", "file": res.source, "game_index": res.game_index,
-                                      "message": note}, ensure_ascii=False) + "\n")
-        else:
-            status = "ok" if res.valid else f"{len(res.findings)} finding(s)"
+            lines = [json.dumps({"kind": "finding", **f.to_dict()}, ensure_ascii=False, default=str) + "\n"
+                     for f in res.findings]
+            lines += [json.dumps({"kind": "note", "file": res.source, "game_index": res.game_index,
+                                  "message": note}, ensure_ascii=False) + "\n" for note in res.notes]
+            if lines:
+                write("".join(lines))
+        elif not (args.quiet and res.valid and not res.notes):
+            status = "ok" if res.valid else plural(len(res.findings), "finding")
             label = res.game_id or f"game {res.game_index}"
-            out.write(f"{res.source}: {label}: {len(res.hands)} hands, rules {res.rules.name}: {status}\n")
-            for f in res.findings:
-                out.write(f"  {f}\n")
-            for note in res.notes:
-                out.write(f"  note: {note}\n")
+            lines = [f"{res.source}: {label}: {plural(len(res.hands), 'hand')}, rules {res.rules.name}: {status}\n"]
+            lines += [f"  {g}\n" for g in group_findings(res.findings)]
+            lines += [f"  note: {note}\n" for note in res.notes]
+            write("".join(lines))
     summary = {"kind": "summary", "files": len(files), **counts}
     if args.json:
         out.write(json.dumps(summary) + "\n")
     else:
         out.write(
-            f"\n{len(files)} files, {counts['games']} games, {counts['hands']} hands: "
-            f"{counts['valid_games']} valid games, {counts['findings']} findings, "
-            f"{counts['unreadable']} unreadable; {counts['wins_checked']} wins and "
-            f"{counts['draws_checked']} draws recomputed, {counts['rank_points_checked']} games' rank points\n"
+            f"\n{plural(len(files), 'file')}, {plural(counts['games'], 'game')}, {plural(counts['hands'], 'hand')}: "
+            f"{plural(counts['valid_games'], 'valid game')}, {plural(counts['findings'], 'finding')}, "
+            f"{counts['unreadable']:,} unreadable; {plural(counts['wins_checked'], 'win')} and "
+            f"{plural(counts['draws_checked'], 'draw')} recomputed, rank points of "
+            f"{plural(counts['rank_points_checked'], 'game')} checked\n"
         )
     if counts["unreadable"]:
         return 2
@@ -102,8 +175,9 @@ _EXTENSIONS = {"tenhou-xml": ".xml", "tenhou-json": ".json", "mjai": ".mjson", "
 
 def _convert(args: argparse.Namespace, out: TextIO) -> int:
     import warnings
+    from collections import Counter
 
-    from paifu.formats import iter_record_files, normalise_format, read_path, write
+    from paifu.formats import iter_record_files, normalise_format, read_bytes, read_path, write
     from paifu.formats.base import RecordError
 
     try:
@@ -112,26 +186,34 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"paifu convert: {e}\n")
         return 2
     target = args.output
-    files = list(iter_record_files(args.inputs))
+    files = [p for p in iter_record_files(p for p in args.inputs if p != "-")]
+    if "-" in args.inputs:
+        files.insert(args.inputs.index("-"), "-")
+    if not files:
+        sys.stderr.write("paifu convert: no record files found\n")
+        return 2
     records = []
     bad = 0
     for path in files:
         try:
-            records.extend((path, i, r) for i, r in enumerate(read_path(path, args.format)))
+            got = read_bytes(sys.stdin.buffer.read(), "<stdin>", args.format) if path == "-" \
+                else read_path(path, args.format)
+            records.extend((path if path != "-" else "<stdin>", i, r) for i, r in enumerate(got))
         except (RecordError, OSError) as e:
             sys.stderr.write(f"{path}: UNREADABLE: {e}\n")
             bad += 1
-    if not files:
-        sys.stderr.write("paifu convert: no record files found\n")
-        return 2
     ext = _EXTENSIONS.get(to, "." + to)
     to_dir = target is not None and (len(records) != 1 or Path(target).is_dir() or target.endswith("/"))
     if to_dir and Path(target).suffix and not Path(target).is_dir() and not target.endswith(("/", os.sep)):
         sys.stderr.write(f"paifu convert: {len(records)} games need a folder for -o, not the file name {target}\n")
         return 2
+    if target is not None and not to_dir and (problem := output_problem(target)):
+        sys.stderr.write(f"paifu convert: {problem}\n")
+        return 2
     if to_dir:
         Path(target).mkdir(parents=True, exist_ok=True)
     written: set[Path] = set()
+    kinds: Counter[str] = Counter()
     for path, i, rec in records:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -141,8 +223,13 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
                 sys.stderr.write(f"{path}: game {i}: cannot write as {to}: {e.reason}\n")
                 bad += 1
                 continue
-        for w in caught:
-            sys.stderr.write(f"{path}: warning: {w.message}\n")
+        messages = [str(w.message) for w in caught]
+        if (lost := rules_lost(rec, data, to)) is not None:
+            messages.append(lost)
+        for m in messages:
+            kinds[m] += 1
+            if not args.quiet:
+                sys.stderr.write(f"{path}: warning: {m}\n")
         if target is None:
             out.write(data.decode("utf-8"))
             if not data.endswith(b"\n"):
@@ -159,7 +246,36 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
             dest = Path(target)
         written.add(dest)
         dest.write_bytes(data)
+    if kinds:
+        total = sum(kinds.values())
+        parts = "; ".join(f"{n} x {m}" for m, n in kinds.most_common())
+        sys.stderr.write(f"paifu convert: {plural(len(records), 'game')}, {plural(total, 'warning')}: {parts}\n")
     return 2 if bad else 0
+
+
+def rules_lost(record: object, data: bytes, fmt: str) -> str | None:
+    """A warning when the written game, read back, would be judged under other rules than the record
+    (a chip or ratio lobby written as mjai): validating the output would then report findings."""
+    from paifu.formats import read_bytes
+    from paifu.formats.base import RecordError
+    from paifu.replay import record_rules
+
+    try:
+        before = record_rules(record)  # type: ignore[arg-type]
+        back = read_bytes(data, "", fmt)
+        after = record_rules(back[0]) if back else None
+    except (RecordError, RulesetError, ValueError):
+        return None
+    if after is None or _rule_fields(before) == _rule_fields(after):
+        return None
+    return (f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
+            f"{after.name}; validate the output with --rules (paifu rules {before.name.split('[')[0]} > t.toml)")
+
+
+def _rule_fields(r: Ruleset) -> tuple:
+    import dataclasses
+
+    return tuple((f.name, getattr(r, f.name)) for f in dataclasses.fields(r) if f.name not in ("name", "description"))
 
 
 def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
@@ -174,9 +290,13 @@ def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
 def _report(args: argparse.Namespace, out: TextIO) -> int:
     from analysis.cli import run_report
 
+    for path in (args.html, args.players, args.games):
+        if problem := output_problem(path):
+            sys.stderr.write(f"paifu report: {problem}\n")
+            return 2
     return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
                       players_out=args.players, games_out=args.games, rules=_rules(args.rules),
-                      jobs=args.jobs)
+                      jobs=args.jobs, quiet=args.quiet, viewer_links=args.viewer_links)
 
 
 def _jobs(text: str) -> int:
@@ -187,31 +307,81 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("paifu")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+        return "unknown"
+
+
+_FORMATS = "tenhou-xml, tenhou-json, mjai or majiang"
+_RULES_HELP = ("judge every game under this ruleset instead of the record's own: a preset name "
+               "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON")
+_JOBS_HELP = "replay in N worker processes (0 = one per core); output identical to --jobs 1"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="paifu", description=__doc__)
-    sub = p.add_subparsers(dest="cmd", required=True)
-    v = sub.add_parser("validate", help="replay records and report every rule they break")
-    v.add_argument("paths", nargs="+", help="record files or folders (searched recursively)")
-    v.add_argument("--rules", help="a preset name, a ruleset TOML file, or a 電脳麻将 rule JSON")
-    v.add_argument("--format", help="force the input format (tenhou-xml, tenhou-json, mjai, majiang)")
-    v.add_argument("--json", action="store_true", help="JSON Lines: findings, errors, then a summary line")
-    v.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core); same output")
-    c = sub.add_parser("convert", help="convert records to another format")
-    c.add_argument("inputs", nargs="+")
-    c.add_argument("--to", required=True, help="tenhou-xml, tenhou-json, mjai or majiang")
-    c.add_argument("-o", "--output", help="output file (one game) or folder")
-    c.add_argument("--format", help="force the input format")
-    r = sub.add_parser("report", help="validate and report statistics, rank points and plots")
-    r.add_argument("paths", nargs="+")
-    r.add_argument("--player")
-    r.add_argument("--scheme", default="auto")
-    r.add_argument("--html")
-    r.add_argument("--players", help="player stats to .csv or .parquet")
-    r.add_argument("--games", help="one row per (game, seat) to .csv or .parquet")
-    r.add_argument("--rules")
-    r.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core)")
-    ru = sub.add_parser("rules", help="list presets, or print one as TOML")
-    ru.add_argument("name", nargs="?")
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = argparse.ArgumentParser(prog="paifu", description=__doc__, formatter_class=fmt)
+    p.add_argument("--version", action="version", version=f"paifu {_version()}")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    v = sub.add_parser(
+        "validate", formatter_class=fmt, help="replay records and report every rule they break",
+        description="Replay every game through the rules engine and report each rule it breaks: one line per "
+                    "game, one per finding (the record's value beside the one the rules give), then a summary.",
+        epilog="exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments")
+    v.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively); - reads "
+                                                             "standard input")
+    v.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
+    v.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_FORMATS}) instead of "
+                                                   "detecting it")
+    v.add_argument("--json", action="store_true", help="JSON Lines: one object per finding, note and unreadable "
+                                                       "input, then a summary object")
+    v.add_argument("-q", "--quiet", action="store_true", help="print only games with findings or notes, unreadable "
+                                                              "inputs and the summary (no line per valid game)")
+    v.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    c = sub.add_parser(
+        "convert", formatter_class=fmt, help="convert records to another format",
+        description="Convert records to another format. What the target cannot carry is warned about per game "
+                    "on standard error (a summary of the warnings by kind ends the run); a game the target cannot "
+                    "express at all is named and skipped.",
+        epilog="exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)")
+    c.add_argument("inputs", nargs="+", metavar="INPUT", help="record files or folders; - reads standard input")
+    c.add_argument("--to", required=True, metavar="FMT", help=f"the format to write: {_FORMATS}")
+    c.add_argument("-o", "--output", metavar="FILE|DIR", help="a file (one game) or a folder (one file per game; "
+                                                               "created). Default: standard output")
+    c.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_FORMATS})")
+    c.add_argument("-q", "--quiet", action="store_true", help="no line per warning: only the summary of warnings "
+                                                              "by kind")
+    r = sub.add_parser(
+        "report", formatter_class=fmt, help="validate and report statistics, rank points and plots",
+        description="Replay and validate the games, then report per-player statistics with 95% intervals, "
+                    "rank points and flagged games: a summary on standard output, and on request an HTML "
+                    "report and tables (CSV or Parquet, by suffix).",
+        epilog="exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
+               "unknown player or scheme, or an output path that cannot be written")
+    r.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively)")
+    r.add_argument("--player", metavar="NAME", help="add one player's section: rates against the field, rank-point "
+                                                    "curve, yaku (case-insensitive when unambiguous)")
+    r.add_argument("--scheme", default="auto", metavar="NAME|FILE",
+                   help="rank-point scheme: auto (each game's own; default), a scheme name such as tenhou, "
+                        "mahjongsoul, mleague (docs/statistics.md), or a TOML file")
+    r.add_argument("--html", metavar="FILE", help="write the HTML report; its full tables go beside it as "
+                                                  "FILE-players.csv, FILE-games.csv and FILE-findings.csv")
+    r.add_argument("--viewer-links", action="store_true",
+                   help="in the HTML report, link each finding to viewer/<game>.html#event=N beside it "
+                        "(make those pages with paifu show)")
+    r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
+    r.add_argument("--games", metavar="FILE", help="write one row per (game, seat) to FILE (.csv or .parquet)")
+    r.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
+    r.add_argument("-q", "--quiet", action="store_true", help="no line per flagged game on standard output")
+    r.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    ru = sub.add_parser("rules", formatter_class=fmt, help="list presets, or print one as TOML",
+                        description="Without a name, list the presets; with one, print it as TOML to edit and "
+                                    "pass back with --rules FILE (base = \"tenhou\" plus the fields you change).")
+    ru.add_argument("name", nargs="?", metavar="PRESET", help="the preset to print")
     return p
 
 
