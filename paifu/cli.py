@@ -223,11 +223,11 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
                 sys.stderr.write(f"{path}: game {i}: cannot write as {to}: {e.reason}\n")
                 bad += 1
                 continue
-        messages = [str(w.message) for w in caught]
+        messages = [(str(w.message), str(w.message)) for w in caught]
         if (lost := rules_lost(rec, data, to)) is not None:
-            messages.append(lost)
-        for m in messages:
-            kinds[m] += 1
+            messages.append((f"{to} cannot carry the table's rules", lost))
+        for kind, m in messages:
+            kinds[kind] += 1
             if not args.quiet:
                 sys.stderr.write(f"{path}: warning: {m}\n")
         if target is None:
@@ -296,7 +296,7 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
             return 2
     return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
                       players_out=args.players, games_out=args.games, rules=_rules(args.rules),
-                      jobs=args.jobs, quiet=args.quiet, viewer_links=args.viewer_links)
+                      out=out, jobs=args.jobs, quiet=args.quiet, viewer_links=args.viewer_links)
 
 
 def _jobs(text: str) -> int:
