@@ -159,7 +159,8 @@ def rank_points_by_player(stats: Any, ax: Any = None) -> Any:
     high = df["avg_rank_points_high"].astype(float).fillna(val)
     colors = ["tab:green" if v >= 0 else "tab:red" for v in val]
     ax.barh(list(y), val, color=colors, alpha=0.6)
-    ax.errorbar(val, list(y), xerr=[val - low, high - val], fmt="none", ecolor="black", capsize=3, lw=1)
+    ax.errorbar(val, list(y), xerr=[(val - low).clip(lower=0), (high - val).clip(lower=0)], fmt="none",
+                ecolor="black", capsize=3, lw=1)
     ax.set_yticks(list(y), [f"{_short(p)} ({g})" for p, g in zip(df["player"], df["ranked_games"], strict=True)],
                   fontsize=8)
     ax.axvline(0, color="grey", lw=0.8)
@@ -203,7 +204,7 @@ def rank_point_curves(game_players: Any, players: list[str], ax: Any = None) -> 
     ax.set_xlabel("the player's game number")
     ax.set_ylabel("cumulative rank points")
     ax.set_title("rank-point curves")
-    ax.legend(fontsize=7, ncols=2)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     return ax
 
 

@@ -69,7 +69,7 @@ class Report:
             ("dates", f"{dates[0]} to {dates[1]} ({dates[2]:,} of {games:,} games carry a date)" if dates
              else "not stated by these records"),
             ("flagged", f"{flagged:,} of {games:,} games ({100 * flagged / games:.1f}%) have findings; they stay "
-             "in the statistics" if games else "none"),
+             "in the statistics" if flagged else f"none: all {games:,} games replay clean"),
             ("rank points", f"scheme {self.scheme}" + (" (each game's own platform)" if self.scheme == "auto" else "")),
         ]
         if self.unreadable:

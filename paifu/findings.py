@@ -85,12 +85,16 @@ class Finding:
 
     def where(self) -> str:
         """``game ID E2-1 event 605 seat 0``: enough to find the place in the record."""
-        return " ".join(p for p in (
-            f"game {self.game_id or self.game_index}",
-            self.hand,
-            f"event {self.event_index}" if self.event_index is not None else "",
-            f"seat {self.seat}" if self.seat is not None else "",
-        ) if p)
+        return " ".join(
+            p
+            for p in (
+                f"game {self.game_id or self.game_index}",
+                self.hand,
+                f"event {self.event_index}" if self.event_index is not None else "",
+                f"seat {self.seat}" if self.seat is not None else "",
+            )
+            if p
+        )
 
     def detail(self) -> str:
         """``the record says <field> X; the rules give Y``, or "" when the finding carries no values."""
@@ -150,11 +154,19 @@ def _per_seat(v: Any, red: tuple[int, int, int] = (1, 1, 1), signed: bool = Fals
     if not isinstance(v, (tuple, list)):
         return _plain(v)
     fmt = "{:+,}" if signed else "{:,}"
-    return ", ".join(f"seat {i} {fmt.format(x) if isinstance(x, int) else _plain(x)}" for i, x in enumerate(v))
+    return ", ".join(
+        f"seat {i} {fmt.format(x) if isinstance(x, int) else _plain(x)}" for i, x in enumerate(v)
+    )
 
 
 def _deltas(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
     return _per_seat(v, red, signed=True)
+
+
+def _rank_points(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
+    if not isinstance(v, (tuple, list)) or not all(isinstance(x, (int, float)) for x in v):
+        return _plain(v)
+    return ", ".join(f"seat {i} {x:+.1f}" for i, x in enumerate(v))
 
 
 def _seats(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
@@ -168,8 +180,10 @@ def _hand_start(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
     if not (isinstance(v, (tuple, list)) and len(v) == 5):
         return _plain(v)
     wind, number, honba, sticks, dealer = v
-    return (f"{('East', 'South', 'West', 'North')[wind % 4]} {number + 1}, honba {honba}, {sticks} riichi "
-            f"stick{'s' * (sticks != 1)}, dealer seat {dealer}")
+    return (
+        f"{('East', 'South', 'West', 'North')[wind % 4]} {number + 1}, honba {honba}, {sticks} riichi "
+        f"stick{'s' * (sticks != 1)}, dealer seat {dealer}"
+    )
 
 
 def _yaku(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
@@ -181,6 +195,7 @@ def _yaku(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
 def _unit(unit: str) -> Formatter:
     def fmt(v: Any, red: tuple[int, int, int] = (1, 1, 1)) -> str:
         return f"{v:,} {unit}" if isinstance(v, int) and not isinstance(v, bool) else f"{_plain(v)} {unit}"
+
     return fmt
 
 
@@ -188,11 +203,14 @@ RULES = "the rules give"
 WALL = "the wall rebuilt from the seed gives"
 #: per code: (words in the message, field name, formatter, who gives the other value); first match wins
 _VALUES: dict[str, list[tuple[str, str, Formatter, str]]] = {
-    "hand-start-mismatch": [("scores", "scores", _per_seat, RULES),
-                            ("", "", _hand_start, RULES)],
-    "wall-mismatch": [("dealt", "the deal", _tiles, WALL), ("dice", "dice", _plain, WALL),
-                      ("indicators", "indicators", _tiles_in_order, WALL),
-                      ("dora indicator", "indicator", _tiles, WALL), ("draw", "the tile", _tiles, WALL)],
+    "hand-start-mismatch": [("scores", "scores", _per_seat, RULES), ("", "", _hand_start, RULES)],
+    "wall-mismatch": [
+        ("dealt", "the deal", _tiles, WALL),
+        ("dice", "dice", _plain, WALL),
+        ("indicators", "indicators", _tiles_in_order, WALL),
+        ("dora indicator", "indicator", _tiles, WALL),
+        ("draw", "the tile", _tiles, WALL),
+    ],
     "tile-count-exceeded": [("", "copies", _plain, "the set holds")],
     "wrong-turn": [("", "the player", _seats, RULES)],
     "illegal-call": [("", "the discarder", _seats, RULES)],
@@ -202,22 +220,33 @@ _VALUES: dict[str, list[tuple[str, str, Formatter, str]]] = {
     "riichi-no-draws-left": [("", "live wall", _unit("tiles"), "the ruleset needs")],
     "riichi-kan-changes-wait": [("", "waits after the kan", _kinds, "before it they were")],
     "not-a-winning-hand": [("", "the winning tile", _plain, RULES)],
-    "too-many-winners": [("head-bump", "the winner", _seats, "head-bump gives"),
-                         ("", "winners", _plain, "the ruleset allows")],
-    "abort-condition-not-met": [("nine", "terminal and honor kinds", _plain, "the rules need"),
-                                ("triple", "players able to ron", _plain, "the rules need"),
-                                ("", "tiles left in the wall", _plain, "the rules give")],
-    "score-delta-mismatch": [("riichi stick", "scores", _per_seat, RULES), ("", "score changes", _deltas, RULES)],
+    "too-many-winners": [
+        ("head-bump", "the winner", _seats, "head-bump gives"),
+        ("", "winners", _plain, "the ruleset allows"),
+    ],
+    "abort-condition-not-met": [
+        ("nine", "terminal and honor kinds", _plain, "the rules need"),
+        ("triple", "players able to ron", _plain, "the rules need"),
+        ("", "tiles left in the wall", _plain, "the rules give"),
+    ],
+    "score-delta-mismatch": [
+        ("riichi stick", "scores", _per_seat, RULES),
+        ("", "score changes", _deltas, RULES),
+    ],
     "final-score-mismatch": [("", "final scores", _per_seat, RULES)],
     "pao-mismatch": [("", "the liable player", _seats, RULES)],
     "tenpai-mismatch": [("", "tenpai", _seats, RULES)],
     "yaku-mismatch": [("", "yaku (han)", _yaku, RULES)],
     "han-mismatch": [("", "han", _plain, RULES)],
     "fu-mismatch": [("", "fu", _plain, RULES)],
-    "points-mismatch": [("indicators", "dora indicators", _tiles_in_order, "the table shows"),
-                        ("", "a value of", _unit("points"), RULES)],
-    "rank-points-mismatch": [("placements", "placements", _per_seat, "the scheme gives"),
-                             ("", "rank points", _per_seat, "the scheme gives")],
+    "points-mismatch": [
+        ("indicators", "dora indicators", _tiles_in_order, "the table shows"),
+        ("", "a value of", _unit("points"), RULES),
+    ],
+    "rank-points-mismatch": [
+        ("placements", "placements", _per_seat, "the scheme gives"),
+        ("", "rank points", _rank_points, "the scheme gives"),
+    ],
     "unsupported": [("", "players", _plain, "the ruleset has")],
 }
 

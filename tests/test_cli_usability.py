@@ -54,7 +54,9 @@ def test_quiet_validate_prints_only_findings_and_the_summary(wrong_final: Path) 
 def test_counts_are_in_words_not_1_hands(tmp_path: Path) -> None:
     assert "1 hands" not in run("validate", str(GOOD))[1]
     code, text, _ = run("validate", str(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml"))
-    assert code == 0 and ": 1 hand, rules" in text and "1 file, 1 game, 1 hand: 1 valid game, 0 findings" in text
+    assert (
+        code == 0 and ": 1 hand, rules" in text and "1 file, 1 game, 1 hand: 1 valid game, 0 findings" in text
+    )
 
 
 class _Stdin:
@@ -112,7 +114,9 @@ def test_convert_quiet_sums_up_warnings_by_kind(tmp_path: Path) -> None:
     assert code == 0 and err.count(": warning: ") > 7
     summary = err.splitlines()[-1]
     assert summary.startswith("paifu convert: 7 games, ") and "7 x mjai cannot carry dice" in summary
-    code, _, err = run("convert", "-q", str(SAMPLES / "tenhou-xml"), "--to", "mjai", "-o", str(tmp_path / "b"))
+    code, _, err = run(
+        "convert", "-q", str(SAMPLES / "tenhou-xml"), "--to", "mjai", "-o", str(tmp_path / "b")
+    )
     assert code == 0 and err.splitlines() == [summary]
 
 
