@@ -322,16 +322,33 @@ _RULES_HELP = ("judge every game under this ruleset instead of the record's own:
 _JOBS_HELP = "replay in N worker processes (0 = one per core); output identical to --jobs 1"
 
 
+def _wrap(text: str) -> str:
+    """Paragraphs filled to 80 columns (the raw formatter keeps our line breaks, and wraps nothing)."""
+    import textwrap
+
+    return "\n\n".join(textwrap.fill(" ".join(par.split()), 80) for par in text.split("\n\n"))
+
+
+_EXAMPLES = """examples:
+  paifu validate logs/ -q                   findings only, then a summary
+  paifu validate --json game.xml            JSON Lines for a program to read
+  zcat game.mjson.gz | paifu validate -     read standard input
+  paifu convert logs/ --to mjai -o out/ -q  one file per game, a one-line summary of warnings
+  paifu report logs/ --html league.html     the HTML report, its tables beside it
+  paifu report logs/ --player Aoi           one player's rates against the field
+  paifu rules tenhou > my.toml              a preset to edit, then --rules my.toml"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
-    p = argparse.ArgumentParser(prog="paifu", description=__doc__, formatter_class=fmt)
+    p = argparse.ArgumentParser(prog="paifu", description=__doc__, formatter_class=fmt, epilog=_EXAMPLES)
     p.add_argument("--version", action="version", version=f"paifu {_version()}")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     v = sub.add_parser(
         "validate", formatter_class=fmt, help="replay records and report every rule they break",
-        description="Replay every game through the rules engine and report each rule it breaks: one line per "
-                    "game, one per finding (the record's value beside the one the rules give), then a summary.",
-        epilog="exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments")
+        description=_wrap("Replay every game through the rules engine and report each rule it breaks: one line per "
+                    "game, one per finding (the record's value beside the one the rules give), then a summary."),
+        epilog=_wrap("exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments"))
     v.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively); - reads "
                                                              "standard input")
     v.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
@@ -344,10 +361,10 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
     c = sub.add_parser(
         "convert", formatter_class=fmt, help="convert records to another format",
-        description="Convert records to another format. What the target cannot carry is warned about per game "
+        description=_wrap("Convert records to another format. What the target cannot carry is warned about per game "
                     "on standard error (a summary of the warnings by kind ends the run); a game the target cannot "
-                    "express at all is named and skipped.",
-        epilog="exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)")
+                    "express at all is named and skipped."),
+        epilog=_wrap("exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)"))
     c.add_argument("inputs", nargs="+", metavar="INPUT", help="record files or folders; - reads standard input")
     c.add_argument("--to", required=True, metavar="FMT", help=f"the format to write: {_FORMATS}")
     c.add_argument("-o", "--output", metavar="FILE|DIR", help="a file (one game) or a folder (one file per game; "
@@ -357,19 +374,21 @@ def build_parser() -> argparse.ArgumentParser:
                                                               "by kind")
     r = sub.add_parser(
         "report", formatter_class=fmt, help="validate and report statistics, rank points and plots",
-        description="Replay and validate the games, then report per-player statistics with 95% intervals, "
+        description=_wrap("Replay and validate the games, then report per-player statistics with 95% intervals, "
                     "rank points and flagged games: a summary on standard output, and on request an HTML "
-                    "report and tables (CSV or Parquet, by suffix).",
-        epilog="exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
-               "unknown player or scheme, or an output path that cannot be written")
-    r.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively)")
+                    "report and tables (CSV or Parquet, by suffix)."),
+        epilog=_wrap("exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
+                     "unknown player or scheme, or an output path that cannot be written"))
+    r.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively); - reads "
+                                                             "standard input")
     r.add_argument("--player", metavar="NAME", help="add one player's section: rates against the field, rank-point "
                                                     "curve, yaku (case-insensitive when unambiguous)")
     r.add_argument("--scheme", default="auto", metavar="NAME|FILE",
                    help="rank-point scheme: auto (each game's own; default), a scheme name such as tenhou, "
                         "mahjongsoul, mleague (docs/statistics.md), or a TOML file")
-    r.add_argument("--html", metavar="FILE", help="write the HTML report; its full tables go beside it as "
-                                                  "FILE-players.csv, FILE-games.csv and FILE-findings.csv")
+    r.add_argument("--html", metavar="FILE", help="write the HTML report; its full tables go beside it as CSV "
+                                                  "(league.html: league-players.csv, league-games.csv, "
+                                                  "league-findings.csv)")
     r.add_argument("--viewer-links", action="store_true",
                    help="in the HTML report, link each finding to viewer/<game>.html#event=N beside it "
                         "(make those pages with paifu show)")
@@ -379,8 +398,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("-q", "--quiet", action="store_true", help="no line per flagged game on standard output")
     r.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
     ru = sub.add_parser("rules", formatter_class=fmt, help="list presets, or print one as TOML",
-                        description="Without a name, list the presets; with one, print it as TOML to edit and "
-                                    "pass back with --rules FILE (base = \"tenhou\" plus the fields you change).")
+                        description=_wrap("Without a name, list the presets; with one, print it as TOML to edit "
+                                          "and pass back with --rules FILE (base = \"tenhou\" plus the fields you "
+                                          "change)."))
     ru.add_argument("name", nargs="?", metavar="PRESET", help="the preset to print")
     return p
 
