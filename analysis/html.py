@@ -40,7 +40,7 @@ table{border-collapse:collapse;font-size:13px;width:100%}
 th{background:#eef1f5;text-align:left;position:sticky;top:0}td,th{padding:4px 8px;border-bottom:1px solid #e6e9ee}
 td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 td small,.few{color:#7a8494}.few{font-style:italic}
-td.msg{min-width:300px}code{font-size:12px}td.code,td.nw,summary{white-space:nowrap}
+td.msg{min-width:300px}code{font-size:12px}td.code,td.nw,summary{white-space:nowrap}tr.me td{background:#fff6d6;font-weight:600}
 .cmd{display:block;max-width:260px;overflow-wrap:anywhere;color:#5b6575}summary{cursor:pointer;color:#2b5797}
 .note{font-size:.88em;color:#5b6575}img{max-width:100%;background:#fff;border:1px solid #d9dde3;border-radius:6px}
 .plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:.8em}
@@ -90,7 +90,9 @@ def _table(head: list[str], rows: list[str], total: int | None = None, csv: str 
     return f"<div class='scroll'><table><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{note}"
 
 
-def standings(stats: pd.DataFrame, few_games: bool) -> tuple[list[str], list[str]]:
+def standings(
+    stats: pd.DataFrame, few_games: bool, highlight: str | None = None
+) -> tuple[list[str], list[str]]:
     """Key columns per player: games, average placement, rank points, four rates, flagged games."""
     head = [
         "player",
@@ -114,7 +116,8 @@ def standings(stats: pd.DataFrame, few_games: bool) -> tuple[list[str], list[str
         ]
         cells += [_est(r, key, True, few) for key, _ in _RATES]
         cells.append(f"<td class='n'>{int(r['flagged_games']) or ''}</td>")
-        rows.append("<tr>" + "".join(cells) + "</tr>")
+        mark = " class='me'" if highlight is not None and r["player"] == highlight else ""
+        rows.append(f"<tr{mark}>" + "".join(cells) + "</tr>")
     return head, rows
 
 
@@ -269,7 +272,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
     ]
     csv = {k: v.name for k, v in files.items()}
     if len(regular):
-        head, rows = standings(regular, few_games=False)
+        head, rows = standings(regular, few_games=False, highlight=report.player)
         parts += [
             f"<h2 id='standings'>Standings: {len(regular)} players with {MIN_GAMES}+ ranked games</h2>",
             "<p class='note'>Small grey numbers: 95% intervals. Rates are per hand dealt; rank points "
@@ -282,7 +285,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
             _table(head, rows, csv=csv["players"]),
         ]
     else:
-        head, rows = standings(stats.head(MAX_ROWS), few_games=True)
+        head, rows = standings(stats.head(MAX_ROWS), few_games=True, highlight=report.player)
         parts += [
             "<h2 id='standings'>Players</h2>",
             f"<p class='note few'>No player has {MIN_GAMES} ranked games yet: values are shown without "
@@ -294,7 +297,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
     if report.player is not None and report.player in report.counters:
         parts += _player_section(report)
     if len(occasional):
-        head, rows = standings(occasional.head(MAX_ROWS), few_games=True)
+        head, rows = standings(occasional.head(MAX_ROWS), few_games=True, highlight=report.player)
         parts += [
             f"<h2 id='others'>Other players ({len(occasional):,}, fewer than {MIN_GAMES} ranked games)</h2>",
             "<p class='note few'>Too few games for intervals; the values say little yet.</p>",

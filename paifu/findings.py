@@ -211,7 +211,11 @@ _VALUES: dict[str, list[tuple[str, str, Formatter, str]]] = {
         ("dora indicator", "indicator", _tiles, WALL),
         ("draw", "the tile", _tiles, WALL),
     ],
-    "tile-count-exceeded": [("", "copies", _plain, "the set holds")],
+    "tile-count-exceeded": [
+        ("red", "red copies", _plain, "the set holds"),
+        ("plain", "plain copies", _plain, "the set holds"),
+        ("", "copies", _plain, "the set holds"),
+    ],
     "wrong-turn": [("", "the player", _seats, RULES)],
     "illegal-call": [("", "the discarder", _seats, RULES)],
     "hand-size": [("", "tiles", _plain, RULES)],
