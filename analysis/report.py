@@ -62,14 +62,15 @@ class Report:
         dates = self.date_range()
         regular = int((self.stats["ranked_games"] >= MIN_GAMES).sum()) if "ranked_games" in self.stats else 0
         rows = [
-            ("games", f"{games:,} ({int(g['hands'].sum()) if games else 0:,} hands)"),
+            ("games", f"{games:,} ({_plural(int(g['hands'].sum()) if games else 0, 'hand')})"),
             ("players", f"{len(self.counters):,} named ({regular} with {MIN_GAMES}+ ranked games)"
              + (f"; {self.unnamed_seats:,} seats without a name (counted in the field only)"
                 if self.unnamed_seats else "")),
             ("dates", f"{dates[0]} to {dates[1]} ({dates[2]:,} of {games:,} games carry a date)" if dates
              else "not stated by these records"),
-            ("flagged", f"{flagged:,} of {games:,} games ({100 * flagged / games:.1f}%) have findings; they stay "
-             "in the statistics" if flagged else f"none: all {games:,} games replay clean"),
+            ("flagged", f"{flagged:,} of {_plural(games, 'game')} ({100 * flagged / games:.1f}%) "
+             f"{'has' if flagged == 1 else 'have'} findings; they stay in the statistics" if flagged
+             else f"none: {'the game replays' if games == 1 else f'all {games:,} games replay'} clean"),
             ("rank points", f"scheme {self.scheme}" + (" (each game's own platform)" if self.scheme == "auto" else "")),
         ]
         if self.unreadable:
@@ -103,6 +104,10 @@ class Report:
         close = difflib.get_close_matches(name, list(self.counters), n=5, cutoff=0.6)
         close += [p for p in self.counters if name.casefold() in p.casefold() and p not in close]
         return None, (folded or close)[:5]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def _fmt(v: Any, digits: int = 2) -> str:
