@@ -224,7 +224,7 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
                 bad += 1
                 continue
         messages = [(str(w.message), str(w.message)) for w in caught]
-        if (lost := rules_lost(rec, data, to)) is not None:
+        if not any("rules" in m for _, m in messages) and (lost := rules_lost(rec, data, to)) is not None:
             messages.append((f"{to} cannot carry the table's rules", lost))
         for kind, m in messages:
             kinds[kind] += 1
@@ -266,16 +266,20 @@ def rules_lost(record: object, data: bytes, fmt: str) -> str | None:
         after = record_rules(back[0]) if back else None
     except (RecordError, RulesetError, ValueError):
         return None
-    if after is None or _rule_fields(before) == _rule_fields(after):
+    if after is None:
+        return None
+    differ = [k for k, v in _rule_fields(before).items() if _rule_fields(after).get(k) != v]
+    if not differ:
         return None
     return (f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
-            f"{after.name}; validate the output with --rules (paifu rules {before.name.split('[')[0]} > t.toml)")
+            f"{after.name}, which differs in {', '.join(differ[:6])}{' ...' if len(differ) > 6 else ''}; "
+            f"validate the output with --rules FILE (paifu rules {before.name.split('[')[0]} > t.toml, then edit)")
 
 
-def _rule_fields(r: Ruleset) -> tuple:
+def _rule_fields(r: Ruleset) -> dict[str, object]:
     import dataclasses
 
-    return tuple((f.name, getattr(r, f.name)) for f in dataclasses.fields(r) if f.name not in ("name", "description"))
+    return {f.name: getattr(r, f.name) for f in dataclasses.fields(r) if f.name not in ("name", "description")}
 
 
 def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
