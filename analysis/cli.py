@@ -9,6 +9,9 @@ from typing import Any, TextIO
 
 from analysis.rank_points import SchemeError, get_scheme
 
+#: flagged games listed on standard output (the rest are counted)
+FLAGGED_LINES = 10
+
 
 def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
                players_out: str | None = None, games_out: str | None = None, rules: Any = None,
@@ -16,7 +19,8 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
     """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
     0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
     inputs, a bad scheme or no games at all. ``jobs`` != 1 replays on that many processes
-    (0 = all cores) with the same results in the same order. ``quiet``: no line per flagged game.
+    (0 = all cores) with the same results in the same order. Up to ``FLAGGED_LINES`` flagged games are
+    listed (``quiet``: none).
     A ``--player`` that matches nobody (also ignoring case) is an error with the closest names."""
     from analysis.report import build_report, write_html, write_table
     from paifu.replay import Unreadable
@@ -59,9 +63,12 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         if unfit:
             sys.stderr.write(f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
                              "their rank points are left empty\n")
-    if not quiet:
-        for _, row in report.flagged.iterrows():
+    if not quiet:  # a few examples; the HTML, its findings CSV and paifu validate -q have them all
+        for _, row in report.flagged.head(FLAGGED_LINES).iterrows():
             out.write(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: {row['finding_codes']}\n")
+        if len(report.flagged) > FLAGGED_LINES:
+            out.write(f"... and {len(report.flagged) - FLAGGED_LINES:,} more flagged games "
+                      "(all of them: --html, or paifu validate -q)\n")
     if html:
         write_html(report, html, viewer_links=viewer_links)
     if players_out:

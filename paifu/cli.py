@@ -399,7 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
     r.add_argument("--games", metavar="FILE", help="write one row per (game, seat) to FILE (.csv or .parquet)")
     r.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
-    r.add_argument("-q", "--quiet", action="store_true", help="no line per flagged game on standard output")
+    r.add_argument("-q", "--quiet", action="store_true", help="only the summary on standard output (by default the "
+                                                              "first 10 flagged games follow it)")
     r.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
     ru = sub.add_parser("rules", formatter_class=fmt, help="list presets, or print one as TOML",
                         description=_wrap("Without a name, list the presets; with one, print it as TOML to edit "

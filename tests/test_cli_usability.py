@@ -173,3 +173,14 @@ def test_preset_descriptions_name_the_platform_s_document(capsys: pytest.Capture
     assert main(["rules"]) == 0
     text = capsys.readouterr().out
     assert "source 0" not in text and "DORA's published rules" in text
+
+
+def test_report_lists_ten_flagged_games_and_counts_the_rest(tmp_path: Path, wrong_final: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for i in range(12):
+        (folder / f"g{i:02}.xml").write_bytes(wrong_final.read_bytes())
+    code, out, _ = run("report", str(folder))
+    lines = out.splitlines()
+    assert code == 1 and sum(line.startswith("flagged: /") for line in lines) == 10
+    assert lines[-1] == "... and 2 more flagged games (all of them: --html, or paifu validate -q)"
