@@ -114,11 +114,93 @@ def rank_point_progression(game_players: Any, player: str, ax: Any = None) -> An
 def to_png(ax: Any, dpi: int = 100) -> bytes:
     """The PNG bytes of the figure holding ``ax`` (Agg canvas; no display needed)."""
     import io
+    import warnings
 
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     fig = ax.figure
     FigureCanvasAgg(fig)
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi)
+    with warnings.catch_warnings():  # a name in a script no installed font has: drawn as boxes, not a warning
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font")
+        fig.savefig(buf, format="png", dpi=dpi)
     return buf.getvalue()
+
+
+# ---------------------------------------------------------------------- the all-players report
+def _short(name: str, width: int = 14) -> str:
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def rank_points_by_player(stats: Any, ax: Any = None) -> Any:
+    """Average rank points per game of each player in ``stats`` (rows as given), with 95% intervals."""
+    ax = _axes(ax, (7, max(2.5, 0.32 * len(stats) + 1)))
+    df = stats.dropna(subset=["avg_rank_points"]).iloc[::-1]
+    y = range(len(df))
+    val = df["avg_rank_points"].astype(float)
+    low = df["avg_rank_points_low"].astype(float).fillna(val)
+    high = df["avg_rank_points_high"].astype(float).fillna(val)
+    colors = ["tab:green" if v >= 0 else "tab:red" for v in val]
+    ax.barh(list(y), val, color=colors, alpha=0.6)
+    ax.errorbar(val, list(y), xerr=[(val - low).clip(lower=0), (high - val).clip(lower=0)], fmt="none",
+                ecolor="black", capsize=3, lw=1)
+    ax.set_yticks(list(y), [f"{_short(p)} ({g})" for p, g in zip(df["player"], df["ranked_games"], strict=True)],
+                  fontsize=8)
+    ax.axvline(0, color="grey", lw=0.8)
+    ax.set_xlabel("average rank points per game (95% interval)")
+    ax.set_title("rank points per game (ranked games in brackets)")
+    return ax
+
+
+def placement_shares(game_players: Any, players: list[str], ax: Any = None) -> Any:
+    """Each player's share of first, second, ... places: one stacked bar per player."""
+    ax = _axes(ax, (7, max(2.5, 0.32 * len(players) + 1.2)))
+    df = game_players.dropna(subset=["placement"])
+    df = df[df["player"].isin(players)]
+    table = df.groupby(["player", "placement"], observed=True).size().unstack(fill_value=0)
+    table = table.reindex(players[::-1]).fillna(0)
+    shares = table.div(table.sum(axis=1).where(lambda s: s > 0, 1), axis=0)
+    left = [0.0] * len(shares)
+    colors = ["#2a9d8f", "#8ab17d", "#e9c46a", "#e76f51"]
+    for i, place in enumerate(shares.columns):
+        widths = shares[place].tolist()
+        ax.barh(range(len(shares)), widths, left=left, color=colors[i % len(colors)], label=f"{int(place)}")
+        left = [a + b for a, b in zip(left, widths, strict=True)]
+    ax.set_yticks(range(len(shares)), [_short(p) for p in shares.index], fontsize=8)
+    ax.axvline(1 / max(1, len(shares.columns)), color="black", lw=0.8, ls=":")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of the player's ranked games (dotted: an even share)")
+    ax.set_title("placements per player")
+    ax.legend(title="place", fontsize=7, title_fontsize=7, ncols=len(shares.columns), loc="lower right",
+              bbox_to_anchor=(1, 1.0), frameon=False)
+    return ax
+
+
+def rank_point_curves(game_players: Any, players: list[str], ax: Any = None) -> Any:
+    """Cumulative rank points of several players over their own games, in the frame's order."""
+    ax = _axes(ax, (7, 3.8))
+    for name in players:
+        pts = game_players[game_players["player"] == name]["points"].dropna().astype(float).cumsum().tolist()
+        if pts:
+            ax.plot(range(1, len(pts) + 1), pts, lw=1.2, label=f"{_short(name)} ({pts[-1]:+.0f})")
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("the player's game number")
+    ax.set_ylabel("cumulative rank points")
+    ax.set_title("rank-point curves")
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+    return ax
+
+
+def rank_point_distribution(game_players: Any, ax: Any = None) -> Any:
+    """Rank points of every seat in every ranked game, stacked by the placement that earned them."""
+    ax = _axes(ax, (7, 3.2))
+    df = game_players.dropna(subset=["points", "placement"])
+    groups = [(int(p), g["points"].astype(float).tolist()) for p, g in df.groupby("placement", observed=True)]
+    if groups:
+        ax.hist([v for _, v in groups], bins=40, stacked=True, label=[f"place {p}" for p, _ in groups],
+                color=["#2a9d8f", "#8ab17d", "#e9c46a", "#e76f51"][: len(groups)])
+        ax.legend(fontsize=7)
+    ax.set_xlabel("rank points in one game")
+    ax.set_ylabel("seats")
+    ax.set_title(f"rank-point distribution ({len(df):,} results)")
+    return ax

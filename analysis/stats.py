@@ -33,8 +33,9 @@ Definitions (``docs/statistics.md`` says the same, with examples):
   (someone else won without the player paying by ron).
 * **yaku frequency**: wins containing the yaku / wins (dora count only when worth a han).
 
-Intervals: Wilson score interval for rates, normal (mean +- z * sd / sqrt(n)) for averages;
-missing when the denominator is zero (and, for averages, when n < 2).
+Intervals: Wilson score interval for rates (always within 0..1), normal (mean +- z * sd / sqrt(n))
+for averages, clipped to the range the quantity can take (placement 1..players); missing when the
+denominator is zero and, for averages, when n < ``MIN_SAMPLE`` (10): a sample that small means nothing.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 Z95 = 1.959963984540054
+#: fewer values than this give a mean no interval: a normal interval from 2..9 games is not honest
+MIN_SAMPLE = 10
 
 
 @dataclass
@@ -216,15 +219,19 @@ def wilson(k: int, n: int, z: float = Z95) -> Estimate:
     return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)), k, n)
 
 
-def mean(m: Moments, z: float = Z95) -> Estimate:
-    low, high = m.interval(z)
+def mean(m: Moments, z: float = Z95, bounds: tuple[float, float] | None = None) -> Estimate:
+    """The mean and its normal interval, clipped to ``bounds`` (what the quantity can be: a placement
+    is 1..players); an interval needs ``MIN_SAMPLE`` values, fewer say nothing about the player."""
+    low, high = m.interval(z) if m.n >= MIN_SAMPLE else (None, None)
+    if bounds is not None and low is not None and high is not None:
+        low, high = max(bounds[0], low), min(bounds[1], high)
     return Estimate(m.mean, low, high, m.total, m.n)
 
 
 def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
     """Every statistic of the module docstring, by stable name."""
     out: dict[str, Estimate] = {
-        "avg_placement": mean(c.placement),
+        "avg_placement": mean(c.placement, bounds=(1, num_players)),
         "avg_final_score": mean(c.final_score),
         "avg_rank_points": mean(c.rank_points),
     }

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from paifu.engine.results import GameResult
-    from paifu.view import GameView, TableView
     from paifu.events import GameRecord
     from paifu.pipeline import Unreadable
     from paifu.rules import Ruleset
+    from paifu.view import GameView, TableView
 
 __all__ = ["Unreadable", "game", "preset", "read", "replay", "tables", "validate"]
 

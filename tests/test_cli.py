@@ -18,7 +18,7 @@ GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
 SUMMARY_FIELDS = {"kind", "files", "games", "hands", "valid_games", "findings", "unreadable", "wins_checked",
                   "draws_checked", "rank_points_checked"}
 FINDING_FIELDS = {"kind", "code", "message", "file", "game_id", "game_index", "hand", "event_index", "seat",
-                  "expected", "actual"}
+                  "expected", "actual", "detail"}  # detail: the readable "the record says ..." text
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -69,7 +69,7 @@ def _bad_inputs(d: Path) -> dict[str, str]:
 def test_valid_files_exit_0(good: Path) -> None:
     code, text = run("validate", str(good))
     assert code == 0
-    assert "ok" in text and "1 valid games, 0 findings, 0 unreadable" in text
+    assert "ok" in text and "1 valid game, 0 findings, 0 unreadable" in text
 
 
 def test_a_finding_exits_1(good: Path, wrong_final: Path) -> None:
@@ -92,6 +92,8 @@ def test_json_lines_shape(good: Path, wrong_final: Path, tmp_path: Path) -> None
     assert all(set(f) == FINDING_FIELDS for f in findings)
     f = next(f for f in findings if f["code"] == "final-score-mismatch")
     assert f["file"] == str(wrong_final) and f["expected"][0] == 25000 and f["actual"][0] == 26000
+    assert f["detail"].startswith("the record says final scores seat 0 26,000") and "the rules give seat 0 25,000" \
+        in f["detail"]
     errors = [x for x in lines if x["kind"] == "error"]
     assert errors == [{"kind": "error", "file": str(tmp_path / "empty.xml"), "message": errors[0]["message"]}]
 

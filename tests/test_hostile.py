@@ -112,7 +112,7 @@ def test_a_fifo_in_a_folder_is_unreadable_not_waited_on(tmp_path: Path) -> None:
         code, out, _ = run("validate", str(tmp_path))
     assert code == 2
     assert f"{tmp_path / 'pipe.xml'}: UNREADABLE" in out and "FIFO" in out
-    assert "1 valid games" in out
+    assert "1 valid game," in out
 
 
 # ------------------------------------------------------------------ files lost or miscounted
@@ -126,7 +126,7 @@ def test_deep_json_in_a_folder_is_one_unreadable_file(tmp_path: Path) -> None:
     assert code == 2 and "Traceback" not in out + err
     assert "deep.json: UNREADABLE" in out and "nested too deeply" in out
     assert "deep-rule.json: UNREADABLE" in out
-    assert "1 valid games" in out
+    assert "1 valid game," in out
     with pytest.raises(RecordError, match="nested too deeply"):  # the library says the same
         read_bytes(b"[" * 5000 + b"]" * 5000, "deep.json")
 
@@ -192,7 +192,7 @@ def test_one_file_is_read_once_under_any_spelling(tmp_path: Path, monkeypatch: p
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("validate", "sub/x.xml", "./sub/x.xml", "sub", "sub/x.xml")
     assert code == 0, out
-    assert "1 files, 1 games" in out and "3 skipped" in out
+    assert "1 file, 1 game," in out and "3 skipped" in out
     assert "./sub/x.xml: skipped: the same file as sub/x.xml" in out
 
 
@@ -234,7 +234,7 @@ def test_size_limits_name_the_limit(tmp_path: Path) -> None:
     assert code == 2
     assert "bomb.xml.gz: UNREADABLE" in out and "more than 1M bytes (the --max-size limit)" in out
     assert "big.xml: UNREADABLE" in out and "over the --max-size limit of 1M" in out
-    assert "1 valid games" in out
+    assert "1 valid game," in out
     code, out, _ = run("validate", "--max-size", "8M", str(tmp_path))  # raised: all three read
     assert "bomb.xml.gz: UNREADABLE" in out and "big.xml: big: 2 hands" in out
     assert run("validate", "--max-size", "lots", str(tmp_path))[0] == 2

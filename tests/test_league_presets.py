@@ -16,8 +16,8 @@ from test_preset_records import PINFU, PINFU_23S, PINFU_TANYAO, TANKI_4S, TANYAO
 
 from paifu.engine.results import GameResult
 from paifu.events import RyuukyokuKind
-from paifu.rank_points import rank_points, scheme_for_rules
 from paifu.pipeline import replay_record
+from paifu.rank_points import rank_points, scheme_for_rules
 from paifu.rules import Ruleset, load_rules, preset
 
 LEAGUES = ("jpml", "wrc", "ema", "mleague")

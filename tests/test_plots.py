@@ -50,7 +50,8 @@ def test_html_report_embeds_plots_and_flags(tmp_path) -> None:  # noqa: ANN001
     page = write_html(r, tmp_path / "r.html").read_text(encoding="utf-8")
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
     assert len(images) >= 3 and base64.b64decode(images[0])[:4] == b"\x89PNG"
-    assert "Flagged games (1)" in page and "points-mismatch" in page
+    assert "Findings (1 of 2 games flagged)" in page and "points-mismatch" in page
+    assert {p.name for p in tmp_path.iterdir()} == {"r.html", "r-players.csv", "r-games.csv", "r-findings.csv"}
 
 
 def test_run_report_on_sample_or_corpus(tmp_path, capsys) -> None:  # noqa: ANN001

@@ -74,14 +74,34 @@ def test_wilson_and_normal_intervals() -> None:
     assert e.low == 0.0 and e.high == pytest.approx(0.1611, abs=1e-4)
     assert wilson(0, 0).value is None
     m = Moments()
-    for x in (1, 2, 3, 4):
+    for x in (1, 2, 3, 4) * 3:
         m.add(x)
     est = mean(m)
-    sd = math.sqrt(5 / 3)
-    assert est.value == 2.5 and est.low == pytest.approx(2.5 - 1.96 * sd / 2, abs=1e-3)
+    sd = math.sqrt(15 / 11)
+    assert est.value == 2.5 and est.low == pytest.approx(2.5 - 1.96 * sd / math.sqrt(12), abs=1e-3)
     one = Moments()
     one.add(3)
     assert mean(one).value == 3 and mean(one).low is None
+
+
+def test_mean_intervals_respect_the_range_and_small_samples_get_none() -> None:
+    """A placement mean lies in 1..4, so its interval does too; under 10 games there is none (the
+    issue's 2-game player had 0.040-3.960)."""
+    two = Moments()
+    for x in (1, 3):
+        two.add(x)
+    assert mean(two, bounds=(1, 4)).value == 2 and mean(two, bounds=(1, 4)).low is None
+    spread = Moments()
+    for x in (1, 4) * 5:
+        spread.add(x)
+    raw, clipped = mean(spread), mean(spread, bounds=(1, 4))
+    assert raw.low is not None and raw.high is not None
+    assert clipped.low == max(1, raw.low) and clipped.high == min(4, raw.high) and 1 <= clipped.low < clipped.high <= 4
+    c = PlayerCounters()
+    for p in (1, 4) * 5:
+        c.placement.add(p)
+    r = rates(c)["avg_placement"]
+    assert r.low is not None and r.high is not None and 1 <= r.low <= r.high <= 4
 
 
 def test_riichi_outcomes_and_yaku_frequencies() -> None:

@@ -104,7 +104,7 @@ class Replayer:
         self.findings.append(Finding(
             code=code, message=message, file=self.source, game_id=self.game_id,
             game_index=self.game_index, hand=hand,
-            event_index=self.idx, seat=seat, expected=expected, actual=actual,
+            event_index=self.idx, seat=seat, expected=expected, actual=actual, red_fives=self.rules.red_fives,
         ))
 
     def red(self, tile: int) -> bool:

@@ -70,7 +70,7 @@ MAHJONGSOUL_SANMA = TENHOU_SANMA.replace(
 
 DORA = Ruleset(
     name="dora",
-    description="DORA Mahjong 4-player (source 000)",
+    description="DORA Mahjong 4-player (DORA's published rules)",
     start_points=25000,  # silent
     return_points=None,
     uma=(0, 0, 0, 0),
@@ -86,7 +86,7 @@ DORA = Ruleset(
 
 DORA_SANMA = DORA.replace(
     name="dora-sanma",
-    description="DORA Mahjong 3-player (source 000): kita, three winds, no four-riichi abort",
+    description="DORA Mahjong 3-player (DORA's published rules): kita, three winds, no four-riichi abort",
     num_players=3,
     chi=False,
     red_fives=(0, 1, 1),  # silent
@@ -99,7 +99,7 @@ DORA_SANMA = DORA.replace(
 
 DORA_TOURNAMENT = DORA.replace(
     name="dora-tournament",
-    description="DORA Mahjong tournament rounds (source 000): east-only, no renchan, no bust",
+    description="DORA Mahjong tournament rounds (DORA's published rules): east-only, no renchan, no bust",
     length="east",
     renchan="never",
     abort_renchan=False,
@@ -108,7 +108,7 @@ DORA_TOURNAMENT = DORA.replace(
 
 RON2_SANMA = Ruleset(
     name="ron2-sanma",
-    description="RON2 3-player rules (source 002)",
+    description="RON2 3-player (the RON2 site's 3-player rules)",
     num_players=3,
     chi=False,
     red_fives=(0, 1, 1),  # by floor: 2-red floor
@@ -149,7 +149,7 @@ RON2_SANMA = Ruleset(
 
 CASUAL = Ruleset(
     name="casual",
-    description="casual 4-player web app (source 003): 25,000 start, triple ron pays all",
+    description="casual 4-player web app (the app's rules page): 25,000 start, triple ron pays all",
     start_points=25000,
     return_points=None,
     uma=(0, 0, 0, 0),
@@ -165,7 +165,7 @@ CASUAL = Ruleset(
 
 QDAN = Ruleset(
     name="qdan",
-    description="Qdan standard 4-player rules (source 004)",
+    description="Qdan 4-player (the portal's standard rules)",
     start_points=25000,
     return_points=30000,
     uma=(15, 5, -5, -15),

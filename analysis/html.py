@@ -1,0 +1,319 @@
+"""The HTML report: what a league's players want to read first, then the details.
+
+Order: a summary (games, players, dates, flagged share), the standings of players with enough
+games (key columns with 95% intervals), plots, the players with few games, then the findings
+with their messages. Every table is complete, or says how many rows it shows and names the
+CSV beside the HTML that holds all of them (``<name>-players.csv``, ``-games.csv``, ``-findings.csv``).
+"""
+
+from __future__ import annotations
+
+import base64
+import html as html_lib
+import os
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analysis.report import MIN_GAMES, Report, write_table
+from analysis.stats import yaku_frequencies
+from paifu.findings import CODES
+
+#: rows shown of a long table; the CSV beside the report has them all
+MAX_ROWS = 300
+_RATES = (("win_rate", "win"), ("deal_in_rate", "deal-in"), ("riichi_rate", "riichi"), ("call_rate", "call"))
+esc = html_lib.escape
+
+CSS = """
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
+main{max-width:1080px;margin:0 auto;padding:1.2em 1.5em 3em}
+h1{font-size:1.6em;margin:.2em 0 .1em}h2{font-size:1.25em;margin:1.6em 0 .4em;border-bottom:2px solid #d9dde3}
+h3{font-size:1.05em}.sub{color:#5b6575;margin:0 0 1em}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(190px,1fr));gap:.6em}
+.card{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.55em .8em}
+.card b{display:block;font-size:.75em;text-transform:uppercase;letter-spacing:.04em;color:#5b6575}
+.card span{font-size:.95em}.card.flag span{color:#a4262c}
+nav{margin:1em 0;font-size:.9em}nav a{margin-right:1.1em}
+.scroll{overflow-x:auto;background:#fff;border:1px solid #d9dde3;border-radius:6px}
+table{border-collapse:collapse;font-size:13px;width:100%}
+th{background:#eef1f5;text-align:left;position:sticky;top:0}td,th{padding:4px 8px;border-bottom:1px solid #e6e9ee}
+td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+td small,.few{color:#7a8494}.few{font-style:italic}
+td.msg{min-width:300px}code{font-size:12px}td.code,td.nw,summary{white-space:nowrap}tr.me td{background:#fff6d6;font-weight:600}
+.cmd{display:block;max-width:260px;overflow-wrap:anywhere;color:#5b6575}summary{cursor:pointer;color:#2b5797}
+.note{font-size:.88em;color:#5b6575}img{max-width:100%;background:#fff;border:1px solid #d9dde3;border-radius:6px}
+.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:.8em}
+"""
+
+
+def _img(ax: Any, alt: str) -> str:
+    from analysis.plots import to_png
+
+    data = base64.b64encode(to_png(ax)).decode("ascii")
+    return f'<img alt="{esc(alt)}" src="data:image/png;base64,{data}">'
+
+
+def _na(v: Any) -> bool:
+    return v is None or v is pd.NA or (isinstance(v, float) and v != v)
+
+
+def _est(row: Any, key: str, pct: bool, few: bool) -> str:
+    """A value and its interval, or "few games" when the sample is too small to mean anything."""
+    v = row[key]
+    if _na(v):
+        return "<td class='n'>–</td>"
+    f = (
+        (lambda x: f"{100 * float(x):.1f}")
+        if pct
+        else (lambda x: f"{float(x):+.1f}" if key.endswith("points") else f"{float(x):.2f}")
+    )
+    text = f(v) + ("%" if pct else "")
+    lo, hi = row.get(f"{key}_low"), row.get(f"{key}_high")
+    if few or _na(lo) or _na(hi):
+        return f"<td class='n'>{text}</td>"
+    return f"<td class='n'>{text} <small>{f(lo)}–{f(hi)}</small></td>"
+
+
+def _table(head: list[str], rows: list[str], total: int | None = None, csv: str | None = None) -> str:
+    shown = len(rows)
+    note = ""
+    if total is not None and total > shown:
+        note = f"<p class='note'>Showing {shown:,} of {total:,} rows" + (
+            f"; all of them are in <a href='{esc(csv)}'>{esc(csv)}</a>.</p>" if csv else ".</p>"
+        )
+    elif csv:
+        note = f"<p class='note'>Also as <a href='{esc(csv)}'>{esc(csv)}</a>.</p>"
+    if not rows:
+        return "<p>none</p>"
+    th = "".join(f"<th>{h}</th>" for h in head)
+    return f"<div class='scroll'><table><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{note}"
+
+
+def standings(
+    stats: pd.DataFrame, few_games: bool, highlight: str | None = None
+) -> tuple[list[str], list[str]]:
+    """Key columns per player: games, average placement, rank points, four rates, flagged games."""
+    head = [
+        "player",
+        "games",
+        "avg placement",
+        "rank points / game",
+        *(f"{label} rate" for _, label in _RATES),
+        "flagged games",
+    ]
+    rows = []
+    for _, r in stats.iterrows():
+        few = few_games or int(r["ranked_games"]) < MIN_GAMES
+        games = f"{int(r['games'])}" + (
+            f" <small>({int(r['ranked_games'])} ranked)</small>" if r["ranked_games"] != r["games"] else ""
+        )
+        cells = [
+            f"<td>{esc(str(r['player']))}</td>",
+            f"<td class='n'>{games}</td>",
+            _est(r, "avg_placement", False, few),
+            _est(r, "avg_rank_points", False, few),
+        ]
+        cells += [_est(r, key, True, few) for key, _ in _RATES]
+        cells.append(f"<td class='n'>{int(r['flagged_games']) or ''}</td>")
+        mark = " class='me'" if highlight is not None and r["player"] == highlight else ""
+        rows.append(f"<tr{mark}>" + "".join(cells) + "</tr>")
+    return head, rows
+
+
+def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str]:
+    f = report.findings
+    games = report.frames.games
+    parts = [f"<h2 id='findings'>Findings ({len(report.flagged):,} of {len(games):,} games flagged)</h2>"]
+    if f.empty:
+        return [*parts, "<p>None: every game replays clean under its rules.</p>"]
+    parts.append(
+        "<p class='note'>A finding names what the record says and what the rules give. Flagged games stay "
+        "in the statistics. Repeated consequences of one cause (a wall that does not match the seed) "
+        "are one row with a count.</p>"
+    )
+    by_code = (
+        f.groupby("code")
+        .agg(
+            games=("source", lambda s: len(set(zip(s, f.loc[s.index, "game_index"], strict=True)))),
+            findings=("count", "sum"),
+        )
+        .sort_values("games", ascending=False)
+    )
+    rows = [
+        f"<tr><td><code>{esc(code)}</code></td><td>{esc(CODES.get(code, ''))}</td>"
+        f"<td class='n'>{int(r['games'])}</td><td class='n'>{int(r['findings'])}</td></tr>"
+        for code, r in by_code.iterrows()
+    ]
+    parts += ["<h3>By kind</h3>", _table(["code", "meaning", "games", "findings"], rows)]
+    rows = []
+    root = _common_folder([str(x) for x in f["source"]])
+    for _, r in f.head(MAX_ROWS).iterrows():
+        name = os.path.relpath(str(r["source"]), root) if root else str(r["source"])
+        game = esc(str(r["game_id"]) or f"game {r['game_index']}")
+        event = "" if _na(r["event_index"]) else int(r["event_index"])
+        if viewer_links:
+            href = f"viewer/{r['viewer_page']}" + (f"#event={event}" if event != "" else "")
+            view = f"<a href='{esc(href)}'>view</a>"
+        else:
+            view = (
+                f"<details><summary>command</summary><code class='cmd'>{esc(str(r['view']))}</code></details>"
+            )
+        seat = "" if _na(r["seat"]) else f"{int(r['seat'])} {esc(str(r['player']))}"
+        more = (
+            f"<br><small>{int(r['count']) - 1} more like it in this game: {esc(str(r['also_in']))}</small>"
+            if r["count"] > 1
+            else ""
+        )
+        rows.append(
+            f"<tr><td title='{esc(str(r['source']))}'>{esc(name)}<br><small>{game}</small></td>"
+            f"<td class='nw'>{esc(str(r['hand'] or ''))}</td><td class='n'>{event}</td><td class='nw'>{seat}</td>"
+            f"<td class='code'><code>{esc(str(r['code']))}</code></td><td class='msg'>{esc(str(r['finding']))}{more}</td>"
+            f"<td>{view}</td></tr>"
+        )
+    where = f" Paths are under {esc(root)}." if root else ""
+    parts += [
+        "<h3>Each finding</h3>",
+        "<p class='note'>Event numbers count the game's events from 0. "
+        + (
+            "The viewer column links to the game's page under viewer/ at that event. "
+            if viewer_links
+            else "The viewer column gives the paifu show command that makes the game's page. "
+        )
+        + f"{where}</p>",
+        _table(["record", "hand", "event", "seat", "code", "finding", "viewer"], rows, len(f), csv),
+    ]
+    return parts
+
+
+def _common_folder(sources: list[str]) -> str:
+    """The folder every source lies under (shown paths are relative to it), or "" when none."""
+    try:
+        return os.path.commonpath([os.path.dirname(x) for x in sources]) if sources else ""
+    except ValueError:  # relative and absolute paths mixed
+        return ""
+
+
+def _player_section(report: Report) -> list[str]:
+    from analysis import plots
+
+    name = report.player
+    assert name is not None
+    c = report.counters[name]
+    gp = report.frames.game_players
+    yaku = yaku_frequencies(c)
+    rows = [
+        f"<tr><td>{esc(k)}</td><td class='n'>{int(e.numerator)}</td><td class='n'>{100 * (e.value or 0):.1f}%"
+        f" <small>{100 * (e.low or 0):.1f}–{100 * (e.high or 0):.1f}</small></td></tr>"
+        for k, e in yaku.items()
+    ]
+    return [
+        f"<h2 id='player'>{esc(name)}</h2>",
+        "<div class='plots'>",
+        _img(plots.rates_vs_field(c, report.field, name, report.num_players), "rates against the field"),
+        _img(plots.placement_distribution(gp, name), "placements"),
+        _img(plots.rank_point_progression(gp, name), "rank points"),
+        "</div>",
+        "<h3>Yaku</h3>",
+        _table(["yaku", "wins", "share of wins (95% interval)"], rows),
+    ]
+
+
+def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
+    from analysis import plots
+
+    gp = report.frames.game_players
+    top = regular if len(regular) else report.stats.sort_values("ranked_games", ascending=False).head(12)
+    top = top[top["ranked_games"] > 0]
+    names = [str(p) for p in top["player"]][:20]
+    out = ["<h2 id='plots'>Plots</h2>", "<div class='plots'>"]
+    if names:
+        out.append(_img(plots.rank_points_by_player(top.head(20)), "average rank points per player"))
+        out.append(_img(plots.placement_shares(gp, names), "placements per player"))
+        out.append(_img(plots.rank_point_curves(gp, names[:10]), "cumulative rank points"))
+    out.append(_img(plots.rank_point_distribution(gp), "rank-point distribution"))
+    if len(report.results) == 1:
+        out.append(_img(plots.game_scores(report.results[0]), "scores"))
+    return [*out, "</div>"]
+
+
+def side_files(path: str | Path) -> dict[str, Path]:
+    """The full tables written beside ``path``: players, games (one row per seat), findings."""
+    p = Path(path)
+    return {k: p.with_name(f"{p.stem}-{k}.csv") for k in ("players", "games", "findings")}
+
+
+def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
+    """The report as one self-contained HTML file (plots inline), its full tables as CSV beside it."""
+    p = Path(path)
+    files = side_files(p)
+    write_table(report.stats, files["players"])
+    write_table(report.frames.game_players, files["games"])
+    write_table(report.findings, files["findings"])
+    stats = report.stats.sort_values(["ranked_games", "games", "player"], ascending=[False, False, True])
+    regular = stats[stats["ranked_games"] >= MIN_GAMES]
+    occasional = stats[stats["ranked_games"] < MIN_GAMES]
+    cards = "".join(
+        f"<div class='card{' flag' if label == 'flagged' and len(report.flagged) else ''}'>"
+        f"<b>{esc(label)}</b><span>{esc(value)}</span></div>"
+        for label, value in report.headline()
+    )
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width,initial-scale=1'><title>paifu report</title>"
+        f"<style>{CSS}</style></head><body><main>",
+        "<h1>Game report</h1>",
+        f"<p class='sub'>{len(report.frames.games):,} games replayed and checked by paifu.</p>",
+        f"<div class='cards'>{cards}</div>",
+        "<nav><a href='#standings'>Standings</a><a href='#plots'>Plots</a>"
+        + ("<a href='#player'>Player</a>" if report.player else "")
+        + ("<a href='#others'>Other players</a>" if len(occasional) and len(regular) else "")
+        + "<a href='#findings'>Findings</a><a href='#files'>Files</a></nav>",
+    ]
+    csv = {k: v.name for k, v in files.items()}
+    if len(regular):
+        head, rows = standings(regular, few_games=False, highlight=report.player)
+        parts += [
+            f"<h2 id='standings'>Standings: {len(regular)} players with {MIN_GAMES}+ ranked games</h2>",
+            "<p class='note'>Small grey numbers: 95% intervals. Rates are per hand dealt; rank points "
+            + (
+                "under each game's own platform scheme"
+                if report.scheme == "auto"
+                else f"under scheme {esc(report.scheme)}"
+            )
+            + ".</p>",
+            _table(head, rows, csv=csv["players"]),
+        ]
+    else:
+        head, rows = standings(stats.head(MAX_ROWS), few_games=True, highlight=report.player)
+        parts += [
+            "<h2 id='standings'>Players</h2>",
+            f"<p class='note few'>No player has {MIN_GAMES} ranked games yet: values are shown without "
+            "intervals, as too few games say little about a player.</p>",
+            _table(head, rows, len(stats), csv["players"]),
+        ]
+        occasional = occasional.iloc[0:0]
+    parts += _plots(report, regular)
+    if report.player is not None and report.player in report.counters:
+        parts += _player_section(report)
+    if len(occasional):
+        head, rows = standings(occasional.head(MAX_ROWS), few_games=True, highlight=report.player)
+        parts += [
+            f"<h2 id='others'>Other players ({len(occasional):,}, fewer than {MIN_GAMES} ranked games)</h2>",
+            "<p class='note few'>Too few games for intervals; the values say little yet.</p>",
+            _table(head, rows, len(occasional), csv["players"]),
+        ]
+    parts += _findings_sections(report, csv["findings"], viewer_links)
+    if report.unreadable:
+        rows = [f"<tr><td>{esc(f)}</td><td>{esc(r)}</td></tr>" for f, r in report.unreadable]
+        parts += ["<h2>Unreadable inputs</h2>", _table(["file", "reason"], rows)]
+    parts += [
+        "<h2 id='files'>Files</h2><ul>"
+        f"<li><a href='{esc(csv['players'])}'>{esc(csv['players'])}</a>: every player, every statistic with "
+        "its interval</li>"
+        f"<li><a href='{esc(csv['games'])}'>{esc(csv['games'])}</a>: one row per game and seat</li>"
+        f"<li><a href='{esc(csv['findings'])}'>{esc(csv['findings'])}</a>: every finding</li></ul>",
+        "</main></body></html>",
+    ]
+    p.write_text("\n".join(parts), encoding="utf-8")
+    return p
