@@ -264,8 +264,6 @@ def _result(rp: Any, red: tuple[int, int, int]) -> str:
         if hand.tenpai is not None:
             ten = "; tenpai: " + (", ".join(str(s) for s, x in enumerate(hand.tenpai) if x) or "none")
         parts.append(f"draw ({hand.ryuukyoku.value}{ten})")
-    if parts and hand.deltas and any(hand.deltas):
-        parts.append("changes " + ", ".join(f"{d:+d}" for d in hand.deltas))
     return "; ".join(parts)
 
 
