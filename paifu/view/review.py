@@ -20,7 +20,7 @@ COLUMNS = {
     "game_index": "Int64",
     "event_index": "Int64",
     "label": "string",
-    "seat": "category",
+    "seat": "category",  # 0..3 whatever the table size, as in analysis.frames
     "player": "string",
     "turn": "Int64",
     "tile": "string",
@@ -165,7 +165,7 @@ def discard_review(game: Any) -> Any:
     df = pd.DataFrame(discard_rows(game), columns=list(COLUMNS))
     for col, dtype in COLUMNS.items():
         if dtype == "category":
-            df[col] = pd.Categorical(df[col].tolist(), categories=list(range(len(game.result.players))))
+            df[col] = pd.Categorical(df[col].tolist(), categories=[0, 1, 2, 3])
         else:
             df[col] = pd.array([pd.NA if v is None or v != v else v for v in df[col].tolist()], dtype=dtype)
     return df
