@@ -12,7 +12,7 @@ from typing import Any
 
 from paifu.events import Discard
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS, kind_to_str
-from paifu.view.table import TableView, _calculator, kind_of, shanten_of
+from paifu.view.table import TableView, calculator, kind_of, shanten_of
 
 COLUMNS = {
     "source": "string",
@@ -69,7 +69,7 @@ def _useful(counts: list[int], closed: bool, base: int) -> list[int]:
     if closed and sum(counts) >= 13:
         if sum(1 for c in counts if c) < 7:
             return list(range(34))
-        if _calculator().calculate_shanten_for_kokushi_hand(list(counts)) <= base:
+        if calculator().calculate_shanten_for_kokushi_hand(list(counts)) <= base:
             near.update(YAOCHU_KINDS)
     return sorted(near)
 

@@ -45,13 +45,13 @@ def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:
     """Shanten of a concealed hand (-1 complete, 0 tenpai) by the ``mahjong`` package's calculator;
     seven pairs and thirteen orphans count only for a hand with no melds."""
     full = sum(counts) >= 13
-    return _calculator().calculate_shanten(
+    return calculator().calculate_shanten(
         list(counts), use_chiitoitsu=closed and full, use_kokushi=closed and full, is_three_player=sanma
     )
 
 
 @lru_cache(maxsize=1)
-def _calculator() -> Any:
+def calculator() -> Any:
     from mahjong.shanten import Shanten
 
     return Shanten()
