@@ -174,7 +174,7 @@ def test_svg_marks_riichi_tsumogiri_and_called() -> None:
     classes = [u.get("class") for u in uses]
     # the riichi tile was called: the next tile is turned instead
     assert classes == ["tsumogiri", "called", "riichi"]
-    assert "rotate(90)" in uses[2].get("transform")
+    assert "rotate(-90)" in uses[2].get("transform")
     assert me._repr_svg_().startswith("<svg")
 
 
