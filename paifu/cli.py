@@ -387,7 +387,7 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         if args.event is not None:
             start = game.goto(args.event).index
         page = game.to_html(start)
-    except (RecordError, ViewError) as e:
+    except (RecordError, ViewError, RulesetError) as e:
         sys.stderr.write(f"paifu show: {e}\n")
         return 2
     except OSError as e:

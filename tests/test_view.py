@@ -156,6 +156,8 @@ def test_discard_review_frame() -> None:
     assert df["event_index"].tolist() == discards
     assert str(df["seat"].dtype) == "category" and str(df["ukeire"].dtype) == "Int64"
     assert (df["best_ukeire"] >= 0).all() and (df["shanten_after"] >= df["best_shanten"]).all()
+    # a 14-tile hand's shanten is that of its best discard
+    assert (df["best_shanten"] == df["shanten_before"]).all()
     best = df[df["best"]]
     assert (best["ukeire"] == best["best_ukeire"]).all()
 
@@ -172,7 +174,7 @@ def test_svg_marks_riichi_tsumogiri_and_called() -> None:
     classes = [u.get("class") for u in uses]
     # the riichi tile was called: the next tile is turned instead
     assert classes == ["tsumogiri", "called", "riichi"]
-    assert "rotate(90)" in uses[2].get("transform")
+    assert "rotate(-90)" in uses[2].get("transform")
     assert me._repr_svg_().startswith("<svg")
 
 

@@ -32,10 +32,16 @@ SAMPLE = [
     ("tenhou6_json/MajsoulPaipuConvert", 0, 1, None),
     ("mjai_jsonl/RiichiEnv", 0, 1, None),
     ("mjai_jsonl/akochan_ui", 0, 1, None),
-    ("majiang_paipu/majiang-core", 0, 2, None),
+    ("majiang_paipu/majiang-core", 0, 1, None),
     ("majiang_selfplay/tournament", 0, 1, "tournament"),
     ("majiang_selfplay/dora-kuikae", 0, 1, "dora-kuikae"),
 ]
+#: whose discard review is checked too (3-player, one-hand excerpt, 電脳麻将 kinds-only tiles)
+REVIEWED = {
+    ("tenhou_xml/tenhou", "sanma2.xml"),
+    ("tenhou6_json/mjai-reviewer", 0),
+    ("majiang_paipu/majiang-core", 0),
+}
 FAULTS = {"hand-size", "tile-not-in-hand", "illegal-call", "tile-count-exceeded"}
 
 
@@ -109,3 +115,10 @@ def test_table_at_every_event(folder: str, which: str | int, games: int, rule: s
                 assert got[3] == rivers[s], where
                 if not faulty:
                     assert sum(counts) + 3 * melds in (13, 14), where
+        if (folder, which) in REVIEWED:
+            review = view.discards()
+            assert review["event_index"].tolist() == [
+                i for i, ev in enumerate(record.events) if isinstance(ev, Discard)
+            ]
+            assert (review["best_shanten"] == review["shanten_before"]).all()  # the best discard keeps it
+            assert (review["ukeire"] <= 136).all() and (review["best_ukeire"] > 0).any()

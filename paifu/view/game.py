@@ -185,14 +185,18 @@ class GameView:
         esc = html.escape
         r = self.result
         rows = "".join(
-            f"<tr><td>{esc(h.label)}</td><td>{h.start}</td><td>{esc(h.result)}</td></tr>" for h in self.hands
+            f"<tr><td>{esc(h.label)}</td><td>{h.start}</td><td>{esc(h.result)}</td>"
+            f"<td>{' '.join(f'{d:+,}' for d in h.deltas)}</td></tr>"
+            for h in self.hands
         )
         finals = ", ".join(f"{esc(p)} {s}" for p, s in zip(r.players, r.final_scores or (), strict=False))
         parts = [
             f"<div class='paifu-game'><b>{esc(r.game_id or r.source)}</b> ({esc(r.rules.name)}): "
             f"{esc(', '.join(r.players))}<br>final: {finals or 'not reached'}",
             score_curve_svg(self),
-            "<table><tr><th>hand</th><th>event</th><th>result</th></tr>" + rows + "</table>",
+            "<table><tr><th>hand</th><th>event</th><th>result</th><th>score changes</th></tr>"
+            + rows
+            + "</table>",
             f"<p>{len(self.findings)} findings</p>",
         ]
         for f in self.findings[:50]:

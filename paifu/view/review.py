@@ -12,7 +12,7 @@ from typing import Any
 
 from paifu.events import Discard
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS, kind_to_str
-from paifu.view.table import TableView, kind_of, shanten_of
+from paifu.view.table import TableView, calculator, kind_of, shanten_of
 
 COLUMNS = {
     "source": "string",
@@ -20,7 +20,7 @@ COLUMNS = {
     "game_index": "Int64",
     "event_index": "Int64",
     "label": "string",
-    "seat": "category",
+    "seat": "category",  # 0..3 whatever the table size, as in analysis.frames
     "player": "string",
     "turn": "Int64",
     "tile": "string",
@@ -54,9 +54,11 @@ def visible_counts(tv: TableView, seat: int) -> list[int]:
     return c
 
 
-def _useful(counts: list[int], closed: bool) -> list[int]:
-    """Kinds that can lower a hand's shanten: a held kind or a neighbour within two in its suit
-    (any other tile forms no pair or partial run), and every terminal and honor for thirteen orphans."""
+def _useful(counts: list[int], closed: bool, base: int) -> list[int]:
+    """Kinds that can lower a hand's shanten ``base``: a held kind or a neighbour within two in its suit
+    (any other tile forms no pair or partial run); for a closed hand, any kind while seven pairs lacks
+    kinds, and every terminal and honor while thirteen orphans is (one of) the best routes (a tile
+    lowers a route's shanten by one at most)."""
     near: set[int] = set()
     for k, c in enumerate(counts):
         if not c:
@@ -65,7 +67,10 @@ def _useful(counts: list[int], closed: bool) -> list[int]:
         if k < 27:
             near.update(j for j in range(k - 2, k + 3) if 0 <= j < 27 and j // 9 == k // 9)
     if closed and sum(counts) >= 13:
-        near.update(YAOCHU_KINDS)
+        if sum(1 for c in counts if c) < 7:
+            return list(range(34))
+        if calculator().calculate_shanten_for_kokushi_hand(list(counts)) <= base:
+            near.update(YAOCHU_KINDS)
     return sorted(near)
 
 
@@ -73,7 +78,7 @@ def ukeire(counts: list[int], visible: list[int], closed: bool, sanma: bool) -> 
     """(shanten, number of unseen tiles that lower it) of a hand waiting for a tile."""
     base = shanten_of(tuple(counts), closed, sanma)
     total = 0
-    for k in _useful(counts, closed):
+    for k in _useful(counts, closed, base):
         left = 4 - visible[k]
         if left <= 0 or (sanma and k in SANMA_REMOVED_KINDS):
             continue
@@ -160,7 +165,7 @@ def discard_review(game: Any) -> Any:
     df = pd.DataFrame(discard_rows(game), columns=list(COLUMNS))
     for col, dtype in COLUMNS.items():
         if dtype == "category":
-            df[col] = pd.Categorical(df[col].tolist(), categories=list(range(len(game.result.players))))
+            df[col] = pd.Categorical(df[col].tolist(), categories=[0, 1, 2, 3])
         else:
             df[col] = pd.array([pd.NA if v is None or v != v else v for v in df[col].tolist()], dtype=dtype)
     return df

@@ -106,7 +106,7 @@ def tile(
     w, h = W * scale, H * scale
     attrs: dict[str, Any] = {"href": f"#pt-{name}", "width": _n(w), "height": _n(h)}
     if sideways:
-        attrs["transform"] = f"translate({_n(x + h)},{_n(y + h - w)}) rotate(90)"
+        attrs["transform"] = f"translate({_n(x)},{_n(y + h)}) rotate(-90)"  # face reads upwards, as Tenhou
     else:
         attrs.update(x=_n(x), y=_n(y))
     if cls:

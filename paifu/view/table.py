@@ -45,13 +45,13 @@ def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:
     """Shanten of a concealed hand (-1 complete, 0 tenpai) by the ``mahjong`` package's calculator;
     seven pairs and thirteen orphans count only for a hand with no melds."""
     full = sum(counts) >= 13
-    return _calculator().calculate_shanten(
+    return calculator().calculate_shanten(
         list(counts), use_chiitoitsu=closed and full, use_kokushi=closed and full, is_three_player=sanma
     )
 
 
 @lru_cache(maxsize=1)
-def _calculator() -> Any:
+def calculator() -> Any:
     from mahjong.shanten import Shanten
 
     return Shanten()
@@ -264,8 +264,6 @@ def _result(rp: Any, red: tuple[int, int, int]) -> str:
         if hand.tenpai is not None:
             ten = "; tenpai: " + (", ".join(str(s) for s, x in enumerate(hand.tenpai) if x) or "none")
         parts.append(f"draw ({hand.ryuukyoku.value}{ten})")
-    if parts and hand.deltas and any(hand.deltas):
-        parts.append("changes " + ", ".join(f"{d:+d}" for d in hand.deltas))
     return "; ".join(parts)
 
 
