@@ -1046,11 +1046,11 @@ class Replayer:
 
             melds = tuple(m for m in seat.melds if m.kind != CallKind.KITA)
             pao = payments.liable_seat(melds, ev.seat, self.rules, val)
+            if c.pao_stated and c.pao_seat != pao:  # records name the liable player of a yakuman only
+                self.find("pao-mismatch", "the liable player differs from the replay", seat=ev.seat,
+                          expected=pao, actual=c.pao_seat)
             rinshan_liable = self._rinshan_liable(ev.seat) if ev.tsumo and pao is None else None
             pao = pao if rinshan_liable is None else rinshan_liable
-            if c.pao_stated and c.pao_seat != pao:
-                self.find("pao-mismatch", "the liable player differs from the replay", seat=ev.seat,
-                              expected=pao, actual=c.pao_seat)
             if ev.tsumo:
                 d = payments.tsumo_deltas(ev.seat, st.dealer, val, honba=honba, sticks=sticks,
                                           rules=self.rules, pao_seat=pao)
