@@ -30,8 +30,16 @@ def _suuankou_tanki() -> tuple[GameBuilder, int]:
     h.auto(4)
     h.draw(0, "5z")
     h.discard(0)
-    return g, h.ron(1, 0, deltas=[-64000, 64000, 0, 0], yaku=[("suuankou-tanki", 26)], fu=0, points=64000,
-                    limit="yakuman", yakuman=True)
+    return g, h.ron(
+        1,
+        0,
+        deltas=[-64000, 64000, 0, 0],
+        yaku=[("suuankou-tanki", 26)],
+        fu=0,
+        points=64000,
+        limit="yakuman",
+        yakuman=True,
+    )
 
 
 def test_dora_double_yakuman() -> None:
@@ -112,12 +120,23 @@ def test_riichi_needs_a_draw_of_ones_own_ron2() -> None:
 # ---------------------------------------------------------------- 002: the top dealer stops on a win only
 
 
-def _sanma_game(scores: list[int], round_wind: int, hand_number: int, hands: list[str | None],
-                honba: int = 0, g: GameBuilder | None = None) -> HandBuilder:
+def _sanma_game(
+    scores: list[int],
+    round_wind: int,
+    hand_number: int,
+    hands: list[str | None],
+    honba: int = 0,
+    g: GameBuilder | None = None,
+) -> HandBuilder:
     g = g or GameBuilder(("A", "B", "C"), go_type=None, start_points=40000)
     far = iter(("19m147p258s13567z", "19m369p147s24677z", "19m258p369s12456z"))
-    h = g.hand([x if x is not None else next(far) for x in hands], round_wind=round_wind, hand_number=hand_number,
-               honba=honba, scores=scores)
+    h = g.hand(
+        [x if x is not None else next(far) for x in hands],
+        round_wind=round_wind,
+        hand_number=hand_number,
+        honba=honba,
+        scores=scores,
+    )
     h.fill_kinds = [k for k in h.fill_kinds if k not in range(1, 8)]  # no 2m..8m on a 3-player table
     return h
 
@@ -167,9 +186,240 @@ def test_ron2_rinshan_after_open_kan_is_the_feeders_to_pay() -> None:
     g, win, normal = _rinshan_after_open_kan()
     # the scorer alone (no table: it cannot see who fed the kan) agrees on all but the payers
     assert valuation_problems(g.record(partial=True), preset("ron2-sanma")) == [
-        f"event {win}: deltas {normal} != claimed [0, -1100, 1100]"]
+        f"event {win}: deltas {normal} != claimed [0, -1100, 1100]"
+    ]
     assert replay(g, "ron2-sanma").findings == []
     res = replay(g, preset("ron2-sanma").replace(pao_rinshan=False))
     assert found(res) == [("score-delta-mismatch", win, 2)]
     assert finding(res, "score-delta-mismatch") == (tuple(normal), (0, -1100, 1100))
     assert replay(g, "ron2-sanma").hands[0].wins[0].pao_seat == 1
+
+
+# ---------------------------------------------------------------- 002: a robbed added kan turns no kan dora
+
+
+def _robbed_added_kan(turned: bool) -> tuple[GameBuilder, int]:
+    """East 2 (seat 1 deals). Seat 2 pons the dealer's 4s, later draws the last 4s and adds it to the
+    pon; seat 0 (11m 123p 456p 789s 23s) robs it: chankan + pinfu, 30 fu 2 han = 2,000. Where the
+    record turns a kan dora for the added kan (indicator 3p: seat 0's 4p would be one more han,
+    3,900), RON2 says none turns (002: 「搶槓されたときの槓ドラは発生しません」)."""
+    h = _sanma([SANMA_PINFU, None, "44s19m258p9s24677z"])
+    h.draw(1, "4s")
+    h.discard(1)
+    h.pon(2, "44s")
+    h.discard(2, "2p")
+    h.auto(2)  # seat 0 draws (its same-turn furiten on the 4s ends), then the dealer
+    h.draw(2, "4s")
+    h.kakan(2, "4s")
+    if turned:
+        h.new_dora("3p")
+        return h.g, h.ron(
+            0,
+            2,
+            deltas=[3900, 0, -3900],
+            yaku=[("chankan", 1), ("pinfu", 1), ("dora", 1)],
+            fu=30,
+            points=3900,
+        )
+    return h.g, h.ron(0, 2, deltas=[2000, 0, -2000], yaku=[("chankan", 1), ("pinfu", 1)], fu=30, points=2000)
+
+
+def test_ron2_robbed_added_kan_turns_no_kan_dora() -> None:
+    g, _ = _robbed_added_kan(turned=False)
+    claims_hold(g, "ron2-sanma")
+    g, win = _robbed_added_kan(turned=True)
+    assert valuation_problems(g.record(partial=True), preset("ron2-sanma")) == []  # 3,900 with the dora
+    res = replay(g, "ron2-sanma")
+    assert found(res) == [("kan-dora-timing", win, 0), ("points-mismatch", win, 0)]
+    assert finding(res, "kan-dora-timing") == (1, 2)  # one kan, two indicators
+    expected, claimed = finding(res, "points-mismatch")  # the table shows the first indicator only
+    assert len(expected) == 1 and len(claimed) == 2  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- 004: double ron bonus to the nearest winner
+
+PINFU = dict(fu=30, points=1000, yaku=[("pinfu", 1)])
+PINFU_TANYAO = dict(fu=30, points=2000, yaku=[("pinfu", 1), ("tanyao", 1)])
+
+
+def _double_ron_farther_listed_first(bonus_to: int) -> tuple[GameBuilder, list[int]]:
+    """East 1, 1 honba, one stick: the dealer's 4s is ronned by seat 2 (pinfu tanyao, 2,000) and seat 1
+    (pinfu, 1,000), the record listing seat 2 first. 004: 「積み棒（本場）とリーチ棒の供託は、上がった
+    人のうち、放銃者から見て反時計回りにいちばん近い人が受け取ります」: seat 1 takes 300 + 1,000."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, PINFU_23S, TANYAO_56S, None], honba=1, sticks=1)
+    h.auto(4)
+    h.draw(0, "4s")
+    h.discard(0)
+    if bonus_to == 1:
+        return g, [
+            h.ron(2, 0, deltas=[-2000, 0, 2000, 0], honba=0, sticks=0, **PINFU_TANYAO),
+            h.ron(1, 0, deltas=[-1300, 2300, 0, 0], sticks=1, **PINFU),
+        ]
+    return g, [
+        h.ron(2, 0, deltas=[-2300, 0, 3300, 0], **PINFU_TANYAO),
+        h.ron(1, 0, deltas=[-1000, 1000, 0, 0], honba=0, sticks=0, **PINFU),
+    ]
+
+
+def test_qdan_double_ron_bonus_goes_to_the_nearest_winner() -> None:
+    g, _ = _double_ron_farther_listed_first(bonus_to=1)
+    res = replay(g, "qdan")
+    assert res.findings == [], [str(f) for f in res.findings]
+    assert [w.seat for w in res.hands[0].wins] == [2, 1]  # the record's order is kept
+    g, wins = _double_ron_farther_listed_first(bonus_to=2)  # the engine's answer before issue 12
+    res = replay(g, "qdan")
+    assert found(res) == [("score-delta-mismatch", wins[0], 2), ("score-delta-mismatch", wins[1], 1)]
+
+
+# ---------------------------------------------------------------- 004: targets at start + 5,000
+
+
+def _south4_draw(scores: list[int]) -> tuple[GameBuilder, int]:
+    """South 4 (seat 3 deals) ends in a draw with nobody tenpai, and the record goes on into West 1."""
+    g = GameBuilder(go_type=None, start_points=30000)
+    h = g.hand([None, None, None, None], round_wind=1, hand_number=3, scores=scores)
+    h.run_out()
+    west = len(g.events)
+    w = g.hand([None, None, None, None], round_wind=2, hand_number=0, honba=1)
+    w.run_out()
+    return g, west
+
+
+def test_qdan_extension_target_is_start_plus_5000() -> None:
+    """004: 「延長・アガリ止めの目標は開始点＋5,000点のままです」: at a 30,000 start nobody has 35,000 after
+    South 4 (top 33,000), so the game goes into West; a fixed 30,000 target would have ended it."""
+    qdan30 = preset("qdan").replace(start_points=30000)
+    g, west = _south4_draw([33000, 32000, 28000, 27000])
+    res = replay(g, qdan30)
+    assert res.findings == [], [str(f) for f in res.findings]
+    res = replay(g, qdan30.replace(target_margin=None))
+    assert found(res) == [("game-end-mismatch", west, None)]
+    # at the default 25,000 start the target is 30,000: 33,000 ends the game after South 4
+    assert found(replay(g, "qdan")) == [("game-end-mismatch", west, None)]
+    # a ruleset that fixes no start reads it from the record's first hand
+    assert found(replay(g, preset("qdan").replace(start_points=0))) == []
+
+
+# ---------------------------------------------------------------- fields every preset sets, now enforced
+
+
+def _open_no_yaku_tenpai() -> tuple[GameBuilder, int]:
+    """Seat 1 chis the dealer's 2m with 13m and throws 5z: 456p 789s 23s 99m + 123m waits 1s-4s with no
+    yaku on either (open, terminals). Alone tenpai at the draw: 3,000 from the three noten seats."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, "13m456p789s23s99m5z", None, None])
+    h.draw(0, "2m")
+    h.discard(0)
+    h.chi(1, "13m")
+    h.discard(1, "5z")
+    return g, h.run_out([-1000, 3000, -1000, -1000], tenpai=[1])
+
+
+def test_keishiki_tenpai() -> None:
+    """Keishiki tenpai counts in every seed that says (000 「役がなくても…テンパイとして扱われます」, 002
+    「形式聴牌…聴牌と認めます」, 003 「形式テンパイ」); a ruleset without it makes this hand noten."""
+    assert all(PRESETS[n].keishiki_tenpai for n in ("dora", "ron2-sanma", "casual"))
+    g, draw = _open_no_yaku_tenpai()
+    claims_hold(g, "dora")
+    res = replay(g, preset("dora").replace(keishiki_tenpai=False))
+    assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+    assert finding(res, "tenpai-mismatch") == ((), (1,))
+
+
+def _hidden_tenpai() -> tuple[GameBuilder, int]:
+    """Seat 1 is tenpai (pinfu 1s-4s) at the draw but the record shows nobody tenpai: nothing moves."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, PINFU_23S, None, None])
+    return g, h.run_out([0, 0, 0, 0], tenpai=[])
+
+
+def test_noten_declaration() -> None:
+    """A tenpai player may declare noten where the ruleset allows it (電脳麻将 「ノーテン宣言あり」);
+    no seed allows it, so every seed preset flags the hidden hand."""
+    g, draw = _hidden_tenpai()
+    assert not any(PRESETS[n].noten_declaration for n in ("dora", "ron2-sanma", "casual", "qdan"))
+    res = replay(g, "qdan")
+    assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+    claims_hold(g, preset("qdan").replace(noten_declaration=True))
+
+
+def _furiten_riichi(final: tuple[int, int, int] | None = None) -> tuple[GameBuilder, int]:
+    """East 2 of a RON2 game (seat 1 deals, seat 0 on 45,000): the dealer draws a 1s into 11m 123p
+    456p 789s 23s and declares riichi throwing it: its wait 1s-4s is then furiten (a 1s in its own
+    river). Alone tenpai at the draw: 3,000 (1,500 from each). The stick is left on the table."""
+    h = _sanma_game([45000, 35000, 40000], 0, 1, [None, SANMA_PINFU, None])
+    h.draw(1, "1s")
+    declared = len(h.g.events)
+    h.riichi(1, "1s")
+    h.run_out([-1500, 3000, -1500], tenpai=[1])
+    h.g.end(final)
+    return h.g, declared
+
+
+def test_ron2_furiten_riichi_allowed() -> None:
+    """002: 「フリテンでもリーチをかけることは可能です」."""
+    g, declared = _furiten_riichi()
+    assert found(replay(g, "ron2-sanma")) == [("final-score-mismatch", len(g.events) - 1, None)]
+    res = replay(g, preset("ron2-sanma").replace(furiten_riichi=False))
+    assert ("riichi-furiten", declared + 1, 1) in found(res)
+
+
+def test_ron2_leftover_sticks_to_the_top() -> None:
+    """002: 「オーラスが流局で終了した場合、場のリーチ棒はトップの人のものになります」: seat 0 (43,500, top)
+    takes the dealer's stick; where each stick goes back to its owner ("kept") the dealer gets it."""
+    g, _ = _furiten_riichi(final=(44500, 37000, 38500))
+    res = replay(g, "ron2-sanma")
+    assert res.findings == [] and res.final_scores == (44500, 37000, 38500)
+    res = replay(g, preset("ron2-sanma").replace(leftover_sticks="kept"))
+    assert finding(res, "final-score-mismatch") == ((43500, 38000, 38500), (44500, 37000, 38500))
+    assert found(replay(g, preset("ron2-sanma").replace(leftover_sticks="lost"))) == [
+        ("final-score-mismatch", len(g.events) - 1, None)
+    ]
+
+
+def test_kan_ura() -> None:
+    """Ura dora under a kan dora count only with kan ura (002: 「カン裏ドラ…アリ」; a 電脳麻将 rule
+    object can turn it off): the scorer reads the ruleset."""
+    from paifu.scoring.valuation import WinContext, value_win
+    from paifu.tiles import parse_tiles
+
+    rules = preset("qdan")
+    # riichi pinfu ron on 6s; the dora (after 1z, 2z) are 2z, 3z: none; the ura after 3z and 1m are 4z
+    # and 2m: one 2m in the hand, under the second (kan) indicator only
+    hand = tuple(parse_tiles("234m567m345p66p678s"))
+    ctx = dict(
+        concealed=hand,
+        melds=(),
+        win_tile=hand[-3],
+        tsumo=False,
+        seat_wind=1,
+        round_wind=0,
+        is_dealer=False,
+        riichi=True,
+        dora_indicators=tuple(parse_tiles("12z")),
+        ura_indicators=tuple(parse_tiles("3z1m")),
+    )
+    with_kan_ura = value_win(WinContext(rules=rules, **ctx))
+    without = value_win(WinContext(rules=rules.replace(kan_ura=False), **ctx))
+    assert dict(with_kan_ura.yaku).get("ura-dora") == 1
+    assert "ura-dora" not in dict(without.yaku)
+    assert with_kan_ura.han == without.han + 1
+
+
+def test_every_seed_value_names_its_source() -> None:
+    """Each value a seed preset sets cites its sentence, or says it is our choice (issue 12)."""
+    for name in ("dora", "dora-sanma", "dora-tournament", "ron2-sanma", "casual", "qdan"):
+        cited = SOURCES[name]
+        assert cited, name
+        for field, why in cited.items():
+            assert why.startswith(("000", "002", "003", "004", CHOICE)), (name, field, why)
+    assert SOURCES["dora"]["noten_payment"].startswith(CHOICE)
+    assert SOURCES["dora"]["honba_value"] == CHOICE
+    assert SOURCES["dora"]["red_fives"].startswith(CHOICE)
+    assert SOURCES["dora"]["pao"] == CHOICE
+    assert "「大明カンからの嶺上開花は槓をさせた人の責任払い」" in SOURCES["ron2-sanma"]["pao_rinshan"]
+    fields = set(Ruleset.__dataclass_fields__)
+    assert "atozuke" not in fields
+    for name in SOURCES:
+        assert set(SOURCES[name]) <= fields

@@ -80,18 +80,27 @@ def _cited(base: Ruleset | None, name: str, description: str, **values: tuple[An
 
     ``paifu rules NAME --sources`` prints them; a derived preset inherits its base's citations.
     """
-    SOURCES[name] = {**(SOURCES.get(base.name, {}) if base is not None else {}),
-                     **{k: why for k, (_, why) in values.items()}}
-    return (base or Ruleset()).replace(name=name, description=description, **{k: v for k, (v, _) in values.items()})
+    SOURCES[name] = {
+        **(SOURCES.get(base.name, {}) if base is not None else {}),
+        **{k: why for k, (_, why) in values.items()},
+    }
+    return (base or Ruleset()).replace(
+        name=name, description=description, **{k: v for k, (v, _) in values.items()}
+    )
 
 
 DORA = _cited(
-    None, "dora", "DORA Mahjong 4-player (source 000)",
+    None,
+    "dora",
+    "DORA Mahjong 4-player (source 000)",
     start_points=(25000, CHOICE),
     return_points=(None, "000 「返し点を基準に…差額をまとめて加算したりするルールは採用されていません」"),
     uma=((0, 0, 0, 0), CHOICE + " (000 states no rank points)"),
     red_fives=((1, 1, 1), CHOICE + " (000 shows a red 5 beside a plain 5, no count)"),
-    renchan=("win_or_tenpai", "000 「親が連荘条件を満たしている場合は、そのまま次の局へ」 (the condition is our choice)"),
+    renchan=(
+        "win_or_tenpai",
+        "000 「親が連荘条件を満たしている場合は、そのまま次の局へ」 (the condition is our choice)",
+    ),
     abort_renchan=(True, CHOICE),
     bust=(True, "000 「持ち点が0点未満になった場合、対局終了」"),
     bust_at_zero=(False, "000 「0点未満」"),
@@ -116,12 +125,16 @@ DORA = _cited(
     honba_value=(300, CHOICE),
     renhou=("none", "000 lists no 人和 among its yaku"),
     kazoe_yakuman=(True, "000 役満 「数え役満」"),
-    double_yakuman=(frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13"}),
-                    "000 ダブル役満 「四暗刻単騎」「純正九蓮宝燈」「国士無双十三面待ち」"),
+    double_yakuman=(
+        frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13"}),
+        "000 ダブル役満 「四暗刻単騎」「純正九蓮宝燈」「国士無双十三面待ち」",
+    ),
 )
 
 DORA_SANMA = _cited(
-    DORA, "dora-sanma", "DORA Mahjong 3-player (source 000): kita, three winds, no four-riichi abort",
+    DORA,
+    "dora-sanma",
+    "DORA Mahjong 3-player (source 000): kita, three winds, no four-riichi abort",
     num_players=(3, "000 「三人麻雀」"),
     chi=(False, CHOICE + " (conventional for 3-player; 000 does not say)"),
     red_fives=((0, 1, 1), CHOICE),
@@ -134,7 +147,9 @@ DORA_SANMA = _cited(
 )
 
 DORA_TOURNAMENT = _cited(
-    DORA, "dora-tournament", "DORA Mahjong tournament rounds (source 000): east-only, no renchan, no bust",
+    DORA,
+    "dora-tournament",
+    "DORA Mahjong tournament rounds (source 000): east-only, no renchan, no bust",
     length=("east", "000 「親の連荘がない四人麻雀の東風戦」"),
     renchan=("never", "000 「親がアガった場合でも同じ局を繰り返さず、次の局へ進む」"),
     abort_renchan=(False, "000 「同じ局を繰り返さず」 (applied to abortive draws too: our reading)"),
@@ -143,7 +158,9 @@ DORA_TOURNAMENT = _cited(
 )
 
 RON2_SANMA = _cited(
-    None, "ron2-sanma", "RON2 3-player rules (source 002)",
+    None,
+    "ron2-sanma",
+    "RON2 3-player rules (source 002)",
     num_players=(3, "002 「ルール(三人麻雀)」"),
     chi=(False, "002 「チー・・・三人麻雀ではチーはできません」"),
     red_fives=((0, 1, 1), CHOICE + " (002 has 赤2枚 and 赤4枚 floors: the 2-red floor)"),
@@ -168,7 +185,10 @@ RON2_SANMA = _cited(
     kan_dora=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
     kan_ura=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
     open_kan_dora_timing=("immediate", "002 「暗槓・明槓を問わず即めくります」"),
-    pao=(frozenset({"daisangen", "daisuushii", "suukantsu"}), "002 「大三元、大四喜、四槓子を決定づける牌をポン、カンさせた人」"),
+    pao=(
+        frozenset({"daisangen", "daisuushii", "suukantsu"}),
+        "002 「大三元、大四喜、四槓子を決定づける牌をポン、カンさせた人」",
+    ),
     pao_rinshan=(True, "002 「大明カンからの嶺上開花は槓をさせた人の責任払い」"),
     pao_ron_split=("half", "002 「他家が放銃した場合でも半額を支払います」"),
     pao_honba=("discarder", "002 「積み棒は全額放銃者が負担します」"),
@@ -200,7 +220,9 @@ RON2_SANMA = _cited(
 )
 
 CASUAL = _cited(
-    None, "casual", "casual 4-player web app (source 003): 25,000 start, triple ron pays all",
+    None,
+    "casual",
+    "casual 4-player web app (source 003): 25,000 start, triple ron pays all",
     start_points=(25000, "003 「簡易ルール・25000点持ち」"),
     return_points=(None, "003 rates by placement (段位ポイント); no return points"),
     uma=((0, 0, 0, 0), "003 rates by placement (段位ポイント); no uma"),
@@ -238,7 +260,9 @@ CASUAL = _cited(
 )
 
 QDAN = _cited(
-    None, "qdan", "Qdan standard 4-player rules (source 004)",
+    None,
+    "qdan",
+    "Qdan standard 4-player rules (source 004)",
     start_points=(25000, "004 「持ち点は25,000点か30,000点から始めます（既定は25,000点）」"),
     return_points=(30000, "004 「（持ち点−30,000）÷1,000＋ウマ＋オカ」"),
     uma=((15, 5, -5, -15), "004 「ウマ（1位+15・2位+5・3位−5・4位−15）」"),
@@ -248,10 +272,16 @@ QDAN = _cited(
     bust=(True, "004 「誰かの持ち点が0点未満になると、その時点で対局は終わり」"),
     extension=("sudden-death", "004 「誰も30,000点に届いていないときは、次の場に入って続けます」"),
     target_margin=(5000, "004 「延長・アガリ止めの目標は開始点＋5,000点のままです」"),
-    last_dealer_stop=("win_or_tenpai", "004 「最後の局の親がトップで…親が上がったりテンパイしたりしても、そこで終わります」"),
+    last_dealer_stop=(
+        "win_or_tenpai",
+        "004 「最後の局の親がトップで…親が上がったりテンパイしたりしても、そこで終わります」",
+    ),
     leftover_sticks=("top", CHOICE),
     max_ron_winners=(2, "004 「ロンは複数人が同時に上がれます（ダブロン）」"),
-    multi_ron_bonus=("nearest", "004 「積み棒（本場）とリーチ棒の供託は…放銃者から見て反時計回りにいちばん近い人が受け取ります」"),
+    multi_ron_bonus=(
+        "nearest",
+        "004 「積み棒（本場）とリーチ棒の供託は…放銃者から見て反時計回りにいちばん近い人が受け取ります」",
+    ),
     triple_ron_abort=(True, CHOICE),
     kuikae=("forbidden", CHOICE),
     riichi_min_points=(1000, "004 「持ち点が1,000点以上あること」"),
@@ -270,7 +300,18 @@ QDAN = _cited(
 
 PRESETS: dict[str, Ruleset] = {
     r.name: r
-    for r in (TENHOU, TENHOU_SANMA, MAHJONGSOUL, MAHJONGSOUL_SANMA, DORA, DORA_SANMA, DORA_TOURNAMENT, RON2_SANMA, CASUAL, QDAN)
+    for r in (
+        TENHOU,
+        TENHOU_SANMA,
+        MAHJONGSOUL,
+        MAHJONGSOUL_SANMA,
+        DORA,
+        DORA_SANMA,
+        DORA_TOURNAMENT,
+        RON2_SANMA,
+        CASUAL,
+        QDAN,
+    )
 }
 
 
