@@ -16,6 +16,7 @@ from typing import TextIO
 
 from paifu.parallel import PoolError
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
+from paifu.rules.presets import sources_text
 
 
 def _rules(spec: str | None) -> Ruleset | None:
@@ -164,7 +165,8 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
 
 def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
     if args.name:
-        out.write(load_rules(args.name).to_toml())
+        rules = load_rules(args.name)
+        out.write(sources_text(rules) if args.sources else rules.to_toml())
         return 0
     for name, r in PRESETS.items():
         out.write(f"{name:18} {r.description}\n")
@@ -212,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core)")
     ru = sub.add_parser("rules", help="list presets, or print one as TOML")
     ru.add_argument("name", nargs="?")
+    ru.add_argument("--sources", action="store_true", help="each value with the seed sentence it comes from")
     return p
 
 

@@ -423,3 +423,16 @@ def test_every_seed_value_names_its_source() -> None:
     assert "atozuke" not in fields
     for name in SOURCES:
         assert set(SOURCES[name]) <= fields
+
+
+def test_cli_rules_sources() -> None:
+    import io
+
+    from paifu.cli import main
+
+    out = io.StringIO()
+    assert main(["rules", "ron2-sanma", "--sources"], out) == 0
+    text = out.getvalue()
+    assert "honba_value = 600  # 002 「一本場は600点となります」" in text
+    assert "sanma_tsumo = 'loss'  # choice: the source is silent" in text
+    assert "kiriage = False  # default: not set by this preset" in text

@@ -93,6 +93,9 @@ DORA = _cited(
     None,
     "dora",
     "DORA Mahjong 4-player (source 000)",
+    num_players=(4, "000 「四人麻雀」"),
+    chi=(True, "000 「チーやポンをして手牌を開いた後でも」"),
+    length=("south", CHOICE + " (000: 「対局形式で定められた局数」, set per table)"),
     start_points=(25000, CHOICE),
     return_points=(None, "000 「返し点を基準に…差額をまとめて加算したりするルールは採用されていません」"),
     uma=((0, 0, 0, 0), CHOICE + " (000 states no rank points)"),
@@ -313,6 +316,20 @@ PRESETS: dict[str, Ruleset] = {
         QDAN,
     )
 }
+
+
+def sources_text(rules: Ruleset) -> str:
+    """Every value of ``rules`` with where it comes from (``paifu rules NAME --sources``).
+
+    A value the preset does not set is the engine's default, which no source states."""
+    cited = SOURCES.get(rules.name, {})
+    lines = []
+    for key, value in rules.to_dict().items():
+        if key in ("name", "description"):
+            continue
+        why = cited.get(key, "default: not set by this preset")
+        lines.append(f"{key} = {value!r}  # {why}")
+    return "\n".join(lines) + "\n"
 
 
 def preset(name: str) -> Ruleset:
