@@ -181,6 +181,13 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
                       jobs=args.jobs)
 
 
+def _tournament(args: argparse.Namespace, out: TextIO) -> int:
+    from analysis.tournament import run_tournament
+
+    return run_tournament(args.paths, args.advance, seed=args.seed, claimed=args.claimed, entrants=args.entrants,
+                          prizes=args.prizes, table=args.table, html=args.html, out=out)
+
+
 def _jobs(text: str) -> int:
     """``--jobs``: worker processes, 0 = one per core."""
     n = int(text)
@@ -215,6 +222,15 @@ def build_parser() -> argparse.ArgumentParser:
     ru = sub.add_parser("rules", help="list presets, or print one as TOML")
     ru.add_argument("name", nargs="?")
     ru.add_argument("--sources", action="store_true", help="each value with the seed sentence it comes from")
+    t = sub.add_parser("tournament", help="DORA tournament rounds: validate, rank, draw, write the bracket")
+    t.add_argument("paths", nargs="+", help="one round's records, or one folder with a folder per round")
+    t.add_argument("--advance", type=int, default=1, help="places per table that go on (default 1)")
+    t.add_argument("--seed", type=int, help="seed of the random draws (ties, lucky losers); printed")
+    t.add_argument("--claimed", help="file: who goes on from the last round, one player a line (checked)")
+    t.add_argument("--entrants", help="file: everyone registered, one a line (the unseated are refunded)")
+    t.add_argument("--prizes", help="take-all:AMOUNT or AMOUNT,AMOUNT,... per final place")
+    t.add_argument("--table", help="the bracket to .csv or .parquet")
+    t.add_argument("--html", help="the bracket as an HTML page")
     return p
 
 
@@ -225,7 +241,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:
         return int(e.code or 0) and 2
-    handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd}
+    handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd,
+                "tournament": _tournament}
     try:
         return handlers[args.cmd](args, out)
     except RulesetError as e:
