@@ -378,33 +378,49 @@ def test_ron2_leftover_sticks_to_the_top() -> None:
     ]
 
 
-def test_kan_ura() -> None:
-    """Ura dora under a kan dora count only with kan ura (002: 「カン裏ドラ…アリ」; a 電脳麻将 rule
-    object can turn it off): the scorer reads the ruleset."""
-    from paifu.scoring.valuation import WinContext, value_win
-    from paifu.tiles import parse_tiles
-
-    rules = preset("qdan")
-    # riichi pinfu ron on 6s; the dora (after 1z, 2z) are 2z, 3z: none; the ura after 3z and 1m are 4z
-    # and 2m: one 2m in the hand, under the second (kan) indicator only
-    hand = tuple(parse_tiles("234m567m345p66p678s"))
-    ctx = dict(
-        concealed=hand,
-        melds=(),
-        win_tile=hand[-3],
-        tsumo=False,
-        seat_wind=1,
-        round_wind=0,
-        is_dealer=False,
-        riichi=True,
-        dora_indicators=tuple(parse_tiles("12z")),
-        ura_indicators=tuple(parse_tiles("3z1m")),
+def _riichi_after_closed_kan() -> tuple[GameBuilder, int]:
+    """East 1. Seat 1 (2222m 345p 678p 55s 2s) draws a 4s, makes a closed kan of 2m (its dora turns
+    at once: 9s, so 1s is dora: none held), draws a replacement and declares riichi throwing it: 345p
+    678p 55s 24s waits on 3s. A go-around later seat 2 throws a 3s. The ura indicators are 9p (under
+    the first dora: 1p, none) and 1m (under the kan dora: 2m, the four of the kan). With kan ura:
+    riichi + tanyao + ura 4 = 6 han, haneman 12,000 (and the 1,000 stick); without: riichi + tanyao,
+    fu 20 + 10 (closed ron) + 16 (closed kan of a simple) + 2 (kanchan) = 48 -> 50, 2 han: 3,200."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, "2222m345p678p55s2s", None, None])
+    h.auto(1)
+    h.draw(1, "4s")
+    h.ankan(1, "2m")
+    h.new_dora("9s")
+    h.draw(1, h.safe_tile())
+    h.riichi(1)
+    h.auto(4)
+    h.draw(2, "3s")
+    h.discard(2)
+    return g, h.ron(
+        1,
+        2,
+        deltas=[0, 13000, -12000, 0],
+        yaku=[("riichi", 1), ("tanyao", 1), ("ura-dora", 4)],
+        fu=50,
+        points=12000,
+        limit="haneman",
+        ura="9p1m",
     )
-    with_kan_ura = value_win(WinContext(rules=rules, **ctx))
-    without = value_win(WinContext(rules=rules.replace(kan_ura=False), **ctx))
-    assert dict(with_kan_ura.yaku).get("ura-dora") == 1
-    assert "ura-dora" not in dict(without.yaku)
-    assert with_kan_ura.han == without.han + 1
+
+
+def test_kan_ura() -> None:
+    """Ura dora under a kan dora count only with kan ura (002: 「表ドラ、裏ドラ、カンドラ、カン裏ドラ
+    すべてアリ」); a 電脳麻将 rule object can turn it off (「カン裏あり」: false), and the scorer reads it."""
+    from paifu.rules.majiang_rule import ruleset_from_majiang
+
+    g, win = _riichi_after_closed_kan()
+    claims_hold(g, "qdan")
+    claims_hold(g, "tenhou")
+    no_kan_ura = ruleset_from_majiang({"カン裏あり": False})
+    assert not no_kan_ura.kan_ura
+    res = replay(g, preset("qdan").replace(kan_ura=False))
+    assert finding(res, "points-mismatch") == (3200, 12000)
+    assert finding(res, "score-delta-mismatch") == ((0, 4200, -3200, 0), (0, 13000, -12000, 0))
 
 
 def test_every_seed_value_names_its_source() -> None:

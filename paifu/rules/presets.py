@@ -1,7 +1,9 @@
 """Named presets: one per platform column of ``shared/rules.md`` plus Tenhou and Mahjong Soul.
 
-Where a source is silent (a ``?`` in the matrix) the choice is the platform's usual
-behaviour and is marked ``# silent:`` below; real records correct it.
+The seed presets (DORA, RON2, the casual app, Qdan) give every value they set with the
+sentence of the seed document it comes from (000/002/003/004), or ``CHOICE`` where the
+source is silent (the platform's usual behaviour, which real records correct).
+``SOURCES`` keeps those citations; ``paifu rules NAME --sources`` prints them.
 """
 
 from __future__ import annotations
@@ -145,6 +147,7 @@ DORA_SANMA = _cited(
     uma=((0, 0, 0), CHOICE + " (000 states no rank points)"),
     four_winds=(True, "000 「3人全員が最初の捨て牌として同じ風牌を捨てると…流局」"),
     four_riichi=(False, "000 「三人麻雀では全員がリーチしても途中流局にはなりません」"),
+    riichi_min_wall=(3, CHOICE + " (a draw of one's own with three players)"),
     kita=(True, "000 「北抜き」を宣言して抜きドラとして扱うことも可能"),
     kita_yakuhai=(True, "000 「北を手牌として使う場合は、役牌として1翻」"),
 )
