@@ -195,6 +195,30 @@ def test_ron2_rinshan_after_open_kan_is_the_feeders_to_pay() -> None:
     assert replay(g, "ron2-sanma").hands[0].wins[0].pao_seat == 1
 
 
+def test_ron2_rinshan_pao_holds_through_a_closed_kan() -> None:
+    """002: 「途中で暗カン、加カンが入った場合も責任払いとなります」. Seat 2 (999p 1111s 456s 5p 78p) makes
+    an open kan of the dealer's 9p, draws a 5p, makes a closed kan of 1s and wins on the second
+    replacement 6p: rinshan, 1 han; fu 20 + 16 (open kan of terminals) + 32 (closed kan of terminals),
+    ryanmen, no tsumo fu = 68 -> 70. Non-dealer tsumo 70 fu 1 han: 560 basic, the dealer 1,200 and seat 0
+    600 (1,800), all of it from the dealer, who fed the first kan."""
+    h = _sanma([None, "19m369p258s24677z", "999p1111s456s5p78p"])
+    h.draw(1, h.safe_tile())
+    h.discard(1, "9p")
+    h.daiminkan(2, "999p")
+    h.new_dora("3z")
+    h.draw(2, "5p")
+    h.ankan(2, "1s")
+    h.new_dora("4z")
+    h.draw(2, "6p")
+    win = h.tsumo(2, deltas=[0, -1800, 1800], yaku=[("rinshan", 1)], fu=70, points=1800)
+    assert valuation_problems(h.g.record(partial=True), preset("ron2-sanma")) == [
+        f"event {win}: deltas [-600, -1200, 1800] != claimed [0, -1800, 1800]"
+    ]
+    assert replay(h.g, "ron2-sanma").findings == []
+    res = replay(h.g, preset("ron2-sanma").replace(pao_rinshan=False))
+    assert finding(res, "score-delta-mismatch") == ((-600, -1200, 1800), (0, -1800, 1800))
+
+
 # ---------------------------------------------------------------- 002: a robbed added kan turns no kan dora
 
 
