@@ -7,6 +7,7 @@ finding under the rule the preset had before (or the rule the sentence contradic
 
 from __future__ import annotations
 
+import pytest
 from builders import GameBuilder, HandBuilder, valuation_problems
 from test_preset_records import _sanma, claims_hold, finding, found, replay
 
@@ -21,20 +22,19 @@ DORA_SINGLE = preset("dora").replace(double_yakuman=frozenset())  # the presets 
 # ---------------------------------------------------------------- 000: double yakuman
 
 
-def _suuankou_tanki() -> tuple[GameBuilder, int]:
-    """Seat 1 holds four concealed triplets and a lone 5z (a tanki wait); the dealer throws a 5z: a
-    ron on it is suuankou tanki. A non-dealer yakuman is 32,000; 000 lists 「四暗刻単騎」 among its
-    ダブル役満: 64,000."""
+def _double_yakuman(hand: str, tile: str, name: str) -> tuple[GameBuilder, int]:
+    """Seat 1 holds ``hand``; after a go-around the dealer throws ``tile`` and seat 1 rons it for the
+    yakuman ``name``. A non-dealer yakuman is 32,000; 000 lists it among its ダブル役満: 64,000."""
     g = GameBuilder(go_type=None)
-    h = g.hand([None, "111m999m111p999p5z", None, None])
+    h = g.hand([None, hand, None, None])
     h.auto(4)
-    h.draw(0, "5z")
+    h.draw(0, tile)
     h.discard(0)
     return g, h.ron(
         1,
         0,
         deltas=[-64000, 64000, 0, 0],
-        yaku=[("suuankou-tanki", 26)],
+        yaku=[(name, 26)],
         fu=0,
         points=64000,
         limit="yakuman",
@@ -42,13 +42,21 @@ def _suuankou_tanki() -> tuple[GameBuilder, int]:
     )
 
 
-def test_dora_double_yakuman() -> None:
-    g, win = _suuankou_tanki()
-    for name in ("dora", "dora-sanma", "dora-tournament"):
-        assert "suuankou-tanki" in preset(name).double_yakuman
+#: 000 「四暗刻単騎」: four concealed triplets, the lone 5z waited on; 「純正九蓮宝燈」: 1112345678999m
+#: waiting on all nine; 「国士無双十三面待ち」: one of each terminal and honor, waiting on all thirteen
+DOUBLES = [
+    ("111m999m111p999p5z", "5z", "suuankou-tanki"),
+    ("1112345678999m", "4m", "junsei-chuuren"),
+    ("19m19p19s1234567z", "1m", "kokushi-13"),
+]
+
+
+@pytest.mark.parametrize(("hand", "tile", "name"), DOUBLES, ids=[d[2] for d in DOUBLES])
+def test_dora_double_yakuman(hand: str, tile: str, name: str) -> None:
+    g, win = _double_yakuman(hand, tile, name)
     assert preset("dora").double_yakuman == {"suuankou-tanki", "junsei-chuuren", "kokushi-13"}
-    claims_hold(g, "dora")
-    claims_hold(g, "dora-tournament")
+    for preset_name in ("dora", "dora-tournament"):
+        claims_hold(g, preset_name)
     res = replay(g, DORA_SINGLE)
     assert ("score-delta-mismatch", win, 1) in found(res)
     assert finding(res, "score-delta-mismatch") == ((-32000, 32000, 0, 0), (-64000, 64000, 0, 0))
