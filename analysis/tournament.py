@@ -54,6 +54,7 @@ class Bracket:
     seed: int
     champion: str | None = None
     refunded: list[str] = field(default_factory=list)
+    claims: dict[str, list[str]] = field(default_factory=dict)  # round -> who went on, as claimed
 
     columns = (
         "round",
@@ -172,6 +173,7 @@ def build_bracket(
         for p in unseated:
             draws.append(f"{rounds[0].name}: {p} could not be seated: refunded (000 「参加費が全額返金」)")
     champion = None
+    claims: dict[str, list[str]] = {}
     for r, rnd in enumerate(rounds):
         seated = [p for g in rnd.tables for p in g.players]
         if len(set(seated)) != len(seated):
@@ -230,12 +232,13 @@ def build_bracket(
         # who really went on: the next round's players, or the given list after the last round
         claim = [p for g in rounds[r + 1].tables for p in g.players] if r + 1 < len(rounds) else claimed
         if claim is not None and champion is None:
+            claims[rnd.name] = list(claim)
             for row in round_rows:
                 row["claimed"] = row["player"] in set(claim)
             problems += _check_claim(rnd.name, claim, round_rows, drawn_ties, lucky_needed, losers)
         rows += round_rows
     df = pd.DataFrame(rows, columns=list(Bracket.columns))
-    return Bracket(df, draws, problems, seed, champion, refunded)
+    return Bracket(df, draws, problems, seed, champion, refunded, claims)
 
 
 def _check_claim(
@@ -330,6 +333,17 @@ def run_tournament(
     for line in bracket.problems:
         out.write(f"PROBLEM: {line}\n")
     going = bracket.rows[bracket.rows["status"].str.startswith(("advances", "lucky"))]
+    for name, df in bracket.rows.groupby("round", sort=False):
+        if df["claimed"].notna().any():
+            claimed = bracket.claims[str(name)]
+            ours = going[going["round"] == name]["player"].tolist()
+            legal = "legal" if not any(p.startswith(f"{name}: ") for p in bracket.problems) else "NOT legal"
+            same = (
+                "as this seed draws"
+                if sorted(claimed) == sorted(ours)
+                else f"this seed draws {', '.join(ours)}"
+            )
+            out.write(f"{name}: went on: {', '.join(claimed)} ({legal}; {same})\n")
     last = bracket.rows["round"].iloc[-1]
     if bracket.champion:
         out.write(f"champion: {bracket.champion}\n")

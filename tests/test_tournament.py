@@ -146,6 +146,7 @@ def test_cli(bracket_dir: Path, tmp_path: Path) -> None:
         and "champion: E" in text
         and "draw: round1 table 3: tie at 25000 between I, J, K, L" in text
     )
+    assert "round1: went on: B, G, I, E (legal; " in text
     df = pd.read_csv(csv)
     assert len(df) == 16 and df[df["player"] == "E"]["prize"].dropna().tolist() == [6000]
     assert "<h2>Tournament bracket</h2>" in page.read_text(encoding="utf-8")
