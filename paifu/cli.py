@@ -20,6 +20,7 @@ from typing import TextIO
 
 from paifu.parallel import PoolError
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
+from paifu.rules.presets import sources_text
 
 
 def _rules(spec: str | None) -> Ruleset | None:
@@ -355,7 +356,7 @@ def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
     if args.name:
         rules = _rules(args.name)
         assert rules is not None
-        out.write(rules.to_toml())
+        out.write(sources_text(rules) if args.sources else rules.to_toml())
         return 0
     for name, r in PRESETS.items():
         out.write(f"{name:18} {r.description}\n")
@@ -400,6 +401,13 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     dest.write_text(page, encoding="utf-8")
     out.write(f"{dest}: game {args.game}, {len(game.hands)} hands, {len(game.findings)} findings\n")
     return 0
+
+
+def _tournament(args: argparse.Namespace, out: TextIO) -> int:
+    from analysis.tournament import run_tournament
+
+    return run_tournament(args.paths, args.advance, seed=args.seed, claimed=args.claimed, entrants=args.entrants,
+                          prizes=args.prizes, table=args.table, html=args.html, out=out)
 
 
 def _jobs(text: str) -> int:
@@ -551,6 +559,23 @@ def build_parser() -> argparse.ArgumentParser:
                                           "and pass back with --rules FILE (base = \"tenhou\" plus the fields you "
                                           "change)."))
     ru.add_argument("name", nargs="?", metavar="PRESET", help="the preset to print")
+    ru.add_argument("--sources", action="store_true",
+                    help="each value with the seed sentence it comes from, or 'choice' where the source is silent")
+    t = sub.add_parser(
+        "tournament", formatter_class=fmt, help="DORA tournament rounds: validate, rank, draw, write the bracket",
+        description=_wrap("Validate every table of a round under dora-tournament, rank each table, draw ties for "
+                          "an advancing place and lucky losers with a seed you can give (printed, reusable), "
+                          "refund entrants who could not be seated, and write the bracket."),
+        epilog=_wrap("exit status: 0 the bracket is written and any claimed advancement is legal, 1 a table has "
+                     "findings or a claim is not, 2 unreadable input or bad arguments"))
+    t.add_argument("paths", nargs="+", metavar="PATH", help="one round's records, or one folder with a folder per round")
+    t.add_argument("--advance", type=int, default=1, metavar="N", help="places per table that go on (default 1)")
+    t.add_argument("--seed", type=int, metavar="S", help="seed of the random draws (ties, lucky losers); printed")
+    t.add_argument("--claimed", metavar="FILE", help="who goes on from the last round, one player a line (checked)")
+    t.add_argument("--entrants", metavar="FILE", help="everyone registered, one a line (the unseated are refunded)")
+    t.add_argument("--prizes", metavar="SPEC", help="take-all:AMOUNT or AMOUNT,AMOUNT,... per final place")
+    t.add_argument("--table", metavar="FILE", help="the bracket to .csv or .parquet")
+    t.add_argument("--html", metavar="FILE", help="the bracket as an HTML page")
     return p
 
 
@@ -570,7 +595,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
         configure(**changes)
     handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd,
-                "show": _show}
+                "show": _show, "tournament": _tournament}
     try:
         return handlers[args.cmd](args, out)
     except RulesetError as e:

@@ -23,6 +23,7 @@ CODES: dict[str, str] = {
     "riichi-insufficient-points": "riichi without the points the ruleset requires",
     "riichi-no-draws-left": "riichi with too few draws left in the wall",
     "riichi-kan-changes-wait": "a kan after riichi that changes the wait",
+    "riichi-furiten": "riichi declared while furiten where the ruleset forbids it",
     "riichi-discard": "a player in riichi discarded a tile other than the one drawn",
     "furiten-ron": "ron while furiten (discard, same-turn or riichi furiten)",
     "not-a-winning-hand": "a win on a hand that is not complete",

@@ -35,6 +35,7 @@ from paifu.events import (
     Win,
 )
 from paifu.findings import Finding
+from paifu.rank_points import SchemeError, apply_leftover_sticks
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import FIVE_KINDS, SANMA_REMOVED_KINDS, WIND_KINDS, YAOCHU_KINDS, is_red, tile_to_str
 
@@ -94,6 +95,10 @@ class Replayer:
         self.partial = False
         self.kan_window = False
         self.wall_gen: Any = None
+        self.game_start_points = rules.start_points  # the first hand's scores where the rules fix none
+        self.stick_owners: list[int] = [0] * self.n  # riichi sticks on the table, per seat that paid them
+        self.rinshan_feeder: int | None = None  # who fed the open kan behind the pending rinshan draws
+        self.pending_rons: list[tuple[Win, int, int]] = []  # rons on one tile, booked once all are in
 
     # ------------------------------------------------------------------ findings
     def find(self, code: str, message: str, seat: int | None = None, expected: Any = None,
@@ -125,6 +130,8 @@ class Replayer:
         return self.result
 
     def apply(self, ev: Event, index: int) -> None:
+        if self.pending_rons and not (isinstance(ev, Win) and not ev.tsumo):
+            self._book_pending_rons()
         self.idx = index
         if self.result is None and not isinstance(ev, GameStart):
             self.find("truncated", "the record does not start with a game start")
@@ -143,6 +150,8 @@ class Replayer:
     def finish(self, partial: bool = False) -> None:
         if self.result is None:
             return
+        if self.pending_rons:
+            self._book_pending_rons()
         self.result.partial = partial
         if self.halted:
             self.result.findings = self.findings
@@ -166,6 +175,7 @@ class Replayer:
                       actual=len(ev.players))
             self.halted = True
         self.n = len(ev.players)
+        self.stick_owners = [0] * self.n
         self.result = GameResult(source=self.source, format="", game_id=ev.game_id, game_index=self.game_index,
                                  players=ev.players, rules=self.rules, first_dealer=ev.first_dealer)
         self.expected_next = (0, 0, 0, 0, ev.first_dealer)
@@ -222,6 +232,8 @@ class Replayer:
                 and ev.honba == 0 and rules.start_points and any(s != rules.start_points for s in scores[:n]):
             self.find("hand-start-mismatch", "first hand scores differ from the ruleset's start points",
                       expected=tuple([rules.start_points] * n), actual=scores, hand=here)
+        if self.hand_index < 0 and not rules.start_points and scores:
+            self.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
         self.hand_index += 1
         st = TableState(num_players=n, scores=list(scores[:n]) + [0] * max(0, n - len(scores)),
                         round_wind=ev.round_wind, hand_number=ev.hand_number, honba=ev.honba,
@@ -245,6 +257,7 @@ class Replayer:
         self.draw_index = 0
         self.rinshan_index = 0
         self.kans_closed = self.kans_open_pending = self.kans_open_drawn = 0  # for kan dora timing
+        self.rinshan_feeder = None
         self.wall = None
         if getattr(self, "wall_gen", None) is not None:
             try:
@@ -423,6 +436,9 @@ class Replayer:
             self.riichi_pending = ev.seat
         seat.river.append(RiverTile(ev.tile, tsumogiri, riichi=declaring))
         seat.river_kinds.add(k)
+        if declaring:
+            self._check_furiten_riichi(ev.seat)
+        self.rinshan_feeder = None
         seat.discards += 1
         seat.drawn = None
         seat.kuikae = frozenset()
@@ -444,6 +460,11 @@ class Replayer:
         self.turn = ev.seat
         self.ron_candidates = {s for s in range(self.n) if s != ev.seat and self._can_win_on(s, k)}
         self._check_abort_due()
+
+    def _check_furiten_riichi(self, seat: int) -> None:
+        """A riichi on a wait already in the own river, where the ruleset forbids a furiten riichi."""
+        if not self.rules.furiten_riichi and self._furiten(seat):
+            self.find("riichi-furiten", "declares riichi while furiten", seat=seat)
 
     def _waits(self, seat: int) -> frozenset[int]:
         """Kinds a seat can still win on: never a fifth copy, never a kind missing from the set."""
@@ -586,6 +607,7 @@ class Replayer:
         seat.ippatsu = self.rules.ippatsu
         st.scores[seat_no] -= 1000
         st.sticks += 1
+        self.stick_owners[seat_no] += 1
         self.hand_deltas[seat_no] -= 1000
         if stated is not None and tuple(stated[: self.n]) != tuple(st.scores):
             self.find("score-delta-mismatch", "scores after the riichi stick differ from the replay",
@@ -710,6 +732,7 @@ class Replayer:
         if m.kind == CallKind.DAIMINKAN:
             st.kans.append(caller)
             self.kans_open_pending += 1
+            self.rinshan_feeder = src  # 002: a rinshan win after it is the feeder's to pay
             self.phase = NEED_DRAW
             self.rinshan_pending = True
         else:
@@ -913,6 +936,8 @@ class Replayer:
                 self.find("not-a-winning-hand", "ron on a tile that is not the last discard", seat=ev.seat,
                           expected=_name(tile), actual=_name(ev.tile))
             win_tile = tile
+            if self.kan_window and self.kakan_tile is not None:
+                self._void_robbed_kan_dora(ev.seat)
             if self.riichi_pending == src:
                 self.riichi_pending = None  # a riichi discard that is ronned costs no stick
             counts = _plus(seat.counts, tile >> 2)
@@ -934,10 +959,46 @@ class Replayer:
                 self._check_head_bump(ev.seat, src)
         if not complete:
             self.find("not-a-winning-hand", "wins with a hand that is not complete", seat=ev.seat)
-        self._settle_win(ev, win_tile)
+        if not ev.tsumo and self.rules.max_ron_winners >= 2 and self.rules.multi_ron_bonus == "nearest":
+            self.pending_rons.append((ev, win_tile, self.idx))  # booked once every winner is known
+        else:
+            self._settle_win(ev, win_tile)
         self.phase = HAND_OVER
         if self.hand is not None:
             self.hand.complete = True
+
+    def _book_pending_rons(self) -> None:
+        """Book the rons on one tile; honba and sticks go to the winner nearest the discarder in
+        turn order (004: 「放銃者から見て反時計回りにいちばん近い人が受け取ります」), whatever
+        order the record lists the winners in."""
+        rons, self.pending_rons = self.pending_rons, []
+        src = rons[0][0].from_seat
+        nearest = min((ev.seat for ev, _, _ in rons), key=lambda s: (s - src) % self.n)
+        here = self.idx
+        for ev, tile, idx in rons:
+            self.idx = idx
+            self._settle_win(ev, tile, take_bonus=ev.seat == nearest)
+        self.idx = here
+
+    def _void_robbed_kan_dora(self, seat: int) -> None:
+        """A robbed added kan turns no kan dora (002: 「搶槓されたときの槓ドラは発生しません」).
+
+        Kan dora turn in kan order, so the robbed kan's is there when every kan has one."""
+        st = self.state
+        assert st is not None
+        if len(st.dora_indicators) <= len(st.kans):
+            return
+        self.find("kan-dora-timing", "a kan dora turned for an added kan that is robbed", seat=seat,
+                  expected=len(st.kans), actual=len(st.dora_indicators))
+        del st.dora_indicators[len(st.kans):]
+
+    def _rinshan_liable(self, winner: int) -> int | None:
+        """The feeder of the open kan behind a rinshan tsumo, where it pays (002: 「大明カンからの
+        嶺上開花は槓をさせた人の責任払い」, also after further closed or added kans)."""
+        feeder = self.rinshan_feeder
+        if self.rules.pao_rinshan and getattr(self, "rinshan_draw", False) and feeder not in (None, winner):
+            return feeder
+        return None
 
     def _check_head_bump(self, winner: int, src: int) -> None:
         """Head-bump: of the players able to ron, only the nearest after the discarder wins."""
@@ -958,14 +1019,17 @@ class Replayer:
         val = self._value(Win(seat=seat_no, from_seat=src, tile=tile), tile)
         return bool(val.ok)
 
-    def _settle_win(self, ev: Win, win_tile: int) -> None:
-        """Value the win, compare every number the record claims, then move the scores."""
+    def _settle_win(self, ev: Win, win_tile: int, take_bonus: bool | None = None) -> None:
+        """Value the win, compare every number the record claims, then move the scores.
+
+        ``take_bonus``: this winner takes the honba and sticks (default: the first winner on the tile)."""
         st = self.state
         assert st is not None and self.hand is not None
         c = ev.claimed
         seat = st.seats[ev.seat]
-        first_winner = len(self.winners_this_tile) <= 1
-        take_bonus = first_winner or self.rules.multi_ron_bonus == "each"
+        if take_bonus is None:
+            take_bonus = len(self.winners_this_tile) <= 1
+        take_bonus = take_bonus or self.rules.multi_ron_bonus == "each"
         honba = st.honba if take_bonus else 0
         sticks = st.sticks if take_bonus else 0
         val = self._value(ev, win_tile) if self.scorer is not None else None
@@ -982,12 +1046,16 @@ class Replayer:
 
             melds = tuple(m for m in seat.melds if m.kind != CallKind.KITA)
             pao = payments.liable_seat(melds, ev.seat, self.rules, val)
-            if c.pao_stated and c.pao_seat != pao:
+            if c.pao_stated and c.pao_seat != pao:  # records name the liable player of a yakuman only
                 self.find("pao-mismatch", "the liable player differs from the replay", seat=ev.seat,
-                              expected=pao, actual=c.pao_seat)
+                          expected=pao, actual=c.pao_seat)
+            rinshan_liable = self._rinshan_liable(ev.seat) if ev.tsumo and pao is None else None
+            pao = pao if rinshan_liable is None else rinshan_liable
             if ev.tsumo:
                 d = payments.tsumo_deltas(ev.seat, st.dealer, val, honba=honba, sticks=sticks,
                                           rules=self.rules, pao_seat=pao)
+                if rinshan_liable is not None:
+                    d = payments.feeder_pays_all(d, ev.seat, rinshan_liable)
             else:
                 d = payments.ron_deltas(ev.seat, ev.from_seat, val, honba=honba, sticks=sticks,
                                         rules=self.rules, take_bonus=take_bonus, pao_seat=pao)
@@ -1002,6 +1070,7 @@ class Replayer:
                 self.hand_deltas[i] += d
         if take_bonus:
             st.sticks = 0
+            self.stick_owners = [0] * self.n
         if val is not None:
             han, fu, points, limit = val.han, val.fu, val.points, val.limit
             yaku = tuple((n, h) for n, h in val.yaku if h)
@@ -1031,7 +1100,7 @@ class Replayer:
             out.append(extra_kind * 4 + (0 if extra_red else 3 - (held - r)))
         return out
 
-    def _value(self, ev: Win, win_tile: int) -> Any:
+    def _value(self, ev: Win, win_tile: int, situational: bool = True) -> Any:
         st = self.state
         assert st is not None
         seat = st.seats[ev.seat]
@@ -1054,8 +1123,8 @@ class Replayer:
             riichi=seat.riichi_accepted, double_riichi=seat.double_riichi and seat.riichi_accepted,
             ippatsu=seat.ippatsu and seat.riichi_accepted and self.rules.ippatsu,
             rinshan=bool(rinshan), chankan=chankan,
-            haitei=ev.tsumo and st.live_left <= 0 and not rinshan,
-            houtei=not ev.tsumo and st.live_left <= 0 and not chankan,
+            haitei=situational and ev.tsumo and st.live_left <= 0 and not rinshan,
+            houtei=situational and not ev.tsumo and st.live_left <= 0 and not chankan,
             tenhou=ev.tsumo and first_round and ev.seat == st.dealer,
             chiihou=ev.tsumo and first_round and ev.seat != st.dealer,
             renhou=not ev.tsumo and not st.any_call and seat.draws == 0 and ev.seat != st.dealer,
@@ -1110,12 +1179,11 @@ class Replayer:
             if st.live_left > 0:
                 self.find("abort-condition-not-met", "an exhaustive draw with tiles left in the wall",
                           expected=0, actual=st.live_left)
-            tenpai = tuple(self._tenpai(s) for s in range(self.n))
+            tenpai = tuple(self._draw_tenpai(s) for s in range(self.n))
             ours = tuple(s for s in range(self.n) if tenpai[s])
             if ev.tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE:
-                ours = self._declared_tenpai(ours, tuple(sorted(ev.tenpai)))
-                tenpai = tuple(s in ours for s in range(self.n))
-            self.hand.tenpai = tenpai
+                ours = self._declared_tenpai(ours, tuple(sorted(set(ev.tenpai))))
+            self.hand.tenpai = tuple(s in ours for s in range(self.n))
             from paifu.scoring import payments
 
             # where nagashi mangan is a rule, a qualifying seat is paid it (not the noten payments);
@@ -1160,6 +1228,18 @@ class Replayer:
             self.find("tenpai-mismatch", "the tenpai players differ from the replay",
                       expected=ours, actual=claimed)
         return ours
+    def _draw_tenpai(self, seat: int) -> bool:
+        """Tenpai at an exhaustive draw; without keishiki tenpai an open hand needs a yaku on some wait
+        (a closed hand always has menzen tsumo). Situational yaku (houtei, haitei) do not count."""
+        if not self._tenpai(seat):
+            return False
+        st = self.state
+        assert st is not None
+        if self.rules.keishiki_tenpai or self.scorer is None or st.seats[seat].closed:
+            return True
+        src = (seat + 1) % self.n
+        return any(self._value(Win(seat=seat, from_seat=src, tile=k * 4 + 3), k * 4 + 3, situational=False).ok
+                   for k in self._waits(seat))
 
     def _nagashi(self, seat_no: int) -> bool:
         """Every discard a terminal or honor, none taken by a call."""
@@ -1219,15 +1299,25 @@ class Replayer:
         self.result.claimed_placements = tuple(ev.placements) if ev.placements else None
         if st is None:
             return
-        final = list(st.scores)
-        if st.sticks and self.rules.leftover_sticks == "top":
-            top = min(range(self.n), key=lambda s: (-final[s], (s - self.first_dealer) % self.n))
-            final[top] += 1000 * st.sticks
-        self.result.final_scores = tuple(final)
-        if ev.final_scores is not None and tuple(ev.final_scores[: self.n]) != tuple(final):
+        final = self._final_scores(st)
+        self.result.final_scores = final
+        if final is not None and ev.final_scores is not None and tuple(ev.final_scores[: self.n]) != final:
             self.find("final-score-mismatch", "final scores differ from the replay",
                       expected=tuple(final), actual=tuple(ev.final_scores[: self.n]))
         self.phase = BETWEEN
+
+    def _final_scores(self, st: TableState) -> tuple[int, ...] | None:
+        """Scores after the sticks left on the table are settled as ``rules.leftover_sticks`` says;
+        None where "kept" meets sticks put down before the record starts (their owners are unknown)."""
+        rules = self.rules
+        owners = self.stick_owners if sum(self.stick_owners) == st.sticks else None
+        try:
+            return apply_leftover_sticks(st.scores, st.sticks, rules.leftover_sticks, self.first_dealer,
+                                         rules.rank_ties, owners)
+        except SchemeError:
+            self.find("unsupported", "riichi sticks of unknown owners are left at the end and the ruleset "
+                      "returns them to their owners: the final scores are not checked")
+            return None
 
     def _end_hand(self) -> None:
         """Hand over: record its totals. Dealer rotation is checked by the next HandStart."""
@@ -1289,7 +1379,7 @@ class Replayer:
         top = max(scores)
         if next_round >= sched + (rules.extension_rounds if rules.extension != "none" else 0):
             return True
-        if st.round_wind >= sched and rules.extension == "sudden-death" and top >= rules.extension_target:
+        if st.round_wind >= sched and rules.extension == "sudden-death" and top >= self._target(rules.extension_target):
             return True  # extension: ends as soon as someone reached the target
         if all_last or st.round_wind >= sched:
             stop = rules.last_dealer_stop
@@ -1297,12 +1387,18 @@ class Replayer:
                     stop in ("win_or_tenpai", "win_tenpai_unproven") or dealer_kept_by == "win"):
                 d = st.dealer
                 order = sorted(range(n), key=lambda s: (-scores[s], (s - self.first_dealer) % n))
-                if order[0] == d and scores[d] >= rules.last_dealer_stop_min:
+                if order[0] == d and scores[d] >= self._target(rules.last_dealer_stop_min):
                     return None if stop == "win_tenpai_unproven" and dealer_kept_by == "tenpai" else True
             if not renchan and next_round >= sched and (
-                    rules.extension == "none" or top >= rules.extension_target):
+                    rules.extension == "none" or top >= self._target(rules.extension_target)):
                 return True
         return False
+
+    def _target(self, fixed: int) -> int:
+        """A game-end target in points: ``fixed``, or the game's start plus ``rules.target_margin``
+        (004: 「延長・アガリ止めの目標は開始点＋5,000点」: 35,000 at a 30,000 start)."""
+        margin = self.rules.target_margin
+        return fixed if margin is None else self.game_start_points + margin
 
     def on_disconnect(self, ev: Disconnect) -> None:
         pass

@@ -47,6 +47,9 @@ class Ruleset:
     #: "none", "sudden-death" (ends after any hand where someone reached it)
     extension: str = "sudden-death"
     extension_target: int = 30000
+    #: when set, the extension target and the last-dealer stop minimum are the game's start points
+    #: plus this (004: 「延長・アガリ止めの目標は開始点＋5,000点」); None: the fixed values above
+    target_margin: int | None = None
     #: extension rounds at most (Tenhou: the West round only)
     extension_rounds: int = 1
     #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"; "win_tenpai_unproven" stops
@@ -54,8 +57,8 @@ class Ruleset:
     last_dealer_stop: str = "win_or_tenpai"
     #: the dealer must be sole top and have at least this many points to stop
     last_dealer_stop_min: int = 30000
-    #: the game also ends after the last hand only when someone reached this (else extension)
-    #: riichi sticks left on the table at the end: "top" (to the top player), "lost", "kept"
+    #: riichi sticks left on the table at the end: "top" (to the top player), "lost" (nobody),
+    #: "kept" (each stick back to the seat that put it down)
     leftover_sticks: str = "top"
 
     # ---------------------------------------------------------------- wins
@@ -65,14 +68,13 @@ class Ruleset:
     #: honba and sticks on multiple ron: "nearest" (the winner nearest the discarder) or "each"
     multi_ron_bonus: str = "nearest"
     kuitan: bool = True  # open tanyao
-    atozuke: bool = True  # yaku completed by the winning tile or a later call is fine
     #: swap-call discards: "forbidden" (same kind or the other end of a chi),
     #: "suji" (only the same kind is forbidden), "allowed"
     kuikae: str = "forbidden"
     ippatsu: bool = True
     ura_dora: bool = True
     kan_dora: bool = True
-    kan_ura: bool = True
+    kan_ura: bool = True  # the indicators under kan dora count as ura too (else only the first)
     #: when a kan's new indicator turns after an open or added kan: "after-discard" or "immediate"
     open_kan_dora_timing: str = "after-discard"
     #: liability (pao) yaku: any of "daisangen", "daisuushii", "suukantsu"
@@ -86,14 +88,15 @@ class Ruleset:
 
     # ---------------------------------------------------------------- riichi & furiten
     riichi_min_points: int = 1000
-    #: tiles that must remain in the live wall to declare (4 = the declarer still draws)
+    #: tiles that must remain in the live wall to declare: 4 with four players (3 with three) means
+    #: the declarer still gets a draw of its own; 1 only forbids a riichi on the last tile
     riichi_min_wall: int = 4
     #: closed kan after riichi: "none", "wait-unchanged" (drawn tile, same wait),
     #: "shape-unchanged" (same wait and same decomposition)
     riichi_kan: str = "wait-unchanged"
     riichi_furiten: bool = True  # a passed winning tile after riichi makes the hand furiten
     same_turn_furiten: bool = True
-    #: a riichi is allowed while furiten
+    #: a riichi is allowed while furiten (a wait already in the own river after the declaring discard)
     furiten_riichi: bool = True
 
     # ---------------------------------------------------------------- draws
@@ -105,7 +108,8 @@ class Ruleset:
     noten_payment: int = 3000  # total; 0 = no noten payments
     #: a tenpai player may declare noten at an exhaustive draw (hide the hand, pay as noten)
     noten_declaration: bool = False
-    keishiki_tenpai: bool = True  # tenpai without a yaku counts
+    #: tenpai at a draw needs no yaku; False: an open hand with no yaku on any wait is noten
+    keishiki_tenpai: bool = True
     #: a wait only on tiles already used up: "counts", "not-own-hand" (not tenpai when all
     #: four are in the own hand), "not-visible" (not tenpai when all four are visible)
     karaten: str = "not-own-hand"
@@ -213,7 +217,7 @@ class Ruleset:
             if key not in known:
                 raise RulesetError(f"unknown rule {key!r}")
             current = getattr(base or cls(), key)
-            if v == "none" and key == "return_points":
+            if v == "none" and key in ("return_points", "target_margin"):
                 v = None
             elif isinstance(current, frozenset) or key in ("pao", "double_yakuman"):
                 v = frozenset(v)

@@ -128,6 +128,15 @@ def tsumo_deltas(winner: int, dealer: int, val: Valuation, *, honba: int, sticks
     return d
 
 
+def feeder_pays_all(deltas: Sequence[int], winner: int, feeder: int) -> list[int]:
+    """A rinshan tsumo after an open kan where the feeder is liable (002): the feeder pays what
+    every payer would have paid (honba included); the winner's gain is unchanged."""
+    d = [0] * len(deltas)
+    d[winner] = deltas[winner]
+    d[feeder] = sum(x for i, x in enumerate(deltas) if i != winner and x < 0)
+    return d
+
+
 def noten_deltas(tenpai: Collection[int], rules: Ruleset) -> list[int]:
     """Exhaustive draw: the noten seats share ``rules.noten_payment`` paid to the tenpai seats
     (1 tenpai of 4: +3000 from three at 1000). All or nobody tenpai: nothing moves."""

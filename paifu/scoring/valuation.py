@@ -326,7 +326,9 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
         if aka:
             yaku.append((Yaku.AKA_DORA.value, aka))
         if (ctx.riichi or ctx.double_riichi) and rules.ura_dora:
-            ura = _dora_count(ctx.ura_indicators, all_tiles, ctx.kita, sanma)
+            # without kan ura only the indicator under the first dora counts
+            ura_shown = ctx.ura_indicators if rules.kan_ura else ctx.ura_indicators[:1]
+            ura = _dora_count(ura_shown, all_tiles, ctx.kita, sanma)
             if ura:
                 yaku.append((Yaku.URA_DORA.value, ura))
         if ctx.kita and rules.kita:

@@ -1,0 +1,371 @@
+"""DORA tournament brackets (seed 000 §3): rounds of east-only tables, who advances, the draws.
+
+Every table is replayed under ``dora-tournament``; each table ranks its players by final points
+(000: 「各プレイヤーの最終順位や持ち点をもとに勝ち上がりが決定」). The top ``advance`` places of a
+table go on. A tie across the last advancing place is drawn at random, ignoring everything else
+(000 §3-4: 「ランダムで1人選出」「直前の順位や対局内容、アガリ回数などは考慮されません」). When the
+players who go on cannot fill tables of four, lucky losers are drawn from that round's losers
+only, score and place ignored (000 §3-3; its example draws one: 3 winners + 1). Entrants who
+could not be seated in the first round are refunded (000 §3-2). Prizes are "Take All" or a
+distribution over the final table's places (000 §3-5).
+
+Draws use ``random.Random(seed)`` in a fixed order (rounds, then tables in input order, then the
+lucky losers), so the same seed and records give the same bracket; every draw is written out.
+The players who really played the next round (or a given list) are the *claimed* advancement:
+it is checked for being a legal outcome of the rules, whichever way the platform's draw went.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import random
+import secrets
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+import pandas as pd
+
+from paifu.engine.results import GameResult
+from paifu.rules import Ruleset, preset
+
+TABLE = 4  # 000: 「トーナメントは基本的に四人麻雀で行われる」
+
+
+class TournamentError(ValueError):
+    """Input a bracket cannot be built from (named in one line)."""
+
+
+@dataclass
+class Round:
+    """One round's tables (replayed games) as read, in input order."""
+
+    name: str
+    tables: list[GameResult]
+
+
+@dataclass
+class Bracket:
+    rows: pd.DataFrame  # one row per (round, table, player); see ``columns`` below
+    draws: list[str]  # every random draw, in the order it was made
+    problems: list[str]  # findings of tables, illegal claims, unseated or refunded entrants
+    seed: int
+    champion: str | None = None
+    refunded: list[str] = field(default_factory=list)
+    claims: dict[str, list[str]] = field(default_factory=dict)  # round -> who went on, as claimed
+
+    columns = (
+        "round",
+        "table",
+        "source",
+        "seat",
+        "player",
+        "final_score",
+        "place",
+        "status",
+        "findings",
+        "claimed",
+        "prize",
+    )
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+def rounds_from_paths(paths: Sequence[str], rules: Ruleset | None = None) -> list[Round]:
+    """One folder holding one folder per round (sorted by name), or the files of a single round."""
+    from paifu.pipeline import Unreadable, replay_paths
+
+    rules = rules or preset("dora-tournament")
+    if len(paths) == 1 and Path(paths[0]).is_dir():
+        subs = sorted(p for p in Path(paths[0]).iterdir() if p.is_dir())
+        groups = [(p.name, [str(p)]) for p in subs] if subs else [("round 1", list(paths))]
+    else:
+        groups = [("round 1", list(paths))]
+    rounds = []
+    for name, group in groups:
+        tables: list[GameResult] = []
+        for item in replay_paths(group, rules):
+            if isinstance(item, Unreadable):
+                raise TournamentError(f"{item.file}: unreadable: {item.reason}")
+            tables.append(item)
+        if not tables:
+            raise TournamentError(f"{name}: no games found in {', '.join(group)}")
+        rounds.append(Round(name, tables))
+    return rounds
+
+
+def _scores(game: GameResult) -> tuple[int, ...]:
+    scores = game.final_scores or game.claimed_final_scores
+    if scores is None:
+        raise TournamentError(
+            f"{game.source}: game {game.game_index}: no final scores (the record stops early)"
+        )
+    return scores
+
+
+def _rank_table(
+    game: GameResult, advance: int, rng: random.Random, label: str, draws: list[str]
+) -> list[tuple[int, int, str]]:
+    """(seat, place, status) per seat, best first; a tie across the cut is drawn at random."""
+    scores = _scores(game)
+    n = len(game.players)
+    order = sorted(range(n), key=lambda s: (-scores[s], (s - game.first_dealer) % n))
+    out: list[tuple[int, int, str]] = []
+    i = 0
+    while i < n:
+        group = [s for s in order[i:] if scores[s] == scores[order[i]]]
+        j = i + len(group)
+        if len(group) > 1 and i < advance < j:  # the tie straddles the last advancing place
+            drawn = rng.sample(group, len(group))
+            won = advance - i
+            names = ", ".join(game.players[s] for s in group)
+            draws.append(
+                f"{label}: tie at {scores[group[0]]} between {names}: drawn "
+                f"{', '.join(game.players[s] for s in drawn[:won])} to advance"
+            )
+            out += [
+                (s, i + k + 1, "advances (tie drawn)" if k < won else "out (tie drawn)")
+                for k, s in enumerate(drawn)
+            ]
+        else:
+            out += [(s, i + k + 1, "advances" if i + k < advance else "out") for k, s in enumerate(group)]
+        i = j
+    return out
+
+
+def build_bracket(
+    rounds: Sequence[Round],
+    advance: int,
+    seed: int | None = None,
+    claimed: Sequence[str] | None = None,
+    entrants: Sequence[str] | None = None,
+    prizes: Sequence[int] | None = None,
+) -> Bracket:
+    """Rank every table, draw ties and lucky losers, check who really went on.
+
+    ``advance``: places per table that go on. ``claimed``: who the organiser says goes on from the
+    last round given (the next round's players are the claim for every earlier round).
+    ``entrants``: everyone registered (the first round must seat all but ``len % 4`` of them).
+    ``prizes``: per final place; one value is "Take All" (000 §3-5: 「優勝者が賞金を総取り」)."""
+    if advance < 1 or advance >= TABLE:
+        raise TournamentError(f"--advance {advance}: between 1 and {TABLE - 1} places per table go on")
+    if not rounds:
+        raise TournamentError("no rounds given")
+    seed = secrets.randbelow(2**31) if seed is None else seed
+    rng = random.Random(seed)
+    rows: list[dict[str, object]] = []
+    draws: list[str] = []
+    problems: list[str] = []
+    refunded: list[str] = []
+    first = [p for g in rounds[0].tables for p in g.players]
+    if entrants is not None:
+        unseated = [p for p in entrants if p not in set(first)]
+        refunded = unseated
+        if len(unseated) != len(entrants) % TABLE or set(first) - set(entrants):
+            problems.append(
+                f"{rounds[0].name}: {len(first)} players seated of {len(entrants)} entrants; "
+                f"{len(entrants) % TABLE} should sit out (and be refunded), {len(unseated)} did"
+            )
+        for p in unseated:
+            draws.append(f"{rounds[0].name}: {p} could not be seated: refunded (000 「参加費が全額返金」)")
+    champion = None
+    claims: dict[str, list[str]] = {}
+    for r, rnd in enumerate(rounds):
+        seated = [p for g in rnd.tables for p in g.players]
+        if len(set(seated)) != len(seated):
+            problems.append(f"{rnd.name}: a player sits at two tables")
+        going: list[str] = []
+        drawn_ties: list[tuple[list[str], int]] = []  # (tied players, places among them) for legality
+        losers: list[str] = []
+        round_rows: list[dict[str, object]] = []
+        for t, game in enumerate(rnd.tables, 1):
+            label = f"{rnd.name} table {t}"
+            if game.findings:
+                codes = sorted({f.code for f in game.findings})
+                problems.append(
+                    f"{label} ({game.source}): {len(game.findings)} findings under "
+                    f"{game.rules.name}: {', '.join(codes)}"
+                )
+            final = len(rnd.tables) == 1 and r == len(rounds) - 1  # one table left: it plays for the title
+            places = _rank_table(game, 1 if final else advance, rng, label, draws)
+            tied = [game.players[s] for s, _, st in places if "tie drawn" in st]
+            if tied:
+                drawn_ties.append((tied, sum(1 for _, _, st in places if st == "advances (tie drawn)")))
+            for seat, place, status in places:
+                name = game.players[seat]
+                (going if status.startswith("advances") else losers).append(name)
+                if final:
+                    champion = champion or (name if place == 1 else None)
+                    status = status.replace("advances", "champion")
+                prize = (prizes[place - 1] if place <= len(prizes) else 0) if final and prizes else None
+                round_rows.append(
+                    dict(
+                        round=rnd.name,
+                        table=t,
+                        source=f"{game.source}#{game.game_index}",
+                        seat=seat,
+                        player=name,
+                        final_score=_scores(game)[seat],
+                        place=place,
+                        status=status,
+                        findings=len(game.findings),
+                        claimed=None,
+                        prize=prize,
+                    )
+                )
+        lucky_needed = (-len(going)) % TABLE if champion is None else 0
+        if lucky_needed:
+            pool = sorted(losers)
+            lucky = rng.sample(pool, min(lucky_needed, len(pool)))
+            draws.append(
+                f"{rnd.name}: {len(going)} go on, not a multiple of {TABLE}: lucky loser(s) "
+                f"{', '.join(lucky)} drawn from this round's {len(pool)} losers"
+            )
+            for row in round_rows:
+                if row["player"] in lucky:
+                    row["status"] = "lucky loser"
+            going += lucky
+        # who really went on: the next round's players, or the given list after the last round
+        claim = [p for g in rounds[r + 1].tables for p in g.players] if r + 1 < len(rounds) else claimed
+        if claim is not None and champion is None:
+            claims[rnd.name] = list(claim)
+            for row in round_rows:
+                row["claimed"] = row["player"] in set(claim)
+            problems += _check_claim(rnd.name, claim, round_rows, drawn_ties, lucky_needed, losers)
+        rows += round_rows
+    df = pd.DataFrame(rows, columns=list(Bracket.columns))
+    return Bracket(df, draws, problems, seed, champion, refunded, claims)
+
+
+def _check_claim(
+    name: str,
+    claim: Sequence[str],
+    rows: list[dict[str, object]],
+    ties: list[tuple[list[str], int]],
+    lucky: int,
+    losers: list[str],
+) -> list[str]:
+    """Problems with a claimed advancement: legal when it holds every sure advancer, the drawn
+    number from each tie, and ``lucky`` others from this round's losers (any draw could give it)."""
+    got = set(claim)
+    sure = {str(r["player"]) for r in rows if r["status"] == "advances"}
+    tied = {p for group, _ in ties for p in group}
+    out = [f"{name}: {p} placed to advance but is not in the claimed list" for p in sorted(sure - got)]
+    for group, places in ties:
+        if len(got & set(group)) < places:
+            out.append(f"{name}: fewer than {places} of the tied {', '.join(group)} go on")
+    tie_spots = sum(places for _, places in ties)
+    others = got - sure - tied
+    strangers = others - set(losers)
+    out += [f"{name}: {p} is claimed to advance but did not play this round" for p in sorted(strangers)]
+    extra = len(got - sure) - tie_spots
+    if extra != lucky:
+        out.append(f"{name}: {extra} lucky loser(s) claimed where the advancers need {lucky} to fill tables")
+    return out
+
+
+def parse_prizes(text: str) -> list[int]:
+    """``take-all:10000`` (the winner only) or ``5000,3000,2000`` (per final place)."""
+    try:
+        if text.lower().startswith("take-all:"):
+            return [int(text.split(":", 1)[1])]
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise TournamentError(f"--prizes {text!r}: expected take-all:AMOUNT or AMOUNT,AMOUNT,...") from None
+
+
+def html_section(bracket: Bracket) -> str:
+    """The bracket as an HTML fragment for the report: draws, problems, one table per round."""
+    esc = html_lib.escape
+    parts = [
+        "<h2>Tournament bracket</h2>",
+        f"<p>draw seed {bracket.seed}; champion {esc(bracket.champion or 'not decided')}</p>",
+    ]
+    if bracket.problems:
+        parts += ["<h3 class='flag'>Problems</h3><ul>"] + [f"<li>{esc(p)}</li>" for p in bracket.problems]
+        parts.append("</ul>")
+    parts += ["<h3>Draws</h3><ul>"] + [f"<li>{esc(d)}</li>" for d in bracket.draws] + ["</ul>"]
+    for name, df in bracket.rows.groupby("round", sort=False):
+        parts += [
+            f"<h3>{esc(str(name))}</h3>",
+            df.drop(columns=["round"]).to_html(index=False, na_rep="", border=0),
+        ]
+    return "\n".join(parts)
+
+
+def run_tournament(
+    paths: Sequence[str],
+    advance: int,
+    seed: int | None = None,
+    claimed: str | None = None,
+    entrants: str | None = None,
+    prizes: str | None = None,
+    table: str | None = None,
+    html: str | None = None,
+    out: TextIO | None = None,
+) -> int:
+    """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
+    2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
+    from analysis.report import write_table
+
+    out = out or sys.stdout
+    try:
+        if table and Path(table).suffix.lower() not in (".csv", ".parquet", ".pq"):
+            raise TournamentError(f"{table}: write the bracket as .csv or .parquet")
+        bracket = build_bracket(
+            rounds_from_paths(paths),
+            advance,
+            seed,
+            _names(claimed),
+            _names(entrants),
+            parse_prizes(prizes) if prizes else None,
+        )
+    except (TournamentError, OSError) as e:
+        sys.stderr.write(f"paifu: {e}\n")
+        return 2
+    out.write(f"draw seed {bracket.seed} (give --seed {bracket.seed} for the same draw)\n")
+    for line in bracket.draws:
+        out.write(f"draw: {line}\n")
+    for line in bracket.problems:
+        out.write(f"PROBLEM: {line}\n")
+    going = bracket.rows[bracket.rows["status"].str.startswith(("advances", "lucky"))]
+    for name, df in bracket.rows.groupby("round", sort=False):
+        if df["claimed"].notna().any():
+            claimed = bracket.claims[str(name)]
+            ours = going[going["round"] == name]["player"].tolist()
+            legal = "legal" if not any(p.startswith(f"{name}: ") for p in bracket.problems) else "NOT legal"
+            same = (
+                "as this seed draws"
+                if sorted(claimed) == sorted(ours)
+                else f"this seed draws {', '.join(ours)}"
+            )
+            out.write(f"{name}: went on: {', '.join(claimed)} ({legal}; {same})\n")
+    last = bracket.rows["round"].iloc[-1]
+    if bracket.champion:
+        out.write(f"champion: {bracket.champion}\n")
+    else:
+        names = going[going["round"] == last]["player"].tolist()
+        out.write(f"{last}: {len(names)} go on: {', '.join(names)}\n")
+    if table:
+        write_table(bracket.rows, table)
+    if html:
+        Path(html).write_text(
+            "<!doctype html><html><head><meta charset='utf-8'><title>paifu tournament</title>"
+            "</head><body>" + html_section(bracket) + "</body></html>",
+            encoding="utf-8",
+        )
+    return 0 if bracket.valid else 1
+
+
+def _names(path: str | None) -> list[str] | None:
+    if path is None:
+        return None
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise TournamentError(f"{path}: cannot read the list of players: {e}") from e
+    return [line.strip() for line in text.splitlines() if line.strip()]
