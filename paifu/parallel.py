@@ -53,7 +53,7 @@ def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool]
 
 
 def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None,
-                **kwargs: bool) -> list[Item]:
+                **kwargs: Any) -> list[Item]:
     """Every item the serial path yields for one file; a crash becomes an ``Unreadable`` at the end.
 
     The serial path would propagate such an exception and stop; here it is reported
@@ -121,7 +121,7 @@ def _preload() -> None:
 
 def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
                           *, jobs: int = 0, chunk_size: int | None = None, skipped: list[Skipped] | None = None,
-                          **kwargs: bool) -> Iterator[Item]:
+                          **kwargs: Any) -> Iterator[Item]:
     """``replay_paths`` on ``jobs`` processes (0 = all cores), same items in the same order.
 
     With one job, or at most one file, it is the serial path itself (no process start-up).

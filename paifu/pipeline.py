@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
@@ -175,7 +176,7 @@ def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResu
 
 
 def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
-                 skipped: list[Skipped] | None = None, **kwargs: bool) -> Iterator[GameResult | Unreadable]:
+                 skipped: list[Skipped] | None = None, **kwargs: Any) -> Iterator[GameResult | Unreadable]:
     """Every game under the given files and folders, in order; bad files become ``Unreadable``,
     and files found in folders but not read (a README, an image) go to ``skipped`` with the reason."""
     from paifu.formats import iter_record_files, read_path

@@ -133,11 +133,11 @@ def _regular_waits(parts: tuple[tuple[int, ...], ...]) -> frozenset[int]:
     waits: set[int] = set()
     if len(ones) == 1 and not twos:
         j = ones[0]
-        if all(_melds_only(parts[i], i == 3) for i in range(4) if i != j and sum(parts[i])):
+        if all(_melds_only(parts[i], i == 3) for i in range(4) if i != j and sum(parts[i]) > 0):
             waits.update(j * 9 + w for w in _part_waits(parts[j], j == 3))
     elif len(twos) == 2 and not ones:
         a, b = twos
-        if all(_melds_only(parts[i], i == 3) for i in range(4) if i not in (a, b) and sum(parts[i])):
+        if all(_melds_only(parts[i], i == 3) for i in range(4) if i not in (a, b) and sum(parts[i]) > 0):
             for j, other in ((a, b), (b, a)):
                 if _melds_and_pair(parts[other], other == 3):
                     waits.update(j * 9 + w for w in _part_waits(parts[j], j == 3))

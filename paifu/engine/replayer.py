@@ -53,7 +53,7 @@ class Replayer:
     """Replays one game. Use ``run(events)`` or feed ``apply(event, index)``."""
 
     def __init__(self, rules: Ruleset, *, source: str = "", game_index: int = 0,
-                 scorer: Callable[..., Any] | None = None, wall: Any = None) -> None:
+                 scorer: Any = None, wall: Any = None) -> None:
         self.rules = rules
         self.source = source
         self.game_index = game_index
@@ -725,8 +725,8 @@ class Replayer:
         seat.melds.append(m)
         seat.calls += 1
         st.any_call = True
-        for s in st.seats:
-            s.ippatsu = False
+        for other in st.seats:
+            other.ippatsu = False
         seat.furiten_temp = False
         self.last_discard = None
         if m.kind == CallKind.DAIMINKAN:
@@ -802,7 +802,8 @@ class Replayer:
                 m.kind == CallKind.KAKAN
                 or (self.rules.kokushi_chankan_ankan and shape.is_kokushi(_plus(st.seats[s].counts, k))))
         }
-        self.last_discard = (caller, self.kakan_tile if m.kind == CallKind.KAKAN else m.tiles[0])
+        robbed = self.kakan_tile if m.kind == CallKind.KAKAN and self.kakan_tile is not None else m.tiles[0]
+        self.last_discard = (caller, robbed)
         self.phase = AFTER_KAN
         self.kan_window = True
         self.rinshan_pending = True
@@ -1065,9 +1066,9 @@ class Replayer:
             self.find("score-delta-mismatch", "the win's score changes differ from the replay", seat=ev.seat,
                       expected=computed, actual=deltas)
         if deltas is not None:
-            for i, d in enumerate(deltas):
-                st.scores[i] += d
-                self.hand_deltas[i] += d
+            for i, change in enumerate(deltas):
+                st.scores[i] += change
+                self.hand_deltas[i] += change
         if take_bonus:
             st.sticks = 0
             self.stick_owners = [0] * self.n

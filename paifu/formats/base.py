@@ -66,7 +66,7 @@ def with_stated_scores(record: Any) -> Any:
         if isinstance(ev, HandStart):
             if ev.scores is None:
                 ev = dataclasses.replace(ev, scores=tuple(running))
-            running = list(ev.scores)
+            running = list(ev.scores or running)
         elif isinstance(ev, RiichiAccepted):
             running = list(ev.scores) if ev.scores is not None else [v - 1000 * (s == ev.seat)
                                                                     for s, v in enumerate(running)]

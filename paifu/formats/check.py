@@ -82,9 +82,8 @@ def check_records(records: list[GameRecord], source: str) -> None:
         if not any(isinstance(ev, HandStart) for ev in rec.events):
             raise RecordError("a game with no hand in it", file=source, game=gi)
         for ei, ev in enumerate(rec.events):
-            t = type(ev)
             if (  # most events: a seat and a tile id, checked inline
-                (t is Draw or t is Discard)
+                isinstance(ev, (Draw, Discard))
                 and type(ev.tile) is int
                 and type(ev.seat) is int
                 and -MAX_NUMBER <= ev.tile <= MAX_NUMBER
@@ -112,8 +111,8 @@ def check_writable(record: GameRecord) -> None:
                 why = f"kyoku {ev.round_wind * 4 + ev.hand_number} is past North 4 (kyoku 15)"
             elif not 0 <= ev.dealer < n:
                 why = f"dealer {ev.dealer} is not a seat"
-            elif len(ev.scores) != n or len(ev.hands) != n:
-                why = f"{len(ev.scores)} scores and {len(ev.hands)} hands for {n} players"
+            elif (ev.scores is not None and len(ev.scores) != n) or len(ev.hands) != n:
+                why = f"{len(ev.scores or ())} scores and {len(ev.hands)} hands for {n} players"
         elif isinstance(ev, Call):
             m = ev.meld
             if not 0 <= ev.seat < n or (m.from_seat is not None and not 0 <= m.from_seat < n):

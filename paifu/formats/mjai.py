@@ -240,9 +240,10 @@ class _Reader:
             raise self.fail(f"{t} outside a hand", no)
         if h["done"] and t not in ("hora", "ryukyoku"):
             raise self.fail(f"{t} after the hand's result", no)
-        actor = ev.get("actor")
-        if (actor is not None or t in _ACTOR_EVENTS) and not self._is_seat(actor):
-            raise self.fail(f"actor {actor!r} is not a seat", no)
+        actor_or_none = ev.get("actor")
+        if (actor_or_none is not None or t in _ACTOR_EVENTS) and not self._is_seat(actor_or_none):
+            raise self.fail(f"actor {actor_or_none!r} is not a seat", no)
+        actor: int = actor_or_none if actor_or_none is not None else -1  # every actor event names a seat
         if "target" in ev and not self._is_seat(ev["target"]):
             raise self.fail(f"target {ev['target']!r} is not a seat", no)
         if t == "tsumo":
@@ -273,20 +274,21 @@ class _Reader:
                 h["kans"] += 1
         elif t == "kakan":
             added = pai_to_tile(ev["pai"])
-            consumed = [pai_to_tile(p) for p in ev["consumed"]]
+            kakan_own = [pai_to_tile(p) for p in ev["consumed"]]
             pon = next((m for m in h["pons"][actor] if m.called is not None and m.called >> 2 == added >> 2), None)
-            called, frm = (pon.called, pon.from_seat) if pon else (None, None)
+            pon_tile: int | None = pon.called if pon else None
+            frm: int | None = pon.from_seat if pon else None
             if pon is None:
                 self.issues.append(RecordIssue("kakan-without-pon", f"line {no}: kakan by seat {actor} has no earlier pon", len(self.events)))
-            self.events.append(Call(actor, Meld(CallKind.KAKAN, (*consumed, added), called, frm)))
+            self.events.append(Call(actor, Meld(CallKind.KAKAN, (*kakan_own, added), pon_tile, frm)))
             h["last_out"] = (actor, added)
             h["kans"] += 1
         elif t == "ankan":
-            consumed = tuple(pai_to_tile(p) for p in ev["consumed"])
-            self.events.append(Call(actor, Meld(CallKind.ANKAN, consumed)))
+            closed = tuple(pai_to_tile(p) for p in ev["consumed"])
+            self.events.append(Call(actor, Meld(CallKind.ANKAN, closed)))
             h["kans"] += 1
-            if consumed:  # thirteen orphans may rob a closed kan where the rules allow it
-                h["last_out"] = (actor, consumed[-1])
+            if closed:  # thirteen orphans may rob a closed kan where the rules allow it
+                h["last_out"] = (actor, closed[-1])
         elif t in ("kita", "nukidora"):
             north = pai_to_tile(ev.get("pai", "N"))
             self.events.append(Call(actor, Meld(CallKind.KITA, (north,))))
@@ -543,10 +545,10 @@ def write_mjai(record: GameRecord) -> bytes:
         elif isinstance(ev, RiichiDeclared):
             out.append({"type": "reach", "actor": ev.seat})
         elif isinstance(ev, RiichiAccepted):
-            d: dict[str, Any] = {"type": "reach_accepted", "actor": ev.seat}
+            accepted: dict[str, Any] = {"type": "reach_accepted", "actor": ev.seat}
             if ev.scores is not None:
-                d["scores"] = list(ev.scores)
-            out.append(d)
+                accepted["scores"] = list(ev.scores)
+            out.append(accepted)
         elif isinstance(ev, Win):
             c = ev.claimed
             d: dict[str, Any] = {"type": "hora", "actor": ev.seat, "target": ev.from_seat}

@@ -593,9 +593,10 @@ class _HandReader:
                 riichi = isinstance(item, str)
                 code = int(item[1:]) if riichi else item
                 if code == 60:
-                    tile = self.last_draw[seat]
-                    if tile is None:
+                    drawn = self.last_draw[seat]
+                    if drawn is None:
                         raise self.fail(f"seat {seat} discards 60 (tsumogiri) without a draw")
+                    tile = drawn
                     tsumogiri = True
                 elif code == 0:
                     raise self.fail(f"seat {seat} has a placeholder 0 where a discard belongs")
@@ -634,7 +635,7 @@ class _HandReader:
                 self.ti[seat] += 1
                 self.events.append(Call(seat, meld))
                 own = list(meld.tiles)
-                own.remove(meld.called)  # type: ignore[arg-type]
+                own.remove(meld.called)
                 for t in own:
                     self._remove(seat, t)
                 self.melds[seat].append(meld)
@@ -798,7 +799,7 @@ def write_tenhou_json(record: GameRecord) -> bytes:
                 lost.add("final scores without rank points (`sc` left out rather than made up)")
             elif ev.final_scores is not None:
                 sc = []
-                texts = ev.rank_points_text or tuple(str(p) for p in ev.rank_points)
+                texts = ev.rank_points_text or tuple(str(p) for p in ev.rank_points or ())
                 for s in range(4):
                     sc.append(ev.final_scores[s] if s < n else 0)
                     sc.append(_parse_num(texts[s]) if s < n else 0)
@@ -869,7 +870,7 @@ class _Writer:
             if ev.dice is not None:
                 lost.add("dice")
             hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]
-            scores = list(ev.scores) + [0] * (4 - self.n)
+            scores = list(ev.scores or ()) + [0] * (4 - self.n)  # stated by with_stated_scores
             self.cur = [[ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks], scores,
                         [self.code(ev.dora_indicator)], []]
             for s in range(4):
@@ -1019,6 +1020,7 @@ class _Writer:
             if any(deltas):
                 self.lost.add("score changes of an abortive draw")
             h[16] = [name]
+        assert self.cur is not None  # a result closes the hand the writer is in
         self.cur[16] = h[16]
 
 

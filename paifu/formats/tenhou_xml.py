@@ -439,6 +439,8 @@ class _GameReader:
         ten = _ints(_need(el, "ten"), "ten")
         if len(ten) != 3:
             raise ValueError(f"ten={el.get('ten')!r} is not fu,points,limit")
+        fu: int | None
+        points: int | None
         fu, points, limit = ten
         if not 0 <= limit < len(LIMIT_NAMES):
             raise ValueError(f"limit code {limit} is not 0..5")
@@ -651,9 +653,10 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     if needs_copies(record):  # a source that names kinds only: each tile gets a copy of its own
         events = with_copies(record, hinted_red(events[0])).events
     gs = events[0]
+    assert isinstance(gs, GameStart)
     n = gs.num_players
     pad = 4 - n
-    meta = dict(gs.meta)
+    meta: dict[str, Any] = dict(gs.meta)
     hints = dict(gs.rules_hint)
     tags: list[list] = []  # [name, attrs]; attrs a list so owari can be appended later
     seed = gs.wall_seed
@@ -720,14 +723,15 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         elif isinstance(ev, HandStart):
             d1, d2 = ev.dice if ev.dice is not None else (1, 1)
             seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
-            attrs: list[tuple[str, object]] = [("seed", seed_attr), ("ten", scores4(ev.scores, "score")),
+            scores = ev.scores if ev.scores is not None else tuple(running)  # stated by with_stated_scores
+            attrs: list[tuple[str, object]] = [("seed", seed_attr), ("ten", scores4(scores, "score")),
                                                ("oya", ev.dealer)]
             for i in range(4):
                 attrs.append((f"hai{i}", _join(ev.hands[i]) if i < n else ""))
             if hand_no < len(per_hand) and per_hand[hand_no]:
                 attrs.append(("shuffle", per_hand[hand_no]))
             hand_no += 1
-            running[:] = list(ev.scores)
+            running[:] = list(scores)
             tags.append(["INIT", attrs])
         elif isinstance(ev, RiichiDeclared):
             tags.append(["REACH", [("who", ev.seat), ("step", 1)]])

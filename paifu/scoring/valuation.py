@@ -303,7 +303,7 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
         return Valuation(ok=False, error=f"bad-context: {res.error}")
     yaku: list[tuple[str, int]] = []
     open_hand = any(m.kind is not CallKind.ANKAN for m in ctx.melds)
-    for y in res.yaku:
+    for y in res.yaku or ():
         name = _PKG_YAKU.get(y.yaku_id)  # None: a yaku we never enable (daisharin, ...)
         name_s = f"unknown:{y.name}" if name is None else name.value
         if name_s == stand_in:

@@ -167,5 +167,5 @@ def discard_review(game: Any) -> Any:
         if dtype == "category":
             df[col] = pd.Categorical(df[col].tolist(), categories=[0, 1, 2, 3])
         else:
-            df[col] = pd.array([pd.NA if v is None or v != v else v for v in df[col].tolist()], dtype=dtype)
+            df[col] = pd.array([pd.NA if v is None or v != v else v for v in df[col].tolist()], dtype=dtype)  # type: ignore[call-overload]
     return df

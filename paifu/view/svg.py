@@ -185,7 +185,7 @@ def river_group(tiles: tuple[Any, ...], seat: int, y: float, last: bool = False)
     river = _el("g", class_="river", data_seat=seat, transform=f"translate(0,{_n(y)})")
     rw, rh = W * RIVER_SCALE, H * RIVER_SCALE
     turn_next = False  # the riichi tile was called: the next one is turned instead
-    x, yr = 10.0, 20 + H + 8
+    x, yr = 10.0, 20.0 + H + 8
     for i, r in enumerate(tiles):
         if i and i % 24 == 0:
             x, yr = 10.0, yr + rh + 2
