@@ -6,6 +6,7 @@ matplotlib is imported only when a plot is drawn; a new axes comes from a bare
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from analysis.stats import RATE_NAMES, PlayerCounters, rates
@@ -44,12 +45,17 @@ def game_scores(result: Any, ax: Any = None) -> Any:
 
 def placement_distribution(game_players: Any, player: str | None = None, ax: Any = None) -> Any:
     """Share of games finished in each place (one player, or every row of the frame)."""
-    ax = _axes(ax)
     df = game_players if player is None else game_players[game_players["player"] == player]
     df = df.dropna(subset=["placement"])
-    counts = df["placement"].astype(int).value_counts().sort_index()
-    places = range(1, int(max(counts.index.max(), 4) if len(counts) else 4) + 1)
-    total = counts.sum()
+    return placement_bars(df["placement"].astype(int).value_counts().to_dict(), player, ax)
+
+
+def placement_bars(counts: Mapping[int, int], player: str | None = None, ax: Any = None) -> Any:
+    """The same from counts by place (``PlayerCounters.placements``: no rows needed)."""
+    ax = _axes(ax)
+    counts = {int(p): int(k) for p, k in counts.items() if k}
+    places = range(1, max([*counts, 4]) + 1)
+    total = sum(counts.values())
     shares = [counts.get(p, 0) / total if total else 0 for p in places]
     ax.bar([str(p) for p in places], shares, color="tab:blue")
     for i, p in enumerate(places):

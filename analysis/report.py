@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import html as html_lib
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,17 @@ from analysis.rank_points import Scheme, get_scheme
 from analysis.stats import PlayerCounters, combine, count_game, field_counters, stats_frame, yaku_frequencies
 
 
+@dataclass(frozen=True)
+class Totals:
+    """Whole-run counts of a streamed report (``analysis.stream``), whose frames are samples."""
+
+    games: int
+    hands: int
+    flagged: int
+    num_players: int
+    players_per_game: Counter[int]
+
+
 @dataclass
 class Report:
     frames: Frames
@@ -30,6 +42,7 @@ class Report:
     scheme: str = "auto"
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     results: list[Any] = field(default_factory=list)
+    totals: Totals | None = None  # set when the frames hold only samples (a streamed report)
 
     @property
     def field(self) -> PlayerCounters:
@@ -37,14 +50,22 @@ class Report:
 
     @property
     def num_players(self) -> int:
+        if self.totals is not None:
+            return self.totals.num_players
         n = self.frames.games["num_players"].dropna()
         return int(n.max()) if len(n) else 4
 
+    @property
+    def flagged_count(self) -> int:
+        return self.totals.flagged if self.totals is not None else len(self.flagged)
+
     def summary(self) -> str:
         g = self.frames.games
+        games, hands = (self.totals.games, self.totals.hands) if self.totals is not None else \
+            (len(g), int(g["hands"].sum()) if len(g) else 0)
         lines = [
-            f"{len(g)} games, {int(g['hands'].sum()) if len(g) else 0} hands, {len(self.counters)} players; "
-            f"{len(self.flagged)} flagged (findings), {len(self.unreadable)} unreadable; scheme {self.scheme}"
+            f"{games} games, {hands} hands, {len(self.counters)} players; "
+            f"{self.flagged_count} flagged (findings), {len(self.unreadable)} unreadable; scheme {self.scheme}"
         ]
         if self.player is not None:
             row = self.stats[self.stats["player"] == self.player]
@@ -137,7 +158,7 @@ def write_html(report: Report, path: str | Path) -> Path:
         "td,th{padding:2px 6px;border-bottom:1px solid #ddd}.flag{color:#b00}</style></head><body>",
         "<h1>paifu report</h1>",
         f"<pre>{esc(report.summary())}</pre>",
-        f"<h2 class='flag'>Flagged games ({len(report.flagged)})</h2>",
+        f"<h2 class='flag'>Flagged games ({report.flagged_count})</h2>",
         "<p>Games whose replay found something wrong; they are counted in the statistics below.</p>",
         _table(report.flagged),
     ]
@@ -149,14 +170,14 @@ def write_html(report: Report, path: str | Path) -> Path:
     if report.player is not None and report.player in report.counters:
         c = report.counters[report.player]
         parts += [f"<h2>{esc(report.player)}</h2>",
-                  _img(plots.placement_distribution(gp, report.player), "placements"),
+                  _img(plots.placement_bars(c.placements, report.player), "placements"),
                   _img(plots.rates_vs_field(c, report.field, report.player, n), "rates against the field"),
                   _img(plots.rank_point_progression(gp, report.player), "rank points")]
         yaku = yaku_frequencies(c)
         parts += ["<h3>Yaku</h3>", _table(pd.DataFrame(
             [{"yaku": k, "wins": int(e.numerator), "share": e.value} for k, e in yaku.items()]))]
     else:
-        parts.append(_img(plots.placement_distribution(gp), "placements"))
+        parts.append(_img(plots.placement_bars(report.field.placements), "placements"))
     parts += ["<h2>Players</h2>", _table(report.stats), "<h2>Games</h2>", _table(report.frames.games)]
     if len(report.results) == 1:
         parts += ["<h2>Scores</h2>", _img(plots.game_scores(report.results[0]), "scores")]

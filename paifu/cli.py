@@ -10,10 +10,11 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from paifu.dask import DaskUnavailable
 from paifu.parallel import PoolError
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
 
@@ -22,8 +23,26 @@ def _rules(spec: str | None) -> Ruleset | None:
     return load_rules(spec) if spec else None
 
 
+def _items(args: argparse.Namespace, rules: Ruleset | None) -> Iterator[Any]:
+    """The replayed items, in input order, on the engine the options choose (a local Dask
+    cluster lives as long as this generator)."""
+    from paifu.replay import replay_paths
+
+    if args.scheduler:
+        from paifu.dask import connect, replay_items
+
+        with connect(args.scheduler, args.jobs or 0) as client:
+            yield from replay_items(client, args.paths, rules, fmt=args.format)
+    elif args.jobs not in (None, 1):
+        from paifu.parallel import replay_paths_parallel
+
+        yield from replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
+    else:
+        yield from replay_paths(args.paths, rules, fmt=args.format)
+
+
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
-    from paifu.replay import Unreadable, replay_paths
+    from paifu.replay import Unreadable
 
     rules = _rules(args.rules)
     if args.format:
@@ -38,12 +57,7 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
     files: set[str] = set()
     counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
               "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
-    if args.jobs != 1:
-        from paifu.parallel import replay_paths_parallel
-
-        items = replay_paths_parallel(args.paths, rules, fmt=args.format, jobs=args.jobs)
-    else:
-        items = replay_paths(args.paths, rules, fmt=args.format)
+    items = _items(args, rules)
     from paifu.replay import with_progress
 
     for res in with_progress(items):
@@ -176,7 +190,7 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
 
     return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
                       players_out=args.players, games_out=args.games, rules=_rules(args.rules),
-                      jobs=args.jobs)
+                      jobs=args.jobs, out_dir=args.out, partition=args.partition, scheduler=args.scheduler)
 
 
 def _jobs(text: str) -> int:
@@ -187,6 +201,10 @@ def _jobs(text: str) -> int:
     return n
 
 
+_SCHEDULER = ("replay on Dask: 'dask' starts a local cluster (--jobs workers, default one per core), "
+              "tcp://host:port joins a running scheduler; same output")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paifu", description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -195,7 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--rules", help="a preset name, a ruleset TOML file, or a 電脳麻将 rule JSON")
     v.add_argument("--format", help="force the input format (tenhou-xml, tenhou-json, mjai, majiang)")
     v.add_argument("--json", action="store_true", help="JSON Lines: findings, errors, then a summary line")
-    v.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core); same output")
+    v.add_argument("--jobs", type=_jobs, help="worker processes (0 = one per core); same output")
+    v.add_argument("--scheduler", help=_SCHEDULER)
     c = sub.add_parser("convert", help="convert records to another format")
     c.add_argument("inputs", nargs="+")
     c.add_argument("--to", required=True, help="tenhou-xml, tenhou-json, mjai or majiang")
@@ -209,7 +228,11 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--players", help="player stats to .csv or .parquet")
     r.add_argument("--games", help="one row per (game, seat) to .csv or .parquet")
     r.add_argument("--rules")
-    r.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per core)")
+    r.add_argument("--jobs", type=_jobs, help="worker processes (0 = one per core)")
+    r.add_argument("--scheduler", help=_SCHEDULER)
+    r.add_argument("--out", help="write per-game and per-hand rows to this folder as a Parquet dataset")
+    r.add_argument("--partition", choices=["source", "date", "none"], default="source",
+                   help="--out partitions: the record's folder (default), its month, or none")
     ru = sub.add_parser("rules", help="list presets, or print one as TOML")
     ru.add_argument("name", nargs="?")
     return p
@@ -228,7 +251,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except RulesetError as e:
         sys.stderr.write(f"paifu: {e}\n")
         return 2
-    except PoolError as e:  # the worker pool cannot run at all (not one file's fault)
+    except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
         return 2
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head

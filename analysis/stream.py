@@ -1,0 +1,327 @@
+"""Reports over any number of games in bounded memory.
+
+``paifu report`` used to hold every ``GameResult`` (~94 KB a game) until the end. Here each
+game is folded into a ``ReportPart`` as it finishes and then dropped: player statistics are
+additive counters (``analysis.stats``), the report keeps only bounded samples (the first
+games, the first flagged games, the chosen player's games for the rank-point curve), and the
+per-game and per-hand rows go out in chunks to a Parquet dataset and to the ``--games`` table.
+
+A ``ReportPart`` is what a run of consecutive games adds up to; ``a.merge(b)`` is "a, then b"
+and is associative (the counters' sums are exact), so parts made anywhere (a Dask worker, a
+process pool) and merged in input order give exactly the serial result. ``ReportSink`` is
+the one consumer: it merges games or parts, writes rows as they accumulate, and renders the
+``analysis.report.Report`` from its aggregates.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from analysis.frames import TABLES, Frames, frame, game_rows, outcome
+from analysis.rank_points import Scheme, get_scheme
+from analysis.stats import PlayerCounters, count_game
+
+#: game rows kept for the report's "Games" table (the HTML shows 200)
+SAMPLE_GAMES = 200
+#: flagged games kept for the report (every one is still passed to ``on_flagged`` and written)
+FLAGGED_KEPT = 1000
+#: games whose rows are held before they are written out
+CHUNK_GAMES = 256
+FLAGGED_COLUMNS = ["source", "game_id", "game_index", "findings", "finding_codes"]
+#: ``--partition``: the hive column each choice adds to every table of the dataset
+PARTITIONS = {"source": "source_folder", "date": "month", "none": None}
+_TENHOU_DATE = re.compile(r"^(\d{4})(\d{2})\d{4}gm-")
+
+
+@dataclass
+class ReportPart:
+    """The aggregate of a run of consecutive games (or unreadable inputs), in input order."""
+
+    counters: dict[str, PlayerCounters] = field(default_factory=dict)
+    games: int = 0
+    hands: int = 0
+    players_per_game: Counter[int] = field(default_factory=Counter)  # games by number of seats
+    flagged_count: int = 0
+    flagged: list[dict[str, Any]] = field(default_factory=list)  # FLAGGED_COLUMNS of flagged games
+    sample: list[dict[str, Any]] = field(default_factory=list)  # rows of the games table, first games
+    player_games: list[dict[str, Any]] = field(default_factory=list)  # game_players rows of one player
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    first: Any = None  # the only game's result while there is one (the HTML draws its scores)
+    rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # rows not yet written
+
+    def merge(self, other: ReportPart) -> ReportPart:
+        """``self`` followed by ``other`` (in place; returns ``self``)."""
+        for name, c in other.counters.items():
+            mine = self.counters.get(name)
+            self.counters[name] = c + PlayerCounters() if mine is None else mine + c
+        self.first = self.first if self.games else other.first
+        if self.games + other.games != 1:
+            self.first = None
+        self.games += other.games
+        self.hands += other.hands
+        self.players_per_game += other.players_per_game
+        self.flagged_count += other.flagged_count
+        self.flagged += other.flagged
+        self.sample += other.sample
+        self.player_games += other.player_games
+        self.unreadable += other.unreadable
+        for name, rows in other.rows.items():
+            self.rows.setdefault(name, []).extend(rows)
+        return self
+
+    def trim(self) -> None:
+        """Drop what the report does not keep (rows are the writer's business, not trimmed)."""
+        del self.flagged[FLAGGED_KEPT:]
+        del self.sample[SAMPLE_GAMES:]
+
+
+def partition_value(partition: str | None, source: str, game_id: str | None) -> str:
+    """The hive partition of a game: the folder of its record file, or its month (``YYYY-MM``)
+    where the record's id states a date (Tenhou's ``2010091009gm-...``), else ``unknown``."""
+    if partition == "source":
+        return Path(source).parent.name or "."
+    m = _TENHOU_DATE.match(game_id or "")
+    return f"{m[1]}-{m[2]}" if m else "unknown"
+
+
+@dataclass(frozen=True)
+class PartSpec:
+    """What a part keeps of each game: picklable, so a worker builds parts exactly as the sink."""
+
+    scheme: Scheme | str = "auto"
+    player: str | None = None
+    tables: tuple[str, ...] = ()  # rows to keep for writing
+    partition: str | None = None  # a key of PARTITIONS
+
+    def add_game(self, part: ReportPart, r: Any) -> None:
+        oc = outcome(r, self.scheme)
+        built = ("games", "game_players") if self.player is not None else ("games",)
+        rows = game_rows(r, oc, set(built) | set(self.tables))
+        game = rows["games"][0]
+        one = ReportPart(
+            games=1, hands=len(r.hands), players_per_game=Counter({len(r.players): 1}), sample=[game], first=r
+        )
+        for name, c in zip(r.players, count_game(r, oc.placements, oc.points), strict=True):
+            one.counters[name] = one.counters[name] + c if name in one.counters else c
+        if not r.valid:
+            one.flagged_count = 1
+            one.flagged.append({k: game[k] for k in FLAGGED_COLUMNS})
+        if self.player is not None:
+            one.player_games = [row for row in rows["game_players"] if row["player"] == self.player]
+        column = PARTITIONS.get(self.partition or "none")
+        for name in self.tables:
+            if column is not None:
+                value = partition_value(self.partition, r.source, r.game_id)
+                for row in rows[name]:
+                    row[column] = value
+            one.rows[name] = rows[name]
+        part.merge(one)
+
+    def part(self, items: Iterable[Any]) -> ReportPart:
+        """The part of a run of items (``GameResult`` or ``paifu.replay.Unreadable``)."""
+        out = ReportPart()
+        for item in items:
+            if hasattr(item, "reason"):
+                out.unreadable.append((item.file, item.reason))
+            else:
+                self.add_game(out, item)
+        return out
+
+
+# ---------------------------------------------------------------------- writing rows
+def plain(df: pd.DataFrame) -> pd.DataFrame:
+    """Categoricals as plain nullable columns (seats ``Int64``, winds ``string``) for Parquet/CSV."""
+    out = df.copy()
+    for col in out.columns:
+        dtype = out[col].dtype
+        if isinstance(dtype, pd.CategoricalDtype):
+            numeric = pd.api.types.is_integer_dtype(dtype.categories.dtype)
+            out[col] = out[col].astype("Int64" if numeric else "string")
+    return out
+
+
+class _Dataset:
+    """One table of the ``--out`` dataset: a Parquet file per chunk (and partition), hive layout."""
+
+    def __init__(self, root: Path, table: str, column: str | None) -> None:
+        import pyarrow as pa
+
+        self.root, self.table, self.column, self.seq = root / table, table, column, 0
+        schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
+        self.schema = schema.append(pa.field(column, pa.string())) if column else schema
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        df = plain(frame(self.table, rows))
+        if self.column:
+            df[self.column] = pd.array([row[self.column] for row in rows], dtype="string")
+        table = pa.Table.from_pandas(df, schema=self.schema, preserve_index=False)
+        name = f"part-{self.seq:06d}-{{i}}.parquet"
+        if self.column:
+            pq.write_to_dataset(
+                table,
+                self.root,
+                partition_cols=[self.column],
+                basename_template=name,
+                existing_data_behavior="overwrite_or_ignore",
+            )
+        else:
+            pq.write_table(table, self.root / name.format(i=0))
+        self.seq += 1
+
+
+class _TableFile:
+    """``--games``: one CSV or Parquet file written chunk by chunk (same content as all at once)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.writer, self.started = path, None, False
+        self.parquet = path.suffix.lower() in (".parquet", ".pq")
+        if not self.parquet:
+            path.write_text("", encoding="utf-8")
+
+    def write(self, df: pd.DataFrame) -> None:
+        if self.parquet:
+            import pyarrow as pa
+            import pyarrow.parquet as pq
+
+            table = pa.Table.from_pandas(plain(df), preserve_index=False)
+            if self.writer is None:
+                self.writer = pq.ParquetWriter(self.path, table.schema)
+            self.writer.write_table(table.cast(self.writer.schema))
+        else:
+            df.to_csv(self.path, mode="a", header=not self.started, index=False)
+        self.started = True
+
+    def close(self) -> None:
+        if self.parquet and self.writer is None:
+            self.write(frame("game_players", []))
+        if self.writer is not None:
+            self.writer.close()
+
+
+class OutputError(ValueError):
+    """An output the sink cannot write (a non-empty ``--out`` folder)."""
+
+
+class ReportSink:
+    """Takes games one by one (or parts, in input order) and keeps the report's aggregates.
+
+    Memory holds the counters, the bounded samples and at most ``chunk_games`` games' rows.
+    ``on_flagged`` and ``on_unreadable`` are called as such games arrive (the CLI prints them).
+    """
+
+    def __init__(
+        self,
+        scheme: Scheme | str = "auto",
+        player: str | None = None,
+        out_dir: str | None = None,
+        partition: str = "source",
+        games_out: str | None = None,
+        chunk_games: int = CHUNK_GAMES,
+        on_flagged: Callable[[dict[str, Any]], None] | None = None,
+        on_unreadable: Callable[[str, str], None] | None = None,
+    ) -> None:
+        if partition not in PARTITIONS:
+            raise ValueError(f"--partition must be one of {', '.join(PARTITIONS)}, not {partition!r}")
+        if not (isinstance(scheme, str) and scheme == "auto"):
+            scheme = get_scheme(scheme)
+        tables = tuple(TABLES) if out_dir else ("game_players",) if games_out else ()
+        self.spec = PartSpec(scheme, player, tables, partition if out_dir else None)
+        self.agg = ReportPart()
+        self.chunk_games, self.pending = chunk_games, 0
+        self.on_flagged, self.on_unreadable = on_flagged, on_unreadable
+        self.datasets: dict[str, _Dataset] = {}
+        if out_dir:
+            root = Path(out_dir)
+            if root.exists() and (not root.is_dir() or any(root.iterdir())):
+                raise OutputError(
+                    f"{root}: --out needs a new or empty folder (a dataset there would mix runs)"
+                )
+            self.datasets = {t: _Dataset(root, t, PARTITIONS[partition]) for t in TABLES}
+        self.games_file = _TableFile(Path(games_out)) if games_out else None
+        self.wrote_games = False
+
+    def add(self, item: Any) -> None:
+        """One ``GameResult`` or ``Unreadable``, in input order."""
+        self.add_part(self.spec.part([item]))
+
+    def add_part(self, part: ReportPart) -> None:
+        """A part made elsewhere with this sink's ``spec`` (a worker), in input order."""
+        if self.on_unreadable:
+            for file, reason in part.unreadable:
+                self.on_unreadable(file, reason)
+        if self.on_flagged:
+            for row in part.flagged:
+                self.on_flagged(row)
+        self.agg.merge(part)
+        self.agg.trim()
+        self.pending += part.games
+        if self.pending >= self.chunk_games:
+            self.flush()
+
+    def flush(self) -> None:
+        rows, self.agg.rows, self.pending = self.agg.rows, {}, 0
+        for name, dataset in self.datasets.items():
+            if rows.get(name):
+                dataset.write(rows[name])
+        if self.games_file is not None and rows.get("game_players"):
+            gp = frame("game_players", rows["game_players"])
+            self.games_file.write(gp.drop(columns=[c for c in gp.columns if c not in TABLES["game_players"]]))
+
+    def close(self) -> None:
+        """Write what is left; the files are complete after this."""
+        self.flush()
+        if self.games_file is not None:
+            self.games_file.close()
+
+    def discard(self) -> None:
+        """Remove a half-written ``--out`` dataset (the run failed)."""
+        for dataset in self.datasets.values():
+            shutil.rmtree(dataset.root, ignore_errors=True)
+
+    def report(self) -> Any:
+        """The ``analysis.report.Report`` of everything added so far, from the aggregates."""
+        from analysis.report import Report, Totals
+        from analysis.stats import stats_frame
+
+        a = self.agg
+        n = max(a.players_per_game) if a.players_per_game else 4
+        scheme = self.spec.scheme
+        empty = {name: frame(name, []) for name in TABLES}
+        frames = Frames(
+            **{
+                **empty,
+                "games": frame("games", a.sample),
+                "game_players": frame("game_players", a.player_games),
+            }
+        )
+        return Report(
+            frames=frames,
+            counters=a.counters,
+            stats=stats_frame(a.counters, n),
+            flagged=pd.DataFrame(a.flagged, columns=FLAGGED_COLUMNS).astype(
+                {c: frames.games[c].dtype for c in FLAGGED_COLUMNS}
+            ),
+            player=self.spec.player,
+            scheme=scheme if isinstance(scheme, str) else scheme.name,
+            unreadable=list(a.unreadable),
+            results=[a.first] if a.first is not None else [],
+            totals=Totals(
+                games=a.games,
+                hands=a.hands,
+                flagged=a.flagged_count,
+                num_players=n,
+                players_per_game=Counter(a.players_per_game),
+            ),
+        )
