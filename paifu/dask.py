@@ -59,7 +59,7 @@ def connect(scheduler: str, workers: int = 0) -> Iterator[Any]:
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",
             silence_logs=logging.ERROR,
         )
         with cluster, distributed.Client(cluster) as client:

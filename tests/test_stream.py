@@ -1,0 +1,148 @@
+"""The streamed report: same report as the in-memory one, rows in a Parquet dataset, bounded memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import CORPUS, SAMPLES
+
+from analysis import stream
+from analysis.examples import example_game
+from analysis.frames import TABLES, build_frames
+from analysis.report import build_report, write_html, write_table
+from analysis.stream import PartSpec, ReportPart, ReportSink, partition_value, plain
+from paifu.cli import main
+from paifu.replay import replay_paths
+
+
+@pytest.fixture(scope="module")
+def items(tmp_path_factory: pytest.TempPathFactory) -> list:
+    """Sample logs, a corpus folder with flagged games when present, and one unreadable file."""
+    bad = tmp_path_factory.mktemp("bad") / "broken.xml"
+    bad.write_text("<mjloggm ver='2.3'><GO type='9'/><UN n0='a'", encoding="utf-8")
+    paths = [str(SAMPLES), str(bad)]
+    if (CORPUS / "tenhou6_json").exists():
+        paths.insert(1, str(CORPUS / "tenhou6_json"))
+    return list(replay_paths(paths))
+
+
+def _games(items: list) -> list:
+    return [i for i in items if not hasattr(i, "reason")]
+
+
+def test_sink_report_is_the_in_memory_report(items: list, tmp_path: Path) -> None:
+    games, bad = _games(items), [i for i in items if hasattr(i, "reason")]
+    assert bad and len(games) > 5
+    player = games[0].players[0]
+    sink = ReportSink(player=player, chunk_games=3)
+    for item in items:
+        sink.add(item)
+    sink.close()
+    streamed, whole = sink.report(), build_report(games, player=player, unreadable=bad)
+    assert streamed.summary() == whole.summary()
+    pd.testing.assert_frame_equal(streamed.stats, whole.stats)
+    pd.testing.assert_frame_equal(streamed.flagged, whole.flagged)
+    assert streamed.counters == whole.counters
+    assert (
+        write_html(streamed, tmp_path / "s.html").read_bytes()
+        == write_html(whole, tmp_path / "w.html").read_bytes()
+    )
+
+
+def test_parts_merge_in_any_grouping(items: list) -> None:
+    spec = PartSpec(tables=tuple(TABLES))
+    one_by_one = ReportPart()
+    for item in items:
+        one_by_one.merge(spec.part([item]))
+    k = len(items) // 3
+    a, b, c = spec.part(items[:k]), spec.part(items[k : 2 * k]), spec.part(items[2 * k :])
+    right_first = spec.part(items[:k]).merge(spec.part(items[k : 2 * k]).merge(spec.part(items[2 * k :])))
+    for grouped in (a.merge(b).merge(c), right_first):
+        assert grouped.counters == one_by_one.counters
+        assert (grouped.games, grouped.hands, grouped.flagged_count) == (
+            one_by_one.games,
+            one_by_one.hands,
+            one_by_one.flagged_count,
+        )
+        assert grouped.flagged == one_by_one.flagged and grouped.rows == one_by_one.rows
+        assert grouped.unreadable == one_by_one.unreadable
+
+
+@pytest.mark.parametrize("partition", ["source", "date", "none"])
+def test_out_dataset_holds_every_row(items: list, tmp_path: Path, partition: str) -> None:
+    games = _games(items)
+    out = tmp_path / "ds"
+    sink = ReportSink(out_dir=str(out), partition=partition, chunk_games=4)
+    for item in items:
+        sink.add(item)
+    sink.close()
+    frames = build_frames(games)
+    keys = ["source", "game_index"]
+    for name in TABLES:
+        back = pd.read_parquet(out / name)
+        column = stream.PARTITIONS[partition]
+        if column:
+            expect = [partition_value(partition, g.source, g.game_id) for g in games]
+            assert set(back[column].astype(str)) == set(expect)
+            back = back.drop(columns=[column])
+        want = plain(getattr(frames, name))
+        order = keys + [c for c in ("hand_index", "seat") if c in want.columns]
+        back = back.sort_values(order, kind="stable").reset_index(drop=True)
+        want = want.sort_values(order, kind="stable").reset_index(drop=True)
+        pd.testing.assert_frame_equal(back[list(want.columns)], want, check_dtype=False)
+
+
+def test_memory_is_bounded_by_samples_and_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(stream, "SAMPLE_GAMES", 5)
+    monkeypatch.setattr(stream, "FLAGGED_KEPT", 3)
+    printed: list[dict] = []
+    sink = ReportSink(player="A", games_out=None, chunk_games=10, on_flagged=printed.append)
+    for i in range(200):
+        sink.add(example_game(f"g{i}", with_finding=i % 2 == 0))
+        assert sum(len(rows) for rows in sink.agg.rows.values()) == 0  # no table asked for: no rows held
+    report = sink.report()
+    assert report.totals.games == 200 and report.flagged_count == 100 and len(printed) == 100
+    assert len(report.frames.games) == 5 and len(report.flagged) == 3 and report.results == []
+    assert report.counters["A"].games == 200 and len(report.frames.game_players) == 200  # A's curve only
+
+
+def test_rows_wait_at_most_one_chunk(tmp_path: Path) -> None:
+    sink = ReportSink(out_dir=str(tmp_path / "ds"), chunk_games=7)
+    for i in range(30):
+        sink.add(example_game(f"g{i}"))
+        assert sink.pending < 7 and len(sink.agg.rows.get("games", [])) < 7
+    sink.close()
+    assert len(pd.read_parquet(tmp_path / "ds" / "games")) == 30
+
+
+def test_partition_values() -> None:
+    assert partition_value("date", "x/y.mjlog", "2009071823gm-0041-0000-ff3a2214") == "2009-07"
+    assert partition_value("date", "x/y.json", "game") == "unknown"
+    assert partition_value("source", "logs/tenhou/a.xml", None) == "tenhou"
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_games_table_streamed_is_the_whole_table(items: list, tmp_path: Path, suffix: str) -> None:
+    sink = ReportSink(games_out=str(tmp_path / f"g{suffix}"), chunk_games=2)
+    for item in items:
+        sink.add(item)
+    sink.close()
+    whole = write_table(build_frames(_games(items)).game_players, tmp_path / f"w{suffix}")
+    if suffix == ".csv":
+        assert (tmp_path / "g.csv").read_text() == whole.read_text()
+    else:
+        pd.testing.assert_frame_equal(
+            pd.read_parquet(tmp_path / "g.parquet"), pd.read_parquet(whole), check_dtype=False
+        )
+
+
+def test_cli_out_needs_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "old.txt").write_text("x")
+    assert main(["report", str(SAMPLES), "--out", str(tmp_path)]) == 2
+    assert "--out needs a new or empty folder" in capsys.readouterr().err
+    assert main(["report", str(SAMPLES), "--out", str(tmp_path / "ds"), "--partition", "date"]) == 0
+    assert len(pd.read_parquet(tmp_path / "ds" / "hands")) == sum(
+        len(g.hands) for g in replay_paths([str(SAMPLES)])
+    )
