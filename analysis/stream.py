@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pandas as pd
 
@@ -149,35 +150,31 @@ def plain(df: pd.DataFrame) -> pd.DataFrame:
 
 
 class _Dataset:
-    """One table of the ``--out`` dataset: a Parquet file per chunk (and partition), hive layout."""
+    """One table of the ``--out`` dataset: a Parquet file per chunk and partition, hive layout (the
+    partition column lives in the folder name, as ``pyarrow.dataset`` and pandas read it back)."""
 
     def __init__(self, root: Path, table: str, column: str | None) -> None:
         import pyarrow as pa
 
         self.root, self.table, self.column, self.seq = root / table, table, column, 0
-        schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
-        self.schema = schema.append(pa.field(column, pa.string())) if column else schema
+        self.schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
         self.root.mkdir(parents=True, exist_ok=True)
 
     def write(self, rows: list[dict[str, Any]]) -> None:
+        """One file per partition value in this chunk: ``root/column=value/part-NNNNNN.parquet``."""
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        df = plain(frame(self.table, rows))
-        if self.column:
-            df[self.column] = pd.array([row[self.column] for row in rows], dtype="string")
-        table = pa.Table.from_pandas(df, schema=self.schema, preserve_index=False)
-        name = f"part-{self.seq:06d}-{{i}}.parquet"
-        if self.column:
-            pq.write_to_dataset(
-                table,
-                self.root,
-                partition_cols=[self.column],
-                basename_template=name,
-                existing_data_behavior="overwrite_or_ignore",
+        groups: dict[str | None, list[dict[str, Any]]] = {}
+        for row in rows:
+            groups.setdefault(row[self.column] if self.column else None, []).append(row)
+        for value, group in groups.items():
+            table = pa.Table.from_pandas(
+                plain(frame(self.table, group)), schema=self.schema, preserve_index=False
             )
-        else:
-            pq.write_table(table, self.root / name.format(i=0))
+            folder = self.root / f"{self.column}={quote(value, safe='')}" if self.column else self.root
+            folder.mkdir(exist_ok=True)
+            pq.write_table(table, folder / f"part-{self.seq:06d}.parquet")
         self.seq += 1
 
 

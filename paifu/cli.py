@@ -189,7 +189,7 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
     from analysis.cli import run_report
 
     return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
-                      players_out=args.players, games_out=args.games, rules=_rules(args.rules),
+                      players_out=args.players, games_out=args.games, rules=_rules(args.rules), out=out,
                       jobs=args.jobs, out_dir=args.out, partition=args.partition, scheduler=args.scheduler)
 
 
