@@ -29,6 +29,7 @@ import pandas as pd
 from analysis.frames import TABLES, Frames, frame, game_rows, outcome
 from analysis.rank_points import Scheme, get_scheme
 from analysis.stats import PlayerCounters, count_game
+from paifu.replay import Unreadable
 
 #: game rows kept for the report's "Games" table (the HTML shows 200)
 SAMPLE_GAMES = 200
@@ -130,7 +131,7 @@ class PartSpec:
         """The part of a run of items (``GameResult`` or ``paifu.replay.Unreadable``)."""
         out = ReportPart()
         for item in items:
-            if hasattr(item, "reason"):
+            if isinstance(item, Unreadable):
                 out.unreadable.append((item.file, item.reason))
             else:
                 self.add_game(out, item)
