@@ -109,6 +109,8 @@ def test_cli_report_on_the_cluster(
             str(d / "g.parquet"),
             "--out",
             str(d / "ds"),
+            "--player",
+            "Aoi",
             *extra,
         )
         files = {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
@@ -116,7 +118,7 @@ def test_cli_report_on_the_cluster(
     assert outputs["dask"] == outputs["serial"]
     assert (
         outputs["serial"][0] == 2
-        and "ds/hands/source_folder=tenhou-xml/part-000000-0.parquet" in outputs["serial"][3]
+        and "ds/hands/source_folder=tenhou-xml/part-000000.parquet" in outputs["serial"][3]
     )
 
 
