@@ -15,6 +15,7 @@ the one consumer: it merges games or parts, writes rows as they accumulate, and 
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 from collections import Counter
@@ -58,9 +59,13 @@ class ReportPart:
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     first: Any = None  # the only game's result while there is one (the HTML draws its scores)
     rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # rows not yet written
+    # rows already made columnar (``columnar``: a worker's, off the client), all before ``rows``
+    tables: dict[str, list[Any]] = field(default_factory=dict)
 
     def merge(self, other: ReportPart) -> ReportPart:
         """``self`` followed by ``other`` (in place; returns ``self``)."""
+        if other.tables and any(self.rows.values()):
+            raise ValueError("merging columnar rows after pending ones: call columnar() first")
         for name, c in other.counters.items():
             mine = self.counters.get(name)
             self.counters[name] = c + PlayerCounters() if mine is None else mine + c
@@ -75,8 +80,30 @@ class ReportPart:
         self.sample += other.sample
         self.player_games += other.player_games
         self.unreadable += other.unreadable
+        for name, chunks in other.tables.items():
+            self.tables.setdefault(name, []).extend(chunks)
         for name, rows in other.rows.items():
             self.rows.setdefault(name, []).extend(rows)
+        return self
+
+    def columnar(self, column: str | None) -> ReportPart:
+        """Pending rows as Arrow tables (in place), text dictionary-encoded (a game's source path
+        is on every row): as small to send as the rows, and no pandas work left for whoever
+        writes them (``decoded`` restores the schema). ``column``: the rows' partition column."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        for name, rows in self.rows.items():
+            if rows:
+                table = arrow_rows(name, rows, column)
+                cols = [
+                    pc.dictionary_encode(c)
+                    if pa.types.is_large_string(c.type) or pa.types.is_string(c.type)
+                    else c
+                    for c in table.columns
+                ]
+                self.tables.setdefault(name, []).append(pa.table(cols, names=table.column_names))
+        self.rows = {}
         return self
 
     def trim(self) -> None:
@@ -103,6 +130,11 @@ class PartSpec:
     tables: tuple[str, ...] = ()  # rows to keep for writing
     partition: str | None = None  # a key of PARTITIONS
 
+    @property
+    def column(self) -> str | None:
+        """The partition column the rows carry (None: not partitioned)."""
+        return PARTITIONS.get(self.partition or "none")
+
     def add_game(self, part: ReportPart, r: Any) -> None:
         oc = outcome(r, self.scheme)
         built = ("games", "game_players") if self.player is not None else ("games",)
@@ -118,7 +150,7 @@ class PartSpec:
             one.flagged.append({k: game[k] for k in FLAGGED_COLUMNS})
         if self.player is not None:
             one.player_games = [row for row in rows["game_players"] if row["player"] == self.player]
-        column = PARTITIONS.get(self.partition or "none")
+        column = self.column
         for name in self.tables:
             if column is not None:
                 value = partition_value(self.partition, r.source, r.game_id)
@@ -150,32 +182,63 @@ def plain(df: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+@functools.cache
+def _schema(table: str, column: str | None) -> Any:
+    import pyarrow as pa
+
+    schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
+    return schema.append(pa.field(column, pa.string())) if column else schema
+
+
+def arrow_rows(table: str, rows: list[dict[str, Any]], column: str | None = None) -> Any:
+    """Rows of one of the five tables as a ``pyarrow.Table`` with its fixed schema (plain types),
+    plus the partition ``column`` (a string) when given."""
+    import pyarrow as pa
+
+    df = plain(frame(table, rows))
+    if column:
+        df[column] = pd.array([row[column] for row in rows], dtype="string")
+    return pa.Table.from_pandas(df, schema=_schema(table, column), preserve_index=False)
+
+
+def decoded(table: str, chunks: list[Any], column: str | None) -> Any:
+    """``ReportPart.tables`` chunks of one table as one ``pyarrow.Table`` with its fixed schema."""
+    import pyarrow as pa
+
+    schema = _schema(table, column)
+    return pa.concat_tables([chunk.cast(schema) for chunk in chunks])
+
+
+_PANDAS_TYPES = {
+    "int64": pd.Int64Dtype(),
+    "double": pd.Float64Dtype(),
+    "bool": pd.BooleanDtype(),
+    "string": pd.StringDtype(),
+    "large_string": pd.StringDtype(),
+}
+
+
 class _Dataset:
     """One table of the ``--out`` dataset: a Parquet file per chunk and partition, hive layout (the
     partition column lives in the folder name, as ``pyarrow.dataset`` and pandas read it back)."""
 
     def __init__(self, root: Path, table: str, column: str | None) -> None:
-        import pyarrow as pa
-
         self.root, self.table, self.column, self.seq = root / table, table, column, 0
-        self.schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
         self.root.mkdir(parents=True, exist_ok=True)
 
-    def write(self, rows: list[dict[str, Any]]) -> None:
+    def write(self, table: Any) -> None:
         """One file per partition value in this chunk: ``root/column=value/part-NNNNNN.parquet``."""
-        import pyarrow as pa
+        import pyarrow.compute as pc
         import pyarrow.parquet as pq
 
-        groups: dict[str | None, list[dict[str, Any]]] = {}
-        for row in rows:
-            groups.setdefault(row[self.column] if self.column else None, []).append(row)
-        for value, group in groups.items():
-            table = pa.Table.from_pandas(
-                plain(frame(self.table, group)), schema=self.schema, preserve_index=False
-            )
-            folder = self.root / f"{self.column}={quote(value, safe='')}" if self.column else self.root
-            folder.mkdir(exist_ok=True)
-            pq.write_table(table, folder / f"part-{self.seq:06d}.parquet")
+        if not self.column:
+            pq.write_table(table, self.root / f"part-{self.seq:06d}.parquet")
+        else:
+            for value in dict.fromkeys(table[self.column].to_pylist()):
+                folder = self.root / f"{self.column}={quote(value, safe='')}"
+                folder.mkdir(exist_ok=True)
+                group = table.filter(pc.equal(table[self.column], value)).drop_columns([self.column])
+                pq.write_table(group, folder / f"part-{self.seq:06d}.parquet")
         self.seq += 1
 
 
@@ -188,22 +251,21 @@ class _TableFile:
         if not self.parquet:
             path.write_text("", encoding="utf-8")
 
-    def write(self, df: pd.DataFrame) -> None:
+    def write(self, table: Any) -> None:
         if self.parquet:
-            import pyarrow as pa
             import pyarrow.parquet as pq
 
-            table = pa.Table.from_pandas(plain(df), preserve_index=False)
             if self.writer is None:
                 self.writer = pq.ParquetWriter(self.path, table.schema)
-            self.writer.write_table(table.cast(self.writer.schema))
+            self.writer.write_table(table)
         else:
+            df = table.to_pandas(types_mapper=lambda t: _PANDAS_TYPES.get(str(t)))
             df.to_csv(self.path, mode="a", header=not self.started, index=False)
         self.started = True
 
     def close(self) -> None:
         if self.parquet and self.writer is None:
-            self.write(frame("game_players", []))
+            self.write(arrow_rows("game_players", []))
         if self.writer is not None:
             self.writer.close()
 
@@ -262,6 +324,8 @@ class ReportSink:
         if self.on_flagged:
             for row in part.flagged:
                 self.on_flagged(row)
+        if part.tables:
+            self.agg.columnar(self.spec.column)
         self.agg.merge(part)
         self.agg.trim()
         self.pending += part.games
@@ -269,13 +333,14 @@ class ReportSink:
             self.flush()
 
     def flush(self) -> None:
-        rows, self.agg.rows, self.pending = self.agg.rows, {}, 0
-        for name, dataset in self.datasets.items():
-            if rows.get(name):
-                dataset.write(rows[name])
-        if self.games_file is not None and rows.get("game_players"):
-            gp = frame("game_players", rows["game_players"])
-            self.games_file.write(gp.drop(columns=[c for c in gp.columns if c not in TABLES["game_players"]]))
+        self.agg.columnar(self.spec.column)
+        tables, self.agg.tables, self.pending = self.agg.tables, {}, 0
+        for name, chunks in tables.items():
+            table = decoded(name, chunks, self.spec.column)
+            if name in self.datasets:
+                self.datasets[name].write(table)
+            if name == "game_players" and self.games_file is not None:
+                self.games_file.write(table.drop_columns([self.spec.column]) if self.spec.column else table)
 
     def close(self) -> None:
         """Write what is left; the files are complete after this."""

@@ -12,7 +12,7 @@ from analysis import stream
 from analysis.examples import example_game
 from analysis.frames import TABLES, build_frames
 from analysis.report import build_report, write_html, write_table
-from analysis.stream import PartSpec, ReportPart, ReportSink, partition_value, plain
+from analysis.stream import PartSpec, ReportPart, ReportSink, arrow_rows, decoded, partition_value, plain
 from paifu.cli import main
 from paifu.replay import replay_paths
 
@@ -68,6 +68,13 @@ def test_parts_merge_in_any_grouping(items: list) -> None:
         )
         assert grouped.flagged == one_by_one.flagged and grouped.rows == one_by_one.rows
         assert grouped.unreadable == one_by_one.unreadable
+    # a worker's rows travel as Arrow: the same rows, in the same order
+    columnar = spec.part(items[:k]).columnar(None).merge(spec.part(items[k:]).columnar(None))
+    for name in TABLES:
+        got = decoded(name, columnar.tables[name], None)
+        assert got.equals(arrow_rows(name, one_by_one.rows[name]), check_metadata=True)
+    with pytest.raises(ValueError, match="columnar"):
+        spec.part(items[:k]).merge(spec.part(items[k:]).columnar(None))
 
 
 @pytest.mark.parametrize("partition", ["source", "date", "none"])
