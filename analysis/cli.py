@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -84,9 +85,10 @@ def _feed(sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, schedul
     if scheduler:
         from paifu.dask import connect, report_parts
 
-        with connect(scheduler, jobs or 0) as client:
+        with connect(scheduler, jobs or 0) as client, _counter() as progress:
             for part in report_parts(client, paths, sink.spec, rules):
                 sink.add_part(part)
+                progress(part.games)
         return
     if jobs not in (None, 1):
         from paifu.parallel import replay_paths_parallel
@@ -96,3 +98,15 @@ def _feed(sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, schedul
         items = replay_paths(paths, rules=rules)
     for item in with_progress(items):
         sink.add(item)
+
+
+@contextlib.contextmanager
+def _counter() -> Iterator[Callable[[int], Any]]:
+    """A game counter on standard error (a terminal only), fed by chunks of games."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(unit=" games", desc="replaying", file=sys.stderr, leave=False) as bar:
+        yield bar.update
