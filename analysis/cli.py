@@ -60,6 +60,7 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
     sink.close()
     report = sink.report()
     if not report.totals.games:
+        sink.discard()
         sys.stderr.write("paifu: no games found\n")
         return 2
     out.write(report.summary() + "\n")

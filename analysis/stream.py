@@ -349,9 +349,13 @@ class ReportSink:
             self.games_file.close()
 
     def discard(self) -> None:
-        """Remove a half-written ``--out`` dataset (the run failed)."""
+        """Remove what was written (the run failed, or found no games)."""
         for dataset in self.datasets.values():
             shutil.rmtree(dataset.root, ignore_errors=True)
+        if self.games_file is not None:
+            if self.games_file.writer is not None:
+                self.games_file.writer.close()
+            self.games_file.path.unlink(missing_ok=True)
 
     def report(self) -> Any:
         """The ``analysis.report.Report`` of everything added so far, from the aggregates."""

@@ -153,3 +153,12 @@ def test_cli_out_needs_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFix
     assert len(pd.read_parquet(tmp_path / "ds" / "hands")) == sum(
         len(g.hands) for g in replay_paths([str(SAMPLES)])
     )
+
+
+def test_no_games_leaves_no_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    args = ["report", str(empty), "--out", str(tmp_path / "ds"), "--games", str(tmp_path / "g.parquet")]
+    assert main(args) == 2
+    assert "no games found" in capsys.readouterr().err
+    assert not (tmp_path / "g.parquet").exists() and not any((tmp_path / "ds").rglob("*.parquet"))
