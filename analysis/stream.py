@@ -19,7 +19,7 @@ import functools
 import re
 import shutil
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from analysis.frames import TABLES, Frames, frame, game_rows, outcome
+from analysis.frames import TABLES, Frames, build_frames, frame, game_rows, outcome
 from analysis.rank_points import Scheme, get_scheme
 from analysis.stats import PlayerCounters, count_game
 from paifu.replay import Unreadable
@@ -168,6 +168,25 @@ class PartSpec:
             else:
                 self.add_game(out, item)
         return out
+
+
+def iter_frames(
+    items: Iterable[Any], scheme: Scheme | str = "auto", chunk_games: int = CHUNK_GAMES
+) -> Iterator[Frames]:
+    """``build_frames`` in chunks, for a notebook over more games than fit in memory: the five
+    frames of each next ``chunk_games`` games (``Unreadable`` items are skipped; ``replay_paths``
+    names them). Concatenated, the chunks are ``build_frames`` of all the games."""
+    if not (isinstance(scheme, str) and scheme == "auto"):
+        scheme = get_scheme(scheme)
+    batch: list[Any] = []
+    for item in items:
+        if not isinstance(item, Unreadable):
+            batch.append(item)
+        if len(batch) >= chunk_games:
+            yield build_frames(batch, scheme)
+            batch = []
+    if batch:
+        yield build_frames(batch, scheme)
 
 
 # ---------------------------------------------------------------------- writing rows

@@ -12,7 +12,16 @@ from analysis import stream
 from analysis.examples import example_game
 from analysis.frames import TABLES, build_frames
 from analysis.report import build_report, write_html, write_table
-from analysis.stream import PartSpec, ReportPart, ReportSink, arrow_rows, decoded, partition_value, plain
+from analysis.stream import (
+    PartSpec,
+    ReportPart,
+    ReportSink,
+    arrow_rows,
+    decoded,
+    iter_frames,
+    partition_value,
+    plain,
+)
 from paifu.cli import main
 from paifu.replay import replay_paths
 
@@ -162,3 +171,12 @@ def test_no_games_leaves_no_files(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(args) == 2
     assert "no games found" in capsys.readouterr().err
     assert not (tmp_path / "g.parquet").exists() and not any((tmp_path / "ds").rglob("*.parquet"))
+
+
+def test_frames_in_chunks_are_the_whole_frames(items: list) -> None:
+    whole = build_frames(_games(items))
+    chunks = list(iter_frames(items, chunk_games=4))
+    assert len(chunks) == -(-len(_games(items)) // 4)
+    for name in TABLES:
+        joined = pd.concat([getattr(c, name) for c in chunks], ignore_index=True)
+        pd.testing.assert_frame_equal(joined, getattr(whole, name))
