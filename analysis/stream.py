@@ -329,7 +329,6 @@ class ReportSink:
                 )
             self.datasets = {t: _Dataset(root, t, PARTITIONS[partition]) for t in TABLES}
         self.games_file = _TableFile(Path(games_out)) if games_out else None
-        self.wrote_games = False
 
     def add(self, item: Any) -> None:
         """One ``GameResult`` or ``Unreadable``, in input order."""
