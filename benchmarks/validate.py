@@ -10,8 +10,8 @@ each figure the best of ``--runs`` such processes, the one least disturbed by ot
 * ``--jobs N`` scaling of the end-to-end path in wall-clock games per second (pool start-up
   included) against the serial path, and, with ``--dask``, a local Dask cluster of N workers;
 * the peak resident memory of ``paifu report`` (with ``--out``, ``--html`` and ``--games``) over
-  the inputs given 1x, 4x and 16x (the same folders repeated as distinct inputs: uniqueness
-  matters for speed, not for memory).
+  the inputs given 1x, 4x and 16x (copies of the inputs, as distinct files: ``paifu`` reads a file
+  given twice once; uniqueness of content matters for speed, not for memory).
 
     python benchmarks/validate.py [PATH ...] [--rules SPEC] [--jobs N] [--dask] [--runs 3]
                                   [--memory-scales 1,4,16] [--no-memory]
@@ -160,12 +160,27 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)
 """
 
 
+def copies(paths: list[str], scale: int, tmp: Path) -> list[str]:
+    """``paths`` as ``scale`` distinct copies (the walk reads a file reached twice once, by inode)."""
+    import shutil
+
+    out = []
+    for i in range(scale):
+        for j, path in enumerate(paths):
+            dest = tmp / "inputs" / str(i) / f"{j}-{Path(path).name}"
+            if not dest.exists():
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                (shutil.copytree if Path(path).is_dir() else shutil.copy2)(path, dest)
+            out.append(str(dest))
+    return out
+
+
 def report_peak_rss(paths: list[str], scale: int, tmp: Path) -> tuple[int, float, float]:
-    """Games, peak RSS (MiB) and wall seconds of ``paifu report`` over ``paths`` given ``scale`` times."""
+    """Games, peak RSS (MiB) and wall seconds of ``paifu report`` over ``scale`` copies of ``paths``."""
     out = tmp / f"x{scale}"
     argv = [
         "report",
-        *(paths * scale),
+        *copies(paths, scale, tmp),
         "--out",
         str(out / "ds"),
         "--html",
