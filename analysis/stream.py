@@ -16,7 +16,6 @@ the one consumer: it merges games or parts, writes rows as they accumulate, and 
 
 from __future__ import annotations
 
-import functools
 import re
 import shutil
 from collections import Counter
@@ -24,7 +23,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pandas as pd
 
@@ -32,6 +30,7 @@ from analysis.frames import TABLES, Frames, build_frames, frame, game_rows, outc
 from analysis.plotdata import PlotData
 from analysis.rank_points import Scheme, get_scheme
 from analysis.report import finding_rows, findings_frame, game_date_range
+from analysis.rowfiles import Dataset, TableFile, arrow_rows, decoded, plain
 from analysis.stats import PlayerCounters, count_game
 from paifu.pipeline import Unreadable
 
@@ -234,122 +233,6 @@ def iter_frames(
         yield build_frames(batch, scheme)
 
 
-# ---------------------------------------------------------------------- writing rows
-def plain(df: pd.DataFrame) -> pd.DataFrame:
-    """Categoricals as plain nullable columns (seats ``Int64``, winds ``string``) for Parquet/CSV."""
-    out = df.copy()
-    for col in out.columns:
-        dtype = out[col].dtype
-        if isinstance(dtype, pd.CategoricalDtype):
-            numeric = pd.api.types.is_integer_dtype(dtype.categories.dtype)
-            out[col] = out[col].astype("Int64" if numeric else "string")
-    return out
-
-
-@functools.cache
-def _schema(table: str, column: str | None) -> Any:
-    import pyarrow as pa
-
-    schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
-    return schema.append(pa.field(column, pa.string())) if column else schema
-
-
-def arrow_rows(table: str, rows: list[dict[str, Any]], column: str | None = None) -> Any:
-    """Rows of one of the six tables as a ``pyarrow.Table`` with its fixed schema (plain types),
-    plus the partition ``column`` (a string) when given."""
-    import pyarrow as pa
-
-    df = plain(frame(table, rows))
-    if column:
-        df[column] = pd.array([row[column] for row in rows], dtype="string")
-    schema = _schema(table, column)
-    # the pandas metadata the schema carries, not the one of this chunk's values (a chunk whose dates
-    # are all missing would record another dtype): every chunk of a table alike
-    return pa.Table.from_pandas(df, schema=schema, preserve_index=False).replace_schema_metadata(
-        schema.metadata
-    )
-
-
-def decoded(table: str, chunks: list[Any], column: str | None) -> Any:
-    """``ReportPart.tables`` chunks of one table as one ``pyarrow.Table`` with its fixed schema."""
-    import pyarrow as pa
-
-    schema = _schema(table, column)
-    return pa.concat_tables([chunk.cast(schema).replace_schema_metadata(schema.metadata) for chunk in chunks])
-
-
-_PANDAS_TYPES = {
-    "int64": pd.Int64Dtype(),
-    "double": pd.Float64Dtype(),
-    "bool": pd.BooleanDtype(),
-    "string": pd.StringDtype(),
-    "large_string": pd.StringDtype(),
-}
-
-
-class _Dataset:
-    """One table of the ``--out`` dataset: a Parquet file per chunk and partition, hive layout (the
-    partition column lives in the folder name, as ``pyarrow.dataset`` and pandas read it back)."""
-
-    def __init__(self, root: Path, table: str, column: str | None) -> None:
-        self.root, self.table, self.column, self.seq = root / table, table, column, 0
-        self.root.mkdir(parents=True, exist_ok=True)
-
-    def write(self, table: Any) -> None:
-        """One file per partition value in this chunk: ``root/column=value/part-NNNNNN.parquet``."""
-        import pyarrow.compute as pc
-        import pyarrow.parquet as pq
-
-        if not self.column:
-            pq.write_table(table, self.root / f"part-{self.seq:06d}.parquet")
-        else:
-            for value in dict.fromkeys(table[self.column].to_pylist()):
-                folder = self.root / f"{self.column}={quote(value, safe='')}"
-                folder.mkdir(exist_ok=True)
-                group = table.filter(pc.equal(table[self.column], value)).drop_columns([self.column])
-                pq.write_table(group, folder / f"part-{self.seq:06d}.parquet")
-        self.seq += 1
-
-
-class _TableFile:
-    """``--games`` and the tables beside the HTML: one CSV or Parquet file written chunk by chunk (the
-    same bytes as ``analysis.report.write_table`` of the whole table; CSV text cells formula-safe)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path, self.writer, self.started = path, None, False
-        self.parquet = path.suffix.lower() in (".parquet", ".pq")
-        if not self.parquet:
-            path.write_text("", encoding="utf-8")
-
-    def write(self, table: Any) -> None:
-        if self.parquet:
-            import pyarrow.parquet as pq
-
-            if self.writer is None:
-                self.writer = pq.ParquetWriter(self.path, table.schema)
-            self.writer.write_table(table)
-        else:
-            self.write_frame(table.to_pandas(types_mapper=lambda t: _PANDAS_TYPES.get(str(t))))
-
-    def write_frame(self, df: pd.DataFrame) -> None:
-        """A chunk already a frame (CSV only)."""
-        from paifu.safety import csv_safe
-
-        csv_safe(df).to_csv(self.path, mode="a", header=not self.started, index=False)
-        self.started = True
-
-    def close(self) -> None:
-        if self.parquet and self.writer is None:
-            self.write(arrow_rows("game_players", []))
-        if self.writer is not None:
-            self.writer.close()
-
-    def remove(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.path.unlink(missing_ok=True)
-
-
 class OutputError(ValueError):
     """An output the sink cannot write (a non-empty ``--out`` folder)."""
 
@@ -390,21 +273,21 @@ class ReportSink:
         self.findings_pending: list[dict[str, Any]] = []  # not yet written beside the HTML
         self.chunk_games, self.pending = chunk_games, 0
         self.on_flagged, self.on_unreadable = on_flagged, on_unreadable
-        self.datasets: dict[str, _Dataset] = {}
+        self.datasets: dict[str, Dataset] = {}
         if out_dir:
             root = Path(out_dir)
             if root.exists() and (not root.is_dir() or any(root.iterdir())):
                 raise OutputError(
                     f"{root}: --out needs a new or empty folder (a dataset there would mix runs)"
                 )
-            self.datasets = {t: _Dataset(root, t, PARTITIONS[partition]) for t in TABLES}
-        self.games_file = _TableFile(Path(games_out)) if games_out else None
-        self.side: dict[str, _TableFile] = {}
+            self.datasets = {t: Dataset(root, t, PARTITIONS[partition]) for t in TABLES}
+        self.games_file = TableFile(Path(games_out)) if games_out else None
+        self.side: dict[str, TableFile] = {}
         if html:
             from analysis.html import side_files
 
             files = side_files(html)
-            self.side = {k: _TableFile(files[k]) for k in ("games", "findings")}
+            self.side = {k: TableFile(files[k]) for k in ("games", "findings")}
 
     def add(self, item: Any) -> None:
         """One ``GameResult`` or ``Unreadable``, in input order."""
