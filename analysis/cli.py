@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -15,15 +16,23 @@ FLAGGED_LINES = 10
 
 def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
                players_out: str | None = None, games_out: str | None = None, rules: Any = None,
-               out: TextIO | None = None, jobs: int = 1, quiet: bool = False, viewer_links: bool = False) -> int:
+               out: TextIO | None = None, jobs: int | None = None, quiet: bool = False, viewer_links: bool = False,
+               out_dir: str | None = None, partition: str = "source", scheduler: str | None = None) -> int:
     """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
     0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
-    inputs, a bad scheme or no games at all. ``jobs`` != 1 replays on that many processes
-    (0 = all cores) with the same results in the same order. Up to ``FLAGGED_LINES`` flagged games are
-    listed (``quiet``: none).
-    A ``--player`` that matches nobody (also ignoring case) is an error with the closest names."""
-    from analysis.report import build_report, write_html, write_table
-    from paifu.pipeline import Unreadable
+    inputs, a bad scheme or no games at all. ``jobs`` (other than None or 1) replays on that many
+    processes (0 = all cores) with the same results in the same order; ``scheduler`` (``"dask"``:
+    a local cluster of ``jobs`` workers, None or 0 = one per core; or a scheduler address)
+    replays on Dask workers instead, again with the same output. Up to ``FLAGGED_LINES`` flagged
+    games are listed (``quiet``: none). A ``--player`` that matches nobody (also ignoring case) is an
+    error with the closest names.
+
+    Memory stays flat in the number of games (``analysis.stream``): rows go to ``out_dir`` (a Parquet
+    dataset, ``partition`` by source folder or date), to ``games_out`` and to the tables beside
+    ``html`` chunk by chunk, and the report is rendered from the aggregates."""
+    from analysis.report import write_html, write_table
+    from analysis.stream import OutputError, ReportSink
+    from paifu.safety import printable
 
     out = out or sys.stdout
     for table in (players_out, games_out):  # before the replay, not after it
@@ -31,7 +40,7 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
             sys.stderr.write(f"paifu: {table}: write tables as .csv or .parquet\n")
             return 2
     if scheme != "auto":
-        from paifu.safety import check_settings, printable
+        from paifu.safety import check_settings
 
         try:
             chosen = get_scheme(scheme)
@@ -48,34 +57,43 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
                     else f"{type(e).__name__}: {printable(e)}")
             sys.stderr.write(f"paifu: {printable(scheme)}: not a valid scheme: {what}\n")
             return 2
-    from paifu.safety import printable
 
-    results, unreadable, skipped = [], [], []
-    from paifu.cli import replay_inputs
-    from paifu.pipeline import with_progress
+    def unreadable(file: str, reason: str) -> None:
+        sys.stderr.write(printable(f"{file}: UNREADABLE: {reason}") + "\n")
 
-    for item in with_progress(replay_inputs(paths, rules, jobs=jobs, skipped=skipped)):
-        if isinstance(item, Unreadable):
-            sys.stderr.write(printable(f"{item.file}: UNREADABLE: {item.reason}") + "\n")
-            unreadable.append(item)
-        else:
-            results.append(item)
+    try:
+        sink = ReportSink(scheme, player, out_dir=out_dir, partition=partition, games_out=games_out, html=html,
+                          on_unreadable=unreadable)
+    except (OutputError, ValueError) as e:
+        sys.stderr.write(f"paifu: {printable(e)}\n")
+        return 2
+    skipped: list = []
+    try:
+        _feed(sink, paths, rules, jobs, scheduler, skipped)
+        sink.close()
+    except BaseException:
+        sink.discard()
+        raise
     for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
         sys.stderr.write(printable(f"{sk.file}: skipped: {sk.reason}") + "\n")
-    if not results:
+    report = sink.report()
+    if not report.games:
+        sink.discard()
         sys.stderr.write("paifu: no games found\n")
         return 2
-    report = build_report(results, player=player, scheme=scheme, unreadable=unreadable)
     if player is not None:
         found, hints = report.find_player(player)
         if found is None:
+            sink.discard()
             hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
-            sys.stderr.write(f"paifu report: no player named {player!r} in {len(report.counters)} players{hint}\n")
+            sys.stderr.write(printable(f"paifu report: no player named {player!r} in {len(report.counters)} "
+                                       f"players{hint}") + "\n")
             return 2
         report.player = found
     out.write(report.summary() + "\n")
     if scheme != "auto":
-        unfit = sum(1 for r in results if len(r.players) != get_scheme(scheme).num_players)
+        n = get_scheme(scheme).num_players
+        unfit = sum(k for players, k in report.totals.players_per_game.items() if players != n)
         if unfit:
             sys.stderr.write(f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
                              "their rank points are left empty\n")
@@ -83,15 +101,43 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         for _, row in report.flagged.head(FLAGGED_LINES).iterrows():
             out.write(printable(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: "
                                 f"{row['finding_codes']}") + "\n")
-        if len(report.flagged) > FLAGGED_LINES:
-            out.write(f"... and {len(report.flagged) - FLAGGED_LINES:,} more flagged games "
+        if report.flagged_count > FLAGGED_LINES:
+            out.write(f"... and {report.flagged_count - FLAGGED_LINES:,} more flagged games "
                       "(all of them: --html, or paifu validate -q)\n")
     if html:
         write_html(report, html, viewer_links=viewer_links)
     if players_out:
         write_table(report.stats, players_out)
-    if games_out:
-        write_table(report.frames.game_players, games_out)
-    if unreadable:
+    if report.unreadable:
         return 2
-    return 1 if len(report.flagged) else 0
+    return 1 if report.flagged_count else 0
+
+
+def _feed(sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, scheduler: str | None,
+          skipped: list) -> None:
+    """Every game of ``paths`` into the sink, in input order, on the chosen engine."""
+    from paifu.cli import replay_inputs
+    from paifu.pipeline import with_progress
+
+    if scheduler:
+        from paifu.dask import connect, report_parts
+
+        with connect(scheduler, jobs or 0) as client, _counter() as progress:
+            for part in report_parts(client, paths, sink.spec, rules, skipped=skipped):
+                sink.add_part(part)
+                progress(part.games)
+        return
+    for item in with_progress(replay_inputs(paths, rules, jobs=jobs, skipped=skipped)):
+        sink.add(item)
+
+
+@contextlib.contextmanager
+def _counter() -> Iterator[Callable[[int], Any]]:
+    """A game counter on standard error (a terminal only), fed by chunks of games."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(unit=" games", desc="replaying", file=sys.stderr, leave=False) as bar:
+        yield bar.update

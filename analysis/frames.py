@@ -21,7 +21,7 @@ with these dtypes (Parquet and CSV keep seats as plain integers).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,9 +68,10 @@ FINDINGS_COLUMNS = {
     "seat": SEAT, "player": "string", "code": "string", "message": "string", "expected": "string",
     "actual": "string",
 }
-#: every frame's columns, for ``read_table``
+#: every frame by name, in ``Frames`` order, with its columns and dtypes (``read_table``, the streamed tables)
 SCHEMAS = {"games": GAMES_COLUMNS, "game_players": GAME_PLAYERS_COLUMNS, "hands": HANDS_COLUMNS,
            "hand_players": HAND_PLAYERS_COLUMNS, "wins": WINS_COLUMNS, "findings": FINDINGS_COLUMNS}
+TABLES = SCHEMAS
 _TENHOU_DATE = re.compile(r"^(\d{10})gm-")
 
 
@@ -145,15 +146,30 @@ def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | Non
 
 def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                  outcomes: Sequence[GameOutcome] | None = None) -> Frames:
-    """All five frames from replayed games (rank points under ``scheme``)."""
+    """All six frames from replayed games (rank points under ``scheme``)."""
     results = [r for r in results if hasattr(r, "hands")]  # an ``Unreadable`` has no game to show
     if outcomes is None:
         outcomes = [outcome(r, scheme) for r in results]
-    games, gps, hands, hps, wins, findings = [], [], [], [], [], []
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
     for r, oc in zip(results, outcomes, strict=True):
-        n = len(r.players)
-        key = {"source": r.source, "game_id": r.game_id, "game_index": r.game_index}
-        codes = sorted({f.code for f in r.findings})
+        for name, table_rows in game_rows(r, oc).items():
+            rows[name].extend(table_rows)
+    return Frames(**{name: frame(name, table_rows) for name, table_rows in rows.items()})
+
+
+def frame(table: str, rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """One of the six frames (by name, as in ``TABLES``) from its rows, with the stable dtypes."""
+    return _frame(rows, TABLES[table])
+
+
+def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict[str, list[dict[str, Any]]]:
+    """The rows one game adds to each of ``tables`` (the others are not built): the unit both
+    ``build_frames`` and the streaming sink (``analysis.stream``) work in."""
+    n = len(r.players)
+    key = {"source": r.source, "game_id": r.game_id, "game_index": r.game_index}
+    out: dict[str, list[dict[str, Any]]] = {name: [] for name in tables}
+    games, gps, hands, hps, wins, findings = (out.get(name) for name in TABLES)
+    if findings is not None:
         for f in r.findings:
             findings.append({
                 **key, "hand": f.hand or None, "event_index": f.event_index, "seat": f.seat,
@@ -162,12 +178,16 @@ def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                 "expected": None if f.expected is None else str(f.expected),
                 "actual": None if f.actual is None else str(f.actual),
             })
+    if games is not None:
+        codes = sorted({f.code for f in r.findings})
         games.append({
-            **key, "date": game_date(r.game_id), "format": r.format, "rules": r.rules.name, "scheme": oc.scheme.name if oc.scheme else None,
+            **key, "date": game_date(r.game_id), "format": r.format, "rules": r.rules.name,
+            "scheme": oc.scheme.name if oc.scheme else None,
             "num_players": n, "first_dealer": r.first_dealer, "hands": len(r.hands), "complete": r.complete,
             "partial": r.partial, "valid": r.valid, "findings": len(r.findings),
             "finding_codes": ",".join(codes), "points_match": _points_match(r.claimed_rank_points, oc.points),
         })
+    if gps is not None:
         for s in range(n):
             gps.append({
                 **key, "seat": s, "player": r.players[s],
@@ -177,8 +197,11 @@ def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                 "claimed_points": r.claimed_rank_points[s] if r.claimed_rank_points else None,
                 "valid": r.valid, "findings": len(r.findings),
             })
-        for h in r.hands:
-            hkey = {**key, "hand_index": h.index, "label": h.label}
+    if hands is None and hps is None and wins is None:
+        return out
+    for h in r.hands:
+        hkey = {**key, "hand_index": h.index, "label": h.label}
+        if hands is not None:
             result = "win" if h.wins else ("ryuukyoku" if h.ryuukyoku is not None else "incomplete")
             hands.append({
                 **hkey, "round_wind": "ESWN"[h.round_wind % 4], "hand_number": h.hand_number, "honba": h.honba,
@@ -186,6 +209,7 @@ def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                 "ryuukyoku": h.ryuukyoku.value if h.ryuukyoku is not None else None,
                 "winners": len(h.wins), "complete": h.complete,
             })
+        if hps is not None:
             winners = {w.seat for w in h.wins}
             dealt_in = {w.from_seat for w in h.wins if not w.tsumo}
             for s in range(n):
@@ -202,6 +226,7 @@ def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                     "dealt_in": s in dealt_in if h.complete else None,
                     "tenpai": h.tenpai[s] if h.tenpai is not None else None,
                 })
+        if wins is not None:
             for w in h.wins:
                 wins.append({
                     **hkey, "seat": w.seat, "player": r.players[w.seat], "from_seat": w.from_seat,
@@ -211,14 +236,7 @@ def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
                     "turn": w.turn, "pao_seat": w.pao_seat, "delta": w.deltas[w.seat] if w.deltas else None,
                     "recomputed": w.recomputed,
                 })
-    return Frames(
-        games=_frame(games, GAMES_COLUMNS),
-        game_players=_frame(gps, GAME_PLAYERS_COLUMNS),
-        hands=_frame(hands, HANDS_COLUMNS),
-        hand_players=_frame(hps, HAND_PLAYERS_COLUMNS),
-        wins=_frame(wins, WINS_COLUMNS),
-        findings=_frame(findings, FINDINGS_COLUMNS),
-    )
+    return out
 
 
 def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:

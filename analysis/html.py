@@ -4,6 +4,8 @@ Order: a summary (games, players, dates, flagged share), the standings of player
 games (key columns with 95% intervals), plots, the players with few games, then the findings
 with their messages. Every table is complete, or says how many rows it shows and names the
 CSV beside the HTML that holds all of them (``<name>-players.csv``, ``-games.csv``, ``-findings.csv``).
+The page is drawn from the report's aggregates and bounded samples only (counts, curves, the first
+findings), so it costs the same memory for a thousand games as for millions.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import base64
 import html as html_lib
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -121,34 +124,40 @@ def standings(
     return head, rows
 
 
-def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str]:
+def _finding_kinds(report: Report) -> dict[str, tuple[int, int]]:
+    """code: (games, findings), from the totals, or counted from a complete findings frame."""
+    if report.totals is not None:
+        return report.totals.finding_kinds
     f = report.findings
-    games = report.frames.games
-    parts = [f"<h2 id='findings'>Findings ({len(report.flagged):,} of {len(games):,} games flagged)</h2>"]
-    if f.empty:
+    kinds: dict[str, tuple[int, int]] = {}
+    for code, group in f.groupby("code"):
+        kinds[str(code)] = (
+            len(set(zip(group["source"], group["game_index"], strict=True))),
+            int(group["count"].sum()),
+        )
+    return kinds
+
+
+def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str]:
+    f = report.findings.head(MAX_ROWS)  # the report may hold only the first findings: the CSV has all
+    parts = [f"<h2 id='findings'>Findings ({report.flagged_count:,} of {report.games:,} games flagged)</h2>"]
+    if not report.findings_count:
         return [*parts, "<p>None: every game replays clean under its rules.</p>"]
     parts.append(
         "<p class='note'>A finding names what the record says and what the rules give. Flagged games stay "
         "in the statistics. Repeated consequences of one cause (a wall that does not match the seed) "
         "are one row with a count.</p>"
     )
-    by_code = (
-        f.groupby("code")
-        .agg(
-            games=("source", lambda s: len(set(zip(s, f.loc[s.index, "game_index"], strict=True)))),
-            findings=("count", "sum"),
-        )
-        .sort_values("games", ascending=False)
-    )
+    kinds = sorted(_finding_kinds(report).items(), key=lambda kv: (-kv[1][0], kv[0]))
     rows = [
         f"<tr><td><code>{esc(code)}</code></td><td>{esc(CODES.get(code, ''))}</td>"
-        f"<td class='n'>{int(r['games'])}</td><td class='n'>{int(r['findings'])}</td></tr>"
-        for code, r in by_code.iterrows()
+        f"<td class='n'>{games}</td><td class='n'>{findings}</td></tr>"
+        for code, (games, findings) in kinds
     ]
     parts += ["<h3>By kind</h3>", _table(["code", "meaning", "games", "findings"], rows)]
     rows = []
     root = _common_folder([str(x) for x in f["source"]])
-    for _, r in f.head(MAX_ROWS).iterrows():
+    for _, r in f.iterrows():
         name = os.path.relpath(str(r["source"]), root) if root else str(r["source"])
         game = esc(str(r["game_id"]) or f"game {r['game_index']}")
         event = "" if _na(r["event_index"]) else int(r["event_index"])
@@ -181,7 +190,9 @@ def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str
             else "The viewer column gives the paifu show command that makes the game's page. "
         )
         + f"{where}</p>",
-        _table(["record", "hand", "event", "seat", "code", "finding", "viewer"], rows, len(f), csv),
+        _table(
+            ["record", "hand", "event", "seat", "code", "finding", "viewer"], rows, report.findings_count, csv
+        ),
     ]
     return parts
 
@@ -200,7 +211,8 @@ def _player_section(report: Report) -> list[str]:
     name = report.player
     assert name is not None
     c = report.counters[name]
-    gp = report.frames.game_players
+    curve = report.plots.curves.get(name)
+    games, cumulative = curve.series() if curve is not None else ([], [])
     yaku = yaku_frequencies(c)
     rows = [
         f"<tr><td>{esc(k)}</td><td class='n'>{int(e.numerator)}</td><td class='n'>{100 * (e.value or 0):.1f}%"
@@ -211,8 +223,8 @@ def _player_section(report: Report) -> list[str]:
         f"<h2 id='player'>{esc(name)}</h2>",
         "<div class='plots'>",
         _img(plots.rates_vs_field(c, report.field, name, report.num_players), "rates against the field"),
-        _img(plots.placement_distribution(gp, name), "placements"),
-        _img(plots.rank_point_progression(gp, name), "rank points"),
+        _img(plots.placement_bars(c.placements, name), "placements"),
+        _img(plots.progression(name, games, cumulative), "rank points"),
         "</div>",
         "<h3>Yaku</h3>",
         _table(["yaku", "wins", "share of wins (95% interval)"], rows),
@@ -222,16 +234,17 @@ def _player_section(report: Report) -> list[str]:
 def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
     from analysis import plots
 
-    gp = report.frames.game_players
     top = regular if len(regular) else report.stats.sort_values("ranked_games", ascending=False).head(12)
     top = top[top["ranked_games"] > 0]
     names = [str(p) for p in top["player"]][:20]
     out = ["<h2 id='plots'>Plots</h2>", "<div class='plots'>"]
     if names:
         out.append(_img(plots.rank_points_by_player(top.head(20)), "average rank points per player"))
-        out.append(_img(plots.placement_shares(gp, names), "placements per player"))
-        out.append(_img(plots.rank_point_curves(gp, names[:10]), "cumulative rank points"))
-    out.append(_img(plots.rank_point_distribution(gp), "rank-point distribution"))
+        shares = {n: report.counters[n].placements for n in names if n in report.counters}
+        out.append(_img(plots.placement_share_bars(shares, names), "placements per player"))
+        series = {n: report.plots.curves[n].series() for n in names[:10] if n in report.plots.curves}
+        out.append(_img(plots.curves(series), "cumulative rank points"))
+    out.append(_img(plots.points_histogram(report.plots.points), "rank-point distribution"))
     if len(report.results) == 1:
         out.append(_img(plots.game_scores(report.results[0]), "scores"))
     return [*out, "</div>"]
@@ -247,14 +260,27 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
     """The report as one self-contained HTML file (plots inline), its full tables as CSV beside it."""
     p = Path(path)
     files = side_files(p)
+    complete = {
+        "games": len(report.frames.games) == report.games,
+        "findings": len(report.findings) == report.findings_count,
+    }
+    for key, table in (("games", report.frames.game_players), ("findings", report.findings)):
+        done = report.streamed.get(key)  # complete already: the sink wrote it as the games came
+        if done is None and not complete[key]:
+            raise ValueError(
+                f"{p}: the report holds a sample of its {key}, not all of them: "
+                "make it with ReportSink(html=...) so the full table is written as games come"
+            )
+        if done is None:
+            write_table(table, files[key])
+        elif Path(done).resolve() != files[key].resolve():
+            shutil.copyfile(done, files[key])
     write_table(report.stats, files["players"])
-    write_table(report.frames.game_players, files["games"])
-    write_table(report.findings, files["findings"])
     stats = report.stats.sort_values(["ranked_games", "games", "player"], ascending=[False, False, True])
     regular = stats[stats["ranked_games"] >= MIN_GAMES]
     occasional = stats[stats["ranked_games"] < MIN_GAMES]
     cards = "".join(
-        f"<div class='card{' flag' if label == 'flagged' and len(report.flagged) else ''}'>"
+        f"<div class='card{' flag' if label == 'flagged' and report.flagged_count else ''}'>"
         f"<b>{esc(label)}</b><span>{esc(value)}</span></div>"
         for label, value in report.headline()
     )
@@ -263,7 +289,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         "<meta name='viewport' content='width=device-width,initial-scale=1'><title>paifu report</title>"
         f"<style>{CSS}</style></head><body><main>",
         "<h1>Game report</h1>",
-        f"<p class='sub'>{len(report.frames.games):,} games replayed and checked by paifu.</p>",
+        f"<p class='sub'>{report.games:,} games replayed and checked by paifu.</p>",
         f"<div class='cards'>{cards}</div>",
         "<nav><a href='#standings'>Standings</a><a href='#plots'>Plots</a>"
         + ("<a href='#player'>Player</a>" if report.player else "")

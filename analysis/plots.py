@@ -6,6 +6,8 @@ matplotlib is imported only when a plot is drawn; a new axes comes from a bare
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from analysis.stats import RATE_NAMES, PlayerCounters, rates
@@ -57,12 +59,17 @@ def game_scores(result: Any, ax: Any = None) -> Any:
 
 def placement_distribution(game_players: Any, player: str | None = None, ax: Any = None) -> Any:
     """Share of games finished in each place (one player, or every row of the frame)."""
-    ax = _axes(ax)
     df = game_players if player is None else game_players[game_players["player"] == player]
     df = df.dropna(subset=["placement"])
-    counts = df["placement"].astype(int).value_counts().sort_index()
-    places = range(1, int(max(counts.index.max(), 4) if len(counts) else 4) + 1)
-    total = counts.sum()
+    return placement_bars(df["placement"].astype(int).value_counts().to_dict(), player, ax)
+
+
+def placement_bars(counts: Mapping[int, int], player: str | None = None, ax: Any = None) -> Any:
+    """The same from counts by place (``PlayerCounters.placements``: no rows needed)."""
+    ax = _axes(ax)
+    counts = {int(p): int(k) for p, k in counts.items() if k}
+    places = range(1, max([*counts, 4]) + 1)
+    total = sum(counts.values())
     shares = [counts.get(p, 0) / total if total else 0 for p in places]
     ax.bar([str(p) for p in places], shares, color="tab:blue")
     for i, p in enumerate(places):
@@ -100,14 +107,19 @@ def rates_vs_field(player: PlayerCounters, field: PlayerCounters, name: str = "p
 
 def rank_point_progression(game_players: Any, player: str, ax: Any = None) -> Any:
     """Cumulative rank points of one player over their games, in the frame's order."""
-    ax = _axes(ax)
     df = game_players[(game_players["player"] == player)].dropna(subset=["points"])
     cumulative = df["points"].astype(float).cumsum().tolist()
-    ax.plot(range(1, len(cumulative) + 1), cumulative, marker=".", color="tab:green")
+    return progression(player, list(range(1, len(cumulative) + 1)), cumulative, ax)
+
+
+def progression(player: str, games: list[int], cumulative: list[float], ax: Any = None) -> Any:
+    """The same from the curve's points (``analysis.plotdata.Curve.series``: no rows needed)."""
+    ax = _axes(ax)
+    ax.plot(games, cumulative, marker="." if len(games) <= 200 else None, color="tab:green")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("game")
     ax.set_ylabel("cumulative rank points")
-    ax.set_title(f"{player}: {len(cumulative)} games, total {cumulative[-1] if cumulative else 0:+.1f}")
+    ax.set_title(f"{player}: {games[-1] if games else 0} games, total {cumulative[-1] if cumulative else 0:+.1f}")
     return ax
 
 
@@ -154,35 +166,51 @@ def rank_points_by_player(stats: Any, ax: Any = None) -> Any:
 
 def placement_shares(game_players: Any, players: list[str], ax: Any = None) -> Any:
     """Each player's share of first, second, ... places: one stacked bar per player."""
-    ax = _axes(ax, (7, max(2.5, 0.32 * len(players) + 1.2)))
     df = game_players.dropna(subset=["placement"])
     df = df[df["player"].isin(players)]
-    table = df.groupby(["player", "placement"], observed=True).size().unstack(fill_value=0)
-    table = table.reindex(players[::-1]).fillna(0)
-    shares = table.div(table.sum(axis=1).where(lambda s: s > 0, 1), axis=0)
-    left = [0.0] * len(shares)
+    counts: dict[str, dict[int, int]] = {}
+    for (name, place), k in df.groupby(["player", "placement"], observed=True).size().items():
+        counts.setdefault(str(name), {})[int(place)] = int(k)
+    return placement_share_bars(counts, players, ax)
+
+
+def placement_share_bars(counts: Mapping[str, Mapping[int, int]], players: list[str], ax: Any = None) -> Any:
+    """The same from counts by player and place (``PlayerCounters.placements``: no rows needed)."""
+    ax = _axes(ax, (7, max(2.5, 0.32 * len(players) + 1.2)))
+    places = sorted({int(p) for name in players for p, k in counts.get(name, {}).items() if k})
+    rows = players[::-1]
+    totals = [sum(counts.get(name, {}).get(p, 0) for p in places) or 1 for name in rows]
+    left = [0.0] * len(rows)
     colors = ["#2a9d8f", "#8ab17d", "#e9c46a", "#e76f51"]
-    for i, place in enumerate(shares.columns):
-        widths = shares[place].tolist()
-        ax.barh(range(len(shares)), widths, left=left, color=colors[i % len(colors)], label=f"{int(place)}")
+    for i, place in enumerate(places):
+        widths = [counts.get(name, {}).get(place, 0) / t for name, t in zip(rows, totals, strict=True)]
+        ax.barh(range(len(rows)), widths, left=left, color=colors[i % len(colors)], label=f"{place}")
         left = [a + b for a, b in zip(left, widths, strict=True)]
-    ax.set_yticks(range(len(shares)), [_short(p) for p in shares.index], fontsize=8)
-    ax.axvline(1 / max(1, len(shares.columns)), color="black", lw=0.8, ls=":")
+    ax.set_yticks(range(len(rows)), [_short(p) for p in rows], fontsize=8)
+    ax.axvline(1 / max(1, len(places)), color="black", lw=0.8, ls=":")
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the player's ranked games (dotted: an even share)")
     ax.set_title("placements per player")
-    ax.legend(title="place", fontsize=7, title_fontsize=7, ncols=len(shares.columns), loc="lower right",
+    ax.legend(title="place", fontsize=7, title_fontsize=7, ncols=max(1, len(places)), loc="lower right",
               bbox_to_anchor=(1, 1.0), frameon=False)
     return ax
 
 
 def rank_point_curves(game_players: Any, players: list[str], ax: Any = None) -> Any:
     """Cumulative rank points of several players over their own games, in the frame's order."""
-    ax = _axes(ax, (7, 3.8))
+    series = {}
     for name in players:
         pts = game_players[game_players["player"] == name]["points"].dropna().astype(float).cumsum().tolist()
+        series[name] = (list(range(1, len(pts) + 1)), pts)
+    return curves(series, ax)
+
+
+def curves(series: Mapping[str, tuple[list[int], list[float]]], ax: Any = None) -> Any:
+    """The same from each player's curve points (``analysis.plotdata.Curve.series``), in the given order."""
+    ax = _axes(ax, (7, 3.8))
+    for name, (games, pts) in series.items():
         if pts:
-            ax.plot(range(1, len(pts) + 1), pts, lw=1.2, label=f"{_short(name)} ({pts[-1]:+.0f})")
+            ax.plot(games, pts, lw=1.2, label=f"{_short(name)} ({pts[-1]:+.0f})")
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("the player's game number")
     ax.set_ylabel("cumulative rank points")
@@ -193,14 +221,22 @@ def rank_point_curves(game_players: Any, players: list[str], ax: Any = None) -> 
 
 def rank_point_distribution(game_players: Any, ax: Any = None) -> Any:
     """Rank points of every seat in every ranked game, stacked by the placement that earned them."""
-    ax = _axes(ax, (7, 3.2))
     df = game_players.dropna(subset=["points", "placement"])
-    groups = [(int(p), g["points"].astype(float).tolist()) for p, g in df.groupby("placement", observed=True)]
+    counts = Counter(zip(df["placement"].astype(int), df["points"].astype(float), strict=True))
+    return points_histogram(counts, ax)
+
+
+def points_histogram(counts: Mapping[tuple[int, float], int], ax: Any = None) -> Any:
+    """The same from counts per (placement, rank points) (``analysis.plotdata.PlotData.points``)."""
+    ax = _axes(ax, (7, 3.2))
+    places = sorted({p for p, _ in counts})
+    groups = [sorted((v, k) for (p, v), k in counts.items() if p == place) for place in places]
     if groups:
-        ax.hist([v for _, v in groups], bins=40, stacked=True, label=[f"place {p}" for p, _ in groups],
+        ax.hist([[v for v, _ in g] for g in groups], weights=[[k for _, k in g] for g in groups], bins=40,
+                stacked=True, label=[f"place {p}" for p in places],
                 color=["#2a9d8f", "#8ab17d", "#e9c46a", "#e76f51"][: len(groups)])
         ax.legend(fontsize=7)
     ax.set_xlabel("rank points in one game")
     ax.set_ylabel("seats")
-    ax.set_title(f"rank-point distribution ({len(df):,} results)")
+    ax.set_title(f"rank-point distribution ({sum(counts.values()):,} results)")
     return ax

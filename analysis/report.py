@@ -1,13 +1,16 @@
 """A report over replayed games: frames, per-player statistics, findings, CSV/Parquet (HTML: ``analysis.html``).
 
 Games with findings are counted and listed under "flagged", never dropped
-silently; unreadable inputs are listed too.
+silently; unreadable inputs are listed too. The report's figures come from the aggregates of
+``analysis.stream.ReportSink`` (bounded memory); ``build_report`` adds the complete frames for a
+notebook.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,14 +18,29 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.frames import Frames, build_frames, outcome
-from analysis.rank_points import Scheme, get_scheme
-from analysis.stats import PlayerCounters, combine, count_game, field_counters, stats_frame
+from analysis.frames import Frames, build_frames
+from analysis.plotdata import PlotData
+from analysis.rank_points import Scheme
+from analysis.stats import PlayerCounters, field_counters
 from paifu.pipeline import Unreadable
 
 #: a player needs this many ranked games for intervals and a place in the plots ("regular players")
 MIN_GAMES = 10
 _DATED_ID = re.compile(r"^(20\d\d)(\d\d)(\d\d)\d\dgm-")  # Tenhou log ids start with the date
+
+
+@dataclass(frozen=True)
+class Totals:
+    """Whole-run counts: the report's frames may hold only samples (``analysis.stream``)."""
+
+    games: int
+    hands: int
+    flagged: int
+    num_players: int
+    players_per_game: Counter[int]
+    dates: tuple[str, str, int] | None = None  # see ``Report.date_range``
+    findings: int = 0  # rows of the findings table
+    finding_kinds: dict[str, tuple[int, int]] = field(default_factory=dict)  # code: (games, findings)
 
 
 @dataclass
@@ -35,9 +53,12 @@ class Report:
     scheme: str = "auto"
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     results: list[Any] = field(default_factory=list)
-    findings: pd.DataFrame = field(default_factory=pd.DataFrame)  # one row per finding (grouped by cause)
+    findings: pd.DataFrame = field(default_factory=pd.DataFrame)  # findings (grouped by cause): all, or the first
     unnamed: PlayerCounters = field(default_factory=PlayerCounters)  # seats without a name, summed
     unnamed_seats: int = 0
+    totals: Totals | None = None  # whole-run counts (set by ``ReportSink.report``)
+    plots: PlotData = field(default_factory=PlotData)  # curves and distribution the HTML draws
+    streamed: dict[str, Path] = field(default_factory=dict)  # tables the sink already wrote beside the HTML
 
     @property
     def field(self) -> PlayerCounters:
@@ -46,24 +67,40 @@ class Report:
 
     @property
     def num_players(self) -> int:
+        if self.totals is not None:
+            return self.totals.num_players
         n = self.frames.games["num_players"].dropna()
         return int(n.max()) if len(n) else 4
 
+    @property
+    def games(self) -> int:
+        return self.totals.games if self.totals is not None else len(self.frames.games)
+
+    @property
+    def flagged_count(self) -> int:
+        """Flagged games of the whole run (``flagged`` may list only the first)."""
+        return self.totals.flagged if self.totals is not None else len(self.flagged)
+
+    @property
+    def findings_count(self) -> int:
+        """Rows of the whole findings table (``findings`` may hold only the first)."""
+        return self.totals.findings if self.totals is not None else len(self.findings)
+
     def date_range(self) -> tuple[str, str, int] | None:
         """(first, last, games dated) from the dates log ids carry, or None when no id has one."""
-        dates = sorted(f"{m[1]}-{m[2]}-{m[3]}" for gid in self.frames.games["game_id"].dropna()
-                       if (m := _DATED_ID.match(str(gid))))
-        return (dates[0], dates[-1], len(dates)) if dates else None
+        if self.totals is not None:
+            return self.totals.dates
+        return game_date_range(self.frames.games["game_id"].dropna())
 
     def headline(self) -> list[tuple[str, str]]:
         """The summary a reader sees first, as (label, value) pairs."""
-        g = self.frames.games
-        games = len(g)
-        flagged = len(self.flagged)
+        games = self.games
+        hands = self.totals.hands if self.totals is not None else int(self.frames.games["hands"].sum())
+        flagged = self.flagged_count
         dates = self.date_range()
         regular = int((self.stats["ranked_games"] >= MIN_GAMES).sum()) if "ranked_games" in self.stats else 0
         rows = [
-            ("games", f"{games:,} ({_plural(int(g['hands'].sum()) if games else 0, 'hand')})"),
+            ("games", f"{games:,} ({_plural(hands if games else 0, 'hand')})"),
             ("players", f"{len(self.counters):,} named ({regular} with {MIN_GAMES}+ ranked games)"
              + (f"; {self.unnamed_seats:,} seats without a name (counted in the field only)"
                 if self.unnamed_seats else "")),
@@ -125,25 +162,37 @@ def viewer_page(source: str, game_index: int) -> str:
     return f"{stem}-{game_index}.html"
 
 
-def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
-    """One row per finding, a wall-mismatch's consequences folded into their cause (``count``), with
-    its readable text and the ``paifu show`` command that opens the game at its event."""
+def game_date_range(game_ids: Iterable[Any]) -> tuple[str, str, int] | None:
+    """(first, last, how many) of the dates the log ids carry, or None when none does."""
+    dates = sorted(f"{m[1]}-{m[2]}-{m[3]}" for gid in game_ids if gid and (m := _DATED_ID.match(str(gid))))
+    return (dates[0], dates[-1], len(dates)) if dates else None
+
+
+def finding_rows(r: Any) -> list[dict[str, Any]]:
+    """One game's rows of ``findings_frame``."""
     from paifu.findings import group_findings
 
     rows = []
-    for r in results:
-        for g in group_findings(r.findings):
-            f = g.first
-            rows.append({
-                "source": r.source, "game_id": r.game_id or "", "game_index": r.game_index, "hand": f.hand,
-                "event_index": f.event_index, "seat": f.seat,
-                "player": r.players[f.seat] if f.seat is not None and f.seat < len(r.players) else "",
-                "code": f.code, "count": g.count, "finding": f.text(),
-                "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
-                "view": f"paifu show {shlex.quote(r.source)} --game {r.game_index} -o "
-                        + shlex.quote(viewer_page(r.source, r.game_index)),
-                "viewer_page": viewer_page(r.source, r.game_index),
-            })
+    for g in group_findings(r.findings):
+        f = g.first
+        rows.append({
+            "source": r.source, "game_id": r.game_id or "", "game_index": r.game_index, "hand": f.hand,
+            "event_index": f.event_index, "seat": f.seat,
+            "player": r.players[f.seat] if f.seat is not None and f.seat < len(r.players) else "",
+            "code": f.code, "count": g.count, "finding": f.text(),
+            "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
+            "view": f"paifu show {shlex.quote(r.source)} --game {r.game_index} -o "
+                    + shlex.quote(viewer_page(r.source, r.game_index)),
+            "viewer_page": viewer_page(r.source, r.game_index),
+        })
+    return rows
+
+
+def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
+    """One row per finding, a wall-mismatch's consequences folded into their cause (``count``), with
+    its readable text and the ``paifu show`` command that opens the game at its event.
+    ``results``: replayed games, or rows ``finding_rows`` made."""
+    rows = [row for r in results for row in ([r] if isinstance(r, dict) else finding_rows(r))]
     cols = {"source": "string", "game_id": "string", "game_index": "Int64", "hand": "string",
             "event_index": "Int64", "seat": "Int64", "player": "string", "code": "string", "count": "Int64",
             "finding": "string", "also_in": "string", "view": "string", "viewer_page": "string"}
@@ -155,38 +204,29 @@ def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
 
 def build_report(results: Iterable[Any], player: str | None = None, scheme: Scheme | str = "auto",
                  unreadable: Iterable[Any] = ()) -> Report:
-    """Frames and statistics for replayed games; ``unreadable``: ``paifu.pipeline.Unreadable`` items.
+    """The report of replayed games (``unreadable``: ``paifu.pipeline.Unreadable`` items), with the
+    complete frames, flagged games and findings for a notebook. Its figures are those of the
+    streamed report (``analysis.stream.ReportSink``), which renders the same HTML.
 
     Seats without a name are not one player "": they count in the field, never as a player."""
+    from analysis.stream import ReportSink
+
     items = list(results)
-    results = [r for r in items if not isinstance(r, Unreadable)]  # a batch from replay_paths holds both
-    unreadable = [*unreadable, *(r for r in items if isinstance(r, Unreadable))]
-    if not (isinstance(scheme, str) and scheme == "auto"):
-        scheme = get_scheme(scheme)
-    outcomes = [outcome(r, scheme) for r in results]
-    frames = build_frames(results, scheme, outcomes)
-    per_game = []
-    unnamed, unnamed_seats = PlayerCounters(), 0
-    for r, oc in zip(results, outcomes, strict=True):
-        seats = count_game(r, oc.placements, oc.points)
-        batch: dict[str, PlayerCounters] = {}
-        for name, c in zip(r.players, seats, strict=True):
-            if not str(name).strip():
-                unnamed, unnamed_seats = unnamed + c, unnamed_seats + 1
-                continue
-            batch[name] = batch[name] + c if name in batch else c
-        per_game.append(batch)
-    counters = combine(*per_game)
-    n = int(frames.games["num_players"].max()) if len(frames.games) else 4
-    g = frames.games
-    flagged = g.loc[~g["valid"].fillna(False).astype(bool), ["source", "game_id", "game_index", "findings",
-                                                             "finding_codes"]].reset_index(drop=True)
-    return Report(
-        frames=frames, counters=counters, stats=stats_frame(counters, n), flagged=flagged, player=player,
-        scheme=scheme if isinstance(scheme, str) else scheme.name,
-        unreadable=[(u.file, u.reason) for u in unreadable], results=results,
-        findings=findings_frame(results), unnamed=unnamed, unnamed_seats=unnamed_seats,
-    )
+    sink = ReportSink(scheme, player)
+    for item in [*unreadable, *(r for r in items if isinstance(r, Unreadable))]:
+        sink.add(item)
+    games = [r for r in items if not isinstance(r, Unreadable)]
+    for r in games:
+        sink.add(r)
+    sink.close()
+    report = sink.report()
+    report.frames = build_frames(games, sink.spec.scheme)
+    g = report.frames.games
+    report.flagged = g.loc[~g["valid"].fillna(False).astype(bool), ["source", "game_id", "game_index", "findings",
+                                                                    "finding_codes"]].reset_index(drop=True)
+    report.findings = findings_frame(games)
+    report.results = games
+    return report
 
 
 # ---------------------------------------------------------------------- writers
@@ -210,13 +250,16 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
 
 
 def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
-    """The HTML report (``analysis.html``) and its full tables beside it.
+    """The HTML report (``analysis.html``) and its full tables beside it (those a ``ReportSink`` wrote
+    as the games came are copied when the page goes elsewhere).
 
     Plot text is taken literally (no mathtext): a name or game id such as ``$x$`` or ``$\\foo$``
     would otherwise be parsed as TeX, and a bad one fails the whole report."""
     import matplotlib
 
     from analysis.html import write_html as _write
+    from analysis.plots import japanese_font
 
+    japanese_font()  # before the context, which would undo it: every page is drawn alike, the first too
     with matplotlib.rc_context({"text.parse_math": False}):
         return _write(report, path, viewer_links=viewer_links)

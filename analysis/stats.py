@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field, fields
+from fractions import Fraction
 from typing import Any
 
 Z95 = 1.959963984540054
@@ -52,30 +53,44 @@ MIN_SAMPLE = 10
 
 @dataclass
 class Moments:
-    """Count, sum and sum of squares: enough for a mean and its normal interval, and addable."""
+    """Count, sum and sum of squares: enough for a mean and its normal interval, and addable.
+
+    The sums are exact (ints, or ``Fraction`` once a float comes in), so adding is associative:
+    games summed one by one, in batches, or in any tree of batches (Dask) give the same bits.
+    """
 
     n: int = 0
-    total: float = 0.0
-    squares: float = 0.0
+    exact_total: int | Fraction = 0
+    exact_squares: int | Fraction = 0
 
     def add(self, x: float) -> None:
+        v = x if isinstance(x, int) else Fraction(x)
         self.n += 1
-        self.total += x
-        self.squares += x * x
+        self.exact_total += v
+        self.exact_squares += v * v
 
     def __add__(self, other: Moments) -> Moments:
-        return Moments(self.n + other.n, self.total + other.total, self.squares + other.squares)
+        return Moments(self.n + other.n, self.exact_total + other.exact_total,
+                       self.exact_squares + other.exact_squares)
+
+    @property
+    def total(self) -> float:
+        return float(self.exact_total)
+
+    @property
+    def squares(self) -> float:
+        return float(self.exact_squares)
 
     @property
     def mean(self) -> float | None:
         # rank points carry one decimal: 12 places hide float noise (-1.8e-15 for a zero sum)
-        return round(self.total / self.n, 12) if self.n else None
+        return round(float(self.exact_total / self.n), 12) if self.n else None
 
     def interval(self, z: float = Z95) -> tuple[float | None, float | None]:
         if self.n < 2:
             return None, None
-        mean = self.total / self.n
-        var = max(0.0, (self.squares - self.n * mean * mean) / (self.n - 1))
+        mean = float(self.exact_total / self.n)
+        var = max(0.0, float((self.exact_squares - self.exact_total * self.exact_total / self.n) / (self.n - 1)))
         half = z * math.sqrt(var / self.n)
         return mean - half, mean + half
 

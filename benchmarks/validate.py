@@ -1,10 +1,20 @@
-"""Benchmark: replay a corpus several times in one process; print games and hands per second.
+"""Benchmark: what each layer of ``paifu validate`` costs, how it scales, and ``report``'s memory.
 
-Beside it, the figure for merely parsing the same files with lxml (the floor any
-reader pays) and for our readers alone, so the cost of each layer is visible; last,
-the whole ``paifu validate`` path serial against ``--jobs N`` (process start-up included).
+One run prints, on unique games (files deduplicated by content; every stage in a freshly
+forked process, so no stage finds caches warmed by another or by an earlier copy of a game;
+each figure the best of ``--runs`` such processes, the one least disturbed by other load):
 
-    python benchmarks/validate.py [PATH ...] [--repeat N] [--rules SPEC] [--jobs N]
+* games per CPU-second of the bare parse floor (lxml for XML, ``json`` for JSON), our readers,
+  the legality-only replay, the full replay (wall, scoring, rank points) and the end-to-end
+  path (read + full replay, as ``validate`` does), each also as a ratio to the floor;
+* ``--jobs N`` scaling of the end-to-end path in wall-clock games per second (pool start-up
+  included) against the serial path, and, with ``--dask``, a local Dask cluster of N workers;
+* the peak resident memory of ``paifu report`` (with ``--out``, ``--html`` and ``--games``) over
+  the inputs given 1x, 4x and 16x (copies of the inputs, as distinct files: ``paifu`` reads a file
+  given twice once; uniqueness of content matters for speed, not for memory).
+
+    python benchmarks/validate.py [PATH ...] [--rules SPEC] [--jobs N] [--dask] [--runs 3]
+                                  [--memory-scales 1,4,16] [--no-memory]
 """
 
 from __future__ import annotations
@@ -12,81 +22,256 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gzip
+import hashlib
+import json
+import multiprocessing
 import os
+import subprocess
+import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from lxml import etree
+CORPUS = Path(__file__).resolve().parents[2] / "shared/corpus"
 
-from paifu.formats import iter_record_files, read_path
-from paifu.parallel import replay_paths_parallel, resolve_jobs
-from paifu.pipeline import replay_paths, replay_record
-from paifu.rules import load_rules
+
+def unique_files(paths: list[str]) -> list[str]:
+    """Record files under ``paths``, the first of each content only."""
+    from paifu.formats import iter_record_files
+
+    seen: set[bytes] = set()
+    out = []
+    for f in iter_record_files(paths):
+        digest = hashlib.sha1(Path(f).read_bytes()).digest()
+        if digest not in seen:
+            seen.add(digest)
+            out.append(f)
+    return out
+
+
+# ---------------------------------------------------------------------- stages (each in a fresh process)
+def _floor(files: list[str], _rules: Any) -> int:
+    """Parse every file with the bare parser of its syntax; returns files parsed."""
+    from lxml import etree
+
+    for f in files:
+        data = Path(f).read_bytes()
+        if data[:2] == b"\x1f\x8b":
+            data = gzip.decompress(data)
+        if data.lstrip()[:1] == b"<":
+            with contextlib.suppress(etree.XMLSyntaxError):
+                etree.fromstring(data, etree.XMLParser(recover=True, huge_tree=True))
+        else:
+            with contextlib.suppress(ValueError):
+                for line in data.splitlines() if b"\n{" in data else [data]:
+                    if line.strip():
+                        json.loads(line)
+    return len(files)
+
+
+def _read(files: list[str], _rules: Any) -> list[Any]:
+    from paifu.formats import read_path
+
+    out = []
+    for f in files:
+        with contextlib.suppress(Exception):
+            out.extend(read_path(f))
+    return out
+
+
+def _stage(name: str, files: list[str], rules: Any) -> tuple[float, int, int]:
+    """CPU seconds of one stage (in this process only), games and hands it covered."""
+    from paifu.pipeline import replay_paths, replay_record
+
+    if name in ("legality", "full replay"):
+        records = _read(files, rules)
+        kwargs = {"score": False, "check_wall": False} if name == "legality" else {}
+        t = time.process_time()
+        hands = sum(len(replay_record(r, rules, **kwargs).hands) for r in records)
+        return time.process_time() - t, len(records), hands
+    t = time.process_time()
+    if name == "floor":
+        _floor(files, rules)
+        return time.process_time() - t, 0, 0
+    if name == "read":
+        n = len(_read(files, rules))
+        return time.process_time() - t, n, 0
+    games = hands = 0
+    for item in replay_paths(files, rules):
+        if not hasattr(item, "reason"):
+            games += 1
+            hands += len(item.hands)
+    return time.process_time() - t, games, hands
+
+
+def _wall(how: str, files: list[str], rules: Any, jobs: int) -> float:
+    """Wall seconds of the end-to-end path: serial, a process pool, or a local Dask cluster."""
+    t = time.perf_counter()
+    if how == "serial":
+        from paifu.pipeline import replay_paths
+
+        for _ in replay_paths(files, rules):
+            pass
+    elif how == "jobs":
+        from paifu.parallel import replay_paths_parallel
+
+        for _ in replay_paths_parallel(files, rules, jobs=jobs):
+            pass
+    else:
+        from paifu.dask import connect, replay_items
+
+        with connect("dask", jobs) as client:
+            t = time.perf_counter()  # the cluster's start-up is not the replay's
+            for _ in replay_items(client, files, rules):
+                pass
+    return time.perf_counter() - t
+
+
+def _child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
+    conn.send(fn(*args))
+    conn.close()
+
+
+def fresh(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a newly forked process (not a daemon: it may start workers of its own),
+    so caches start cold, as for games never seen."""
+    ctx = multiprocessing.get_context("fork")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, fn, args))
+    proc.start()
+    child.close()
+    try:
+        return parent.recv()
+    except EOFError:
+        raise SystemExit(f"benchmark stage {fn.__name__}{args[:1]} failed (exit {proc.exitcode})") from None
+    finally:
+        proc.join()
+
+
+# ---------------------------------------------------------------------- report memory
+_RSS = """
+import os, resource, sys
+from paifu.cli import main
+with open(os.devnull, "w") as null:
+    code = main(sys.argv[1:], out=null)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, code)
+"""
+
+
+def copies(paths: list[str], scale: int, tmp: Path) -> list[str]:
+    """``paths`` as ``scale`` distinct copies (the walk reads a file reached twice once, by inode)."""
+    import shutil
+
+    out = []
+    for i in range(scale):
+        for j, path in enumerate(paths):
+            dest = tmp / "inputs" / str(i) / f"{j}-{Path(path).name}"
+            if not dest.exists():
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                (shutil.copytree if Path(path).is_dir() else shutil.copy2)(path, dest)
+            out.append(str(dest))
+    return out
+
+
+def report_peak_rss(paths: list[str], scale: int, tmp: Path) -> tuple[int, float, float]:
+    """Games, peak RSS (MiB) and wall seconds of ``paifu report`` over ``scale`` copies of ``paths``."""
+    out = tmp / f"x{scale}"
+    argv = [
+        "report",
+        *copies(paths, scale, tmp),
+        "--out",
+        str(out / "ds"),
+        "--html",
+        str(out / "r.html"),
+        "--games",
+        str(out / "g.parquet"),
+    ]
+    out.mkdir()
+    t = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", _RSS, *argv], capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - t
+    if proc.returncode != 0:
+        raise SystemExit(f"paifu report failed at {scale}x: {proc.stderr.strip()[-500:]}")
+    kib = int(proc.stdout.split()[0])
+    import pyarrow.dataset as ds
+
+    games = ds.dataset(out / "ds" / "games", partitioning="hive").count_rows()  # counted, not assumed
+    return games, kib / 1024, wall
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("paths", nargs="*", default=[str(Path(__file__).resolve().parents[2] / "shared/corpus/tenhou_xml")])
-    ap.add_argument("--repeat", type=int, default=5)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
     ap.add_argument("--rules", help="force a ruleset, as paifu validate --rules")
-    ap.add_argument("--jobs", type=int, default=0, help="processes for the parallel figure (0 = all cores)")
+    ap.add_argument("--jobs", type=int, default=0, help="processes for the scaling figure (0 = all cores)")
+    ap.add_argument("--dask", action="store_true", help="also time a local Dask cluster of --jobs workers")
+    ap.add_argument(
+        "--memory-scales", default="1,4,16", help="report's peak RSS over the inputs this many times"
+    )
+    ap.add_argument("--runs", type=int, default=3, help="fresh runs per speed figure; the best is shown")
+    ap.add_argument("--no-memory", action="store_true", help="skip the report memory measurement")
+    ap.add_argument("--memory-only", action="store_true", help="only the report memory measurement")
     args = ap.parse_args()
+    from paifu.parallel import resolve_jobs
+    from paifu.rules import load_rules
+
     rules = load_rules(args.rules) if args.rules else None
     jobs = resolve_jobs(args.jobs)
-    files = list(iter_record_files(args.paths))
-    blobs = [Path(f).read_bytes() for f in files]
-    xml_blobs = [gzip.decompress(b) if b[:2] == b"\x1f\x8b" else b for b in blobs]
+    if not args.memory_only:
+        speed(args.paths, rules, jobs, args.dask, args.runs)
+    if not args.no_memory:
+        memory(args.paths, [int(s) for s in args.memory_scales.split(",")])
 
-    t = time.perf_counter()
-    for _ in range(args.repeat):
-        for b in xml_blobs:
-            if b.lstrip()[:1] == b"<":
-                with contextlib.suppress(etree.XMLSyntaxError):
-                    etree.fromstring(b, etree.XMLParser(recover=True))
-    lxml_s = time.perf_counter() - t
 
-    t = time.perf_counter()
-    records = []
-    for _ in range(args.repeat):
-        records = [r for f in files for r in read_path(f)]
-    read_s = time.perf_counter() - t
+def speed(paths: list[str], rules: Any, jobs: int, dask: bool, runs: int) -> None:
+    """The per-stage table and the scaling lines; each figure the best of ``runs`` fresh processes
+    (the least disturbed by other load; every run still meets each game for the first time)."""
+    files = unique_files(paths)
+    print(
+        f"{len(files)} unique files under {' '.join(paths)}; one core, CPU time of each stage "
+        f"in a fresh process, best of {runs} (python {sys.version.split()[0]}, {os.cpu_count()} cores)"
+    )
 
-    games = len(records)
-    hands = 0
-    t = time.perf_counter()
-    for _ in range(args.repeat):
-        hands = sum(len(replay_record(r, rules).hands) for r in records)
-    replay_s = time.perf_counter() - t
+    results = {
+        name: min((fresh(_stage, name, files, rules) for _ in range(runs)), key=lambda r: r[0])
+        for name in ("floor", "read", "legality", "full replay", "end to end")
+    }
+    games, hands = results["end to end"][1], results["end to end"][2]
+    floor = games / results["floor"][0]
+    print(f"{games} games, {hands} hands\n")
+    print(f"{'stage':<38}{'games/CPU-s':>12}{'hands/CPU-s':>13}{'x floor':>9}")
+    labels = {
+        "floor": "parse floor (lxml / json)",
+        "read": "read (our readers)",
+        "legality": "replay, legality only",
+        "full replay": "replay, full (wall, scoring, ranks)",
+        "end to end": "end to end (read + full replay)",
+    }
+    for name, (cpu, _, h) in results.items():
+        rate = games / cpu
+        per_hand = f"{hands / cpu:13.0f}" if h else f"{'':13}"
+        print(f"{labels[name]:<38}{rate:12.1f}{per_hand}{rate / floor:9.3f}")
 
-    t = time.perf_counter()
-    for _ in range(args.repeat):
-        for r in records:
-            replay_record(r, rules, score=False, check_wall=False)
-    legality_s = time.perf_counter() - t
+    serial = min(fresh(_wall, "serial", files, rules, 1) for _ in range(runs))
+    print(f"\nend to end, wall clock: serial {games / serial:.1f} games/s")
+    par = min(fresh(_wall, "jobs", files, rules, jobs) for _ in range(runs))
+    print(f"  --jobs {jobs}: {games / par:.1f} games/s, x{serial / par:.2f} (pool start-up included)")
+    if dask:
+        d = min(fresh(_wall, "dask", files, rules, jobs) for _ in range(runs))
+        print(
+            f"  --scheduler dask, {jobs} workers: {games / d:.1f} games/s, x{serial / d:.2f} (cluster start-up excluded)"
+        )
 
-    n = args.repeat
-    print(f"{len(files)} files, {games} games, {hands} hands, x{n}")
-    print(f"lxml parse only      : {games * n / lxml_s:8.0f} games/s")
-    print(f"read (our readers)   : {games * n / read_s:8.0f} games/s")
-    print(f"replay, legality only: {games * n / legality_s:8.0f} games/s  {hands * n / legality_s:8.0f} hands/s")
-    print(f"replay, full checks  : {games * n / replay_s:8.0f} games/s  {hands * n / replay_s:8.0f} hands/s"
-          "  (wall + scoring)")
-    total = read_s + replay_s
-    print(f"read + full replay   : {games * n / total:8.0f} games/s  {hands * n / total:8.0f} hands/s")
 
-    t = time.perf_counter()
-    for _ in range(args.repeat):
-        for _item in replay_paths(args.paths, rules):
-            pass
-    serial_s = time.perf_counter() - t
-    t = time.perf_counter()
-    for _ in range(args.repeat):
-        for _item in replay_paths_parallel(args.paths, rules, jobs=jobs):
-            pass
-    par_s = time.perf_counter() - t
-    print(f"validate, serial     : {games * n / serial_s:8.0f} games/s")
-    print(f"validate, --jobs {jobs:<3} : {games * n / par_s:8.0f} games/s  x{serial_s / par_s:.2f}"
-          f"  ({os.cpu_count()} cores; pool start-up included)")
+def memory(paths: list[str], scales: list[int]) -> None:
+    """Peak RSS of ``paifu report`` at each scale of the inputs."""
+    print("\npaifu report --out --html --games: peak RSS against the number of games")
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in scales:
+            n, mib, wall = report_peak_rss(paths, scale, Path(tmp))
+            print(f"  {scale:>3}x: {n:6d} games  peak RSS {mib:7.1f} MiB  ({wall:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -14,10 +14,11 @@ import json
 import os
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
+from paifu.dask import DaskUnavailable
 from paifu.parallel import PoolError
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
 from paifu.rules.presets import sources_text
@@ -103,14 +104,22 @@ def _read_stdin(rules: Ruleset | None, fmt: str | None):  # noqa: ANN202 - a gen
         yield replay_record(rec, rules, game_index=i)
 
 
-def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None = None, jobs: int = 1,  # noqa: ANN201
-                  skipped: list | None = None):
+def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None = None,  # noqa: ANN201
+                  jobs: int | None = 1, skipped: list | None = None, scheduler: str | None = None):
     """Every game under ``paths`` in order (``-`` reads standard input; then the run is serial);
-    files found in folders but not read go to ``skipped`` with the reason."""
+    files found in folders but not read go to ``skipped`` with the reason. ``jobs`` other than None
+    or 1: that many worker processes; ``scheduler``: on Dask (``paifu.dask``), the same items."""
     from paifu.pipeline import replay_paths
 
+    if scheduler:
+        if "-" in paths:
+            from paifu.dask import DaskUnavailable
+
+            raise DaskUnavailable("--scheduler reads files on the workers: standard input (-) needs a run "
+                                  "without --scheduler")
+        return _dask_items(paths, rules, fmt, jobs, skipped, scheduler)
     if "-" not in paths:
-        if jobs != 1:
+        if jobs not in (None, 1):
             from paifu.parallel import replay_paths_parallel
 
             return replay_paths_parallel(paths, rules, fmt=fmt, jobs=jobs, skipped=skipped)
@@ -122,6 +131,15 @@ def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None =
                                                                                 skipped=skipped)
 
     return chain()
+
+
+def _dask_items(paths: Sequence[str], rules: Ruleset | None, fmt: str | None, jobs: int | None,
+                skipped: list | None, scheduler: str) -> Iterator[Any]:
+    """The replayed items from Dask workers, in input order (a local cluster lives as long as this)."""
+    from paifu.dask import connect, replay_items
+
+    with connect(scheduler, jobs or 0) as client:
+        yield from replay_items(client, paths, rules, fmt=fmt, skipped=skipped)
 
 
 def _validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -146,7 +164,8 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
               "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
     from paifu.pipeline import with_progress
 
-    items = with_progress(replay_inputs(args.paths, rules, args.format, args.jobs, skipped=skipped))
+    items = with_progress(replay_inputs(args.paths, rules, args.format, args.jobs, skipped=skipped,
+                                       scheduler=args.scheduler))
     write = _Writer(out, items)
     for res in items:
         if isinstance(res, Unreadable):
@@ -372,7 +391,8 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
             return 2
     return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
                       players_out=args.players, games_out=args.games, rules=_rules(args.rules),
-                      out=out, jobs=args.jobs, quiet=args.quiet, viewer_links=args.viewer_links)
+                      out=out, jobs=args.jobs, quiet=args.quiet, viewer_links=args.viewer_links,
+                      out_dir=args.out, partition=args.partition, scheduler=args.scheduler)
 
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:
@@ -458,6 +478,8 @@ _FORMATS = "tenhou-xml, tenhou-json, mjai or majiang"
 _RULES_HELP = ("judge every game under this ruleset instead of the record's own: a preset name "
                "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON")
 _JOBS_HELP = "replay in N worker processes (0 = one per core); output identical to --jobs 1"
+_SCHEDULER = ("replay on Dask: 'dask' starts a local cluster (--jobs workers, default one per core), "
+              "tcp://host:port joins a running scheduler (its workers must see the same paths); same output")
 
 
 def _wrap(text: str) -> str:
@@ -496,7 +518,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                        "input, then a summary object")
     v.add_argument("-q", "--quiet", action="store_true", help="print only games with findings or notes, unreadable "
                                                               "inputs and the summary (no line per valid game)")
-    v.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    v.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
+    v.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
     _limit_options(v)
     c = sub.add_parser(
         "convert", formatter_class=fmt, help="convert records to another format",
@@ -539,7 +562,12 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
     r.add_argument("-q", "--quiet", action="store_true", help="only the summary on standard output (by default the "
                                                               "first 10 flagged games follow it)")
-    r.add_argument("--jobs", type=_jobs, default=1, metavar="N", help=_JOBS_HELP)
+    r.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
+    r.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    r.add_argument("--out", metavar="DIR", help="write every table (games, seats, hands, wins, findings) to "
+                                                "this new or empty folder as a Parquet dataset")
+    r.add_argument("--partition", choices=["source", "date", "none"], default="source",
+                   help="--out partitions: the record's folder (default), its month, or none")
     _limit_options(r)
     sh = sub.add_parser(
         "show", formatter_class=fmt, help="write one game as a self-contained HTML viewer",
@@ -601,7 +629,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except RulesetError as e:
         sys.stderr.write(f"paifu: {e}\n")
         return 2
-    except PoolError as e:  # the worker pool cannot run at all (not one file's fault)
+    except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
         return 2
     except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say

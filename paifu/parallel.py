@@ -1,7 +1,7 @@
 """Replay many files on several cores, with exactly the serial output.
 
 ``replay_paths_parallel`` yields the same items, in the same order, as
-``paifu.replay.replay_paths``: each worker runs the serial ``replay_paths`` on one
+``paifu.pipeline.replay_paths``: each worker runs the serial ``replay_paths`` on one
 file at a time (so both paths cannot drift apart), and the parent hands results
 back in input order. Work is cut per file, in chunks, with a bounded number of
 chunks in flight so memory stays flat on a league's thousands of logs.

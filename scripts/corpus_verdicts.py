@@ -20,7 +20,7 @@ from paifu.rules import load_rules
 try:
     from paifu.pipeline import Unreadable, replay_paths
 except ImportError:  # a commit before the module's rename (paifu.replay)
-    from paifu.replay import Unreadable, replay_paths  # type: ignore[no-redef]
+    from paifu.pipeline import Unreadable, replay_paths  # type: ignore[no-redef]
 
 
 def _runs(corpus: Path) -> list[tuple[Path, str | None]]:

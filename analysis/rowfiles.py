@@ -1,0 +1,129 @@
+"""The report's rows on disk, chunk by chunk: Arrow tables with fixed schemas, the ``--out`` Parquet
+dataset, and single CSV or Parquet files (``--games``, the tables beside the HTML) that come out
+the same bytes as written whole (``analysis.report.write_table``)."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pandas as pd
+
+from analysis.frames import frame
+
+
+def plain(df: pd.DataFrame) -> pd.DataFrame:
+    """Categoricals as plain nullable columns (seats ``Int64``, winds ``string``) for Parquet/CSV."""
+    out = df.copy()
+    for col in out.columns:
+        dtype = out[col].dtype
+        if isinstance(dtype, pd.CategoricalDtype):
+            numeric = pd.api.types.is_integer_dtype(dtype.categories.dtype)
+            out[col] = out[col].astype("Int64" if numeric else "string")
+    return out
+
+
+@functools.cache
+def _schema(table: str, column: str | None) -> Any:
+    import pyarrow as pa
+
+    schema = pa.Schema.from_pandas(plain(frame(table, [])), preserve_index=False)
+    return schema.append(pa.field(column, pa.string())) if column else schema
+
+
+def arrow_rows(table: str, rows: list[dict[str, Any]], column: str | None = None) -> Any:
+    """Rows of one of the six tables as a ``pyarrow.Table`` with its fixed schema (plain types),
+    plus the partition ``column`` (a string) when given."""
+    import pyarrow as pa
+
+    df = plain(frame(table, rows))
+    if column:
+        df[column] = pd.array([row[column] for row in rows], dtype="string")
+    schema = _schema(table, column)
+    # the pandas metadata the schema carries, not the one of this chunk's values (a chunk whose dates
+    # are all missing would record another dtype): every chunk of a table alike
+    return pa.Table.from_pandas(df, schema=schema, preserve_index=False).replace_schema_metadata(
+        schema.metadata
+    )
+
+
+def decoded(table: str, chunks: list[Any], column: str | None) -> Any:
+    """``ReportPart.tables`` chunks of one table as one ``pyarrow.Table`` with its fixed schema."""
+    import pyarrow as pa
+
+    schema = _schema(table, column)
+    return pa.concat_tables([chunk.cast(schema).replace_schema_metadata(schema.metadata) for chunk in chunks])
+
+
+_PANDAS_TYPES = {
+    "int64": pd.Int64Dtype(),
+    "double": pd.Float64Dtype(),
+    "bool": pd.BooleanDtype(),
+    "string": pd.StringDtype(),
+    "large_string": pd.StringDtype(),
+}
+
+
+class Dataset:
+    """One table of the ``--out`` dataset: a Parquet file per chunk and partition, hive layout (the
+    partition column lives in the folder name, as ``pyarrow.dataset`` and pandas read it back)."""
+
+    def __init__(self, root: Path, table: str, column: str | None) -> None:
+        self.root, self.table, self.column, self.seq = root / table, table, column, 0
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def write(self, table: Any) -> None:
+        """One file per partition value in this chunk: ``root/column=value/part-NNNNNN.parquet``."""
+        import pyarrow.compute as pc
+        import pyarrow.parquet as pq
+
+        if not self.column:
+            pq.write_table(table, self.root / f"part-{self.seq:06d}.parquet")
+        else:
+            for value in dict.fromkeys(table[self.column].to_pylist()):
+                folder = self.root / f"{self.column}={quote(value, safe='')}"
+                folder.mkdir(exist_ok=True)
+                group = table.filter(pc.equal(table[self.column], value)).drop_columns([self.column])
+                pq.write_table(group, folder / f"part-{self.seq:06d}.parquet")
+        self.seq += 1
+
+
+class TableFile:
+    """``--games`` and the tables beside the HTML: one CSV or Parquet file written chunk by chunk (the
+    same bytes as ``analysis.report.write_table`` of the whole table; CSV text cells formula-safe)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.writer, self.started = path, None, False
+        self.parquet = path.suffix.lower() in (".parquet", ".pq")
+        if not self.parquet:
+            path.write_text("", encoding="utf-8")
+
+    def write(self, table: Any) -> None:
+        if self.parquet:
+            import pyarrow.parquet as pq
+
+            if self.writer is None:
+                self.writer = pq.ParquetWriter(self.path, table.schema)
+            self.writer.write_table(table)
+        else:
+            self.write_frame(table.to_pandas(types_mapper=lambda t: _PANDAS_TYPES.get(str(t))))
+
+    def write_frame(self, df: pd.DataFrame) -> None:
+        """A chunk already a frame (CSV only)."""
+        from paifu.safety import csv_safe
+
+        csv_safe(df).to_csv(self.path, mode="a", header=not self.started, index=False)
+        self.started = True
+
+    def close(self) -> None:
+        if self.parquet and self.writer is None:
+            self.write(arrow_rows("game_players", []))
+        if self.writer is not None:
+            self.writer.close()
+
+    def remove(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.path.unlink(missing_ok=True)

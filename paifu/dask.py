@@ -1,0 +1,212 @@
+"""Replay on Dask workers, beyond one machine (optional extra: ``pip install -e ".[dask]"``).
+
+Two ways in:
+
+* the library: ``replay_bag(paths)`` is a ``dask.bag.Bag`` of the serial items
+  (``GameResult`` or ``Unreadable``, in input order), and ``reduce_report(bag)`` folds it into one
+  ``analysis.stream.ReportPart`` with a tree reduction on the workers (parts merge associatively);
+* the command line, ``--scheduler dask|tcp://host:port``: ``ordered_chunks`` sends chunks of files
+  to the workers with a bounded number in flight and hands each chunk's answer back in input
+  order, so ``validate`` prints and ``report`` writes exactly what the serial run does. For
+  ``report`` a worker returns the chunk's ``ReportPart`` (counters, flagged games, rows), not
+  the results themselves (~94 KB a game), so the client only merges and writes.
+
+Workers open the paths themselves: every worker must see them under the same names (a shared
+or network file system, or the same copy on every machine), and must have paifu installed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from paifu.engine.results import GameResult
+from paifu.parallel import replay_file
+from paifu.pipeline import Unreadable
+from paifu.rules import Ruleset
+
+Item = GameResult | Unreadable
+T = TypeVar("T")
+
+FILES_PER_TASK = 8
+#: tasks in flight per worker thread: keeps workers busy while the client's memory stays bounded
+IN_FLIGHT_PER_WORKER = 4
+
+
+class DaskUnavailable(RuntimeError):
+    """Dask or distributed is not installed, or the scheduler cannot be reached."""
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError as e:
+        raise DaskUnavailable('--scheduler dask needs the dask extra: pip install -e ".[dask]"') from e
+    return distributed
+
+
+@contextlib.contextmanager
+def connect(scheduler: str, workers: int = 0) -> Iterator[Any]:
+    """A ``distributed.Client``: ``"dask"`` starts a local cluster of ``workers`` processes (0 = one
+    per core) for the duration; ``tcp://host:port`` (any scheduler address) joins an existing one."""
+    distributed = _import_distributed()
+    if scheduler == "dask":
+        cluster = distributed.LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+        with cluster, distributed.Client(cluster) as client:
+            yield client
+        return
+    if "://" not in scheduler:
+        raise DaskUnavailable(
+            f"--scheduler: 'dask' or a scheduler address such as tcp://host:8786, not {scheduler!r}"
+        )
+    try:
+        client = distributed.Client(scheduler, timeout="20s")
+    except OSError as e:
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {e}") from e
+    with client:
+        yield client
+
+
+def _threads(client: Any) -> int:
+    return max(1, sum(client.nthreads().values()))
+
+
+# ---------------------------------------------------------------------- tasks (run on workers)
+def replay_files(
+    files: Sequence[str], rules: Ruleset | None = None, fmt: str | None = None, **kwargs: bool
+) -> list[Item]:
+    """The serial items of several files (a file's crash is its own ``Unreadable``)."""
+    return [item for f in files for item in replay_file(f, rules, fmt, **kwargs)]
+
+
+def report_files(
+    files: Sequence[str], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
+) -> Any:
+    """The ``ReportPart`` of several files, built on the worker with the client's ``PartSpec``, its
+    rows already Arrow tables (no pandas work left for the client)."""
+    return spec.part(replay_files(files, rules, fmt)).columnar(spec.column)
+
+
+# ---------------------------------------------------------------------- the client side
+def ordered_chunks(
+    client: Any,
+    task: Callable[..., T],
+    files: Sequence[str],
+    *args: Any,
+    failed: Callable[[str, str], T],
+    files_per_task: int = FILES_PER_TASK,
+    **kwargs: Any,
+) -> Iterator[T]:
+    """``task(chunk, *args, **kwargs)`` on the workers for consecutive chunks of ``files``, answers
+    in input order. A chunk whose task fails (a worker that died, a result that would not come
+    back) is retried file by file; a file that fails alone becomes ``failed(path, reason)``."""
+    chunks = deque(list(files[i : i + files_per_task]) for i in range(0, len(files), files_per_task))
+    window = _threads(client) * IN_FLIGHT_PER_WORKER
+    pending: deque[tuple[list[str], Any]] = deque()
+    try:
+        while chunks or pending:
+            while chunks and len(pending) < window:
+                chunk = chunks.popleft()
+                pending.append((chunk, client.submit(task, chunk, *args, pure=False, **kwargs)))
+            chunk, fut = pending.popleft()
+            try:
+                yield fut.result()
+            except Exception:  # noqa: BLE001 - retried file by file below, each failure reported
+                for path in chunk:
+                    try:
+                        yield client.submit(task, [path], *args, pure=False, **kwargs).result()
+                    except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
+                        yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
+    finally:
+        for _, fut in pending:
+            fut.cancel()
+
+
+def replay_items(
+    client: Any,
+    paths: Iterable[str],
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    skipped: list | None = None,
+    **kwargs: bool,
+) -> Iterator[Item]:
+    """``paifu.pipeline.replay_paths`` on the cluster: the same items in the same order (files found
+    in folders but not read go to ``skipped``, as there)."""
+    from paifu.formats import iter_record_files
+
+    files = list(iter_record_files(paths, skipped))
+    for items in ordered_chunks(
+        client, replay_files, files, rules, fmt, failed=lambda p, r: [Unreadable(p, r)], **kwargs
+    ):
+        yield from items
+
+
+def report_parts(
+    client: Any,
+    paths: Iterable[str],
+    spec: Any,
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    skipped: list | None = None,
+) -> Iterator[Any]:
+    """The ``ReportPart`` of each chunk of files, in input order (for ``ReportSink.add_part``)."""
+    from paifu.formats import iter_record_files
+
+    files = list(iter_record_files(paths, skipped))
+    return ordered_chunks(
+        client, report_files, files, spec, rules, fmt, failed=lambda p, r: spec.part([Unreadable(p, r)])
+    )
+
+
+# ---------------------------------------------------------------------- the library entry
+def replay_bag(
+    paths: Iterable[str],
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    *,
+    files_per_partition: int = FILES_PER_TASK,
+    **kwargs: bool,
+) -> Any:
+    """A ``dask.bag.Bag`` of every game under ``paths`` (``GameResult``, or ``Unreadable`` for a bad
+    file), in input order: ``replay_bag(p).compute()`` equals ``list(replay_paths(p))``."""
+    try:
+        import dask.bag as db
+    except ImportError as e:
+        raise DaskUnavailable('replay_bag needs the dask extra: pip install -e ".[dask]"') from e
+    from paifu.formats import iter_record_files
+
+    files = list(iter_record_files(paths))
+    if not files:
+        return db.from_sequence([], npartitions=1)
+    bag = db.from_sequence(files, partition_size=files_per_partition)
+    return bag.map_partitions(replay_files, rules, fmt, **kwargs)
+
+
+def _merge_parts(parts: Iterable[Any]) -> Any:
+    from analysis.stream import ReportPart
+
+    out = ReportPart()
+    for part in parts:
+        out.merge(part)
+        out.trim()
+    return out
+
+
+def reduce_report(bag: Any, scheme: Any = "auto", split_every: int = 8) -> Any:
+    """Fold a bag of items into one ``ReportPart`` on the workers (a tree of merges, no rows kept):
+    its ``counters`` are every player's statistics, exactly the serial run's."""
+    from analysis.rank_points import get_scheme
+    from analysis.stream import PartSpec
+
+    spec = PartSpec(scheme if scheme == "auto" else get_scheme(scheme))
+    return bag.reduction(spec.part, _merge_parts, split_every=split_every).compute()

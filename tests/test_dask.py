@@ -1,0 +1,135 @@
+"""Dask: a local ``distributed`` cluster of two worker processes gives exactly the serial output."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, SAMPLES, corpus_dir
+
+distributed = pytest.importorskip("distributed")
+
+from analysis.report import build_report  # noqa: E402
+from paifu.cli import main  # noqa: E402
+from paifu.dask import reduce_report, replay_bag  # noqa: E402
+from paifu.pipeline import replay_paths  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client():  # noqa: ANN201
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        yield c
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """Our sample logs, a few corpus files with findings when present, and one unreadable file."""
+    bad = tmp_path_factory.mktemp("bad") / "broken.json"
+    bad.write_text('{"log": [', encoding="utf-8")
+    paths = [str(SAMPLES), str(bad)]
+    if (CORPUS / "tenhou6_json").exists():
+        paths += [str(p) for p in sorted((CORPUS / "tenhou6_json").rglob("confusing_nakis_*.json"))]
+    return paths
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    got = capsys.readouterr()
+    return code, got.out, got.err
+
+
+def test_replay_bag_is_the_serial_replay(client, inputs: list[str]) -> None:  # noqa: ANN001
+    serial = list(replay_paths(inputs))
+    bag = replay_bag(inputs, files_per_partition=2)
+    assert bag.npartitions > 2
+    got = bag.compute()
+    assert [type(x).__name__ for x in got] == [type(x).__name__ for x in serial]
+    assert [(getattr(x, "source", None), getattr(x, "game_index", None)) for x in got] == [
+        (getattr(x, "source", None), getattr(x, "game_index", None)) for x in serial
+    ]
+    assert [[str(f) for f in getattr(x, "findings", [])] for x in got] == [
+        [str(f) for f in getattr(x, "findings", [])] for x in serial
+    ]
+
+
+def test_tree_reduced_counters_are_the_serial_ones(client, inputs: list[str]) -> None:  # noqa: ANN001
+    serial = [x for x in replay_paths(inputs) if not hasattr(x, "reason")]
+    part = reduce_report(replay_bag(inputs, files_per_partition=1), split_every=2)
+    whole = build_report(serial)
+    assert part.counters == whole.counters
+    assert (part.games, part.hands, part.flagged_count) == (
+        len(serial),
+        sum(len(r.hands) for r in serial),
+        len(whole.flagged),
+    )
+    assert len(part.unreadable) == 1
+
+
+@pytest.mark.parametrize("fmt", [(), ("--json",)])
+def test_cli_validate_on_the_cluster(
+    client,
+    inputs: list[str],
+    capsys: pytest.CaptureFixture[str],  # noqa: ANN001
+    fmt: tuple[str, ...],
+) -> None:
+    serial = _run(capsys, "validate", *inputs, *fmt)
+    assert serial[0] == 2 and ('"kind": "error"' if fmt else "UNREADABLE") in serial[1]
+    assert _run(capsys, "validate", *inputs, *fmt, "--scheduler", client.scheduler.address) == serial
+
+
+def test_cli_report_on_the_cluster(
+    client,
+    inputs: list[str],
+    tmp_path: Path,  # noqa: ANN001
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    outputs = {}
+    for name, extra in (("serial", ()), ("dask", ("--scheduler", client.scheduler.address))):
+        d = tmp_path / name
+        d.mkdir()
+        code, out, err = _run(
+            capsys,
+            "report",
+            *inputs,
+            "--html",
+            str(d / "r.html"),
+            "--players",
+            str(d / "p.csv"),
+            "--games",
+            str(d / "g.parquet"),
+            "--out",
+            str(d / "ds"),
+            "--player",
+            "Aoi",
+            *extra,
+        )
+        files = {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+        outputs[name] = (code, out, err, files)
+    assert outputs["dask"] == outputs["serial"]
+    assert (
+        outputs["serial"][0] == 2
+        and "ds/hands/source_folder=tenhou-xml/part-000000.parquet" in outputs["serial"][3]
+    )
+
+
+def test_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", str(SAMPLES), "--scheduler", "nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("paifu: --scheduler:") and err.count("\n") == 1
+
+
+@pytest.mark.slow
+def test_cli_local_cluster_on_a_corpus_folder(capsys: pytest.CaptureFixture[str]) -> None:
+    folder = str(corpus_dir("majiang_paipu"))
+    serial = _run(capsys, "report", folder)
+    assert _run(capsys, "report", folder, "--scheduler", "dask", "--jobs", "2") == serial
