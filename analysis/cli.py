@@ -14,10 +14,22 @@ from analysis.rank_points import SchemeError, get_scheme, rank_points
 FLAGGED_LINES = 10
 
 
-def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "auto", html: str | None = None,
-               players_out: str | None = None, games_out: str | None = None, rules: Any = None,
-               out: TextIO | None = None, jobs: int | None = None, quiet: bool = False, viewer_links: bool = False,
-               out_dir: str | None = None, partition: str = "source", scheduler: str | None = None) -> int:
+def run_report(
+    paths: Sequence[str],
+    player: str | None = None,
+    scheme: str = "auto",
+    html: str | None = None,
+    players_out: str | None = None,
+    games_out: str | None = None,
+    rules: Any = None,
+    out: TextIO | None = None,
+    jobs: int | None = None,
+    quiet: bool = False,
+    viewer_links: bool = False,
+    out_dir: str | None = None,
+    partition: str = "source",
+    scheduler: str | None = None,
+) -> int:
     """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
     0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
     inputs, a bad scheme or no games at all. ``jobs`` (other than None or 1) replays on that many
@@ -52,9 +64,20 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         except OSError as e:
             sys.stderr.write(f"paifu: {printable(scheme)}: cannot read: {e.strerror or e}\n")
             return 2
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError) as e:
-            what = ("its numbers cannot be computed (decimals or unit too large?)" if isinstance(e, ArithmeticError)
-                    else f"{type(e).__name__}: {printable(e)}")
+        except (
+            ValueError,
+            TypeError,
+            KeyError,
+            IndexError,
+            AttributeError,
+            ArithmeticError,
+            RecursionError,
+        ) as e:
+            what = (
+                "its numbers cannot be computed (decimals or unit too large?)"
+                if isinstance(e, ArithmeticError)
+                else f"{type(e).__name__}: {printable(e)}"
+            )
             sys.stderr.write(f"paifu: {printable(scheme)}: not a valid scheme: {what}\n")
             return 2
 
@@ -62,8 +85,15 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         sys.stderr.write(printable(f"{file}: UNREADABLE: {reason}") + "\n")
 
     try:
-        sink = ReportSink(scheme, player, out_dir=out_dir, partition=partition, games_out=games_out, html=html,
-                          on_unreadable=unreadable)
+        sink = ReportSink(
+            scheme,
+            player,
+            out_dir=out_dir,
+            partition=partition,
+            games_out=games_out,
+            html=html,
+            on_unreadable=unreadable,
+        )
     except (OutputError, ValueError) as e:
         sys.stderr.write(f"paifu: {printable(e)}\n")
         return 2
@@ -86,8 +116,10 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         if found is None:
             sink.discard()
             hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
-            sys.stderr.write(printable(f"paifu report: no player named {player!r} in {len(report.counters)} "
-                                       f"players{hint}") + "\n")
+            sys.stderr.write(
+                printable(f"paifu report: no player named {player!r} in {len(report.counters)} players{hint}")
+                + "\n"
+            )
             return 2
         report.player = found
     out.write(report.summary() + "\n")
@@ -95,15 +127,24 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
         n = get_scheme(scheme).num_players
         unfit = sum(k for players, k in report.totals.players_per_game.items() if players != n)
         if unfit:
-            sys.stderr.write(f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
-                             "their rank points are left empty\n")
+            sys.stderr.write(
+                f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
+                "their rank points are left empty\n"
+            )
     if not quiet:  # a few examples; the HTML, its findings CSV and paifu validate -q have them all
         for _, row in report.flagged.head(FLAGGED_LINES).iterrows():
-            out.write(printable(f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: "
-                                f"{row['finding_codes']}") + "\n")
+            out.write(
+                printable(
+                    f"flagged: {row['source']} game {row['game_id'] or row['game_index']}: "
+                    f"{row['finding_codes']}"
+                )
+                + "\n"
+            )
         if report.flagged_count > FLAGGED_LINES:
-            out.write(f"... and {report.flagged_count - FLAGGED_LINES:,} more flagged games "
-                      "(all of them: --html, or paifu validate -q)\n")
+            out.write(
+                f"... and {report.flagged_count - FLAGGED_LINES:,} more flagged games "
+                "(all of them: --html, or paifu validate -q)\n"
+            )
     if html:
         write_html(report, html, viewer_links=viewer_links)
     if players_out:
@@ -113,8 +154,9 @@ def run_report(paths: Sequence[str], player: str | None = None, scheme: str = "a
     return 1 if report.flagged_count else 0
 
 
-def _feed(sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, scheduler: str | None,
-          skipped: list) -> None:
+def _feed(
+    sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, scheduler: str | None, skipped: list
+) -> None:
     """Every game of ``paths`` into the sink, in input order, on the chosen engine."""
     from paifu.cli import replay_inputs
     from paifu.pipeline import with_progress

@@ -35,42 +35,120 @@ WIND = pd.CategoricalDtype(["E", "S", "W", "N"], ordered=True)
 KEYS = ["source", "game_id", "game_index"]
 
 GAMES_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "date": "datetime64[ns]", "format": "string",
-    "rules": "string", "scheme": "string", "num_players": "Int64", "first_dealer": SEAT, "hands": "Int64", "complete": "boolean",
-    "partial": "boolean", "valid": "boolean", "findings": "Int64", "finding_codes": "string",
+    "source": "string",
+    "game_id": "string",
+    "game_index": "Int64",
+    "date": "datetime64[ns]",
+    "format": "string",
+    "rules": "string",
+    "scheme": "string",
+    "num_players": "Int64",
+    "first_dealer": SEAT,
+    "hands": "Int64",
+    "complete": "boolean",
+    "partial": "boolean",
+    "valid": "boolean",
+    "findings": "Int64",
+    "finding_codes": "string",
     "points_match": "boolean",
 }
 GAME_PLAYERS_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "seat": SEAT, "player": "string",
-    "final_score": "Int64", "placement": "Int64", "points": "Float64", "claimed_points": "Float64",
-    "valid": "boolean", "findings": "Int64",
+    "source": "string",
+    "game_id": "string",
+    "game_index": "Int64",
+    "seat": SEAT,
+    "player": "string",
+    "final_score": "Int64",
+    "placement": "Int64",
+    "points": "Float64",
+    "claimed_points": "Float64",
+    "valid": "boolean",
+    "findings": "Int64",
 }
 HANDS_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "hand_index": "Int64", "label": "string",
-    "round_wind": WIND, "hand_number": "Int64", "honba": "Int64", "sticks": "Int64", "dealer": SEAT,
-    "result": "string", "ryuukyoku": "string", "winners": "Int64", "complete": "boolean",
+    "source": "string",
+    "game_id": "string",
+    "game_index": "Int64",
+    "hand_index": "Int64",
+    "label": "string",
+    "round_wind": WIND,
+    "hand_number": "Int64",
+    "honba": "Int64",
+    "sticks": "Int64",
+    "dealer": SEAT,
+    "result": "string",
+    "ryuukyoku": "string",
+    "winners": "Int64",
+    "complete": "boolean",
 }
 HAND_PLAYERS_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "hand_index": "Int64", "label": "string",
-    "seat": SEAT, "player": "string", "seat_wind": WIND, "dealer": "boolean", "score_start": "Int64",
-    "score_end": "Int64", "delta": "Int64", "riichi": "boolean", "riichi_turn": "Int64", "opened": "boolean",
-    "calls": "Int64", "kans": "Int64", "won": "boolean", "dealt_in": "boolean", "tenpai": "boolean",
+    "source": "string",
+    "game_id": "string",
+    "game_index": "Int64",
+    "hand_index": "Int64",
+    "label": "string",
+    "seat": SEAT,
+    "player": "string",
+    "seat_wind": WIND,
+    "dealer": "boolean",
+    "score_start": "Int64",
+    "score_end": "Int64",
+    "delta": "Int64",
+    "riichi": "boolean",
+    "riichi_turn": "Int64",
+    "opened": "boolean",
+    "calls": "Int64",
+    "kans": "Int64",
+    "won": "boolean",
+    "dealt_in": "boolean",
+    "tenpai": "boolean",
 }
 WINS_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "hand_index": "Int64", "label": "string",
-    "seat": SEAT, "player": "string", "from_seat": SEAT, "tsumo": "boolean", "dealer": "boolean",
-    "han": "Int64", "fu": "Int64", "points": "Int64", "limit": "string", "yaku": "string",
-    "riichi": "boolean", "closed": "boolean", "damaten": "boolean", "turn": "Int64", "pao_seat": SEAT,
-    "delta": "Int64", "recomputed": "boolean",
+    "source": "string",
+    "game_id": "string",
+    "game_index": "Int64",
+    "hand_index": "Int64",
+    "label": "string",
+    "seat": SEAT,
+    "player": "string",
+    "from_seat": SEAT,
+    "tsumo": "boolean",
+    "dealer": "boolean",
+    "han": "Int64",
+    "fu": "Int64",
+    "points": "Int64",
+    "limit": "string",
+    "yaku": "string",
+    "riichi": "boolean",
+    "closed": "boolean",
+    "damaten": "boolean",
+    "turn": "Int64",
+    "pao_seat": SEAT,
+    "delta": "Int64",
+    "recomputed": "boolean",
 }
 FINDINGS_COLUMNS = {
-    "source": "string", "game_id": "string", "game_index": "Int64", "hand": "string", "event_index": "Int64",
-    "seat": SEAT, "player": "string", "code": "string", "message": "string", "expected": "string",
+    "source": "string",
+    "game_id": "string",
+    "game_index": "Int64",
+    "hand": "string",
+    "event_index": "Int64",
+    "seat": SEAT,
+    "player": "string",
+    "code": "string",
+    "message": "string",
+    "expected": "string",
     "actual": "string",
 }
 #: every frame by name, in ``Frames`` order, with its columns and dtypes (``read_table``, the streamed tables)
-SCHEMAS = {"games": GAMES_COLUMNS, "game_players": GAME_PLAYERS_COLUMNS, "hands": HANDS_COLUMNS,
-           "hand_players": HAND_PLAYERS_COLUMNS, "wins": WINS_COLUMNS, "findings": FINDINGS_COLUMNS}
+SCHEMAS = {
+    "games": GAMES_COLUMNS,
+    "game_players": GAME_PLAYERS_COLUMNS,
+    "hands": HANDS_COLUMNS,
+    "hand_players": HAND_PLAYERS_COLUMNS,
+    "wins": WINS_COLUMNS,
+    "findings": FINDINGS_COLUMNS,
+}
 TABLES = SCHEMAS
 _TENHOU_DATE = re.compile(r"^(\d{10})gm-")
 
@@ -144,8 +222,9 @@ def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | Non
     return all(abs(a - b) < 1e-6 for a, b in zip(claimed, points, strict=True))
 
 
-def build_frames(results: Iterable[Any], scheme: Scheme | str = "auto",
-                 outcomes: Sequence[GameOutcome] | None = None) -> Frames:
+def build_frames(
+    results: Iterable[Any], scheme: Scheme | str = "auto", outcomes: Sequence[GameOutcome] | None = None
+) -> Frames:
     """All six frames from replayed games (rank points under ``scheme``)."""
     results = [r for r in results if hasattr(r, "hands")]  # an ``Unreadable`` has no game to show
     if outcomes is None:
@@ -171,71 +250,122 @@ def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict
     games, gps, hands, hps, wins, findings = (out.get(name) for name in TABLES)
     if findings is not None:
         for f in r.findings:
-            findings.append({
-                **key, "hand": f.hand or None, "event_index": f.event_index, "seat": f.seat,
-                "player": r.players[f.seat] if f.seat is not None and 0 <= f.seat < n else None,
-                "code": f.code, "message": f.message,
-                "expected": None if f.expected is None else str(f.expected),
-                "actual": None if f.actual is None else str(f.actual),
-            })
+            findings.append(
+                {
+                    **key,
+                    "hand": f.hand or None,
+                    "event_index": f.event_index,
+                    "seat": f.seat,
+                    "player": r.players[f.seat] if f.seat is not None and 0 <= f.seat < n else None,
+                    "code": f.code,
+                    "message": f.message,
+                    "expected": None if f.expected is None else str(f.expected),
+                    "actual": None if f.actual is None else str(f.actual),
+                }
+            )
     if games is not None:
         codes = sorted({f.code for f in r.findings})
-        games.append({
-            **key, "date": game_date(r.game_id), "format": r.format, "rules": r.rules.name,
-            "scheme": oc.scheme.name if oc.scheme else None,
-            "num_players": n, "first_dealer": r.first_dealer, "hands": len(r.hands), "complete": r.complete,
-            "partial": r.partial, "valid": r.valid, "findings": len(r.findings),
-            "finding_codes": ",".join(codes), "points_match": _points_match(r.claimed_rank_points, oc.points),
-        })
+        games.append(
+            {
+                **key,
+                "date": game_date(r.game_id),
+                "format": r.format,
+                "rules": r.rules.name,
+                "scheme": oc.scheme.name if oc.scheme else None,
+                "num_players": n,
+                "first_dealer": r.first_dealer,
+                "hands": len(r.hands),
+                "complete": r.complete,
+                "partial": r.partial,
+                "valid": r.valid,
+                "findings": len(r.findings),
+                "finding_codes": ",".join(codes),
+                "points_match": _points_match(r.claimed_rank_points, oc.points),
+            }
+        )
     if gps is not None:
         for s in range(n):
-            gps.append({
-                **key, "seat": s, "player": r.players[s],
-                "final_score": r.final_scores[s] if r.final_scores else None,
-                "placement": oc.placements[s] if oc.placements else None,
-                "points": oc.points[s] if oc.points else None,
-                "claimed_points": r.claimed_rank_points[s] if r.claimed_rank_points else None,
-                "valid": r.valid, "findings": len(r.findings),
-            })
+            gps.append(
+                {
+                    **key,
+                    "seat": s,
+                    "player": r.players[s],
+                    "final_score": r.final_scores[s] if r.final_scores else None,
+                    "placement": oc.placements[s] if oc.placements else None,
+                    "points": oc.points[s] if oc.points else None,
+                    "claimed_points": r.claimed_rank_points[s] if r.claimed_rank_points else None,
+                    "valid": r.valid,
+                    "findings": len(r.findings),
+                }
+            )
     if hands is None and hps is None and wins is None:
         return out
     for h in r.hands:
         hkey = {**key, "hand_index": h.index, "label": h.label}
         if hands is not None:
             result = "win" if h.wins else ("ryuukyoku" if h.ryuukyoku is not None else "incomplete")
-            hands.append({
-                **hkey, "round_wind": "ESWN"[h.round_wind % 4], "hand_number": h.hand_number, "honba": h.honba,
-                "sticks": h.sticks, "dealer": h.dealer, "result": result,
-                "ryuukyoku": h.ryuukyoku.value if h.ryuukyoku is not None else None,
-                "winners": len(h.wins), "complete": h.complete,
-            })
+            hands.append(
+                {
+                    **hkey,
+                    "round_wind": "ESWN"[h.round_wind % 4],
+                    "hand_number": h.hand_number,
+                    "honba": h.honba,
+                    "sticks": h.sticks,
+                    "dealer": h.dealer,
+                    "result": result,
+                    "ryuukyoku": h.ryuukyoku.value if h.ryuukyoku is not None else None,
+                    "winners": len(h.wins),
+                    "complete": h.complete,
+                }
+            )
         if hps is not None:
             winners = {w.seat for w in h.wins}
             dealt_in = {w.from_seat for w in h.wins if not w.tsumo}
             for s in range(n):
-                hps.append({
-                    **hkey, "seat": s, "player": r.players[s], "seat_wind": "ESWN"[(s - h.dealer) % n],
-                    "dealer": s == h.dealer, "score_start": h.scores_start[s] if h.scores_start else None,
-                    "score_end": h.scores_end[s] if h.scores_end else None,
-                    "delta": h.deltas[s] if h.deltas else None,
-                    "riichi": h.riichi[s] if h.riichi else None,
-                    "riichi_turn": h.riichi_turn[s] if h.riichi_turn else None,
-                    "opened": h.opened[s] if h.opened else None,
-                    "calls": h.calls[s] if h.calls else None, "kans": h.kans[s] if h.kans else None,
-                    "won": s in winners if h.complete else None,
-                    "dealt_in": s in dealt_in if h.complete else None,
-                    "tenpai": h.tenpai[s] if h.tenpai is not None else None,
-                })
+                hps.append(
+                    {
+                        **hkey,
+                        "seat": s,
+                        "player": r.players[s],
+                        "seat_wind": "ESWN"[(s - h.dealer) % n],
+                        "dealer": s == h.dealer,
+                        "score_start": h.scores_start[s] if h.scores_start else None,
+                        "score_end": h.scores_end[s] if h.scores_end else None,
+                        "delta": h.deltas[s] if h.deltas else None,
+                        "riichi": h.riichi[s] if h.riichi else None,
+                        "riichi_turn": h.riichi_turn[s] if h.riichi_turn else None,
+                        "opened": h.opened[s] if h.opened else None,
+                        "calls": h.calls[s] if h.calls else None,
+                        "kans": h.kans[s] if h.kans else None,
+                        "won": s in winners if h.complete else None,
+                        "dealt_in": s in dealt_in if h.complete else None,
+                        "tenpai": h.tenpai[s] if h.tenpai is not None else None,
+                    }
+                )
         if wins is not None:
             for w in h.wins:
-                wins.append({
-                    **hkey, "seat": w.seat, "player": r.players[w.seat], "from_seat": w.from_seat,
-                    "tsumo": w.tsumo, "dealer": w.dealer, "han": w.han, "fu": w.fu, "points": w.points,
-                    "limit": w.limit or None, "yaku": ",".join(name for name, han in w.yaku if han > 0),
-                    "riichi": w.riichi, "closed": w.closed, "damaten": w.closed and not w.riichi,
-                    "turn": w.turn, "pao_seat": w.pao_seat, "delta": w.deltas[w.seat] if w.deltas else None,
-                    "recomputed": w.recomputed,
-                })
+                wins.append(
+                    {
+                        **hkey,
+                        "seat": w.seat,
+                        "player": r.players[w.seat],
+                        "from_seat": w.from_seat,
+                        "tsumo": w.tsumo,
+                        "dealer": w.dealer,
+                        "han": w.han,
+                        "fu": w.fu,
+                        "points": w.points,
+                        "limit": w.limit or None,
+                        "yaku": ",".join(name for name, han in w.yaku if han > 0),
+                        "riichi": w.riichi,
+                        "closed": w.closed,
+                        "damaten": w.closed and not w.riichi,
+                        "turn": w.turn,
+                        "pao_seat": w.pao_seat,
+                        "delta": w.deltas[w.seat] if w.deltas else None,
+                        "recomputed": w.recomputed,
+                    }
+                )
     return out
 
 
@@ -246,7 +376,9 @@ def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:
     p = Path(path)
     df = pd.read_parquet(p) if p.suffix.lower() in (".parquet", ".pq") else pd.read_csv(p)
     if frame is None:
-        frame = max(SCHEMAS, key=lambda k: (list(SCHEMAS[k]) == list(df.columns), len(set(SCHEMAS[k]) & set(df))))
+        frame = max(
+            SCHEMAS, key=lambda k: (list(SCHEMAS[k]) == list(df.columns), len(set(SCHEMAS[k]) & set(df)))
+        )
     schema = SCHEMAS[frame]
     for col in df.columns:
         dtype = schema.get(col)
@@ -259,5 +391,5 @@ def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:
         elif dtype == "datetime64[ns]":
             df[col] = pd.to_datetime(df[col])
         else:
-            df[col] = pd.array([pd.NA if pd.isna(v) else v for v in values], dtype=dtype)
+            df[col] = pd.array([pd.NA if pd.isna(v) else v for v in values], dtype=dtype)  # type: ignore[call-overload]
     return df

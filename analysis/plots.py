@@ -80,8 +80,9 @@ def placement_bars(counts: Mapping[int, int], player: str | None = None, ax: Any
     return ax
 
 
-def rates_vs_field(player: PlayerCounters, field: PlayerCounters, name: str = "player",
-                   num_players: int = 4, ax: Any = None) -> Any:
+def rates_vs_field(
+    player: PlayerCounters, field: PlayerCounters, name: str = "player", num_players: int = 4, ax: Any = None
+) -> Any:
     """A player's rates beside the field's, with 95% Wilson intervals; NA rates are left out."""
     ax = _axes(ax, (7, 4.5))
     mine, theirs = rates(player, num_players), rates(field, num_players)
@@ -119,7 +120,9 @@ def progression(player: str, games: list[int], cumulative: list[float], ax: Any 
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("game")
     ax.set_ylabel("cumulative rank points")
-    ax.set_title(f"{player}: {games[-1] if games else 0} games, total {cumulative[-1] if cumulative else 0:+.1f}")
+    ax.set_title(
+        f"{player}: {games[-1] if games else 0} games, total {cumulative[-1] if cumulative else 0:+.1f}"
+    )
     return ax
 
 
@@ -154,10 +157,20 @@ def rank_points_by_player(stats: Any, ax: Any = None) -> Any:
     high = df["avg_rank_points_high"].astype(float).fillna(val)
     colors = ["tab:green" if v >= 0 else "tab:red" for v in val]
     ax.barh(list(y), val, color=colors, alpha=0.6)
-    ax.errorbar(val, list(y), xerr=[(val - low).clip(lower=0), (high - val).clip(lower=0)], fmt="none",
-                ecolor="black", capsize=3, lw=1)
-    ax.set_yticks(list(y), [f"{_short(p)} ({g})" for p, g in zip(df["player"], df["ranked_games"], strict=True)],
-                  fontsize=8)
+    ax.errorbar(
+        val,
+        list(y),
+        xerr=[(val - low).clip(lower=0), (high - val).clip(lower=0)],
+        fmt="none",
+        ecolor="black",
+        capsize=3,
+        lw=1,
+    )
+    ax.set_yticks(
+        list(y),
+        [f"{_short(p)} ({g})" for p, g in zip(df["player"], df["ranked_games"], strict=True)],
+        fontsize=8,
+    )
     ax.axvline(0, color="grey", lw=0.8)
     ax.set_xlabel("average rank points per game (95% interval)")
     ax.set_title("rank points per game (ranked games in brackets)")
@@ -191,8 +204,15 @@ def placement_share_bars(counts: Mapping[str, Mapping[int, int]], players: list[
     ax.set_xlim(0, 1)
     ax.set_xlabel("share of the player's ranked games (dotted: an even share)")
     ax.set_title("placements per player")
-    ax.legend(title="place", fontsize=7, title_fontsize=7, ncols=max(1, len(places)), loc="lower right",
-              bbox_to_anchor=(1, 1.0), frameon=False)
+    ax.legend(
+        title="place",
+        fontsize=7,
+        title_fontsize=7,
+        ncols=max(1, len(places)),
+        loc="lower right",
+        bbox_to_anchor=(1, 1.0),
+        frameon=False,
+    )
     return ax
 
 
@@ -232,9 +252,14 @@ def points_histogram(counts: Mapping[tuple[int, float], int], ax: Any = None) ->
     places = sorted({p for p, _ in counts})
     groups = [sorted((v, k) for (p, v), k in counts.items() if p == place) for place in places]
     if groups:
-        ax.hist([[v for v, _ in g] for g in groups], weights=[[k for _, k in g] for g in groups], bins=40,
-                stacked=True, label=[f"place {p}" for p in places],
-                color=["#2a9d8f", "#8ab17d", "#e9c46a", "#e76f51"][: len(groups)])
+        ax.hist(
+            [[v for v, _ in g] for g in groups],
+            weights=[[k for _, k in g] for g in groups],
+            bins=40,
+            stacked=True,
+            label=[f"place {p}" for p in places],
+            color=["#2a9d8f", "#8ab17d", "#e9c46a", "#e76f51"][: len(groups)],
+        )
         ax.legend(fontsize=7)
     ax.set_xlabel("rank points in one game")
     ax.set_ylabel("seats")

@@ -53,7 +53,9 @@ class Report:
     scheme: str = "auto"
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     results: list[Any] = field(default_factory=list)
-    findings: pd.DataFrame = field(default_factory=pd.DataFrame)  # findings (grouped by cause): all, or the first
+    findings: pd.DataFrame = field(
+        default_factory=pd.DataFrame
+    )  # findings (grouped by cause): all, or the first
     unnamed: PlayerCounters = field(default_factory=PlayerCounters)  # seats without a name, summed
     unnamed_seats: int = 0
     totals: Totals | None = None  # whole-run counts (set by ``ReportSink.report``)
@@ -101,15 +103,32 @@ class Report:
         regular = int((self.stats["ranked_games"] >= MIN_GAMES).sum()) if "ranked_games" in self.stats else 0
         rows = [
             ("games", f"{games:,} ({_plural(hands if games else 0, 'hand')})"),
-            ("players", f"{len(self.counters):,} named ({regular} with {MIN_GAMES}+ ranked games)"
-             + (f"; {self.unnamed_seats:,} seats without a name (counted in the field only)"
-                if self.unnamed_seats else "")),
-            ("dates", f"{dates[0]} to {dates[1]} ({dates[2]:,} of {games:,} games carry a date)" if dates
-             else "not stated by these records"),
-            ("flagged", f"{flagged:,} of {_plural(games, 'game')} ({100 * flagged / games:.1f}%) "
-             f"{'has' if flagged == 1 else 'have'} findings; they stay in the statistics" if flagged
-             else f"none: {'the game replays' if games == 1 else f'all {games:,} games replay'} clean"),
-            ("rank points", f"scheme {self.scheme}" + (" (each game's own platform)" if self.scheme == "auto" else "")),
+            (
+                "players",
+                f"{len(self.counters):,} named ({regular} with {MIN_GAMES}+ ranked games)"
+                + (
+                    f"; {self.unnamed_seats:,} seats without a name (counted in the field only)"
+                    if self.unnamed_seats
+                    else ""
+                ),
+            ),
+            (
+                "dates",
+                f"{dates[0]} to {dates[1]} ({dates[2]:,} of {games:,} games carry a date)"
+                if dates
+                else "not stated by these records",
+            ),
+            (
+                "flagged",
+                f"{flagged:,} of {_plural(games, 'game')} ({100 * flagged / games:.1f}%) "
+                f"{'has' if flagged == 1 else 'have'} findings; they stay in the statistics"
+                if flagged
+                else f"none: {'the game replays' if games == 1 else f'all {games:,} games replay'} clean",
+            ),
+            (
+                "rank points",
+                f"scheme {self.scheme}" + (" (each game's own platform)" if self.scheme == "auto" else ""),
+            ),
         ]
         if self.unreadable:
             rows.append(("unreadable", f"{len(self.unreadable):,} inputs"))
@@ -175,16 +194,24 @@ def finding_rows(r: Any) -> list[dict[str, Any]]:
     rows = []
     for g in group_findings(r.findings):
         f = g.first
-        rows.append({
-            "source": r.source, "game_id": r.game_id or "", "game_index": r.game_index, "hand": f.hand,
-            "event_index": f.event_index, "seat": f.seat,
-            "player": r.players[f.seat] if f.seat is not None and f.seat < len(r.players) else "",
-            "code": f.code, "count": g.count, "finding": f.text(),
-            "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
-            "view": f"paifu show {shlex.quote(r.source)} --game {r.game_index} -o "
-                    + shlex.quote(viewer_page(r.source, r.game_index)),
-            "viewer_page": viewer_page(r.source, r.game_index),
-        })
+        rows.append(
+            {
+                "source": r.source,
+                "game_id": r.game_id or "",
+                "game_index": r.game_index,
+                "hand": f.hand,
+                "event_index": f.event_index,
+                "seat": f.seat,
+                "player": r.players[f.seat] if f.seat is not None and f.seat < len(r.players) else "",
+                "code": f.code,
+                "count": g.count,
+                "finding": f.text(),
+                "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
+                "view": f"paifu show {shlex.quote(r.source)} --game {r.game_index} -o "
+                + shlex.quote(viewer_page(r.source, r.game_index)),
+                "viewer_page": viewer_page(r.source, r.game_index),
+            }
+        )
     return rows
 
 
@@ -193,17 +220,33 @@ def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
     its readable text and the ``paifu show`` command that opens the game at its event.
     ``results``: replayed games, or rows ``finding_rows`` made."""
     rows = [row for r in results for row in ([r] if isinstance(r, dict) else finding_rows(r))]
-    cols = {"source": "string", "game_id": "string", "game_index": "Int64", "hand": "string",
-            "event_index": "Int64", "seat": "Int64", "player": "string", "code": "string", "count": "Int64",
-            "finding": "string", "also_in": "string", "view": "string", "viewer_page": "string"}
+    cols = {
+        "source": "string",
+        "game_id": "string",
+        "game_index": "Int64",
+        "hand": "string",
+        "event_index": "Int64",
+        "seat": "Int64",
+        "player": "string",
+        "code": "string",
+        "count": "Int64",
+        "finding": "string",
+        "also_in": "string",
+        "view": "string",
+        "viewer_page": "string",
+    }
     df = pd.DataFrame(rows, columns=list(cols))
     for col, dtype in cols.items():
-        df[col] = pd.array([pd.NA if v is None else v for v in df[col].tolist()], dtype=dtype)
+        df[col] = pd.array([pd.NA if v is None else v for v in df[col].tolist()], dtype=dtype)  # type: ignore[call-overload]
     return df
 
 
-def build_report(results: Iterable[Any], player: str | None = None, scheme: Scheme | str = "auto",
-                 unreadable: Iterable[Any] = ()) -> Report:
+def build_report(
+    results: Iterable[Any],
+    player: str | None = None,
+    scheme: Scheme | str = "auto",
+    unreadable: Iterable[Any] = (),
+) -> Report:
     """The report of replayed games (``unreadable``: ``paifu.pipeline.Unreadable`` items), with the
     complete frames, flagged games and findings for a notebook. Its figures are those of the
     streamed report (``analysis.stream.ReportSink``), which renders the same HTML.
@@ -222,8 +265,10 @@ def build_report(results: Iterable[Any], player: str | None = None, scheme: Sche
     report = sink.report()
     report.frames = build_frames(games, sink.spec.scheme)
     g = report.frames.games
-    report.flagged = g.loc[~g["valid"].fillna(False).astype(bool), ["source", "game_id", "game_index", "findings",
-                                                                    "finding_codes"]].reset_index(drop=True)
+    report.flagged = g.loc[
+        ~g["valid"].fillna(False).astype(bool),
+        ["source", "game_id", "game_index", "findings", "finding_codes"],
+    ].reset_index(drop=True)
     report.findings = findings_frame(games)
     report.results = games
     return report

@@ -95,7 +95,8 @@ class TableFile:
     same bytes as ``analysis.report.write_table`` of the whole table; CSV text cells formula-safe)."""
 
     def __init__(self, path: Path) -> None:
-        self.path, self.writer, self.started = path, None, False
+        self.path, self.started = path, False
+        self.writer: Any = None  # a pyarrow ParquetWriter once the first chunk arrives
         self.parquet = path.suffix.lower() in (".parquet", ".pq")
         if not self.parquet:
             path.write_text("", encoding="utf-8")

@@ -70,8 +70,9 @@ class Moments:
         self.exact_squares += v * v
 
     def __add__(self, other: Moments) -> Moments:
-        return Moments(self.n + other.n, self.exact_total + other.exact_total,
-                       self.exact_squares + other.exact_squares)
+        return Moments(
+            self.n + other.n, self.exact_total + other.exact_total, self.exact_squares + other.exact_squares
+        )
 
     @property
     def total(self) -> float:
@@ -90,7 +91,9 @@ class Moments:
         if self.n < 2:
             return None, None
         mean = float(self.exact_total / self.n)
-        var = max(0.0, float((self.exact_squares - self.exact_total * self.exact_total / self.n) / (self.n - 1)))
+        var = max(
+            0.0, float((self.exact_squares - self.exact_total * self.exact_total / self.n) / (self.n - 1))
+        )
         half = z * math.sqrt(var / self.n)
         return mean - half, mean + half
 
@@ -151,8 +154,12 @@ def field_counters(counters: dict[str, PlayerCounters]) -> PlayerCounters:
 
 
 # ---------------------------------------------------------------------- counting one game
-def count_game(result: Any, placements: tuple[int, ...] | None, points: tuple[float | None, ...] | None,
-               num_players: int | None = None) -> list[PlayerCounters]:
+def count_game(
+    result: Any,
+    placements: tuple[int, ...] | None,
+    points: tuple[float | None, ...] | None,
+    num_players: int | None = None,
+) -> list[PlayerCounters]:
     """Per-seat counters of one replayed game (``paifu.engine.results.GameResult``).
 
     ``placements``/``points`` come from the report's scheme (None for games without final
@@ -167,8 +174,9 @@ def count_game(result: Any, placements: tuple[int, ...] | None, points: tuple[fl
             c.placements[placements[s]] += 1
             c.placement.add(placements[s])
             c.final_score.add(result.final_scores[s])
-            if points is not None and points[s] is not None and not math.isnan(points[s]):
-                c.rank_points.add(points[s])
+            p = points[s] if points is not None else None
+            if p is not None and not math.isnan(p):
+                c.rank_points.add(p)
     for hand in result.hands:
         if not hand.complete:
             continue
@@ -274,8 +282,17 @@ def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
 
 
 #: the statistics shown as rates (0..1) against the field
-RATE_NAMES = ("win_rate", "deal_in_rate", "riichi_rate", "call_rate", "tsumo_share", "damaten_share",
-              "ryuukyoku_tenpai_rate", "riichi_won", "riichi_dealt_in")
+RATE_NAMES = (
+    "win_rate",
+    "deal_in_rate",
+    "riichi_rate",
+    "call_rate",
+    "tsumo_share",
+    "damaten_share",
+    "ryuukyoku_tenpai_rate",
+    "riichi_won",
+    "riichi_dealt_in",
+)
 
 
 def yaku_frequencies(c: PlayerCounters) -> dict[str, Estimate]:

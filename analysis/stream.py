@@ -93,11 +93,11 @@ class ReportPart:
         self.unnamed = self.unnamed + other.unnamed
         self.unnamed_seats += other.unnamed_seats
         if other.dates is not None:
-            mine = self.dates
+            known = self.dates
             self.dates = (
                 other.dates
-                if mine is None
-                else (min(mine[0], other.dates[0]), max(mine[1], other.dates[1]), mine[2] + other.dates[2])
+                if known is None
+                else (min(known[0], other.dates[0]), max(known[1], other.dates[1]), known[2] + other.dates[2])
             )
         self.finding_count += other.finding_count
         self.kind_games += other.kind_games

@@ -335,15 +335,15 @@ def run_tournament(
     going = bracket.rows[bracket.rows["status"].str.startswith(("advances", "lucky"))]
     for name, df in bracket.rows.groupby("round", sort=False):
         if df["claimed"].notna().any():
-            claimed = bracket.claims[str(name)]
+            went_on = bracket.claims[str(name)]
             ours = going[going["round"] == name]["player"].tolist()
             legal = "legal" if not any(p.startswith(f"{name}: ") for p in bracket.problems) else "NOT legal"
             same = (
                 "as this seed draws"
-                if sorted(claimed) == sorted(ours)
+                if sorted(went_on) == sorted(ours)
                 else f"this seed draws {', '.join(ours)}"
             )
-            out.write(f"{name}: went on: {', '.join(claimed)} ({legal}; {same})\n")
+            out.write(f"{name}: went on: {', '.join(went_on)} ({legal}; {same})\n")
     last = bracket.rows["round"].iloc[-1]
     if bracket.champion:
         out.write(f"champion: {bracket.champion}\n")

@@ -67,8 +67,11 @@ def preset(name: str) -> Ruleset:
     return _preset(name)
 
 
-def validate(paths: Iterable[str | Path] | str | Path, rules: Ruleset | str | None = None,
-             skipped: list[Any] | None = None) -> Iterator[GameResult | Unreadable]:
+def validate(
+    paths: Iterable[str | Path] | str | Path,
+    rules: Ruleset | str | None = None,
+    skipped: list[Any] | None = None,
+) -> Iterator[GameResult | Unreadable]:
     """Every game under the given files and folders, replayed in order; a file that cannot be
     read is an ``Unreadable`` item, never an exception, and a file found in a folder but not
     read (a README, an image) lands in ``skipped`` with the reason."""

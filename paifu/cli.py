@@ -38,8 +38,13 @@ def _rules(spec: str | None) -> Ruleset | None:
     except OSError as e:
         raise RulesetError(f"{printable(spec)}: cannot read: {e.strerror or e}") from e
     except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
-        what = ("nested too deeply" if isinstance(e, RecursionError) else printable(e) if type(e) is ValueError
-                else f"{type(e).__name__}: {printable(e)}")
+        what = (
+            "nested too deeply"
+            if isinstance(e, RecursionError)
+            else printable(e)
+            if type(e) is ValueError
+            else f"{type(e).__name__}: {printable(e)}"
+        )
         raise RulesetError(f"{printable(spec)}: not a valid ruleset: {what}") from e
     return rules
 
@@ -104,8 +109,14 @@ def _read_stdin(rules: Ruleset | None, fmt: str | None):  # noqa: ANN202 - a gen
         yield replay_record(rec, rules, game_index=i)
 
 
-def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None = None,  # noqa: ANN201
-                  jobs: int | None = 1, skipped: list | None = None, scheduler: str | None = None):
+def replay_inputs(
+    paths: Sequence[str],
+    rules: Ruleset | None,
+    fmt: str | None = None,  # noqa: ANN201
+    jobs: int | None = 1,
+    skipped: list | None = None,
+    scheduler: str | None = None,
+):
     """Every game under ``paths`` in order (``-`` reads standard input; then the run is serial);
     files found in folders but not read go to ``skipped`` with the reason. ``jobs`` other than None
     or 1: that many worker processes; ``scheduler``: on Dask (``paifu.dask``), the same items."""
@@ -115,8 +126,9 @@ def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None =
         if "-" in paths:
             from paifu.dask import DaskUnavailable
 
-            raise DaskUnavailable("--scheduler reads files on the workers: standard input (-) needs a run "
-                                  "without --scheduler")
+            raise DaskUnavailable(
+                "--scheduler reads files on the workers: standard input (-) needs a run without --scheduler"
+            )
         return _dask_items(paths, rules, fmt, jobs, skipped, scheduler)
     if "-" not in paths:
         if jobs not in (None, 1):
@@ -127,14 +139,23 @@ def replay_inputs(paths: Sequence[str], rules: Ruleset | None, fmt: str | None =
 
     def chain():  # noqa: ANN202
         for path in paths:
-            yield from _read_stdin(rules, fmt) if path == "-" else replay_paths([path], rules, fmt=fmt,
-                                                                                skipped=skipped)
+            yield from (
+                _read_stdin(rules, fmt)
+                if path == "-"
+                else replay_paths([path], rules, fmt=fmt, skipped=skipped)
+            )
 
     return chain()
 
 
-def _dask_items(paths: Sequence[str], rules: Ruleset | None, fmt: str | None, jobs: int | None,
-                skipped: list | None, scheduler: str) -> Iterator[Any]:
+def _dask_items(
+    paths: Sequence[str],
+    rules: Ruleset | None,
+    fmt: str | None,
+    jobs: int | None,
+    skipped: list | None,
+    scheduler: str,
+) -> Iterator[Any]:
     """The replayed items from Dask workers, in input order (a local cluster lives as long as this)."""
     from paifu.dask import connect, replay_items
 
@@ -160,20 +181,31 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
 
     files: set[str] = set()
     skipped: list = []
-    counts = {"games": 0, "hands": 0, "valid_games": 0, "findings": 0, "unreadable": 0,
-              "wins_checked": 0, "draws_checked": 0, "rank_points_checked": 0}
+    counts = {
+        "games": 0,
+        "hands": 0,
+        "valid_games": 0,
+        "findings": 0,
+        "unreadable": 0,
+        "wins_checked": 0,
+        "draws_checked": 0,
+        "rank_points_checked": 0,
+    }
     from paifu.pipeline import with_progress
 
-    items = with_progress(replay_inputs(args.paths, rules, args.format, args.jobs, skipped=skipped,
-                                       scheduler=args.scheduler))
+    items = with_progress(
+        replay_inputs(args.paths, rules, args.format, args.jobs, skipped=skipped, scheduler=args.scheduler)
+    )
     write = _Writer(out, items)
     for res in items:
         if isinstance(res, Unreadable):
             files.add(res.file)
             counts["unreadable"] += 1
             if args.json:
-                write(json.dumps({"kind": "error", "file": res.file, "message": res.reason},
-                                 ensure_ascii=False) + "\n")
+                write(
+                    json.dumps({"kind": "error", "file": res.file, "message": res.reason}, ensure_ascii=False)
+                    + "\n"
+                )
             else:
                 write(printable(f"{res.file}: UNREADABLE: {res.reason}") + "\n")
             continue
@@ -187,22 +219,35 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
         if res.valid:
             counts["valid_games"] += 1
         if args.json:
-            lines = [json.dumps({"kind": "finding", **f.to_dict()}, ensure_ascii=False, default=str) + "\n"
-                     for f in res.findings]
-            lines += [json.dumps({"kind": "note", "file": res.source, "game_index": res.game_index,
-                                  "message": note}, ensure_ascii=False) + "\n" for note in res.notes]
+            lines = [
+                json.dumps({"kind": "finding", **f.to_dict()}, ensure_ascii=False, default=str) + "\n"
+                for f in res.findings
+            ]
+            lines += [
+                json.dumps(
+                    {"kind": "note", "file": res.source, "game_index": res.game_index, "message": note},
+                    ensure_ascii=False,
+                )
+                + "\n"
+                for note in res.notes
+            ]
             if lines:
                 write("".join(lines))
         elif not (args.quiet and res.valid and not res.notes):
             status = "ok" if res.valid else plural(len(res.findings), "finding")
             label = res.game_id or f"game {res.game_index}"
-            lines = [f"{res.source}: {label}: {plural(len(res.hands), 'hand')}, rules {res.rules.name}: {status}"]
+            lines = [
+                f"{res.source}: {label}: {plural(len(res.hands), 'hand')}, rules {res.rules.name}: {status}"
+            ]
             lines += [f"  {g}" for g in group_findings(res.findings)]
             lines += [f"  note: {note}" for note in res.notes]
             write("".join(printable(line) + "\n" for line in lines))
     for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
         if args.json:
-            out.write(json.dumps({"kind": "skipped", "file": sk.file, "reason": sk.reason}, ensure_ascii=False) + "\n")
+            out.write(
+                json.dumps({"kind": "skipped", "file": sk.file, "reason": sk.reason}, ensure_ascii=False)
+                + "\n"
+            )
         elif not args.quiet:
             _line(out, f"{sk.file}: skipped: {sk.reason}")
     summary = {"kind": "summary", "files": len(files), **counts, "skipped": len(skipped)}
@@ -215,7 +260,8 @@ def _validate(args: argparse.Namespace, out: TextIO) -> int:
             f"{counts['unreadable']:,} unreadable; {plural(counts['wins_checked'], 'win')} and "
             f"{plural(counts['draws_checked'], 'draw')} recomputed, rank points of "
             f"{plural(counts['rank_points_checked'], 'game')} checked"
-            + (f"; {len(skipped):,} skipped" if skipped else "") + "\n"
+            + (f"; {len(skipped):,} skipped" if skipped else "")
+            + "\n"
         )
     if counts["unreadable"]:
         return 2
@@ -251,7 +297,9 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
     if not files:
         sys.stderr.write("paifu convert: no record files found\n")
         return 2
-    to_dir = target is not None and (len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep)))
+    to_dir = target is not None and (
+        len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep))
+    )
     if target is not None and not to_dir and (problem := output_problem(target)):
         sys.stderr.write(f"paifu convert: {problem}\n")
         return 2
@@ -261,8 +309,11 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
     kinds: Counter[str] = Counter()
     for path in files:
         try:
-            records = read_bytes(sys.stdin.buffer.read(), "<stdin>", args.format) if path == "-" \
+            records = (
+                read_bytes(sys.stdin.buffer.read(), "<stdin>", args.format)
+                if path == "-"
                 else read_path(path, args.format)
+            )
         except RecordError as e:
             _line(sys.stderr, f"{path}: UNREADABLE: {e.reason}")
             bad += 1
@@ -270,8 +321,15 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         name = path if path != "-" else "<stdin>"
         if target is not None and not to_dir and len(records) != 1:
             to_dir = True  # one file of several games: they need a folder
-        if to_dir and Path(target).suffix and not Path(target).is_dir() and not target.endswith(("/", os.sep)):
-            sys.stderr.write(f"paifu convert: several games need a folder for -o, not the file name {target}\n")
+        if (
+            to_dir
+            and Path(target).suffix
+            and not Path(target).is_dir()
+            and not target.endswith(("/", os.sep))
+        ):
+            sys.stderr.write(
+                f"paifu convert: several games need a folder for -o, not the file name {target}\n"
+            )
             return 2
         for i, rec in enumerate(records):
             games += 1
@@ -360,15 +418,19 @@ def rules_lost(record: object, data: bytes, fmt: str) -> str | None:
     differ = [k for k, v in _rule_fields(before).items() if _rule_fields(after).get(k) != v]
     if not differ:
         return None
-    return (f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
-            f"{after.name}, which differs in {', '.join(differ[:6])}{' ...' if len(differ) > 6 else ''}; "
-            f"validate the output with --rules FILE (paifu rules {before.name.split('[')[0]} > t.toml, then edit)")
+    return (
+        f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
+        f"{after.name}, which differs in {', '.join(differ[:6])}{' ...' if len(differ) > 6 else ''}; "
+        f"validate the output with --rules FILE (paifu rules {before.name.split('[')[0]} > t.toml, then edit)"
+    )
 
 
 def _rule_fields(r: Ruleset) -> dict[str, object]:
     import dataclasses
 
-    return {f.name: getattr(r, f.name) for f in dataclasses.fields(r) if f.name not in ("name", "description")}
+    return {
+        f.name: getattr(r, f.name) for f in dataclasses.fields(r) if f.name not in ("name", "description")
+    }
 
 
 def _rules_cmd(args: argparse.Namespace, out: TextIO) -> int:
@@ -389,10 +451,22 @@ def _report(args: argparse.Namespace, out: TextIO) -> int:
         if problem := output_problem(path):
             sys.stderr.write(f"paifu report: {problem}\n")
             return 2
-    return run_report(args.paths, player=args.player, scheme=args.scheme, html=args.html,
-                      players_out=args.players, games_out=args.games, rules=_rules(args.rules),
-                      out=out, jobs=args.jobs, quiet=args.quiet, viewer_links=args.viewer_links,
-                      out_dir=args.out, partition=args.partition, scheduler=args.scheduler)
+    return run_report(
+        args.paths,
+        player=args.player,
+        scheme=args.scheme,
+        html=args.html,
+        players_out=args.players,
+        games_out=args.games,
+        rules=_rules(args.rules),
+        out=out,
+        jobs=args.jobs,
+        quiet=args.quiet,
+        viewer_links=args.viewer_links,
+        out_dir=args.out,
+        partition=args.partition,
+        scheduler=args.scheduler,
+    )
 
 
 def _show(args: argparse.Namespace, out: TextIO) -> int:
@@ -415,9 +489,13 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"paifu show: {args.file}: {e.strerror or e}\n")
         return 2
     except Exception as e:  # noqa: BLE001 - a reader or engine bug: name the game, no traceback
-        sys.stderr.write(f"paifu show: {args.file}: game {args.game}: internal error: {type(e).__name__}: {e}\n")
+        sys.stderr.write(
+            f"paifu show: {args.file}: game {args.game}: internal error: {type(e).__name__}: {e}\n"
+        )
         return 2
-    dest = Path(args.output or f"{Path(args.file).name.split('.')[0]}{f'-game{args.game}' if args.game else ''}.html")
+    dest = Path(
+        args.output or f"{Path(args.file).name.split('.')[0]}{f'-game{args.game}' if args.game else ''}.html"
+    )
     dest.write_text(page, encoding="utf-8")
     out.write(f"{dest}: game {args.game}, {len(game.hands)} hands, {len(game.findings)} findings\n")
     return 0
@@ -426,8 +504,17 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
 def _tournament(args: argparse.Namespace, out: TextIO) -> int:
     from analysis.tournament import run_tournament
 
-    return run_tournament(args.paths, args.advance, seed=args.seed, claimed=args.claimed, entrants=args.entrants,
-                          prizes=args.prizes, table=args.table, html=args.html, out=out)
+    return run_tournament(
+        args.paths,
+        args.advance,
+        seed=args.seed,
+        claimed=args.claimed,
+        entrants=args.entrants,
+        prizes=args.prizes,
+        table=args.table,
+        html=args.html,
+        out=out,
+    )
 
 
 def _jobs(text: str) -> int:
@@ -459,10 +546,18 @@ def _positive(text: str) -> int:
 
 def _limit_options(p: argparse.ArgumentParser) -> None:
     """The input limits (``paifu/limits.py``): a file over one is unreadable, naming it."""
-    p.add_argument("--max-size", type=_size, metavar="BYTES",
-                   help="largest file to read, before and after gunzip (default 64M; K, M, G accepted)")
-    p.add_argument("--max-field", type=_positive, metavar="CHARS",
-                   help="longest text field (name, game id) in a record (default 10000)")
+    p.add_argument(
+        "--max-size",
+        type=_size,
+        metavar="BYTES",
+        help="largest file to read, before and after gunzip (default 64M; K, M, G accepted)",
+    )
+    p.add_argument(
+        "--max-field",
+        type=_positive,
+        metavar="CHARS",
+        help="longest text field (name, game id) in a record (default 10000)",
+    )
 
 
 def _version() -> str:
@@ -475,11 +570,15 @@ def _version() -> str:
 
 
 _FORMATS = "tenhou-xml, tenhou-json, mjai or majiang"
-_RULES_HELP = ("judge every game under this ruleset instead of the record's own: a preset name "
-               "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON")
+_RULES_HELP = (
+    "judge every game under this ruleset instead of the record's own: a preset name "
+    "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON"
+)
 _JOBS_HELP = "replay in N worker processes (0 = one per core); output identical to --jobs 1"
-_SCHEDULER = ("replay on Dask: 'dask' starts a local cluster (--jobs workers, default one per core), "
-              "tcp://host:port joins a running scheduler (its workers must see the same paths); same output")
+_SCHEDULER = (
+    "replay on Dask: 'dask' starts a local cluster (--jobs workers, default one per core), "
+    "tcp://host:port joins a running scheduler (its workers must see the same paths); same output"
+)
 
 
 def _wrap(text: str) -> str:
@@ -505,102 +604,212 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"paifu {_version()}")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     v = sub.add_parser(
-        "validate", formatter_class=fmt, help="replay records and report every rule they break",
-        description=_wrap("Replay every game through the rules engine and report each rule it breaks: one line per "
-                    "game, one per finding (the record's value beside the one the rules give), then a summary."),
-        epilog=_wrap("exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments"))
-    v.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively); - reads "
-                                                             "standard input")
+        "validate",
+        formatter_class=fmt,
+        help="replay records and report every rule they break",
+        description=_wrap(
+            "Replay every game through the rules engine and report each rule it breaks: one line per "
+            "game, one per finding (the record's value beside the one the rules give), then a summary."
+        ),
+        epilog=_wrap(
+            "exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments"
+        ),
+    )
+    v.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="record files or folders (searched recursively); - reads standard input",
+    )
     v.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
-    v.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_FORMATS}) instead of "
-                                                   "detecting it")
-    v.add_argument("--json", action="store_true", help="JSON Lines: one object per finding, note and unreadable "
-                                                       "input, then a summary object")
-    v.add_argument("-q", "--quiet", action="store_true", help="print only games with findings or notes, unreadable "
-                                                              "inputs and the summary (no line per valid game)")
+    v.add_argument(
+        "--format",
+        metavar="FMT",
+        help=f"read every input as this format ({_FORMATS}) instead of detecting it",
+    )
+    v.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON Lines: one object per finding, note and unreadable input, then a summary object",
+    )
+    v.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print only games with findings or notes, unreadable "
+        "inputs and the summary (no line per valid game)",
+    )
     v.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
     v.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
     _limit_options(v)
     c = sub.add_parser(
-        "convert", formatter_class=fmt, help="convert records to another format",
-        description=_wrap("Convert records to another format. What the target cannot carry is warned about per game "
-                    "on standard error (a summary of the warnings by kind ends the run); a game the target cannot "
-                    "express at all is named and skipped."),
-        epilog=_wrap("exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)"))
-    c.add_argument("inputs", nargs="+", metavar="INPUT", help="record files or folders; - reads standard input")
+        "convert",
+        formatter_class=fmt,
+        help="convert records to another format",
+        description=_wrap(
+            "Convert records to another format. What the target cannot carry is warned about per game "
+            "on standard error (a summary of the warnings by kind ends the run); a game the target cannot "
+            "express at all is named and skipped."
+        ),
+        epilog=_wrap(
+            "exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)"
+        ),
+    )
+    c.add_argument(
+        "inputs", nargs="+", metavar="INPUT", help="record files or folders; - reads standard input"
+    )
     c.add_argument("--to", required=True, metavar="FMT", help=f"the format to write: {_FORMATS}")
-    c.add_argument("-o", "--output", metavar="FILE|DIR", help="a file (one game) or a folder (one file per game; "
-                                                               "created). Default: standard output")
+    c.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE|DIR",
+        help="a file (one game) or a folder (one file per game; created). Default: standard output",
+    )
     c.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_FORMATS})")
-    c.add_argument("-q", "--quiet", action="store_true", help="no line per warning: only the summary of warnings "
-                                                              "by kind")
-    c.add_argument("--overwrite", action="store_true", help="replace files already in -o DIR (never an input "
-                                                            "of the run)")
+    c.add_argument(
+        "-q", "--quiet", action="store_true", help="no line per warning: only the summary of warnings by kind"
+    )
+    c.add_argument(
+        "--overwrite", action="store_true", help="replace files already in -o DIR (never an input of the run)"
+    )
     _limit_options(c)
     r = sub.add_parser(
-        "report", formatter_class=fmt, help="validate and report statistics, rank points and plots",
-        description=_wrap("Replay and validate the games, then report per-player statistics with 95% intervals, "
-                    "rank points and flagged games: a summary on standard output, and on request an HTML "
-                    "report and tables (CSV or Parquet, by suffix)."),
-        epilog=_wrap("exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
-                     "unknown player or scheme, or an output path that cannot be written"))
-    r.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively); - reads "
-                                                             "standard input")
-    r.add_argument("--player", metavar="NAME", help="add one player's section: rates against the field, rank-point "
-                                                    "curve, yaku (case-insensitive when unambiguous)")
-    r.add_argument("--scheme", default="auto", metavar="NAME|FILE",
-                   help="rank-point scheme: auto (each game's own; default), a scheme name such as tenhou, "
-                        "mahjongsoul, mleague (docs/statistics.md), or a TOML file")
-    r.add_argument("--html", metavar="FILE", help="write the HTML report; its full tables go beside it as CSV "
-                                                  "(league.html: league-players.csv, league-games.csv, "
-                                                  "league-findings.csv)")
-    r.add_argument("--viewer-links", action="store_true",
-                   help="in the HTML report, link each finding to viewer/<game>.html#event=N beside it "
-                        "(make those pages with paifu show)")
+        "report",
+        formatter_class=fmt,
+        help="validate and report statistics, rank points and plots",
+        description=_wrap(
+            "Replay and validate the games, then report per-player statistics with 95% intervals, "
+            "rank points and flagged games: a summary on standard output, and on request an HTML "
+            "report and tables (CSV or Parquet, by suffix)."
+        ),
+        epilog=_wrap(
+            "exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
+            "unknown player or scheme, or an output path that cannot be written"
+        ),
+    )
+    r.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="record files or folders (searched recursively); - reads standard input",
+    )
+    r.add_argument(
+        "--player",
+        metavar="NAME",
+        help="add one player's section: rates against the field, rank-point "
+        "curve, yaku (case-insensitive when unambiguous)",
+    )
+    r.add_argument(
+        "--scheme",
+        default="auto",
+        metavar="NAME|FILE",
+        help="rank-point scheme: auto (each game's own; default), a scheme name such as tenhou, "
+        "mahjongsoul, mleague (docs/statistics.md), or a TOML file",
+    )
+    r.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the HTML report; its full tables go beside it as CSV "
+        "(league.html: league-players.csv, league-games.csv, "
+        "league-findings.csv)",
+    )
+    r.add_argument(
+        "--viewer-links",
+        action="store_true",
+        help="in the HTML report, link each finding to viewer/<game>.html#event=N beside it "
+        "(make those pages with paifu show)",
+    )
     r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
-    r.add_argument("--games", metavar="FILE", help="write one row per (game, seat) to FILE (.csv or .parquet)")
+    r.add_argument(
+        "--games", metavar="FILE", help="write one row per (game, seat) to FILE (.csv or .parquet)"
+    )
     r.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
-    r.add_argument("-q", "--quiet", action="store_true", help="only the summary on standard output (by default the "
-                                                              "first 10 flagged games follow it)")
+    r.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="only the summary on standard output (by default the first 10 flagged games follow it)",
+    )
     r.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
     r.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
-    r.add_argument("--out", metavar="DIR", help="write every table (games, seats, hands, wins, findings) to "
-                                                "this new or empty folder as a Parquet dataset")
-    r.add_argument("--partition", choices=["source", "date", "none"], default="source",
-                   help="--out partitions: the record's folder (default), its month, or none")
+    r.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write every table (games, seats, hands, wins, findings) to "
+        "this new or empty folder as a Parquet dataset",
+    )
+    r.add_argument(
+        "--partition",
+        choices=["source", "date", "none"],
+        default="source",
+        help="--out partitions: the record's folder (default), its month, or none",
+    )
     _limit_options(r)
     sh = sub.add_parser(
-        "show", formatter_class=fmt, help="write one game as a self-contained HTML viewer",
-        description=_wrap("Write one game as a single HTML file (no network needed): the table drawn at every "
-                          "event, arrow keys and buttons to step, the hands, the findings (each jumps to its "
-                          "event), the score curve and the discard review."),
-        epilog=_wrap("exit status: 0 written, 2 the file or game cannot be read"))
+        "show",
+        formatter_class=fmt,
+        help="write one game as a self-contained HTML viewer",
+        description=_wrap(
+            "Write one game as a single HTML file (no network needed): the table drawn at every "
+            "event, arrow keys and buttons to step, the hands, the findings (each jumps to its "
+            "event), the score curve and the discard review."
+        ),
+        epilog=_wrap("exit status: 0 written, 2 the file or game cannot be read"),
+    )
     sh.add_argument("file", metavar="FILE", help="a record file")
     sh.add_argument("--game", type=int, default=0, metavar="N", help="which game of the file (0 = the first)")
     sh.add_argument("--hand", metavar="LABEL", help="open at this hand, e.g. E2-1")
     sh.add_argument("--event", type=int, metavar="N", help="open at this event index")
     sh.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
-    sh.add_argument("-o", "--output", metavar="FILE", help="the HTML file (default: the record's name with .html)")
+    sh.add_argument(
+        "-o", "--output", metavar="FILE", help="the HTML file (default: the record's name with .html)"
+    )
     _limit_options(sh)
-    ru = sub.add_parser("rules", formatter_class=fmt, help="list presets, or print one as TOML",
-                        description=_wrap("Without a name, list the presets; with one, print it as TOML to edit "
-                                          "and pass back with --rules FILE (base = \"tenhou\" plus the fields you "
-                                          "change)."))
+    ru = sub.add_parser(
+        "rules",
+        formatter_class=fmt,
+        help="list presets, or print one as TOML",
+        description=_wrap(
+            "Without a name, list the presets; with one, print it as TOML to edit "
+            'and pass back with --rules FILE (base = "tenhou" plus the fields you '
+            "change)."
+        ),
+    )
     ru.add_argument("name", nargs="?", metavar="PRESET", help="the preset to print")
-    ru.add_argument("--sources", action="store_true",
-                    help="each value with the seed sentence it comes from, or 'choice' where the source is silent")
+    ru.add_argument(
+        "--sources",
+        action="store_true",
+        help="each value with the seed sentence it comes from, or 'choice' where the source is silent",
+    )
     t = sub.add_parser(
-        "tournament", formatter_class=fmt, help="DORA tournament rounds: validate, rank, draw, write the bracket",
-        description=_wrap("Validate every table of a round under dora-tournament, rank each table, draw ties for "
-                          "an advancing place and lucky losers with a seed you can give (printed, reusable), "
-                          "refund entrants who could not be seated, and write the bracket."),
-        epilog=_wrap("exit status: 0 the bracket is written and any claimed advancement is legal, 1 a table has "
-                     "findings or a claim is not, 2 unreadable input or bad arguments"))
-    t.add_argument("paths", nargs="+", metavar="PATH", help="one round's records, or one folder with a folder per round")
-    t.add_argument("--advance", type=int, default=1, metavar="N", help="places per table that go on (default 1)")
-    t.add_argument("--seed", type=int, metavar="S", help="seed of the random draws (ties, lucky losers); printed")
-    t.add_argument("--claimed", metavar="FILE", help="who goes on from the last round, one player a line (checked)")
-    t.add_argument("--entrants", metavar="FILE", help="everyone registered, one a line (the unseated are refunded)")
+        "tournament",
+        formatter_class=fmt,
+        help="DORA tournament rounds: validate, rank, draw, write the bracket",
+        description=_wrap(
+            "Validate every table of a round under dora-tournament, rank each table, draw ties for "
+            "an advancing place and lucky losers with a seed you can give (printed, reusable), "
+            "refund entrants who could not be seated, and write the bracket."
+        ),
+        epilog=_wrap(
+            "exit status: 0 the bracket is written and any claimed advancement is legal, 1 a table has "
+            "findings or a claim is not, 2 unreadable input or bad arguments"
+        ),
+    )
+    t.add_argument(
+        "paths", nargs="+", metavar="PATH", help="one round's records, or one folder with a folder per round"
+    )
+    t.add_argument(
+        "--advance", type=int, default=1, metavar="N", help="places per table that go on (default 1)"
+    )
+    t.add_argument(
+        "--seed", type=int, metavar="S", help="seed of the random draws (ties, lucky losers); printed"
+    )
+    t.add_argument(
+        "--claimed", metavar="FILE", help="who goes on from the last round, one player a line (checked)"
+    )
+    t.add_argument(
+        "--entrants", metavar="FILE", help="everyone registered, one a line (the unseated are refunded)"
+    )
     t.add_argument("--prizes", metavar="SPEC", help="take-all:AMOUNT or AMOUNT,AMOUNT,... per final place")
     t.add_argument("--table", metavar="FILE", help="the bracket to .csv or .parquet")
     t.add_argument("--html", metavar="FILE", help="the bracket as an HTML page")
@@ -622,8 +831,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.limits import configure
 
         configure(**changes)
-    handlers = {"validate": _validate, "convert": _convert, "report": _report, "rules": _rules_cmd,
-                "show": _show, "tournament": _tournament}
+    handlers = {
+        "validate": _validate,
+        "convert": _convert,
+        "report": _report,
+        "rules": _rules_cmd,
+        "show": _show,
+        "tournament": _tournament,
+    }
     try:
         return handlers[args.cmd](args, out)
     except RulesetError as e:

@@ -98,6 +98,11 @@ def report_files(
 
 
 # ---------------------------------------------------------------------- the client side
+def _unreadable(path: str, reason: str) -> list[Item]:
+    """What a file whose task failed alone comes back as."""
+    return [Unreadable(path, reason)]
+
+
 def ordered_chunks(
     client: Any,
     task: Callable[..., T],
@@ -145,9 +150,7 @@ def replay_items(
     from paifu.formats import iter_record_files
 
     files = list(iter_record_files(paths, skipped))
-    for items in ordered_chunks(
-        client, replay_files, files, rules, fmt, failed=lambda p, r: [Unreadable(p, r)], **kwargs
-    ):
+    for items in ordered_chunks(client, replay_files, files, rules, fmt, failed=_unreadable, **kwargs):
         yield from items
 
 

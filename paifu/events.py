@@ -70,7 +70,9 @@ class HandStart:
     honba: int
     sticks: int  # riichi sticks on the table at the start
     dealer: int  # seat
-    scores: tuple[int, ...] | None  # per seat, points; None where the record states none (mjai's original protocol)
+    scores: (
+        tuple[int, ...] | None
+    )  # per seat, points; None where the record states none (mjai's original protocol)
     dora_indicator: int
     hands: tuple[tuple[int, ...], ...]  # 13 tile ids per seat, dealing order
     dice: tuple[int, int] | None = None  # faces 1..6 when known

@@ -52,8 +52,7 @@ def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool]
     _worker_args = (rules, fmt, kwargs)
 
 
-def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None,
-                **kwargs: Any) -> list[Item]:
+def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None, **kwargs: Any) -> list[Item]:
     """Every item the serial path yields for one file; a crash becomes an ``Unreadable`` at the end.
 
     The serial path would propagate such an exception and stop; here it is reported
@@ -104,11 +103,18 @@ def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
             try:
                 items = ex.submit(_replay_chunk, [path]).result()[0]
             except BrokenProcessPool as e:
-                items = [Unreadable(path, f"{path}: worker process died while replaying this file"
-                                          f" ({e or type(e).__name__})")]
+                items = [
+                    Unreadable(
+                        path,
+                        f"{path}: worker process died while replaying this file ({e or type(e).__name__})",
+                    )
+                ]
             except Exception as e:  # noqa: BLE001 - the file's results could not come back
-                items = [Unreadable(path, f"{path}: could not return the results from the worker:"
-                                          f" {type(e).__name__}: {e}")]
+                items = [
+                    Unreadable(
+                        path, f"{path}: could not return the results from the worker: {type(e).__name__}: {e}"
+                    )
+                ]
         yield items
 
 
@@ -119,9 +125,16 @@ def _preload() -> None:
             importlib.import_module(name)
 
 
-def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
-                          *, jobs: int = 0, chunk_size: int | None = None, skipped: list[Skipped] | None = None,
-                          **kwargs: Any) -> Iterator[Item]:
+def replay_paths_parallel(
+    paths: Iterable[str],
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    *,
+    jobs: int = 0,
+    chunk_size: int | None = None,
+    skipped: list[Skipped] | None = None,
+    **kwargs: Any,
+) -> Iterator[Item]:
     """``replay_paths`` on ``jobs`` processes (0 = all cores), same items in the same order.
 
     With one job, or at most one file, it is the serial path itself (no process start-up).
@@ -135,7 +148,7 @@ def replay_paths_parallel(paths: Iterable[str], rules: Ruleset | None = None, fm
         return
     _preload()
     size = chunk_size or _chunk_size(len(files), jobs)
-    chunks = deque(files[i:i + size] for i in range(0, len(files), size))
+    chunks = deque(files[i : i + size] for i in range(0, len(files), size))
     init = (rules, fmt, dict(kwargs))
     window = jobs * _IN_FLIGHT_PER_JOB
     ex = _start_pool(min(jobs, len(chunks)), init)

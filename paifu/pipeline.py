@@ -54,18 +54,35 @@ def record_rules(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
         return rules_from_hint(())
     start = record.start
     meta = dict(start.meta)
-    return rules_from_hint((*start.rules_hint, ("game_id", start.game_id), ("lobby", meta.get("lobby")),
-                            ("csrule", meta.get("csrule"))))
+    return rules_from_hint(
+        (
+            *start.rules_hint,
+            ("game_id", start.game_id),
+            ("lobby", meta.get("lobby")),
+            ("csrule", meta.get("csrule")),
+        )
+    )
 
 
-def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_index: int = 0,
-                  check_wall: bool = True, score: bool = True,
-                  observe: Callable[[int, Event, Replayer], None] | None = None) -> GameResult:
+def replay_record(
+    record: GameRecord,
+    rules: Ruleset | None = None,
+    *,
+    game_index: int = 0,
+    check_wall: bool = True,
+    score: bool = True,
+    observe: Callable[[int, Event, Replayer], None] | None = None,
+) -> GameResult:
     """Replay one game; findings land in ``result.findings`` (never raised). ``observe(index, event,
     replayer)`` runs after each event is applied (the viewer snapshots the table there)."""
     ruleset = record_rules(record, rules)
-    rp = Replayer(ruleset, source=record.source, game_index=game_index,
-                  scorer=_scorer() if score else None, wall=_wall_factory() if check_wall else None)
+    rp = Replayer(
+        ruleset,
+        source=record.source,
+        game_index=game_index,
+        scorer=_scorer() if score else None,
+        wall=_wall_factory() if check_wall else None,
+    )
     if observe is not None:
         apply = rp.apply
 
@@ -76,8 +93,15 @@ def replay_record(record: GameRecord, rules: Ruleset | None = None, *, game_inde
         rp.apply = apply_and_observe  # type: ignore[method-assign]
     notes = [f"[{i.code}] {i.message}" for i in record.issues if i.code in NOTES]
     for issue in (i for i in record.issues if i.code not in NOTES):
-        rp.findings.append(Finding(code=issue.code, message=issue.message, file=record.source,
-                                   game_index=game_index, event_index=issue.event_index))
+        rp.findings.append(
+            Finding(
+                code=issue.code,
+                message=issue.message,
+                file=record.source,
+                game_index=game_index,
+                event_index=issue.event_index,
+            )
+        )
     result = rp.run(record.events, partial=record.partial)
     result.format = record.format
     if check_wall:
@@ -114,8 +138,13 @@ def _check_rank_points(result: GameResult) -> None:
     (a wrong score is its own finding)."""
     claimed, places = result.claimed_rank_points, result.claimed_placements
     scores = result.claimed_final_scores or result.final_scores
-    if not (claimed or places) or scores is None or not result.complete or result.partial \
-            or any(f.code == "truncated" for f in result.findings):
+    if (
+        not (claimed or places)
+        or scores is None
+        or not result.complete
+        or result.partial
+        or any(f.code == "truncated" for f in result.findings)
+    ):
         return
     n = len(result.players)
     if not getattr(result.rules, "rank_scheme_known", True):
@@ -127,21 +156,35 @@ def _check_rank_points(result: GameResult) -> None:
             return
         checks = []
         if claimed and len(claimed) >= n:
-            checks.append(("rank points", rank_points(scores[:n], scheme, result.first_dealer), tuple(claimed[:n])))
+            checks.append(
+                ("rank points", rank_points(scores[:n], scheme, result.first_dealer), tuple(claimed[:n]))
+            )
         if places and len(places) >= n:
-            checks.append(("placements", placements(scores[:n], result.first_dealer, scheme.ties), tuple(places[:n])))
+            checks.append(
+                ("placements", placements(scores[:n], result.first_dealer, scheme.ties), tuple(places[:n]))
+            )
     except SchemeError:
         return
     result.rank_points_checked = bool(checks)
     for what, expected, actual in checks:
         if any(not abs(a - b) <= 1e-6 for a, b in zip(expected, actual, strict=True)):  # NaN differs too
-            result.findings.append(Finding(
-                code="rank-points-mismatch", message=f"{what} differ from the {result.rules.name} table's scheme",
-                file=result.source, game_id=result.game_id, game_index=result.game_index,
-                event_index=result.events - 1, expected=expected, actual=actual))
+            result.findings.append(
+                Finding(
+                    code="rank-points-mismatch",
+                    message=f"{what} differ from the {result.rules.name} table's scheme",
+                    file=result.source,
+                    game_id=result.game_id,
+                    game_index=result.game_index,
+                    event_index=result.events - 1,
+                    expected=expected,
+                    actual=actual,
+                )
+            )
 
 
-def _note_fitted_scheme(result: GameResult, scores: tuple[int, ...], claimed: tuple[float, ...] | None) -> None:
+def _note_fitted_scheme(
+    result: GameResult, scores: tuple[int, ...], claimed: tuple[float, ...] | None
+) -> None:
     """A table whose rank-point scheme no source states (a contest's own, an unproven era): the
     record's own scores and points are fitted to uma and return, and the fit is a note, never a
     finding, since it proves consistency with the formula, not the table's rule."""
@@ -155,13 +198,17 @@ def _note_fitted_scheme(result: GameResult, scores: tuple[int, ...], claimed: tu
     except SchemeError:
         fit = None
     if fit is None:
-        result.notes.append(f"[rank-scheme-unknown] the {result.rules.name} table's rank points are not "
-                            "checked: no source states its scheme and no uma fits the record's points")
+        result.notes.append(
+            f"[rank-scheme-unknown] the {result.rules.name} table's rank points are not "
+            "checked: no source states its scheme and no uma fits the record's points"
+        )
         return
     s = fit.scheme
-    result.notes.append(f"[rank-scheme-fitted] the {result.rules.name} table's scheme is not stated; the "
-                        f"record's points fit uma {'/'.join(f'{u:g}' for u in s.uma)} with return "
-                        f"{s.return_points if s.return_points is not None else 'none'} (not checked)")
+    result.notes.append(
+        f"[rank-scheme-fitted] the {result.rules.name} table's scheme is not stated; the "
+        f"record's points fit uma {'/'.join(f'{u:g}' for u in s.uma)} with return "
+        f"{s.return_points if s.return_points is not None else 'none'} (not checked)"
+    )
 
 
 def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResult | Unreadable]:
@@ -175,8 +222,13 @@ def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResu
     return tqdm(items, unit=" games", desc="replaying", file=sys.stderr, leave=False)
 
 
-def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | None = None,
-                 skipped: list[Skipped] | None = None, **kwargs: Any) -> Iterator[GameResult | Unreadable]:
+def replay_paths(
+    paths: Iterable[str],
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    skipped: list[Skipped] | None = None,
+    **kwargs: Any,
+) -> Iterator[GameResult | Unreadable]:
     """Every game under the given files and folders, in order; bad files become ``Unreadable``,
     and files found in folders but not read (a README, an image) go to ``skipped`` with the reason."""
     from paifu.formats import iter_record_files, read_path
@@ -200,6 +252,8 @@ def replay_paths(paths: Iterable[str], rules: Ruleset | None = None, fmt: str | 
             try:
                 result = replay_record(rec, rules, game_index=i, **kwargs)
             except Exception as e:  # noqa: BLE001 - an engine bug: report the game, keep the batch going
-                yield Unreadable(path, f"{path}: game {i}: internal error while replaying: {type(e).__name__}: {e}")
+                yield Unreadable(
+                    path, f"{path}: game {i}: internal error while replaying: {type(e).__name__}: {e}"
+                )
                 continue
             yield result

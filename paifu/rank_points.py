@@ -297,7 +297,7 @@ MAJIANG_INTEGER = MAJIANG.replace(
 JPML = Scheme(
     name="jpml",
     description="JPML (連盟): (score-30,000)/1,000 + 順位点 by floaters: 1 up 12/-1/-3/-8, 2 up 8/4/-4/-8, "
-                "3 up 8/3/1/-12",
+    "3 up 8/3/1/-12",
     start_points=30000,
     return_points=30000,
     uma=(8, 4, -4, -8),
@@ -314,12 +314,27 @@ WRC = Scheme(
     ties="split",
 )
 #: EMA Riichi Competition Rules 2016 (§3.6.1): as WRC
-EMA = WRC.replace(name="ema", description="EMA 2016: (score-30,000)/1,000 + uma 15/5/-5/-15, no oka; ties split")
+EMA = WRC.replace(
+    name="ema", description="EMA 2016: (score-30,000)/1,000 + uma 15/5/-5/-15, no oka; ties split"
+)
 
 SCHEMES: dict[str, Scheme] = {
     s.name: s
-    for s in (TENHOU, TENHOU_INTEGER, TENHOU_SANMA, QDAN, QDAN_RANKING, MAHJONGSOUL, RON2_SANMA, MLEAGUE, MAJIANG,
-              MAJIANG_INTEGER, JPML, WRC, EMA)
+    for s in (
+        TENHOU,
+        TENHOU_INTEGER,
+        TENHOU_SANMA,
+        QDAN,
+        QDAN_RANKING,
+        MAHJONGSOUL,
+        RON2_SANMA,
+        MLEAGUE,
+        MAJIANG,
+        MAJIANG_INTEGER,
+        JPML,
+        WRC,
+        EMA,
+    )
 }
 
 
@@ -444,7 +459,9 @@ def _quantum(decimals: int) -> Decimal:
     return Decimal(1).scaleb(-decimals)
 
 
-def rank_points(scores: Sequence[int], scheme: Scheme | str = TENHOU, first_dealer: int = 0) -> tuple[float, ...]:
+def rank_points(
+    scores: Sequence[int], scheme: Scheme | str = TENHOU, first_dealer: int = 0
+) -> tuple[float, ...]:
     """Rank points per seat for final ``scores`` (after leftover sticks) under ``scheme``."""
     scheme = get_scheme(scheme)
     n = len(scores)
@@ -584,7 +601,9 @@ def fit_uma(
         per_unit = Decimal(1000) / Decimal(base.unit)
         guess = [Decimal(0)] * n
         for place, seat in enumerate(order):
-            guess[place] = ((Decimal(str(claimed[seat])) - Decimal(str(direct[seat]))) / per_unit).to_integral_value()
+            guess[place] = (
+                (Decimal(str(claimed[seat])) - Decimal(str(direct[seat]))) / per_unit
+            ).to_integral_value()
         if base.top_takes_rest:
             guess[0] = -sum(guess[1:], Decimal(0))
         for delta in _small_adjustments(n):
@@ -594,7 +613,9 @@ def fit_uma(
             cand = zero.replace(uma=uma)
             if ok(cand):
                 changed = tuple(
-                    k for k in ("uma", "return_points", "start_points") if getattr(cand, k) != getattr(base, k)
+                    k
+                    for k in ("uma", "return_points", "start_points")
+                    if getattr(cand, k) != getattr(base, k)
                 )
                 fits.append(Fit(cand, changed))
                 break

@@ -36,24 +36,45 @@ def _runs(corpus: Path) -> list[tuple[Path, str | None]]:
 
 
 def main() -> None:
-    corpus = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "corpus")
+    corpus = Path(
+        sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "shared" / "corpus"
+    )
     out = sys.stdout
     for folder, rules_file in _runs(corpus):
         rules = load_rules(rules_file) if rules_file else None
         for r in replay_paths([str(folder)], rules):
             if isinstance(r, Unreadable):
-                out.write(json.dumps({"file": str(Path(r.file).relative_to(corpus)), "unreadable": r.reason},
-                                     ensure_ascii=False) + "\n")
+                out.write(
+                    json.dumps(
+                        {"file": str(Path(r.file).relative_to(corpus)), "unreadable": r.reason},
+                        ensure_ascii=False,
+                    )
+                    + "\n"
+                )
                 continue
-            out.write(json.dumps({
-                "file": str(Path(r.source).relative_to(corpus)), "game": r.game_index, "rules": r.rules.name,
-                "hands": len(r.hands), "wins": r.wins_checked, "draws": r.draws_checked,
-                "rank_points": r.rank_points_checked, "final": r.final_scores,
-                "deltas": [h.deltas for h in r.hands],
-                "findings": [[f.code, f.hand, f.event_index, f.seat, repr(f.expected), repr(f.actual)]
-                             for f in r.findings],
-                "notes": list(r.notes),
-            }, ensure_ascii=False, default=str) + "\n")
+            out.write(
+                json.dumps(
+                    {
+                        "file": str(Path(r.source).relative_to(corpus)),
+                        "game": r.game_index,
+                        "rules": r.rules.name,
+                        "hands": len(r.hands),
+                        "wins": r.wins_checked,
+                        "draws": r.draws_checked,
+                        "rank_points": r.rank_points_checked,
+                        "final": r.final_scores,
+                        "deltas": [h.deltas for h in r.hands],
+                        "findings": [
+                            [f.code, f.hand, f.event_index, f.seat, repr(f.expected), repr(f.actual)]
+                            for f in r.findings
+                        ],
+                        "notes": list(r.notes),
+                    },
+                    ensure_ascii=False,
+                    default=str,
+                )
+                + "\n"
+            )
 
 
 if __name__ == "__main__":

@@ -62,8 +62,14 @@ def riichi_ippatsu_tsumo() -> GameBuilder:
     h.riichi(1)  # tsumogiri riichi, second discard: not double riichi
     h.auto(3)
     h.draw(1, "4s")
-    h.tsumo(1, deltas=[-2600, 6200, -1300, -1300], fu=20, points=5200, ura="7z",
-            yaku=[("menzen-tsumo", 1), ("riichi", 1), ("ippatsu", 1), ("pinfu", 1)])
+    h.tsumo(
+        1,
+        deltas=[-2600, 6200, -1300, -1300],
+        fu=20,
+        points=5200,
+        ura="7z",
+        yaku=[("menzen-tsumo", 1), ("riichi", 1), ("ippatsu", 1), ("pinfu", 1)],
+    )
     assert g.scores == [22400, 30200, 23700, 23700]
     kokushi_finish(g, winner=2, discarder=1, hand_number=1)
     g.end([22400, -1800, 55700, 23700], [-17.6, -51.8, 65.7, 3.7])
@@ -85,8 +91,9 @@ def kan_then_rinshan() -> GameBuilder:
     h.ankan(2, "7p")
     h.new_dora("3z")
     h.draw(2, "6s")
-    h.tsumo(2, deltas=[-1300, -700, 2700, -700], fu=40, points=2700,
-            yaku=[("menzen-tsumo", 1), ("rinshan", 1)])
+    h.tsumo(
+        2, deltas=[-1300, -700, 2700, -700], fu=40, points=2700, yaku=[("menzen-tsumo", 1), ("rinshan", 1)]
+    )
     assert g.scores == [23700, 24300, 27700, 24300]
     kokushi_finish(g, winner=3, discarder=1, hand_number=1)
     g.end([23700, -7700, 27700, 56300], [-16.3, -57.7, 7.7, 66.3])

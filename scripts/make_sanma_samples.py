@@ -41,13 +41,26 @@ def kita(h: HandBuilder, seat: int) -> int:
 def kokushi_bust(g: GameBuilder, honba: int) -> None:
     """Dealer seat 0 rons seat 1's 7z with thirteen orphans: 48,000 + 200 per honba (Tenhou
     3-player: 100 from each of two payers on a tsumo, 200 on a ron) busts seat 1."""
-    h = g.hand([KOKUSHI_WAITING_7Z, "19m139p169s45567z", "3467p2367s23467z"], honba=honba, dealer=0,
-               dora="1p", dice=None)
+    h = g.hand(
+        [KOKUSHI_WAITING_7Z, "19m139p169s45567z", "3467p2367s23467z"],
+        honba=honba,
+        dealer=0,
+        dora="1p",
+        dice=None,
+    )
     h.turn_(0, "1s")
     h.turn_(1, "2z", "7z")
     value = 48000 + 200 * honba
-    h.ron(0, 1, deltas=[value, -value, 0], yaku=[("kokushi", 13)], fu=0, points=48000, limit="yakuman",
-          yakuman=True)
+    h.ron(
+        0,
+        1,
+        deltas=[value, -value, 0],
+        yaku=[("kokushi", 13)],
+        fu=0,
+        points=48000,
+        limit="yakuman",
+        yakuman=True,
+    )
 
 
 def kita_rinshan_tsumo() -> GameBuilder:
@@ -64,8 +77,13 @@ def kita_rinshan_tsumo() -> GameBuilder:
     h.draw(0, "4z")
     kita(h, 0)
     h.draw(0, "7p")
-    h.tsumo(0, deltas=[5200, -2600, -2600], yaku=[("menzen-tsumo", 1), ("rinshan", 1), ("kita", 1)],
-            fu=40, points=5200)
+    h.tsumo(
+        0,
+        deltas=[5200, -2600, -2600],
+        yaku=[("menzen-tsumo", 1), ("rinshan", 1), ("kita", 1)],
+        fu=40,
+        points=5200,
+    )
     kokushi_bust(g, honba=1)
     g.end([40200 + 48200, 32400 - 48200, 32400])
     return g
@@ -90,8 +108,14 @@ def kita_then_tsumo_dora_wrap() -> GameBuilder:
     h.turn_(1, "1s")
     h.turn_(2, "9s")
     h.draw(0, "7p")
-    h.tsumo(0, deltas=[8000, -4000, -4000], yaku=[("menzen-tsumo", 1), ("kita", 1), ("dora", 3)],
-            fu=40, points=8000, limit="mangan")
+    h.tsumo(
+        0,
+        deltas=[8000, -4000, -4000],
+        yaku=[("menzen-tsumo", 1), ("kita", 1), ("dora", 3)],
+        fu=40,
+        points=8000,
+        limit="mangan",
+    )
     kokushi_bust(g, honba=1)
     g.end([43000 + 48200, 31000 - 48200, 31000])
     return g

@@ -40,7 +40,9 @@ from paifu.tiles import FIVE_KINDS, counts34, parse_kinds, parse_tiles
 #: pays uma 10/20 like a hanchan; the phoenix east-only table 0xA1 pays 5/10)
 EAST_GO_TYPE = 0x01
 #: kinds in the order safe filler tiles are drawn: honors, then edges inwards, suits interleaved
-_FILL_ORDER = [27, 28, 29, 30, 31, 32, 33] + [s * 9 + n for n in (0, 8, 1, 7, 2, 6, 3, 5, 4) for s in range(3)]
+_FILL_ORDER = [27, 28, 29, 30, 31, 32, 33] + [
+    s * 9 + n for n in (0, 8, 1, 7, 2, 6, 3, 5, 4) for s in range(3)
+]
 #: 13 unconnected kinds: a dealt hand that is nowhere near tenpai
 _FILLER_HANDS = ("147m258p369s1234z", "258m369p147s5677z", "369m147p258s1567z", "147m258p369s4567z")
 
@@ -95,27 +97,60 @@ class Pool:
 class GameBuilder:
     """A game: its GameStart, hands added in order, tracked scores, then ``end()``."""
 
-    def __init__(self, players: Sequence[str] = ("A", "B", "C", "D"), *, go_type: int | None = EAST_GO_TYPE,
-                 hint: Iterable[tuple[str, object]] = (), game_id: str = "", first_dealer: int = 0,
-                 wall_seed: str | None = None, start_points: int = 25000) -> None:
+    def __init__(
+        self,
+        players: Sequence[str] = ("A", "B", "C", "D"),
+        *,
+        go_type: int | None = EAST_GO_TYPE,
+        hint: Iterable[tuple[str, object]] = (),
+        game_id: str = "",
+        first_dealer: int = 0,
+        wall_seed: str | None = None,
+        start_points: int = 25000,
+    ) -> None:
         rules_hint = ((("tenhou_go_type", go_type),) if go_type is not None else ()) + tuple(hint)
-        self.start = GameStart(players=tuple(players), game_id=game_id, first_dealer=first_dealer,
-                               rules_hint=rules_hint, wall_seed=wall_seed)
+        self.start = GameStart(
+            players=tuple(players),
+            game_id=game_id,
+            first_dealer=first_dealer,
+            rules_hint=rules_hint,
+            wall_seed=wall_seed,
+        )
         self.n = len(players)
         self.events: list[Event] = [self.start]
         self.scores = [start_points] * self.n
         self.sticks = 0
 
-    def hand(self, hands: Sequence[str | None], *, dora: str = "1z", round_wind: int = 0, hand_number: int = 0,
-             honba: int = 0, sticks: int | None = None, dealer: int | None = None,
-             scores: Sequence[int] | None = None, dice: tuple[int, int] | None = (3, 4)) -> HandBuilder:
+    def hand(
+        self,
+        hands: Sequence[str | None],
+        *,
+        dora: str = "1z",
+        round_wind: int = 0,
+        hand_number: int = 0,
+        honba: int = 0,
+        sticks: int | None = None,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+        dice: tuple[int, int] | None = (3, 4),
+    ) -> HandBuilder:
         """Start a hand: 13 tiles per seat in MPSZ (``None``: a filler hand far from tenpai)."""
-        return HandBuilder(self, hands, dora=dora, round_wind=round_wind, hand_number=hand_number, honba=honba,
-                           sticks=self.sticks if sticks is None else sticks,
-                           dealer=(self.start.first_dealer + hand_number) % self.n if dealer is None else dealer,
-                           scores=self.scores if scores is None else scores, dice=dice)
+        return HandBuilder(
+            self,
+            hands,
+            dora=dora,
+            round_wind=round_wind,
+            hand_number=hand_number,
+            honba=honba,
+            sticks=self.sticks if sticks is None else sticks,
+            dealer=(self.start.first_dealer + hand_number) % self.n if dealer is None else dealer,
+            scores=self.scores if scores is None else scores,
+            dice=dice,
+        )
 
-    def end(self, final_scores: Sequence[int] | None = None, rank_points: Sequence[float] | None = None) -> GameEnd:
+    def end(
+        self, final_scores: Sequence[int] | None = None, rank_points: Sequence[float] | None = None
+    ) -> GameEnd:
         """The game end; final scores default to the tracked ones (no leftover sticks)."""
         finals = tuple(self.scores) if final_scores is None else tuple(final_scores)
         rp = tuple(rank_points) if rank_points is not None else None
@@ -130,9 +165,20 @@ class GameBuilder:
 class HandBuilder:
     """One hand's script. Methods append events and return their index in the game."""
 
-    def __init__(self, game: GameBuilder, hands: Sequence[str | None], *, dora: str, round_wind: int,
-                 hand_number: int, honba: int, sticks: int, dealer: int, scores: Sequence[int],
-                 dice: tuple[int, int] | None) -> None:
+    def __init__(
+        self,
+        game: GameBuilder,
+        hands: Sequence[str | None],
+        *,
+        dora: str,
+        round_wind: int,
+        hand_number: int,
+        honba: int,
+        sticks: int,
+        dealer: int,
+        scores: Sequence[int],
+        dice: tuple[int, int] | None,
+    ) -> None:
         self.g = game
         n = game.n
         self.n = n
@@ -162,16 +208,27 @@ class HandBuilder:
         self.kakan_tile: int | None = None
         self.in_riichi: list[bool] = [False] * n
         self.fill_kinds = [k for k in _FILL_ORDER]
-        self.emit(HandStart(round_wind=round_wind, hand_number=hand_number, honba=honba, sticks=sticks,
-                            dealer=dealer, scores=tuple(scores), dora_indicator=self.dora[0],
-                            hands=tuple(tuple(h) for h in self.hands), dice=dice))
+        self.emit(
+            HandStart(
+                round_wind=round_wind,
+                hand_number=hand_number,
+                honba=honba,
+                sticks=sticks,
+                dealer=dealer,
+                scores=tuple(scores),
+                dora_indicator=self.dora[0],
+                hands=tuple(tuple(h) for h in self.hands),
+                dice=dice,
+            )
+        )
 
     def _scattered(self) -> list[int]:
         """13 unconnected tiles (no two of a suit within two steps, no pairs): never tenpai."""
         out: list[int] = []
         picked: list[int] = []
-        for k in [27, 28, 29, 30, 31, 32, 33] + [s * 9 + n for off in range(3) for s in range(3)
-                                                   for n in (off, off + 3, off + 6)]:
+        for k in [27, 28, 29, 30, 31, 32, 33] + [
+            s * 9 + n for off in range(3) for s in range(3) for n in (off, off + 3, off + 6)
+        ]:
             if len(out) == 13:
                 break
             if k < 27 and any(p < 27 and p // 9 == k // 9 and abs(p - k) <= 2 for p in picked):
@@ -208,7 +265,7 @@ class HandBuilder:
                 return tile
             k, red = tile >> 2, tile in (16, 52, 88)
         else:
-            (k, red), = parse_kinds(tile)
+            ((k, red),) = parse_kinds(tile)
         for t in self.hands[seat]:
             if t >> 2 == k and (t in (16, 52, 88)) == red:
                 return t
@@ -315,7 +372,7 @@ class HandBuilder:
         return self._call(seat, CallKind.DAIMINKAN, own)
 
     def ankan(self, seat: int, tile: str) -> int:
-        (k, _), = parse_kinds(tile)
+        ((k, _),) = parse_kinds(tile)
         four = [t for t in self.hands[seat] if t >> 2 == k]
         if len(four) != 4:
             four = four + [self._tile(tile) for _ in range(4 - len(four))]
@@ -328,8 +385,10 @@ class HandBuilder:
         return self.emit(Call(seat, meld))
 
     def kakan(self, seat: int, tile: str) -> int:
-        (k, _), = parse_kinds(tile)
-        i, pon = next((i, m) for i, m in enumerate(self.melds[seat]) if m.kind == CallKind.PON and m.tiles[0] >> 2 == k)
+        ((k, _),) = parse_kinds(tile)
+        i, pon = next(
+            (i, m) for i, m in enumerate(self.melds[seat]) if m.kind == CallKind.PON and m.tiles[0] >> 2 == k
+        )
         added = self._held(seat, tile)
         if added in self.hands[seat]:
             self.hands[seat].remove(added)
@@ -357,9 +416,22 @@ class HandBuilder:
         for i, d in enumerate(deltas):
             self.g.scores[i] += d
 
-    def win(self, seat: int, from_seat: int | None = None, *, deltas: Sequence[int], yaku: Sequence[tuple[str, int]],
-            fu: int, points: int, limit: str = "", ura: str | None = None, tile: str | int | None = None,
-            honba: int | None = None, sticks: int | None = None, yakuman: bool = False) -> int:
+    def win(
+        self,
+        seat: int,
+        from_seat: int | None = None,
+        *,
+        deltas: Sequence[int],
+        yaku: Sequence[tuple[str, int]],
+        fu: int,
+        points: int,
+        limit: str = "",
+        ura: str | None = None,
+        tile: str | int | None = None,
+        honba: int | None = None,
+        sticks: int | None = None,
+        yakuman: bool = False,
+    ) -> int:
         """A win (tsumo when ``from_seat`` is None or the seat itself) with the claims worked out by hand.
 
         ``yaku`` pairs are (``paifu.yaku`` name, han); ``deltas`` include honba and sticks. The
@@ -382,11 +454,19 @@ class HandBuilder:
             hand = (*self.hands[seat], win_tile)
         assert win_tile is not None
         claimed = ClaimedWin(
-            fu=fu, han=None if yakuman else sum(h for _, h in yaku), points=points, limit=limit,
-            yaku=tuple(ClaimedYaku(nm, h) for nm, h in yaku), yakuman_multiple=len(yaku) if yakuman else None,
-            dora_indicators=tuple(self.dora), ura_indicators=tuple(self.pool.take(ura)) if ura else None,
-            hand=hand, melds=tuple(self.melds[seat]), honba=self.honba if honba is None else honba,
-            sticks=self.g.sticks if sticks is None else sticks, deltas=tuple(deltas),
+            fu=fu,
+            han=None if yakuman else sum(h for _, h in yaku),
+            points=points,
+            limit=limit,
+            yaku=tuple(ClaimedYaku(nm, h) for nm, h in yaku),
+            yakuman_multiple=len(yaku) if yakuman else None,
+            dora_indicators=tuple(self.dora),
+            ura_indicators=tuple(self.pool.take(ura)) if ura else None,
+            hand=hand,
+            melds=tuple(self.melds[seat]),
+            honba=self.honba if honba is None else honba,
+            sticks=self.g.sticks if sticks is None else sticks,
+            deltas=tuple(deltas),
             scores_before=tuple(self.g.scores),
         )
         self._apply(deltas)
@@ -403,16 +483,30 @@ class HandBuilder:
     def exhaustive(self, deltas: Sequence[int], tenpai: Sequence[int] = ()) -> int:
         """An exhaustive draw; ``tenpai`` seats show their hands."""
         shown = tuple(tuple(self.hands[s]) if s in tenpai else None for s in range(self.n))
-        ev = Ryuukyoku(RyuukyokuKind.EXHAUSTIVE, tuple(tenpai), tuple(deltas), tuple(self.g.scores), self.honba,
-                       self.g.sticks, shown)
+        ev = Ryuukyoku(
+            RyuukyokuKind.EXHAUSTIVE,
+            tuple(tenpai),
+            tuple(deltas),
+            tuple(self.g.scores),
+            self.honba,
+            self.g.sticks,
+            shown,
+        )
         self._apply(deltas)
         return self.emit(ev)
 
     def nagashi(self, deltas: Sequence[int], tenpai: Sequence[int] = ()) -> int:
         """A nagashi mangan at the exhaustive draw (the wall must be empty); ``tenpai`` seats show."""
         shown = tuple(tuple(self.hands[s]) if s in tenpai else None for s in range(self.n))
-        ev = Ryuukyoku(RyuukyokuKind.NAGASHI_MANGAN, tuple(tenpai), tuple(deltas), tuple(self.g.scores),
-                       self.honba, self.g.sticks, shown)
+        ev = Ryuukyoku(
+            RyuukyokuKind.NAGASHI_MANGAN,
+            tuple(tenpai),
+            tuple(deltas),
+            tuple(self.g.scores),
+            self.honba,
+            self.g.sticks,
+            shown,
+        )
         self._apply(deltas)
         return self.emit(ev)
 
@@ -426,8 +520,17 @@ class HandBuilder:
         shown = None
         if declarer is not None:
             shown = tuple(tuple(self.hands[s]) if s == declarer else None for s in range(self.n))
-        return self.emit(Ryuukyoku(kind, (declarer,) if declarer is not None else None, (0,) * self.n,
-                                   tuple(self.g.scores), self.honba, self.g.sticks, shown))
+        return self.emit(
+            Ryuukyoku(
+                kind,
+                (declarer,) if declarer is not None else None,
+                (0,) * self.n,
+                tuple(self.g.scores),
+                self.honba,
+                self.g.sticks,
+                shown,
+            )
+        )
 
 
 def _split(text: str) -> list[str]:
@@ -442,8 +545,16 @@ def _split(text: str) -> list[str]:
 KOKUSHI_WAITING_1M = "9m9m1p9p1s9s1234567z"
 
 
-def kokushi_finish(g: GameBuilder, *, winner: int, discarder: int, round_wind: int = 0, hand_number: int,
-                   honba: int = 0, dealer: int | None = None) -> HandBuilder:
+def kokushi_finish(
+    g: GameBuilder,
+    *,
+    winner: int,
+    discarder: int,
+    round_wind: int = 0,
+    hand_number: int,
+    honba: int = 0,
+    dealer: int | None = None,
+) -> HandBuilder:
     """A hand that ends the game: ``winner`` rons thirteen orphans on ``discarder``'s first discard of 1m.
 
     Seats between the dealer and the discarder draw and discard safe tiles first. The
@@ -467,14 +578,31 @@ def kokushi_finish(g: GameBuilder, *, winner: int, discarder: int, round_wind: i
     deltas = [0] * n
     deltas[winner] = gain
     deltas[discarder] = -(value + 300 * honba)
-    hb.ron(winner, discarder, deltas=deltas, yaku=[("kokushi", 13)], fu=0, points=value, limit="yakuman",
-           yakuman=True)
+    hb.ron(
+        winner,
+        discarder,
+        deltas=deltas,
+        yaku=[("kokushi", 13)],
+        fu=0,
+        points=value,
+        limit="yakuman",
+        yakuman=True,
+    )
     return hb
 
 
-_FLAGS = {"riichi": "riichi", "double-riichi": "double_riichi", "ippatsu": "ippatsu", "rinshan": "rinshan",
-          "chankan": "chankan", "haitei": "haitei", "houtei": "houtei", "tenhou": "tenhou", "chiihou": "chiihou",
-          "renhou": "renhou"}
+_FLAGS = {
+    "riichi": "riichi",
+    "double-riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "rinshan": "rinshan",
+    "chankan": "chankan",
+    "haitei": "haitei",
+    "houtei": "houtei",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+    "renhou": "renhou",
+}
 
 
 def valuation_problems(record: GameRecord, rules: object = None) -> list[str]:
@@ -500,11 +628,19 @@ def valuation_problems(record: GameRecord, rules: object = None) -> list[str]:
             c = ev.claimed
             names = {y.name for y in c.yaku or ()}
             flags = {_FLAGS[nm]: True for nm in names if nm in _FLAGS}
-            ctx = WinContext(rules=ruleset, concealed=tuple(c.hand or ()), melds=tuple(c.melds or ()),
-                             win_tile=ev.tile, tsumo=ev.tsumo, seat_wind=(ev.seat - hs.dealer) % len(hs.scores),
-                             round_wind=hs.round_wind, is_dealer=ev.seat == hs.dealer,
-                             dora_indicators=tuple(c.dora_indicators or ()),
-                             ura_indicators=tuple(c.ura_indicators or ()), **flags)
+            ctx = WinContext(
+                rules=ruleset,
+                concealed=tuple(c.hand or ()),
+                melds=tuple(c.melds or ()),
+                win_tile=ev.tile,
+                tsumo=ev.tsumo,
+                seat_wind=(ev.seat - hs.dealer) % len(hs.scores),
+                round_wind=hs.round_wind,
+                is_dealer=ev.seat == hs.dealer,
+                dora_indicators=tuple(c.dora_indicators or ()),
+                ura_indicators=tuple(c.ura_indicators or ()),
+                **flags,
+            )
             v = value_win(ctx)
             if not v.ok:
                 out.append(f"event {i}: {v.error}")
@@ -518,10 +654,19 @@ def valuation_problems(record: GameRecord, rules: object = None) -> list[str]:
             if v.points != c.points or v.limit != (c.limit or ""):
                 out.append(f"event {i}: {v.points} {v.limit!r} != claimed {c.points} {c.limit!r}")
             if ev.tsumo:
-                d = tsumo_deltas(ev.seat, hs.dealer, v, honba=c.honba or 0, sticks=c.sticks or 0, rules=ruleset)
+                d = tsumo_deltas(
+                    ev.seat, hs.dealer, v, honba=c.honba or 0, sticks=c.sticks or 0, rules=ruleset
+                )
             else:
-                d = ron_deltas(ev.seat, ev.from_seat, v, honba=c.honba or 0, sticks=c.sticks or 0, rules=ruleset,
-                               take_bonus=first_win)
+                d = ron_deltas(
+                    ev.seat,
+                    ev.from_seat,
+                    v,
+                    honba=c.honba or 0,
+                    sticks=c.sticks or 0,
+                    rules=ruleset,
+                    take_bonus=first_win,
+                )
             if tuple(d) != tuple(c.deltas or ()):
                 out.append(f"event {i}: deltas {list(d)} != claimed {list(c.deltas or ())}")
             first_win = False

@@ -13,7 +13,7 @@ from tests.conftest import ROOT
 
 def test_readme_library_snippet_runs() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Library"):]
+    section = readme[readme.index("## Library") :]
     code = re.search(r"```python\n(.*?)```", section, re.S)
     assert code is not None
     out = io.StringIO()

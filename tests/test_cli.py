@@ -15,10 +15,32 @@ from conftest import ROOT, SAMPLES
 from paifu.cli import main
 
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
-SUMMARY_FIELDS = {"kind", "files", "games", "hands", "valid_games", "findings", "unreadable", "wins_checked",
-                  "draws_checked", "rank_points_checked"}
-FINDING_FIELDS = {"kind", "code", "message", "file", "game_id", "game_index", "hand", "event_index", "seat",
-                  "expected", "actual", "detail"}  # detail: the readable "the record says ..." text
+SUMMARY_FIELDS = {
+    "kind",
+    "files",
+    "games",
+    "hands",
+    "valid_games",
+    "findings",
+    "unreadable",
+    "wins_checked",
+    "draws_checked",
+    "rank_points_checked",
+}
+FINDING_FIELDS = {
+    "kind",
+    "code",
+    "message",
+    "file",
+    "game_id",
+    "game_index",
+    "hand",
+    "event_index",
+    "seat",
+    "expected",
+    "actual",
+    "detail",
+}  # detail: the readable "the record says ..." text
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -51,15 +73,18 @@ def wrong_final(tmp_path: Path) -> Path:
 def _bad_inputs(d: Path) -> dict[str, str]:
     """file name -> a phrase its error message must contain."""
     sample = GOOD.read_text()
-    first_draw = sample[sample.index("<T"):].split("/>")[0] + "/>"
+    first_draw = sample[sample.index("<T") :].split("/>")[0] + "/>"
     files = {
         "empty.xml": (b"", "empty"),
         "not-xml.xml": (b"hello, world\n", "XML"),
         "cut.xml.gz": (gzip.compress(GOOD.read_bytes())[:200], "gzip"),
         "tile-200.xml": (sample.replace(first_draw, "<T200/>", 1).encode(), "200"),
         "unknown-tag.xml": (sample.replace(first_draw, "<FOO/>" + first_draw, 1).encode(), "FOO"),
-        "no-init.xml": (b'<mjloggm ver="2.3"><GO type="161"/><UN n0="A" n1="B" n2="C" n3="D"/>'
-                        b'<TAIKYOKU oya="0"/></mjloggm>', "INIT"),
+        "no-init.xml": (
+            b'<mjloggm ver="2.3"><GO type="161"/><UN n0="A" n1="B" n2="C" n3="D"/>'
+            b'<TAIKYOKU oya="0"/></mjloggm>',
+            "INIT",
+        ),
     }
     for name, (data, _) in files.items():
         (d / name).write_bytes(data)
@@ -92,8 +117,10 @@ def test_json_lines_shape(good: Path, wrong_final: Path, tmp_path: Path) -> None
     assert all(set(f) == FINDING_FIELDS for f in findings)
     f = next(f for f in findings if f["code"] == "final-score-mismatch")
     assert f["file"] == str(wrong_final) and f["expected"][0] == 25000 and f["actual"][0] == 26000
-    assert f["detail"].startswith("the record says final scores seat 0 26,000") and "the rules give seat 0 25,000" \
-        in f["detail"]
+    assert (
+        f["detail"].startswith("the record says final scores seat 0 26,000")
+        and "the rules give seat 0 25,000" in f["detail"]
+    )
     errors = [x for x in lines if x["kind"] == "error"]
     assert errors == [{"kind": "error", "file": str(tmp_path / "empty.xml"), "message": errors[0]["message"]}]
 
@@ -121,11 +148,14 @@ def test_bad_input_text_output(tmp_path: Path, good: Path) -> None:
     assert f"{good}: good: 2 hands" in text
 
 
-@pytest.mark.parametrize("argv", [
-    ["validate"],  # no paths
-    ["validate", "--rules", "no-such-preset", str(GOOD)],
-    ["frobnicate"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["validate"],  # no paths
+        ["validate", "--rules", "no-such-preset", str(GOOD)],
+        ["frobnicate"],
+    ],
+)
 def test_argument_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert run(*argv)[0] == 2
 
@@ -147,8 +177,13 @@ def test_rules_option_changes_the_verdict(tmp_path: Path) -> None:
 
 
 def test_python_dash_m_paifu_on_the_sample_logs() -> None:
-    out = subprocess.run([sys.executable, "-m", "paifu", "validate", "--json", str(SAMPLES)],
-                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "paifu", "validate", "--json", str(SAMPLES)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     summary = json.loads(out.stdout.splitlines()[-1])
     assert summary["kind"] == "summary" and summary["findings"] == 0 and summary["games"] >= 7
@@ -158,8 +193,9 @@ def test_python_dash_m_paifu_on_the_sample_logs() -> None:
     assert summary["rank_points_checked"] == stated > 0
 
 
-def test_an_internal_error_is_one_game_s_report_and_the_batch_goes_on(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_internal_error_is_one_game_s_report_and_the_batch_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A bug of ours on one record (here injected) names the file and game; the rest is validated."""
     import paifu.pipeline as replay_mod
 

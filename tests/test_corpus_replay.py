@@ -118,8 +118,20 @@ def test_other_formats_replay_clean(folder: str, capsys: pytest.CaptureFixture[s
     assert games and wins
 
 
-@pytest.mark.parametrize("config", ["tenhou-like", "dora", "dora-kuikae", "casual", "tournament",
-                                    "qdan", "dora-exact", "qdan-exact", "casual-exact"])
+@pytest.mark.parametrize(
+    "config",
+    [
+        "tenhou-like",
+        "dora",
+        "dora-kuikae",
+        "casual",
+        "tournament",
+        "qdan",
+        "dora-exact",
+        "qdan-exact",
+        "casual-exact",
+    ],
+)
 def test_majiang_selfplay_clean_under_its_rule_object(config: str) -> None:
     folder = corpus_dir("majiang_selfplay", config)
     rules = load_rules(str(CORPUS / "majiang_selfplay" / "rules" / f"{config}.json"))

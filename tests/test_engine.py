@@ -24,8 +24,12 @@ INCONSISTENT: dict[str, set[str] | tuple[set[str], ...]] = {
     # GO type 1 (east only), yet play goes on after a player reached 30,000 at East 4
     f"{PANTHEON}/helpers/onlineLog/testdata/doubleron_and_riichi.xml": {"game-end-mismatch"},
     # a stub: one INIT, then an AGARI whose scores contradict that INIT, then the game end
-    f"{PANTHEON}/models/testdata/hanchan_with_noname.xml":
-        {"wrong-turn", "truncated", "game-end-mismatch", "final-score-mismatch"},
+    f"{PANTHEON}/models/testdata/hanchan_with_noname.xml": {
+        "wrong-turn",
+        "truncated",
+        "game-end-mismatch",
+        "final-score-mismatch",
+    },
     # reformatted by its project: its deal cannot be rebuilt from its hex seed (corpus README)
     f"{PANTHEON}/helpers/onlineLog/testdata/west.xml": ({"wall-mismatch"}, set()),
     # a tournament lobby (GO type 1601 = 0x641) whose own rule has no dealer repeats (the
@@ -88,6 +92,10 @@ def test_sample_logs_replay_clean() -> None:
 
 
 def test_sample_logs_are_what_make_samples_writes() -> None:
-    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--check"],
-                         capture_output=True, text=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_samples.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stdout + out.stderr

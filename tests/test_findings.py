@@ -56,8 +56,9 @@ def assert_clean(res: GameResult) -> None:
 
 def assert_only(res: GameResult, code: str, index: int, seat: int | None) -> None:
     """The record has exactly this one finding."""
-    assert [(f.code, f.event_index, f.seat) for f in res.findings] == [(code, index, seat)], \
-        [str(f) for f in res.findings]
+    assert [(f.code, f.event_index, f.seat) for f in res.findings] == [(code, index, seat)], [
+        str(f) for f in res.findings
+    ]
 
 
 # ---------------------------------------------------------------- tiles and turns
@@ -144,12 +145,15 @@ def test_legal_chi_is_clean() -> None:
     assert_clean(replay(_call_game("ok")[0]))
 
 
-@pytest.mark.parametrize("kind, message", [
-    ("not-left", "not on the left"),
-    ("not-a-run", "not a run"),
-    ("pon-without", "does not hold"),
-    ("not-last-discard", "last discard was"),
-])
+@pytest.mark.parametrize(
+    "kind, message",
+    [
+        ("not-left", "not on the left"),
+        ("not-a-run", "not a run"),
+        ("pon-without", "does not hold"),
+        ("not-last-discard", "last discard was"),
+    ],
+)
 def test_illegal_call(kind: str, message: str) -> None:
     g, i = _call_game(kind)
     res = replay(g)
@@ -379,8 +383,9 @@ def test_furiten_after_riichi() -> None:
         h.discard(3, "1s" if furiten else None)
         h.auto(3)  # seats 0, 1 and 2 (tsumogiri in riichi)
         h.auto(1)
-        return g, _ron_on_4s(h, deltas=[-2000, 0, 3000, 0], fu=30, points=2000, ura="9p",
-                             yaku=[("riichi", 1), ("pinfu", 1)])
+        return g, _ron_on_4s(
+            h, deltas=[-2000, 0, 3000, 0], fu=30, points=2000, ura="9p", yaku=[("riichi", 1), ("pinfu", 1)]
+        )
 
     assert_clean(replay(game(False)[0]))
     g, i = game(True)
@@ -440,7 +445,9 @@ def test_triple_ron() -> None:
     """Three winners: an abortive draw on Tenhou, too many winners where three are allowed but..."""
     g, wins = _multi_ron([1, 2, 3], K13)
     assert_only(replay(g), "abort-missed", wins[2], 3)
-    assert_only(replay(g, rules=preset("tenhou").replace(triple_ron_abort=False)), "too-many-winners", wins[2], 3)
+    assert_only(
+        replay(g, rules=preset("tenhou").replace(triple_ron_abort=False)), "too-many-winners", wins[2], 3
+    )
     assert_clean(replay(g, rules=preset("casual")))  # three winners allowed
 
 
@@ -599,7 +606,7 @@ def _seeded_record() -> GameRecord:
     root = corpus_dir("tenhou_xml")
     for path in sorted(root.rglob("*.xml")):
         data = path.read_bytes()
-        if b"SHUFFLE seed=\"mt19937ar-sha512-n288-base64," not in data:
+        if b'SHUFFLE seed="mt19937ar-sha512-n288-base64,' not in data:
             continue
         rec = read_tenhou_xml(data, str(path))[0]
         res = replay_record(rec)
@@ -613,12 +620,20 @@ def test_wall_mismatch_on_one_swapped_draw() -> None:
     # two draws of one kind (different copies) in the first hand: swapping them changes
     # nothing the rules see, only the wall order
     first_hand = next(i for i, e in enumerate(rec.events) if isinstance(e, HandStart))
-    end = next(i for i, e in enumerate(rec.events) if i > first_hand and not isinstance(e, (Draw,))
-               and type(e).__name__ in ("Win", "Ryuukyoku"))
+    end = next(
+        i
+        for i, e in enumerate(rec.events)
+        if i > first_hand and not isinstance(e, (Draw,)) and type(e).__name__ in ("Win", "Ryuukyoku")
+    )
     draws = [i for i in range(first_hand, end) if isinstance(rec.events[i], Draw)]
-    pair = next((a, b) for a in draws for b in draws
-                if a < b and rec.events[a].tile >> 2 == rec.events[b].tile >> 2  # type: ignore[union-attr]
-                and rec.events[a].tile != rec.events[b].tile)  # type: ignore[union-attr]
+    pair = next(
+        (a, b)
+        for a in draws
+        for b in draws
+        if a < b
+        and rec.events[a].tile >> 2 == rec.events[b].tile >> 2  # type: ignore[union-attr]
+        and rec.events[a].tile != rec.events[b].tile
+    )  # type: ignore[union-attr]
     a, b = pair
     ea, eb = rec.events[a], rec.events[b]
     assert isinstance(ea, Draw) and isinstance(eb, Draw)
@@ -634,18 +649,40 @@ def test_wall_mismatch_on_one_swapped_draw() -> None:
             events[i] = dataclasses.replace(e, tile=swap[e.tile])  # type: ignore[arg-type]
     bad = GameRecord(events=events, source=rec.source, format=rec.format)
     res = replay_record(bad)
-    assert [(f.code, f.event_index, f.seat) for f in res.findings] == [("wall-mismatch", a, ea.seat)], \
-        [str(f) for f in res.findings]
+    assert [(f.code, f.event_index, f.seat) for f in res.findings] == [("wall-mismatch", a, ea.seat)], [
+        str(f) for f in res.findings
+    ]
 
 
 # ---------------------------------------------------------------- coverage of the code list
 
 PROVED = {
-    "tile-not-in-hand", "tile-count-exceeded", "wrong-turn", "illegal-call", "kuikae", "riichi-not-closed",
-    "riichi-not-tenpai", "riichi-insufficient-points", "riichi-no-draws-left", "riichi-kan-changes-wait",
-    "furiten-ron", "not-a-winning-hand", "abort-condition-not-met", "abort-missed", "too-many-winners",
-    "hand-start-mismatch", "game-end-mismatch", "truncated", "wall-mismatch", "final-score-mismatch",
-    "score-delta-mismatch", "riichi-discard", "hand-size", "tenpai-mismatch", "no-yaku", "points-mismatch",
+    "tile-not-in-hand",
+    "tile-count-exceeded",
+    "wrong-turn",
+    "illegal-call",
+    "kuikae",
+    "riichi-not-closed",
+    "riichi-not-tenpai",
+    "riichi-insufficient-points",
+    "riichi-no-draws-left",
+    "riichi-kan-changes-wait",
+    "furiten-ron",
+    "not-a-winning-hand",
+    "abort-condition-not-met",
+    "abort-missed",
+    "too-many-winners",
+    "hand-start-mismatch",
+    "game-end-mismatch",
+    "truncated",
+    "wall-mismatch",
+    "final-score-mismatch",
+    "score-delta-mismatch",
+    "riichi-discard",
+    "hand-size",
+    "tenpai-mismatch",
+    "no-yaku",
+    "points-mismatch",
 }
 
 
@@ -739,12 +776,15 @@ def test_a_table_of_another_size_is_one_finding_not_a_crash() -> None:
 
     from paifu.formats import read_path
 
-    for path, rules in ((SAMPLES / "tenhou-xml" / "chankan.xml", "tenhou-sanma"),
-                        (SAMPLES / "sanma" / "kita-rinshan-tsumo.jsonl", "tenhou")):
+    for path, rules in (
+        (SAMPLES / "tenhou-xml" / "chankan.xml", "tenhou-sanma"),
+        (SAMPLES / "sanma" / "kita-rinshan-tsumo.jsonl", "tenhou"),
+    ):
         (rec,) = read_path(path)
         res = replay_record(rec, preset(rules))
         assert [(f.code, f.event_index, f.expected, f.actual) for f in res.findings] == [
-            ("unsupported", 0, preset(rules).num_players, rec.start.num_players)]
+            ("unsupported", 0, preset(rules).num_players, rec.start.num_players)
+        ]
 
 
 def test_kan_dora_timing_by_the_ruleset() -> None:
@@ -762,17 +802,31 @@ def test_kan_dora_timing_by_the_ruleset() -> None:
             if "kan-dora-timing" in {f.code for f in replay_record(rec, check_wall=False).findings}:
                 continue
             for i, e in enumerate(ev[:-3]):
-                if isinstance(e, Call) and e.meld.kind == CallKind.ANKAN and isinstance(ev[i + 1], NewDora) \
-                        and isinstance(ev[i + 2], Draw) and isinstance(ev[i + 3], Discard) and not late:
-                    moved = [*ev[:i + 1], ev[i + 2], ev[i + 3], ev[i + 1], *ev[i + 4:]]
+                if (
+                    isinstance(e, Call)
+                    and e.meld.kind == CallKind.ANKAN
+                    and isinstance(ev[i + 1], NewDora)
+                    and isinstance(ev[i + 2], Draw)
+                    and isinstance(ev[i + 3], Discard)
+                    and not late
+                ):
+                    moved = [*ev[: i + 1], ev[i + 2], ev[i + 3], ev[i + 1], *ev[i + 4 :]]
                     res = replay_record(dataclasses.replace(rec, events=moved), check_wall=False)
                     assert [(f.code, f.event_index) for f in res.findings if f.code == "kan-dora-timing"] == [
-                        ("kan-dora-timing", i + 2)], path
+                        ("kan-dora-timing", i + 2)
+                    ], path
                     late += 1
-                if isinstance(e, Call) and e.meld.kind == CallKind.KAKAN and isinstance(ev[i + 1], NewDora) \
-                        and rec.start.rules_hint == (("tenhou_go_type", 553),):
-                    res = replay_record(rec, tenhou_go_type(553).replace(open_kan_dora_timing="after-discard"),
-                                        check_wall=False)
+                if (
+                    isinstance(e, Call)
+                    and e.meld.kind == CallKind.KAKAN
+                    and isinstance(ev[i + 1], NewDora)
+                    and rec.start.rules_hint == (("tenhou_go_type", 553),)
+                ):
+                    res = replay_record(
+                        rec,
+                        tenhou_go_type(553).replace(open_kan_dora_timing="after-discard"),
+                        check_wall=False,
+                    )
                     assert [(f.code, f.event_index) for f in res.findings] == [("kan-dora-timing", i + 1)]
                     early += 1
     assert late == 1 and early == 1

@@ -39,9 +39,16 @@ from paifu.tiles import is_red
 WIN_DERIVED = ("sticks", "scores_before")
 
 
-def comparable(rec: GameRecord, *, win_drop: tuple[str, ...] = WIN_DERIVED, draw_drop: tuple[str, ...] = (),
-               drop_zero_yaku: bool = False, abort_detail: bool = False, dora_in_place: bool = True,
-               rank_points: bool = True) -> list[tuple]:
+def comparable(
+    rec: GameRecord,
+    *,
+    win_drop: tuple[str, ...] = WIN_DERIVED,
+    draw_drop: tuple[str, ...] = (),
+    drop_zero_yaku: bool = False,
+    abort_detail: bool = False,
+    dora_in_place: bool = True,
+    rank_points: bool = True,
+) -> list[tuple]:
     """Events as tuples with tiles as (kind, red) so formats naming only kinds compare equal."""
     red = rules_from_hint(rec.start.rules_hint).red_fives
 
@@ -60,8 +67,19 @@ def comparable(rec: GameRecord, *, win_drop: tuple[str, ...] = WIN_DERIVED, draw
         if isinstance(e, (GameStart, Disconnect, Reconnect)):
             continue
         if isinstance(e, HandStart):
-            out.append(("start", e.round_wind, e.hand_number, e.honba, e.sticks, e.dealer, e.scores,
-                        K(e.dora_indicator), tuple(KS(h) for h in e.hands)))
+            out.append(
+                (
+                    "start",
+                    e.round_wind,
+                    e.hand_number,
+                    e.honba,
+                    e.sticks,
+                    e.dealer,
+                    e.scores,
+                    K(e.dora_indicator),
+                    tuple(KS(h) for h in e.hands),
+                )
+            )
         elif isinstance(e, Draw):
             out.append(("draw", e.seat, K(e.tile)))
         elif isinstance(e, Discard):
@@ -76,20 +94,35 @@ def comparable(rec: GameRecord, *, win_drop: tuple[str, ...] = WIN_DERIVED, draw
             out.append(("accepted", e.seat))
         elif isinstance(e, Win):
             c = e.claimed
-            d = dict(fu=None if c.limit else c.fu, han=c.han, points=c.points, limit=c.limit,
-                     yaku=None if c.yaku is None else tuple(sorted(
-                         (y.name, y.han) for y in c.yaku if y.han or not drop_zero_yaku)),
-                     yakuman_multiple=c.yakuman_multiple, dora_indicators=KS(c.dora_indicators),
-                     ura_indicators=KS(c.ura_indicators), hand=KS(c.hand),
-                     melds=None if c.melds is None else tuple(sorted(meld(m) for m in c.melds)),
-                     honba=c.honba, sticks=c.sticks, deltas=c.deltas, scores_before=c.scores_before,
-                     pao_seat=c.pao_seat)
+            d = dict(
+                fu=None if c.limit else c.fu,
+                han=c.han,
+                points=c.points,
+                limit=c.limit,
+                yaku=None
+                if c.yaku is None
+                else tuple(sorted((y.name, y.han) for y in c.yaku if y.han or not drop_zero_yaku)),
+                yakuman_multiple=c.yakuman_multiple,
+                dora_indicators=KS(c.dora_indicators),
+                ura_indicators=KS(c.ura_indicators),
+                hand=KS(c.hand),
+                melds=None if c.melds is None else tuple(sorted(meld(m) for m in c.melds)),
+                honba=c.honba,
+                sticks=c.sticks,
+                deltas=c.deltas,
+                scores_before=c.scores_before,
+                pao_seat=c.pao_seat,
+            )
             for k in win_drop:
                 d.pop(k)
             out.append(("win", e.seat, e.from_seat, K(e.tile), tuple(sorted(d.items()))))
         elif isinstance(e, Ryuukyoku):
-            d = dict(tenpai=e.tenpai, deltas=e.deltas, honba=e.honba,
-                     shown=None if e.shown is None else tuple(KS(s) for s in e.shown))
+            d = dict(
+                tenpai=e.tenpai,
+                deltas=e.deltas,
+                honba=e.honba,
+                shown=None if e.shown is None else tuple(KS(s) for s in e.shown),
+            )
             if not abort_detail and e.kind.abortive:
                 d = {"honba": e.honba}
             for k in draw_drop:
@@ -152,6 +185,7 @@ def without_nagashi_hands(events: list[tuple]) -> list[tuple]:
 
 
 # ------------------------------------------------------------------ corpus reading
+
 
 def _docs(p: Path) -> list[dict]:
     text = p.read_text(encoding="utf-8")
@@ -225,16 +259,26 @@ def test_mjscore_lines_equal_the_same_games_xml() -> None:
 
 
 def _results(res: GameResult) -> list[tuple]:
-    return [(h.label, h.scores_start, h.deltas, h.ryuukyoku, h.tenpai,
-             [(w.seat, w.from_seat, w.han, w.fu, w.points, w.limit, sorted(w.yaku), w.deltas) for w in h.wins])
-            for h in res.hands]
+    return [
+        (
+            h.label,
+            h.scores_start,
+            h.deltas,
+            h.ryuukyoku,
+            h.tenpai,
+            [(w.seat, w.from_seat, w.han, w.fu, w.points, w.limit, sorted(w.yaku), w.deltas) for w in h.wins],
+        )
+        for h in res.hands
+    ]
 
 
 def test_round_trip_xml_to_tenhou_json() -> None:
     games, pairs = round_trips("tenhou-json")
     kw = dict(draw_drop=(), dora_in_place=False)
     for p, rec, back in pairs:
-        assert without_nagashi_hands(comparable(rec, **kw)) == without_nagashi_hands(comparable(back, **kw)), p
+        assert without_nagashi_hands(comparable(rec, **kw)) == without_nagashi_hands(
+            comparable(back, **kw)
+        ), p
     assert len(pairs) >= games - 1
 
 
@@ -245,9 +289,32 @@ def test_writer_warns_about_losses() -> None:
 
 
 def test_bad_hand_names_file_game_and_hand() -> None:
-    doc = {"title": ["", ""], "name": ["a", "b", "c", "d"], "rule": {"disp": "般南喰赤", "aka": 1},
-           "log": [[[0, 0, 0], [25000] * 4, [11], [], [11] * 13, [12], [60], [11] * 13, ["c999999"], [],
-                    [11] * 13, [], [], [11] * 13, [], [], ["流局", [0, 0, 0, 0]]]]}
+    doc = {
+        "title": ["", ""],
+        "name": ["a", "b", "c", "d"],
+        "rule": {"disp": "般南喰赤", "aka": 1},
+        "log": [
+            [
+                [0, 0, 0],
+                [25000] * 4,
+                [11],
+                [],
+                [11] * 13,
+                [12],
+                [60],
+                [11] * 13,
+                ["c999999"],
+                [],
+                [11] * 13,
+                [],
+                [],
+                [11] * 13,
+                [],
+                [],
+                ["流局", [0, 0, 0, 0]],
+            ]
+        ],
+    }
     with pytest.raises(RecordError) as ei:
         F.read_bytes(json.dumps(doc).encode(), "bad.json")
     msg = str(ei.value)
@@ -296,7 +363,12 @@ def test_every_lobby_keeps_its_rules_and_rank_points_through_json() -> None:
         assert b.rank_points_checked == a.rank_points_checked, p
         assert "rank-points-mismatch" not in {f.code for f in b.findings}, p
         lobbies.add(a.rules.name)
-    assert {"tenhou[type=161]@INIT-shuffle era", "tenhou[type=553]", "tenhou[type=2113]", "tenhou[type=257]"} <= lobbies
+    assert {
+        "tenhou[type=161]@INIT-shuffle era",
+        "tenhou[type=553]",
+        "tenhou[type=2113]",
+        "tenhou[type=257]",
+    } <= lobbies
 
 
 def test_json_games_written_as_xml_get_a_copy_per_tile_and_replay_alike() -> None:

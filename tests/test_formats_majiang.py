@@ -97,10 +97,26 @@ def test_hand_and_meld_strings() -> None:
 
 
 def test_bad_event_names_game_and_hand() -> None:
-    g = {"player": ["a", "b", "c", "d"], "qijia": 0, "log": [[
-        {"qipai": {"zhuangfeng": 0, "jushu": 0, "changbang": 0, "lizhibang": 0, "defen": [25000] * 4,
-                   "baopai": "m1", "shoupai": ["m123456789p1234"] * 4}},
-        {"zimo": {"l": 0, "p": "x9"}}]]}
+    g = {
+        "player": ["a", "b", "c", "d"],
+        "qijia": 0,
+        "log": [
+            [
+                {
+                    "qipai": {
+                        "zhuangfeng": 0,
+                        "jushu": 0,
+                        "changbang": 0,
+                        "lizhibang": 0,
+                        "defen": [25000] * 4,
+                        "baopai": "m1",
+                        "shoupai": ["m123456789p1234"] * 4,
+                    }
+                },
+                {"zimo": {"l": 0, "p": "x9"}},
+            ]
+        ],
+    }
     with pytest.raises(RecordError, match=r"bad\.json, game 0, hand 1, event 1: zimo"):
         F.read_bytes(json.dumps([g]).encode(), "bad.json")
 
@@ -120,8 +136,9 @@ def test_liability_survives_mjai_and_majiang() -> None:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
                 (back,) = F.read_bytes(F.write(rec, fmt), f"{rec.source}.{fmt}", fmt)
-            assert [w.claimed.pao_seat for w in back.events if isinstance(w, Win)] == \
-                [w.claimed.pao_seat for w in rec.events if isinstance(w, Win)]
+            assert [w.claimed.pao_seat for w in back.events if isinstance(w, Win)] == [
+                w.claimed.pao_seat for w in rec.events if isinstance(w, Win)
+            ]
             assert "pao-mismatch" not in {f.code for f in replay_record(back, check_wall=False).findings}
         pao_wins += sum(1 for w in rec.events if isinstance(w, Win) and w.claimed.pao_seat is not None)
     assert pao_wins >= 2

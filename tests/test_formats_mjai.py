@@ -33,7 +33,8 @@ def test_every_corpus_file_reads_with_its_structure() -> None:
         assert sum(isinstance(e, Call) for e in ev) == calls
         hora = [x for x in lines if x["type"] == "hora"]
         assert [w.claimed.deltas for w in ev if isinstance(w, Win)] == [
-            tuple(x["deltas"]) if "deltas" in x else None for x in hora]
+            tuple(x["deltas"]) if "deltas" in x else None for x in hora
+        ]
         end = [x for x in lines if x["type"] == "end_game"][-1]
         assert isinstance(ev[-1], GameEnd)
         assert ev[-1].final_scores == (tuple(end["scores"]) if "scores" in end else None)
@@ -43,12 +44,29 @@ def test_round_trip_xml_to_mjai() -> None:
     games, pairs = round_trips("mjai")
     # mjai (Mortal) carries no claimed scoring detail, tenpai hands, rank points, nor
     # the kind of a nagashi mangan (read back as an exhaustive draw)
-    kw = dict(win_drop=("sticks", "scores_before", "fu", "han", "points", "limit", "yaku",
-                        "yakuman_multiple", "dora_indicators", "hand", "melds", "pao_seat"),
-              draw_drop=("tenpai", "shown"), rank_points=False)
+    kw = dict(
+        win_drop=(
+            "sticks",
+            "scores_before",
+            "fu",
+            "han",
+            "points",
+            "limit",
+            "yaku",
+            "yakuman_multiple",
+            "dora_indicators",
+            "hand",
+            "melds",
+            "pao_seat",
+        ),
+        draw_drop=("tenpai", "shown"),
+        rank_points=False,
+    )
     for p, rec, back in pairs:
         a, b = comparable(rec, **kw), comparable(back, **kw)
-        a = [("ryuukyoku", "exhaustive") + x[2:] if x[:2] == ("ryuukyoku", "nagashi_mangan") else x for x in a]
+        a = [
+            ("ryuukyoku", "exhaustive") + x[2:] if x[:2] == ("ryuukyoku", "nagashi_mangan") else x for x in a
+        ]
         assert a == b, p
     assert len(pairs) >= games - 1
 
@@ -56,9 +74,17 @@ def test_round_trip_xml_to_mjai() -> None:
 def test_spaced_gzip_variant_kita_and_meta() -> None:
     lines = [
         {"type": "start_game", "names": ["a", "b", "c"], "meta": {"q_values": [1, 2]}},
-        {"type": "start_kyoku", "bakaze": "E", "dora_marker": "1p", "kyoku": 1, "honba": 0, "kyotaku": 0,
-         "oya": 0, "scores": [35000, 35000, 35000],
-         "tehais": [["N"] + ["1p"] * 3 + ["2p"] * 3 + ["3p"] * 3 + ["9s"] * 3] + [["1m"] * 13] * 2},
+        {
+            "type": "start_kyoku",
+            "bakaze": "E",
+            "dora_marker": "1p",
+            "kyoku": 1,
+            "honba": 0,
+            "kyotaku": 0,
+            "oya": 0,
+            "scores": [35000, 35000, 35000],
+            "tehais": [["N"] + ["1p"] * 3 + ["2p"] * 3 + ["3p"] * 3 + ["9s"] * 3] + [["1m"] * 13] * 2,
+        },
         {"type": "tsumo", "actor": 0, "pai": "5pr"},
         {"type": "kita", "actor": 0, "pai": "N", "meta": {"x": 1}},
         {"type": "tsumo", "actor": 0, "pai": "E"},

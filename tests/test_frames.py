@@ -21,15 +21,26 @@ from analysis.report import build_report, write_table
 
 def test_columns_and_dtypes() -> None:
     f = build_frames([example_game()])
-    for df, cols in ((f.games, GAMES_COLUMNS), (f.game_players, GAME_PLAYERS_COLUMNS), (f.hands, HANDS_COLUMNS),
-                     (f.hand_players, HAND_PLAYERS_COLUMNS), (f.wins, WINS_COLUMNS)):
+    for df, cols in (
+        (f.games, GAMES_COLUMNS),
+        (f.game_players, GAME_PLAYERS_COLUMNS),
+        (f.hands, HANDS_COLUMNS),
+        (f.hand_players, HAND_PLAYERS_COLUMNS),
+        (f.wins, WINS_COLUMNS),
+    ):
         assert list(df.columns) == list(cols)
         assert list(df.columns[:3]) == ["source", "game_id", "game_index"]
     assert f.game_players["seat"].dtype == SEAT
     assert f.hand_players["seat_wind"].dtype == WIND
     assert f.game_players["final_score"].dtype == "Int64" and f.game_players["points"].dtype == "Float64"
     assert f.hand_players["tenpai"].dtype == "boolean"
-    assert (len(f.games), len(f.game_players), len(f.hands), len(f.hand_players), len(f.wins)) == (1, 4, 3, 12, 2)
+    assert (len(f.games), len(f.game_players), len(f.hands), len(f.hand_players), len(f.wins)) == (
+        1,
+        4,
+        3,
+        12,
+        2,
+    )
 
 
 def test_values() -> None:

@@ -49,13 +49,47 @@ from paifu.pipeline import replay_record
 
 FMTS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 #: wrong values: out of range, wrong type, malformed tile text
-BAD_VALUES: tuple[Any, ...] = (200, -1, 136, "9z", "0z", None, "x", 1.5, "", [], {}, True, 10**20, "5mr",
-                             float("inf"), float("nan"))
+BAD_VALUES: tuple[Any, ...] = (
+    200,
+    -1,
+    136,
+    "9z",
+    "0z",
+    None,
+    "x",
+    1.5,
+    "",
+    [],
+    {},
+    True,
+    10**20,
+    "5mr",
+    float("inf"),
+    float("nan"),
+)
 BAD_SEATS: tuple[Any, ...] = (7, -1, 4, "1", None)
 SEAT_KEYS = frozenset({"actor", "target", "who", "oya", "l", "qijia", "baojia", "id", "pao"})
-RESULT_KEYS = frozenset({"deltas", "scores", "ten", "fenpei", "defen", "point", "fu", "fanshu",
-                         "damanguan", "rank", "sc", "uradora_markers", "hora_points", "honba",
-                         "kyotaku", "changbang", "lizhibang"})
+RESULT_KEYS = frozenset(
+    {
+        "deltas",
+        "scores",
+        "ten",
+        "fenpei",
+        "defen",
+        "point",
+        "fu",
+        "fanshu",
+        "damanguan",
+        "rank",
+        "sc",
+        "uradora_markers",
+        "hora_points",
+        "honba",
+        "kyotaku",
+        "changbang",
+        "lizhibang",
+    }
+)
 CALL_LETTERS = "pcmka"
 _TENHOU_CALL = re.compile(r"^\d*[pcmka]\d+$")
 _MAJIANG_MELD = re.compile(r"^[mpsz]\d[\d\-+=_*]*$")
@@ -97,8 +131,11 @@ def _corpus_seeds() -> dict[str, list[tuple[str, bytes]]]:
     if not CORPUS.exists():
         return seeds
     for fmt, (folder, pattern, k) in _CORPUS_PICKS.items():
-        files = sorted(p for p in (CORPUS / folder).rglob(pattern)
-                       if "rules" not in p.parts and p.stat().st_size < 60_000)
+        files = sorted(
+            p
+            for p in (CORPUS / folder).rglob(pattern)
+            if "rules" not in p.parts and p.stat().st_size < 60_000
+        )
         step = max(1, len(files) // k)
         seeds[fmt] = [(str(p.relative_to(CORPUS)), p.read_bytes()) for p in files[::step][:k]]
     return seeds
@@ -121,7 +158,7 @@ def _xml_tags(data: bytes) -> list[re.Match[bytes]]:
 
 
 def _xml_splice(data: bytes, m: re.Match[bytes], new: bytes) -> bytes:
-    return data[: m.start()] + new + data[m.end():]
+    return data[: m.start()] + new + data[m.end() :]
 
 
 def xml_structure(data: bytes, rng: random.Random) -> bytes:
@@ -139,8 +176,13 @@ def xml_structure(data: bytes, rng: random.Random) -> bytes:
     first, second = sorted((a, b), key=lambda m: m.start())
     if first.start() == second.start():
         return data
-    return (data[: first.start()] + second.group(0) + data[first.end(): second.start()]
-            + first.group(0) + data[second.end():])
+    return (
+        data[: first.start()]
+        + second.group(0)
+        + data[first.end() : second.start()]
+        + first.group(0)
+        + data[second.end() :]
+    )
 
 
 def xml_cut_closed(data: bytes, rng: random.Random) -> bytes:
@@ -193,7 +235,7 @@ def xml_values(data: bytes, rng: random.Random) -> bytes:
         new = b",".join(parts) if rng.random() < 0.8 else b",".join(parts[:-1])
     else:
         new = _bad_text(rng)
-    new_tag = tag[: at.start(2)] + new + tag[at.end(2):]
+    new_tag = tag[: at.start(2)] + new + tag[at.end(2) :]
     return _xml_splice(data, m, new_tag)
 
 
@@ -292,11 +334,22 @@ def json_mutate(obj: Any, rng: random.Random, fmt: str, kind: str) -> None:
             _set(obj, p, _mutate_call(v, rng))
         return
     elif kind == "result":
-        cands = [p for p in leaves if isinstance(_get(obj, p), int | float) and not isinstance(_get(obj, p), bool)
-                 and any(isinstance(k, str) and k in RESULT_KEYS for k in p)]
+        cands = [
+            p
+            for p in leaves
+            if isinstance(_get(obj, p), int | float)
+            and not isinstance(_get(obj, p), bool)
+            and any(isinstance(k, str) and k in RESULT_KEYS for k in p)
+        ]
         if fmt == "tenhou-json":  # each hand's last element is its result
-            cands += [p for p in leaves if len(p) >= 4 and p[0] == "log"
-                      and p[2] == len(_get(obj, p[:2])) - 1 and isinstance(_get(obj, p), int)]
+            cands += [
+                p
+                for p in leaves
+                if len(p) >= 4
+                and p[0] == "log"
+                and p[2] == len(_get(obj, p[:2])) - 1
+                and isinstance(_get(obj, p), int)
+            ]
         value = rng.choice(("x", "1000", "", None))
     else:  # "value": any leaf, tiles included
         cands = leaves
@@ -344,14 +397,17 @@ def _json_op(fmt: str, kind: str) -> Mutation:
             return "\n".join(json.dumps(d, ensure_ascii=False) for d in docs).encode()
         json_mutate(obj, rng, fmt, kind)
         return json.dumps(obj, ensure_ascii=False).encode()
+
     mutate.__name__ = f"json_{kind}"
     return mutate
 
 
 MUTATIONS: dict[str, tuple[Mutation, ...]] = {
     "tenhou-xml": (truncate, xml_structure, xml_values, xml_values, xml_cut_closed, xml_seat_swap),
-    **{f: (truncate,) + tuple(_json_op(f, k) for k in ("structure", "value", "seat", "call", "result"))
-       for f in ("tenhou-json", "mjai", "majiang")},
+    **{
+        f: (truncate,) + tuple(_json_op(f, k) for k in ("structure", "value", "seat", "call", "result"))
+        for f in ("tenhou-json", "mjai", "majiang")
+    },
 }
 
 
@@ -438,8 +494,7 @@ def test_seeded_mutations(fmt: str) -> None:
     assert outcomes["error"] > 0  # the mutations do reach the error paths
 
 
-@settings(max_examples=100, derandomize=True, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(fmt=st.sampled_from(FMTS), seed=st.integers(min_value=10_000, max_value=10**9))
 def test_hypothesis_mutations(fmt: str, seed: int) -> None:
     name, data, _ = mutated(fmt, seed)
@@ -504,67 +559,164 @@ def _first_hora(name: str) -> int:
 
 REGRESSIONS: list[tuple[str, str, Callable[[], bytes], str]] = [
     # tenhou.net/6: final 'sc' values not numbers (was ValueError/TypeError caught only by read_bytes)
-    ("sc-string", "four-winds-abort.json",
-     lambda: _json_edit("four-winds-abort.json", lambda o: o["sc"].__setitem__(2, "x")), "game 0: 'sc'"),
-    ("sc-infinity", "four-winds-abort.json",
-     lambda: _json_edit("four-winds-abort.json", lambda o: o["sc"].__setitem__(0, float("inf"))), "game 0: 'sc'"),
+    (
+        "sc-string",
+        "four-winds-abort.json",
+        lambda: _json_edit("four-winds-abort.json", lambda o: o["sc"].__setitem__(2, "x")),
+        "game 0: 'sc'",
+    ),
+    (
+        "sc-infinity",
+        "four-winds-abort.json",
+        lambda: _json_edit("four-winds-abort.json", lambda o: o["sc"].__setitem__(0, float("inf"))),
+        "game 0: 'sc'",
+    ),
     # tenhou.net/6: a header 'aka' that is no number, a 'rule' that is no object
-    ("aka-empty", "chankan.json",
-     lambda: _json_edit("chankan.json", lambda o: o["rule"].__setitem__("aka", "")), "game 0: bad header"),
-    ("rule-not-object", "chankan.json",
-     lambda: _json_edit("chankan.json", lambda o: o.__setitem__("rule", 5)), "game 0: bad header"),
+    (
+        "aka-empty",
+        "chankan.json",
+        lambda: _json_edit("chankan.json", lambda o: o["rule"].__setitem__("aka", "")),
+        "game 0: bad header",
+    ),
+    (
+        "rule-not-object",
+        "chankan.json",
+        lambda: _json_edit("chankan.json", lambda o: o.__setitem__("rule", 5)),
+        "game 0: bad header",
+    ),
     # tenhou.net/6: a 4-player table name with three names made replay_record raise RulesetError
-    ("disp-vs-names", "chankan.json",
-     lambda: _json_edit("chankan.json", lambda o: o["name"].pop()), "game 0: bad header"),
+    (
+        "disp-vs-names",
+        "chankan.json",
+        lambda: _json_edit("chankan.json", lambda o: o["name"].pop()),
+        "game 0: bad header",
+    ),
     # tenhou.net/6: a wrong-type value inside a hand names the hand and the event
-    ("hand-score-string", "chankan.json",
-     lambda: _json_edit("chankan.json", lambda o: o["log"][0][1].__setitem__(0, "x")), "game 0, hand 1, event 0"),
+    (
+        "hand-score-string",
+        "chankan.json",
+        lambda: _json_edit("chankan.json", lambda o: o["log"][0][1].__setitem__(0, "x")),
+        "game 0, hand 1, event 0",
+    ),
     # mjai: an action with no actor reached the engine as seat None (TypeError in the replayer)
-    ("actor-null", "four-winds-abort.mjson",
-     lambda: _mjai_edit("four-winds-abort.mjson", 3, lambda e: e.__setitem__("actor", None)), "game 0, hand E1-0, event 4: actor None"),
-    ("target-7", "double-ron-head-bump-free.mjson",
-     lambda: _mjai_edit("double-ron-head-bump-free.mjson", _first_hora("double-ron-head-bump-free.mjson"),
-                        lambda e: e.__setitem__("target", 7)), "game 0, hand E1-0, event"),
+    (
+        "actor-null",
+        "four-winds-abort.mjson",
+        lambda: _mjai_edit("four-winds-abort.mjson", 3, lambda e: e.__setitem__("actor", None)),
+        "game 0, hand E1-0, event 4: actor None",
+    ),
+    (
+        "target-7",
+        "double-ron-head-bump-free.mjson",
+        lambda: _mjai_edit(
+            "double-ron-head-bump-free.mjson",
+            _first_hora("double-ron-head-bump-free.mjson"),
+            lambda e: e.__setitem__("target", 7),
+        ),
+        "game 0, hand E1-0, event",
+    ),
     # mjai: a bad start_game field was caught only by read_bytes (no game, no line)
-    ("kyoku-first", "kita-dora-1m-indicates-9m.jsonl",
-     lambda: _mjai_edit("kita-dora-1m-indicates-9m.jsonl", 0, lambda e: e.__setitem__("kyoku_first", "9z")),
-     "game 0, event 1: start_game"),
-    ("array-non-object", "chankan.mjson",
-     lambda: b"[" + b",".join(_own("chankan.mjson").splitlines()[:3]) + b", 5]", "event 4: element 4 is not an mjai event"),
+    (
+        "kyoku-first",
+        "kita-dora-1m-indicates-9m.jsonl",
+        lambda: _mjai_edit(
+            "kita-dora-1m-indicates-9m.jsonl", 0, lambda e: e.__setitem__("kyoku_first", "9z")
+        ),
+        "game 0, event 1: start_game",
+    ),
+    (
+        "array-non-object",
+        "chankan.mjson",
+        lambda: b"[" + b",".join(_own("chankan.mjson").splitlines()[:3]) + b", 5]",
+        "event 4: element 4 is not an mjai event",
+    ),
     # 電脳麻将: a per-seat list of three left a seat's score None (TypeError in the replayer)
-    ("fenpei-three", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: next(
-         ev["hule"]["fenpei"].pop() for ev in o["log"][0] if "hule" in ev)), "game 0, hand 1, event"),
-    ("qipai-defen-three", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: o["log"][0][0]["qipai"]["defen"].pop()),
-     "game 0, hand 1, event 0: qipai"),
+    (
+        "fenpei-three",
+        "chankan.paipu.json",
+        lambda: _json_edit(
+            "chankan.paipu.json",
+            lambda o: next(ev["hule"]["fenpei"].pop() for ev in o["log"][0] if "hule" in ev),
+        ),
+        "game 0, hand 1, event",
+    ),
+    (
+        "qipai-defen-three",
+        "chankan.paipu.json",
+        lambda: _json_edit("chankan.paipu.json", lambda o: o["log"][0][0]["qipai"]["defen"].pop()),
+        "game 0, hand 1, event 0: qipai",
+    ),
     # 電脳麻将: a hand string that is no string (AttributeError) and game-level fields
-    ("shoupai-int", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: o["log"][0][0]["qipai"]["shoupai"].__setitem__(1, 7)),
-     "game 0, hand 1, event 0: qipai"),
-    ("defen-empty", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: o["defen"].__setitem__(0, "")), "game 0: game end"),
-    ("point-tile", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: o["point"].__setitem__(0, "5mr")), "game 0: game end"),
-    ("qijia-7", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: o.__setitem__("qijia", 7)), "game 0: qijia 7"),
-    ("fenpei-infinity", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: next(
-         ev["hule"]["fenpei"].__setitem__(0, float("inf")) for ev in o["log"][0] if "hule" in ev)),
-     "game 0, hand 1, event"),
+    (
+        "shoupai-int",
+        "chankan.paipu.json",
+        lambda: _json_edit(
+            "chankan.paipu.json", lambda o: o["log"][0][0]["qipai"]["shoupai"].__setitem__(1, 7)
+        ),
+        "game 0, hand 1, event 0: qipai",
+    ),
+    (
+        "defen-empty",
+        "chankan.paipu.json",
+        lambda: _json_edit("chankan.paipu.json", lambda o: o["defen"].__setitem__(0, "")),
+        "game 0: game end",
+    ),
+    (
+        "point-tile",
+        "chankan.paipu.json",
+        lambda: _json_edit("chankan.paipu.json", lambda o: o["point"].__setitem__(0, "5mr")),
+        "game 0: game end",
+    ),
+    (
+        "qijia-7",
+        "chankan.paipu.json",
+        lambda: _json_edit("chankan.paipu.json", lambda o: o.__setitem__("qijia", 7)),
+        "game 0: qijia 7",
+    ),
+    (
+        "fenpei-infinity",
+        "chankan.paipu.json",
+        lambda: _json_edit(
+            "chankan.paipu.json",
+            lambda o: next(
+                ev["hule"]["fenpei"].__setitem__(0, float("inf")) for ev in o["log"][0] if "hule" in ev
+            ),
+        ),
+        "game 0, hand 1, event",
+    ),
     # wrong types and marks that were read without a word (no crash, but a silent skip)
-    ("meld-two-marks", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: next(
-         ev["fulou"].__setitem__("m", ev["fulou"]["m"] + "-") for ev in o["log"][0] if "fulou" in ev)),
-     "more than one player"),
-    ("fu-string", "chankan.paipu.json",
-     lambda: _json_edit("chankan.paipu.json", lambda o: next(
-         ev["hule"].__setitem__("fu", "x") for ev in o["log"][0] if "hule" in ev)), "fu 'x' is not an integer"),
-    ("tsumogiri-number", "chankan.mjson",
-     lambda: _mjai_edit("chankan.mjson", 3, lambda e: e.__setitem__("tsumogiri", 1.5)), "tsumogiri 1.5"),
-    ("pao-7", "chankan.mjson",
-     lambda: _mjai_edit("chankan.mjson", _first_hora("chankan.mjson"), lambda e: e.__setitem__("pao", 7)),
-     "hora pao 7 is not a seat"),
+    (
+        "meld-two-marks",
+        "chankan.paipu.json",
+        lambda: _json_edit(
+            "chankan.paipu.json",
+            lambda o: next(
+                ev["fulou"].__setitem__("m", ev["fulou"]["m"] + "-") for ev in o["log"][0] if "fulou" in ev
+            ),
+        ),
+        "more than one player",
+    ),
+    (
+        "fu-string",
+        "chankan.paipu.json",
+        lambda: _json_edit(
+            "chankan.paipu.json",
+            lambda o: next(ev["hule"].__setitem__("fu", "x") for ev in o["log"][0] if "hule" in ev),
+        ),
+        "fu 'x' is not an integer",
+    ),
+    (
+        "tsumogiri-number",
+        "chankan.mjson",
+        lambda: _mjai_edit("chankan.mjson", 3, lambda e: e.__setitem__("tsumogiri", 1.5)),
+        "tsumogiri 1.5",
+    ),
+    (
+        "pao-7",
+        "chankan.mjson",
+        lambda: _mjai_edit("chankan.mjson", _first_hora("chankan.mjson"), lambda e: e.__setitem__("pao", 7)),
+        "hora pao 7 is not a seat",
+    ),
     # a JSON record cut short said "not a game record in any known format"
     ("json-cut", "chankan.paipu.json", lambda: _own("chankan.paipu.json")[:300], "not valid JSON (cut short"),
 ]

@@ -18,21 +18,24 @@ def complete(text: str, closed: bool = True) -> bool:
     return is_complete(counts34(parse_tiles(text)), closed)
 
 
-@pytest.mark.parametrize("hand, expected", [
-    ("1112345678999m", "123456789m"),  # pure nine gates: every 1m..9m
-    ("1234m456p789s111z", "14m"),  # 1m completes 11+234, 4m completes 123+44
-    ("13m456p789s11122z", "2m"),  # closed wait (kanchan)
-    ("12m456p789s11122z", "3m"),  # edge wait (penchan)
-    ("23m456p789s11122z", "14m"),  # open wait (ryanmen)
-    ("123m456p789s1122z", "12z"),  # two pairs (shanpon)
-    ("3456m456p789s111z", "36m"),  # nobetan
-    ("123m456p789s111z5s", "5s"),  # single wait (tanki)
-    ("1133m5577p99s112z", "2z"),  # seven pairs
-    ("19m19p19s1234567z", "19m19p19s1234567z"),  # thirteen orphans, 13-sided
-    ("19m19p19s1234566z", "7z"),  # thirteen orphans, single
-    ("147m258p369s1234z", ""),  # nowhere near
-    ("1111m2233p4455s6z", ""),  # four of a kind is not two pairs
-])
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ("1112345678999m", "123456789m"),  # pure nine gates: every 1m..9m
+        ("1234m456p789s111z", "14m"),  # 1m completes 11+234, 4m completes 123+44
+        ("13m456p789s11122z", "2m"),  # closed wait (kanchan)
+        ("12m456p789s11122z", "3m"),  # edge wait (penchan)
+        ("23m456p789s11122z", "14m"),  # open wait (ryanmen)
+        ("123m456p789s1122z", "12z"),  # two pairs (shanpon)
+        ("3456m456p789s111z", "36m"),  # nobetan
+        ("123m456p789s111z5s", "5s"),  # single wait (tanki)
+        ("1133m5577p99s112z", "2z"),  # seven pairs
+        ("19m19p19s1234567z", "19m19p19s1234567z"),  # thirteen orphans, 13-sided
+        ("19m19p19s1234566z", "7z"),  # thirteen orphans, single
+        ("147m258p369s1234z", ""),  # nowhere near
+        ("1111m2233p4455s6z", ""),  # four of a kind is not two pairs
+    ],
+)
 def test_waits_table(hand: str, expected: str) -> None:
     assert waits(hand) == expected
     assert is_tenpai_shape(counts34(parse_tiles(hand))) == bool(expected)
@@ -45,15 +48,18 @@ def test_open_hands_have_no_seven_pairs_or_orphans() -> None:
     assert waits("2345m", closed=False) == "25m"
 
 
-@pytest.mark.parametrize("hand, expected", [
-    ("11m", True),
-    ("123m456p789s11122z", True),
-    ("1133m5577p99s1122z", True),  # seven pairs
-    ("1111m2233p4455s66z", False),  # four of a kind is not two pairs (Tenhou)
-    ("119m19p19s1234567z", True),  # thirteen orphans
-    ("123m456p789s1123z", False),
-    ("11122233344455m", True),
-])
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ("11m", True),
+        ("123m456p789s11122z", True),
+        ("1133m5577p99s1122z", True),  # seven pairs
+        ("1111m2233p4455s66z", False),  # four of a kind is not two pairs (Tenhou)
+        ("119m19p19s1234567z", True),  # thirteen orphans
+        ("123m456p789s1123z", False),
+        ("11122233344455m", True),
+    ],
+)
 def test_complete_table(hand: str, expected: bool) -> None:
     assert complete(hand) is expected
 
@@ -87,4 +93,7 @@ def test_waits_are_exactly_the_completing_kinds(counts: list[int]) -> None:
     for k in range(34):
         plus = list(counts)
         plus[k] += 1
-        assert (k in ws) == is_complete(plus), (kinds_to_str([i for i, c in enumerate(counts) for _ in range(c)]), k)
+        assert (k in ws) == is_complete(plus), (
+            kinds_to_str([i for i, c in enumerate(counts) for _ in range(c)]),
+            k,
+        )

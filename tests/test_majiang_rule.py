@@ -54,15 +54,18 @@ def test_defaults_and_specific_values() -> None:
     assert set(MAJIANG_DEFAULTS) >= {"配給原点", "切り上げ満貫あり"}
 
 
-@pytest.mark.parametrize("bad", [
-    {"no such rule": 1},
-    {"場数": 4},  # 一荘戦: no Ruleset length for all four winds
-    {"延長戦方式": 2},  # dealer-priority sudden death
-    {"最大同時和了数": 4},
-    {"順位点": ["20.5", "10", "-10", "-20.5"]},
-    {"クイタンあり": 1},
-    {"赤牌": {"m": 1, "p": 1}},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"no such rule": 1},
+        {"場数": 4},  # 一荘戦: no Ruleset length for all four winds
+        {"延長戦方式": 2},  # dealer-priority sudden death
+        {"最大同時和了数": 4},
+        {"順位点": ["20.5", "10", "-10", "-20.5"]},
+        {"クイタンあり": 1},
+        {"赤牌": {"m": 1, "p": 1}},
+    ],
+)
 def test_values_we_cannot_express_are_errors(bad: dict) -> None:
     with pytest.raises(RulesetError):
         ruleset_from_majiang(bad)

@@ -29,8 +29,14 @@ def _as_contest(doc: dict, shift: int, uma: tuple[int, ...]) -> dict:
     for hand in doc["log"]:
         hand[1] = [s + shift for s in hand[1]]
     finals = [s + shift for s in doc["sc"][0::2]]
-    scheme = Scheme(name="contest", start_points=25000 + shift, return_points=25000 + shift, uma=uma,
-                    top_takes_rest=False, decimals=1)
+    scheme = Scheme(
+        name="contest",
+        start_points=25000 + shift,
+        return_points=25000 + shift,
+        uma=uma,
+        top_takes_rest=False,
+        decimals=1,
+    )
     doc["sc"] = [v for pair in zip(finals, rank_points(finals, scheme), strict=True) for v in pair]
     return doc
 

@@ -43,17 +43,31 @@ def test_original_protocol_without_scores_or_results_carries_scores_from_the_sta
     assert res.valid, [str(f) for f in res.findings]
     assert res.final_scores == full.final_scores  # carried from 25,000 by the engine's own payments
     # with its score changes kept, writers that must state scores carry them from the start points
-    no_scores = [{k: v for k, v in x.items() if not (k == "scores" and x["type"] == "start_kyoku")} for x in lines]
+    no_scores = [
+        {k: v for k, v in x.items() if not (k == "scores" and x["type"] == "start_kyoku")} for x in lines
+    ]
     rec, _ = _replay(no_scores)
     (xml,) = read_bytes(write(rec, "tenhou-xml"), "game.xml")
-    starts = [[e.scores for e in r.events if type(e).__name__ == "HandStart"] for r in (xml, _replay(lines)[0])]
+    starts = [
+        [e.scores for e in r.events if type(e).__name__ == "HandStart"] for r in (xml, _replay(lines)[0])
+    ]
     assert starts[0] == starts[1]
 
 
 def test_riichienv_draw_names_and_an_unknown_word_read() -> None:
     lines = _corpus_game()
-    names = {"exhaustive_draw", "kyushu_kyuhai", "suukansansen", "sufuurenta", "suucha_riichi", "sanchaho",
-             "suurechi", "nagashi_mangan", "suufon_renda", "kyuushu_kyuuhai"}
+    names = {
+        "exhaustive_draw",
+        "kyushu_kyuhai",
+        "suukansansen",
+        "sufuurenta",
+        "suucha_riichi",
+        "sanchaho",
+        "suurechi",
+        "nagashi_mangan",
+        "suufon_renda",
+        "kyuushu_kyuuhai",
+    }
     draws = [x for x in lines if x["type"] == "ryukyoku"]
     assert draws, "the corpus game has a draw"
     for word in sorted(names):  # each riichienv name reads (a wrong kind would be a finding, not a crash)
@@ -76,8 +90,12 @@ def test_ron_on_a_pulled_north_reads_from_mjai() -> None:
     # seat 1 waits on North alone for thirteen orphans; the dealer pulls a North and seat 1 robs it
     ev = start(("111m999m123p456p7p", "19m19p19s1235677z", "1479s289p135677z"), dora="5z")
     north = t("4z")[0]
-    ev += [Draw(0, north), Call(0, Meld(CallKind.KITA, (north,))),
-           Win(1, 0, north, ClaimedWin(deltas=(-32000, 32000, 0))), GameEnd()]
+    ev += [
+        Draw(0, north),
+        Call(0, Meld(CallKind.KITA, (north,))),
+        Win(1, 0, north, ClaimedWin(deltas=(-32000, 32000, 0))),
+        GameEnd(),
+    ]
     rec = GameRecord(events=ev, source="kita-ron", partial=True)
     res = replay_record(rec, preset("tenhou-sanma"))
     assert {f.code for f in res.findings} <= {"truncated"}, [str(f) for f in res.findings]

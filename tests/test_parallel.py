@@ -20,8 +20,10 @@ from paifu import parallel
 from paifu.parallel import replay_paths_parallel, resolve_jobs
 from paifu.pipeline import Unreadable, replay_paths
 
-needs_fork = pytest.mark.skipif(multiprocessing.get_start_method() != "fork",
-                                reason="the injected failure reaches workers only through fork")
+needs_fork = pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork",
+    reason="the injected failure reaches workers only through fork",
+)
 
 
 @pytest.fixture
@@ -84,8 +86,9 @@ def _fail_on(name: str, how: str):  # noqa: ANN202
 
 @needs_fork
 @pytest.mark.parametrize(("how", "chunk"), [("raise", 2), ("die", 2), ("die", 1), ("unpicklable", 3)])
-def test_one_failing_file_does_not_stop_the_batch(mixed: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  how: str, chunk: int) -> None:
+def test_one_failing_file_does_not_stop_the_batch(
+    mixed: Path, monkeypatch: pytest.MonkeyPatch, how: str, chunk: int
+) -> None:
     victim = "exhaustive-draw-tenpai.xml"
     serial = list(replay_paths([str(mixed)]))
     monkeypatch.setattr(parallel, "replay_paths", _fail_on(victim, how))
@@ -95,11 +98,14 @@ def test_one_failing_file_does_not_stop_the_batch(mixed: Path, monkeypatch: pyte
     bad = par[at[0]]
     assert isinstance(bad, Unreadable) and bad.file.endswith(victim)
     assert victim in bad.reason
-    expected = {"raise": "RuntimeError: injected", "die": "worker process died",
-                "unpicklable": "could not return the results"}
+    expected = {
+        "raise": "RuntimeError: injected",
+        "die": "worker process died",
+        "unpicklable": "could not return the results",
+    }
     assert expected[how] in bad.reason
     # everything else, before and after, is exactly the serial result
-    assert par[:at[0]] + par[at[0] + 1:] == serial[:at[0]] + serial[at[0] + 1:]
+    assert par[: at[0]] + par[at[0] + 1 :] == serial[: at[0]] + serial[at[0] + 1 :]
 
 
 def _exit_at_start(*args: object) -> None:
@@ -118,7 +124,10 @@ def test_workers_that_cannot_start_stop_the_run_once(mixed: Path, monkeypatch: p
     err = io.StringIO()
     monkeypatch.setattr(sys, "stderr", err)
     assert main(["validate", str(mixed), "--jobs", "2"], out=io.StringIO()) == 2
-    assert err.getvalue().startswith("paifu: worker processes cannot start") and "Traceback" not in err.getvalue()
+    assert (
+        err.getvalue().startswith("paifu: worker processes cannot start")
+        and "Traceback" not in err.getvalue()
+    )
 
 
 def test_stopping_early_does_not_hang(mixed: Path) -> None:
@@ -160,8 +169,9 @@ def test_cli_report_jobs_same_output(tmp_path: Path) -> None:
 
 
 @needs_fork
-def test_the_first_files_killing_their_workers_are_their_own_reports(mixed: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_first_files_killing_their_workers_are_their_own_reports(
+    mixed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Workers that start fine and die on the first two files: two Unreadables, not a PoolError."""
     names = sorted(p.name for p in mixed.iterdir())[:2]
     real = replay_paths

@@ -21,13 +21,33 @@ TENHOU = preset("tenhou")
 SANMA = preset("tenhou-sanma")
 
 
-def val(han: int, fu: int, *, dealer: bool, tsumo: bool = False, rules=TENHOU,
-        yaku: tuple[tuple[str, int], ...] = (), multiple: int = 0) -> Valuation:
+def val(
+    han: int,
+    fu: int,
+    *,
+    dealer: bool,
+    tsumo: bool = False,
+    rules=TENHOU,
+    yaku: tuple[tuple[str, int], ...] = (),
+    multiple: int = 0,
+) -> Valuation:
     a, limit = base_points(han, fu, rules, multiple)
     ron, dp, op = shares(a, rules, dealer)
-    return Valuation(ok=True, yaku=yaku, han=han, fu=fu, limit=limit, yakuman_multiple=multiple,
-                     base_points=a, ron_points=ron, tsumo_dealer_pays=dp, tsumo_nondealer_pays=op,
-                     tsumo=tsumo, is_dealer=dealer, num_players=rules.num_players)
+    return Valuation(
+        ok=True,
+        yaku=yaku,
+        han=han,
+        fu=fu,
+        limit=limit,
+        yakuman_multiple=multiple,
+        base_points=a,
+        ron_points=ron,
+        tsumo_dealer_pays=dp,
+        tsumo_nondealer_pays=op,
+        tsumo=tsumo,
+        is_dealer=dealer,
+        num_players=rules.num_players,
+    )
 
 
 def test_ron_with_honba_and_sticks() -> None:
@@ -54,13 +74,16 @@ def test_sanma_tsumo_loss_and_split() -> None:
     assert d == [-2400, 3900, -1500] and sum(d) == 0
 
 
-@pytest.mark.parametrize(("tenpai", "expected"), [
-    ((), [0, 0, 0, 0]),
-    ((0, 1, 2, 3), [0, 0, 0, 0]),
-    ((2,), [-1000, -1000, 3000, -1000]),
-    ((0, 3), [1500, -1500, -1500, 1500]),
-    ((0, 1, 3), [1000, 1000, -3000, 1000]),
-])
+@pytest.mark.parametrize(
+    ("tenpai", "expected"),
+    [
+        ((), [0, 0, 0, 0]),
+        ((0, 1, 2, 3), [0, 0, 0, 0]),
+        ((2,), [-1000, -1000, 3000, -1000]),
+        ((0, 3), [1500, -1500, -1500, 1500]),
+        ((0, 1, 3), [1000, 1000, -3000, 1000]),
+    ],
+)
 def test_noten_payments(tenpai: tuple[int, ...], expected: list[int]) -> None:
     assert noten_deltas(tenpai, TENHOU) == expected
 
@@ -95,7 +118,12 @@ def test_pao_ron_half_each_honba_per_rule() -> None:
     assert TENHOU.pao_honba == "liable"
     assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=TENHOU, pao_seat=3) == [0, 32300, -16000, -16300]
     on_discarder = TENHOU.replace(pao_honba="discarder")
-    assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=on_discarder, pao_seat=3) == [0, 32300, -16300, -16000]
+    assert ron_deltas(1, 2, v, honba=1, sticks=0, rules=on_discarder, pao_seat=3) == [
+        0,
+        32300,
+        -16300,
+        -16000,
+    ]
     all_on_liable = TENHOU.replace(pao_ron_split="all")
     assert ron_deltas(1, 2, v, honba=0, sticks=0, rules=all_on_liable, pao_seat=3) == [0, 32000, 0, -32000]
 
@@ -107,7 +135,12 @@ def test_pao_only_shifts_the_liable_yakuman() -> None:
     assert ron_deltas(1, 2, v, honba=0, sticks=0, rules=TENHOU, pao_seat=3) == [0, 64000, -48000, -16000]
     t = val(26, 0, dealer=False, tsumo=True, yaku=yaku, multiple=2)
     # liable pays the daisangen as a ron; the tsuuiisou is a normal tsumo (dealer 16000, others 8000)
-    assert tsumo_deltas(1, 0, t, honba=0, sticks=0, rules=TENHOU, pao_seat=3) == [-16000, 64000, -8000, -40000]
+    assert tsumo_deltas(1, 0, t, honba=0, sticks=0, rules=TENHOU, pao_seat=3) == [
+        -16000,
+        64000,
+        -8000,
+        -40000,
+    ]
 
 
 def test_pao_when_liable_is_discarder_is_plain_ron() -> None:
@@ -133,8 +166,12 @@ def test_liable_seat_is_the_feeder_of_the_last_set() -> None:
     assert liable_seat(melds[:2], 1, TENHOU, v) is None  # third dragon set concealed
     no_pao = TENHOU.replace(pao=frozenset())
     assert liable_seat(melds, 1, no_pao, v) is None
-    kans = (Meld(CallKind.ANKAN, (0, 1, 2, 3)), Meld(CallKind.DAIMINKAN, (4, 5, 6, 7), 4, 0),
-            Meld(CallKind.ANKAN, (8, 9, 10, 11)), Meld(CallKind.DAIMINKAN, (12, 13, 14, 15), 12, 2))
+    kans = (
+        Meld(CallKind.ANKAN, (0, 1, 2, 3)),
+        Meld(CallKind.DAIMINKAN, (4, 5, 6, 7), 4, 0),
+        Meld(CallKind.ANKAN, (8, 9, 10, 11)),
+        Meld(CallKind.DAIMINKAN, (12, 13, 14, 15), 12, 2),
+    )
     sk = val(13, 0, dealer=False, yaku=(("suukantsu", 13),), multiple=1)
     assert liable_seat(kans, 1, preset("mahjongsoul"), sk) == 2
     assert liable_seat(kans, 1, TENHOU, sk) is None

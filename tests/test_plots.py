@@ -51,7 +51,12 @@ def test_html_report_embeds_plots_and_flags(tmp_path) -> None:  # noqa: ANN001
     images = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
     assert len(images) >= 3 and base64.b64decode(images[0])[:4] == b"\x89PNG"
     assert "Findings (1 of 2 games flagged)" in page and "points-mismatch" in page
-    assert {p.name for p in tmp_path.iterdir()} == {"r.html", "r-players.csv", "r-games.csv", "r-findings.csv"}
+    assert {p.name for p in tmp_path.iterdir()} == {
+        "r.html",
+        "r-players.csv",
+        "r-games.csv",
+        "r-findings.csv",
+    }
 
 
 def test_run_report_on_sample_or_corpus(tmp_path, capsys) -> None:  # noqa: ANN001

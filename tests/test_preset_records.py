@@ -123,9 +123,11 @@ def _triple(abort: bool) -> tuple[GameBuilder, list[int]]:
     h = _discard_4s([None, PINFU_23S, TANYAO_56S, TANKI_4S])
     if abort:
         return h.g, [h.abort(RyuukyokuKind.TRIPLE_RON)]
-    return h.g, [h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU),
-                 h.ron(2, 0, deltas=[-2000, 0, 2000, 0], **PINFU_TANYAO),
-                 h.ron(3, 0, deltas=[-1300, 0, 0, 1300], **TANYAO_40)]
+    return h.g, [
+        h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU),
+        h.ron(2, 0, deltas=[-2000, 0, 2000, 0], **PINFU_TANYAO),
+        h.ron(3, 0, deltas=[-1300, 0, 0, 1300], **TANYAO_40),
+    ]
 
 
 def test_triple_ron_abort_vs_all_three_paid() -> None:
@@ -310,14 +312,22 @@ def test_double_wind_pair_4_fu_vs_2_fu() -> None:
     for name in ("casual", "tenhou", "dora", "qdan"):
         claims_hold(g, name)
     res = replay(g, CASUAL_2FU)
-    assert found(res) == [("fu-mismatch", win, 0), ("points-mismatch", win, 0), ("score-delta-mismatch", win, 0)]
+    assert found(res) == [
+        ("fu-mismatch", win, 0),
+        ("points-mismatch", win, 0),
+        ("score-delta-mismatch", win, 0),
+    ]
     assert finding(res, "fu-mismatch") == (40, 50)
     assert finding(res, "points-mismatch") == (2000, 2400)
 
     g, win = _double_wind_pair(40, 2000)
     claims_hold(g, CASUAL_2FU)
     res = replay(g, "casual")
-    assert found(res) == [("fu-mismatch", win, 0), ("points-mismatch", win, 0), ("score-delta-mismatch", win, 0)]
+    assert found(res) == [
+        ("fu-mismatch", win, 0),
+        ("points-mismatch", win, 0),
+        ("score-delta-mismatch", win, 0),
+    ]
     assert finding(res, "fu-mismatch") == (50, 40)
     assert finding(res, "points-mismatch") == (2400, 2000)
 
@@ -330,8 +340,14 @@ def _four_han_30_fu(points: int) -> tuple[GameBuilder, int]:
     h.auto(2)
     h.draw(2, "6s")
     h.discard(2)
-    return g, h.ron(1, 2, deltas=[0, points, -points, 0], fu=30, points=points,
-                    yaku=[("pinfu", 1), ("tanyao", 1), ("iipeikou", 1), ("dora", 1)])
+    return g, h.ron(
+        1,
+        2,
+        deltas=[0, points, -points, 0],
+        fu=30,
+        points=points,
+        yaku=[("pinfu", 1), ("tanyao", 1), ("iipeikou", 1), ("dora", 1)],
+    )
 
 
 def test_kiriage_mangan() -> None:
@@ -443,7 +459,9 @@ def _renhou(ron2: bool) -> tuple[GameBuilder, int]:
     h.draw(1, "4s")
     h.discard(1)
     if ron2:  # renhou is a mangan: 8,000 from a non-dealer's ron
-        return h.g, h.ron(2, 1, deltas=[0, -8000, 8000], fu=0, points=8000, limit="mangan", yaku=[("renhou", 5)])
+        return h.g, h.ron(
+            2, 1, deltas=[0, -8000, 8000], fu=0, points=8000, limit="mangan", yaku=[("renhou", 5)]
+        )
     return h.g, h.ron(2, 1, deltas=[0, -1000, 1000], **PINFU)
 
 
@@ -547,7 +565,9 @@ def _sanma_double_ron(double: bool) -> tuple[GameBuilder, list[int]]:
     h.discard(0)
     wins = [h.ron(1, 0, deltas=[-1500, 1500, 0], **{**PINFU, "points": 1500})]
     if double:
-        wins.append(h.ron(2, 0, deltas=[-2000, 0, 2000], fu=30, points=2000, yaku=[("pinfu", 1), ("iipeikou", 1)]))
+        wins.append(
+            h.ron(2, 0, deltas=[-2000, 0, 2000], fu=30, points=2000, yaku=[("pinfu", 1), ("iipeikou", 1)])
+        )
     return h.g, wins
 
 
@@ -580,8 +600,9 @@ def _rinshan_tsumo(fu: int, each: int) -> tuple[GameBuilder, int]:
     h.ankan(1, "2p")
     h.new_dora("9p")
     h.draw(1, "6s")
-    return h.g, h.tsumo(1, deltas=[-each, 2 * each, -each], fu=fu, points=2 * each,
-                        yaku=[("menzen-tsumo", 1), ("rinshan", 1)])
+    return h.g, h.tsumo(
+        1, deltas=[-each, 2 * each, -each], fu=fu, points=2 * each, yaku=[("menzen-tsumo", 1), ("rinshan", 1)]
+    )
 
 
 def test_rinshan_tsumo_fu_and_sanma_tsumo_loss() -> None:
@@ -595,7 +616,11 @@ def test_rinshan_tsumo_fu_and_sanma_tsumo_loss() -> None:
     g, win = _rinshan_tsumo(40, 1300)
     claims_hold(g, "ron2-sanma")
     res = replay(g, "tenhou-sanma")
-    assert found(res) == [("fu-mismatch", win, 1), ("points-mismatch", win, 1), ("score-delta-mismatch", win, 1)]
+    assert found(res) == [
+        ("fu-mismatch", win, 1),
+        ("points-mismatch", win, 1),
+        ("score-delta-mismatch", win, 1),
+    ]
     assert finding(res, "fu-mismatch") == (50, 40)
     assert finding(res, "score-delta-mismatch") == ((-1600, 3200, -1600), (-1300, 2600, -1300))
     res = replay(g, RON2_SPLIT)

@@ -145,7 +145,11 @@ def test_whole_number_rounding_rounds_the_score() -> None:
     # 25,500 -> 26,000; 19,500 -> 20,000; 9,500 -> 10,000 (half away from zero)
     assert rank_points(scores, "tenhou-integer") == (54, 6, -20, -40)
     # a negative score rounds away from zero too: -5,500 -> -6,000
-    assert rank_points([71000, 34500, -5500], SCHEMES["tenhou-sanma"].replace(rounding="half-away")) == (71, -5, -66)
+    assert rank_points([71000, 34500, -5500], SCHEMES["tenhou-sanma"].replace(rounding="half-away")) == (
+        71,
+        -5,
+        -66,
+    )
     assert format_points(-20.0, "tenhou-integer") == "-20"
     assert format_points(5.5, "tenhou") == "+5.5"
 
@@ -187,7 +191,7 @@ def test_scheme_from_toml(tmp_path: Path) -> None:
     p = tmp_path / "club.toml"
     p.write_text(
         'base = "tenhou"\numa = [30, 10, -10, -30]\nties = "split"\nrounding = "half-away"\n'
-        '[uma_sinking]\n1 = [12, -1, -3, -8]\n',
+        "[uma_sinking]\n1 = [12, -1, -3, -8]\n",
         encoding="utf-8",
     )
     s = load_scheme(p)
@@ -216,7 +220,9 @@ def test_scheme_for_rules() -> None:
     # no return points: the score difference from the start, no oka
     dora = scheme_for_rules(preset("dora"))
     assert rank_points([40000, 30000, 20000, 10000], dora) == (15, 5, -5, -15)
-    custom = scheme_for_rules(Ruleset(name="club", start_points=30000, return_points=30000, uma=(15, 5, -5, -15)))
+    custom = scheme_for_rules(
+        Ruleset(name="club", start_points=30000, return_points=30000, uma=(15, 5, -5, -15))
+    )
     assert rank_points([40000, 30000, 30000, 20000], custom) == (25, 5, -5, -25)
 
 
@@ -347,16 +353,34 @@ def test_majiang_points_reproduced() -> None:
 
 
 def _csrule(*groups: tuple[int, int, int]) -> str:
-    return ",".join(["0FE0BF0B", "0000001F", "", "", "30000", "30000", "30000", *[""] * 14,
-                     *(str(u) for g in groups for u in g)])
+    return ",".join(
+        [
+            "0FE0BF0B",
+            "0000001F",
+            "",
+            "",
+            "30000",
+            "30000",
+            "30000",
+            *[""] * 14,
+            *(str(u) for g in groups for u in g),
+        ]
+    )
 
 
 def test_csrule_lobby_scheme_and_when_it_is_unknown() -> None:
     same = tenhou_go_type(257, 1, _csrule(*[(5, -5, -15)] * 5))
-    assert (same.start_points, same.return_points, same.uma, same.rank_ties) == (30000, 30000, (15, 5, -5, -15), "split")
+    assert (same.start_points, same.return_points, same.uma, same.rank_ties) == (
+        30000,
+        30000,
+        (15, 5, -5, -15),
+        "split",
+    )
     assert same.rank_scheme_known
     # groups that differ (an uma by how many sink): which one applies is unproven
-    assert not tenhou_go_type(257, 1, _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)).rank_scheme_known
+    assert not tenhou_go_type(
+        257, 1, _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)
+    ).rank_scheme_known
     assert not preset("mahjongsoul-sanma").rank_scheme_known  # no source, no record
 
 
@@ -399,5 +423,7 @@ def test_a_changed_majiang_rank_is_caught() -> None:
     swapped = tuple(3 - p if p in (1, 2) else p for p in end.placements)  # first and second trade places
     rec.events[-1] = dataclasses.replace(end, placements=swapped)
     found = [f for f in replay_record(rec, check_wall=False).findings]
-    assert [(f.code, f.event_index, f.actual) for f in found] == [("rank-points-mismatch", len(rec.events) - 1, swapped)]
+    assert [(f.code, f.event_index, f.actual) for f in found] == [
+        ("rank-points-mismatch", len(rec.events) - 1, swapped)
+    ]
     assert found[0].message.startswith("placements differ")

@@ -28,15 +28,18 @@ def test_toml_with_base_overrides_one_rule() -> None:
     assert r == preset("tenhou").replace(max_ron_winners=1, uma=(15, 5, -5, -15))
 
 
-@pytest.mark.parametrize("text, phrase", [
-    ("no_such_rule = 1", "unknown rule"),
-    ('length = "forever"', "length"),
-    ("num_players = 5", "num_players"),
-    ("uma = [10, -10]", "uma"),
-    ("max_ron_winners = 4", "max_ron_winners"),
-    ("this is not toml", "TOML"),
-    ('pao = ["chiitoitsu"]', "pao"),
-])
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("no_such_rule = 1", "unknown rule"),
+        ('length = "forever"', "length"),
+        ("num_players = 5", "num_players"),
+        ("uma = [10, -10]", "uma"),
+        ("max_ron_winners = 4", "max_ron_winners"),
+        ("this is not toml", "TOML"),
+        ('pao = ["chiitoitsu"]', "pao"),
+    ],
+)
 def test_bad_rules_are_errors(text: str, phrase: str) -> None:
     with pytest.raises(RulesetError, match=phrase):
         Ruleset.from_toml(text)
@@ -49,17 +52,21 @@ def test_unknown_preset_or_file() -> None:
         preset("nope")
 
 
-@pytest.mark.parametrize("go_type, players, length, reds, kuitan", [
-    (169, 4, "south", (1, 1, 1), True),  # 0xA9: ranked hanchan, red fives, open tanyao
-    (161, 4, "east", (1, 1, 1), True),  # 0xA1: east only
-    (185, 3, "south", (0, 1, 1), True),  # 0xB9: 3-player hanchan (no 2m-8m, so no red 5m)
-    (177, 3, "east", (0, 1, 1), True),  # 0xB1: 3-player east
-    (163, 4, "east", (0, 0, 0), True),  # 0x02: no red fives
-    (165, 4, "east", (1, 1, 1), False),  # 0x04: no open tanyao
-    (9, 4, "south", (1, 1, 1), True),
-])
-def test_tenhou_go_type_bits(go_type: int, players: int, length: str, reds: tuple[int, int, int],
-                             kuitan: bool) -> None:
+@pytest.mark.parametrize(
+    "go_type, players, length, reds, kuitan",
+    [
+        (169, 4, "south", (1, 1, 1), True),  # 0xA9: ranked hanchan, red fives, open tanyao
+        (161, 4, "east", (1, 1, 1), True),  # 0xA1: east only
+        (185, 3, "south", (0, 1, 1), True),  # 0xB9: 3-player hanchan (no 2m-8m, so no red 5m)
+        (177, 3, "east", (0, 1, 1), True),  # 0xB1: 3-player east
+        (163, 4, "east", (0, 0, 0), True),  # 0x02: no red fives
+        (165, 4, "east", (1, 1, 1), False),  # 0x04: no open tanyao
+        (9, 4, "south", (1, 1, 1), True),
+    ],
+)
+def test_tenhou_go_type_bits(
+    go_type: int, players: int, length: str, reds: tuple[int, int, int], kuitan: bool
+) -> None:
     r = tenhou_go_type(go_type)
     assert (r.num_players, r.length, r.red_fives, r.kuitan) == (players, length, reds, kuitan)
     assert r.name == f"{'tenhou-sanma' if players == 3 else 'tenhou'}[type={go_type}]"

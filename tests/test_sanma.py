@@ -41,8 +41,16 @@ def start(hands: tuple[str, str, str], dora: str = "5z", scores: int = 35000, ho
     """A 3-player East 1 with seat 0 dealing; ``hands`` are 13 tiles each in MPSZ."""
     return [
         GameStart(players=("A", "B", "C"), rules_hint=(("preset", "dora-sanma"),)),
-        HandStart(round_wind=0, hand_number=0, honba=honba, sticks=0, dealer=0, scores=(scores,) * 3,
-                  dora_indicator=t(dora), hands=tuple(tuple(parse_tiles(h)) for h in hands)),
+        HandStart(
+            round_wind=0,
+            hand_number=0,
+            honba=honba,
+            sticks=0,
+            dealer=0,
+            scores=(scores,) * 3,
+            dora_indicator=t(dora),
+            hands=tuple(tuple(parse_tiles(h)) for h in hands),
+        ),
     ]
 
 
@@ -71,18 +79,28 @@ def kita_hand(dora: str = "5z", rinshan_win: bool = False, honba: int = 0) -> li
     ev += [Draw(0, t("4z")), kita(0)]
     if rinshan_win:
         return [*ev, Draw(0, t("7p")), Win(0, 0, t("7p"))]
-    ev += [Draw(0, t("3z")), Discard(0, t("3z"), True),
-           Draw(1, t("5p")), Discard(1, t("5p"), True),
-           Draw(2, t("6p")), Discard(2, t("6p"), True),
-           Draw(0, t("7p"))]
+    ev += [
+        Draw(0, t("3z")),
+        Discard(0, t("3z"), True),
+        Draw(1, t("5p")),
+        Discard(1, t("5p"), True),
+        Draw(2, t("6p")),
+        Discard(2, t("6p"), True),
+        Draw(0, t("7p")),
+    ]
     return ev
 
 
 def test_kita_then_tsumo_replays_clean_and_kita_is_dora() -> None:
     # 111m 999m 123p 456p 77p tanki, closed tsumo: 20 + 2 tsumo + 8 + 8 + 2 tanki = 40 fu;
     # menzen tsumo + one kita = 2 han; dealer 40 fu 2 han tsumo: 1,300 from each of the two others
-    claim = ClaimedWin(fu=40, han=2, points=2600, deltas=(2600, -1300, -1300),
-                       yaku=(ClaimedYaku("menzen-tsumo", 1), ClaimedYaku("kita", 1)))
+    claim = ClaimedWin(
+        fu=40,
+        han=2,
+        points=2600,
+        deltas=(2600, -1300, -1300),
+        yaku=(ClaimedYaku("menzen-tsumo", 1), ClaimedYaku("kita", 1)),
+    )
     res = replay([*kita_hand(), Win(0, 0, t("7p"), claim)])
     assert codes(res) == []
     (win,) = res.hands[0].wins
@@ -93,10 +111,17 @@ def test_kita_then_tsumo_replays_clean_and_kita_is_dora() -> None:
 def test_tenhou_sanma_kita_stated_as_dora_and_tsumo_honba() -> None:
     # Tenhou's own logs fold pulled Norths into the dora count; its 3-player tsumo honba is
     # 100 from each payer (the North seat's 100 is lost like its share of the hand)
-    claim = ClaimedWin(fu=40, han=2, points=2600, deltas=(2800, -1400, -1400),
-                       yaku=(ClaimedYaku("menzen-tsumo", 1), ClaimedYaku("dora", 1)))
-    res = replay_record(GameRecord(events=[*kita_hand(honba=1), Win(0, 0, t("7p"), claim)], partial=True),
-                        preset("tenhou-sanma"))
+    claim = ClaimedWin(
+        fu=40,
+        han=2,
+        points=2600,
+        deltas=(2800, -1400, -1400),
+        yaku=(ClaimedYaku("menzen-tsumo", 1), ClaimedYaku("dora", 1)),
+    )
+    res = replay_record(
+        GameRecord(events=[*kita_hand(honba=1), Win(0, 0, t("7p"), claim)], partial=True),
+        preset("tenhou-sanma"),
+    )
     assert [f.code for f in res.findings] == []
     assert res.hands[0].wins[0].deltas == (2800, -1400, -1400)
 
@@ -150,26 +175,40 @@ def test_kita_of_a_discarded_north_is_illegal() -> None:
 def test_kita_of_a_ponned_north_is_illegal() -> None:
     # seat 1 pons seat 0's North with its own two, then tries to pull a North it no longer holds
     ev = start((DEALER_TANKI, "44z123456789s56z", FAR_2))
-    ev += [Draw(0, t("4z")), Discard(0, t("4z")),
-           Call(1, Meld(CallKind.PON, tuple(parse_tiles("444z")), t("4z"), 0)), Discard(1, t("5z")),
-           Draw(2, t("3z")), Discard(2, t("3z")),
-           Draw(0, t("1s")), Discard(0, t("1s")),
-           Draw(1, t("6z")), kita(1)]
+    ev += [
+        Draw(0, t("4z")),
+        Discard(0, t("4z")),
+        Call(1, Meld(CallKind.PON, tuple(parse_tiles("444z")), t("4z"), 0)),
+        Discard(1, t("5z")),
+        Draw(2, t("3z")),
+        Discard(2, t("3z")),
+        Draw(0, t("1s")),
+        Discard(0, t("1s")),
+        Draw(1, t("6z")),
+        kita(1),
+    ]
     assert codes(replay(ev)) in (["illegal-call"], ["tile-not-in-hand"])
 
 
 def test_chi_is_illegal_in_3_player() -> None:
     ev = start(("111m999m1p456p789s", "239p88s17s335566z", FAR_2))
-    ev += [Draw(0, t("7z")), Discard(0, t("1p")),
-           Call(1, Meld(CallKind.CHI, tuple(parse_tiles("123p")), t("1p"), 0))]
+    ev += [
+        Draw(0, t("7z")),
+        Discard(0, t("1p")),
+        Call(1, Meld(CallKind.CHI, tuple(parse_tiles("123p")), t("1p"), 0)),
+    ]
     assert codes(replay(ev)) == ["illegal-call"]
 
 
 def test_pon_is_legal_in_3_player() -> None:
     ev = start((DEALER_TANKI, "44z123456789s56z", FAR_2))
-    ev += [Draw(0, t("4z")), Discard(0, t("4z")),
-           Call(1, Meld(CallKind.PON, tuple(parse_tiles("444z")), t("4z"), 0)), Discard(1, t("5z")),
-           Ryuukyoku(RyuukyokuKind.NINE_TERMINALS)]
+    ev += [
+        Draw(0, t("4z")),
+        Discard(0, t("4z")),
+        Call(1, Meld(CallKind.PON, tuple(parse_tiles("444z")), t("4z"), 0)),
+        Discard(1, t("5z")),
+        Ryuukyoku(RyuukyokuKind.NINE_TERMINALS),
+    ]
     # the only finding is the (deliberately) bogus abort that ends the hand
     assert codes(replay(ev)) == ["abort-condition-not-met"]
 
@@ -188,9 +227,15 @@ def three_winds(kita_first: bool) -> list[Event]:
     ev = start(WIND_HANDS)
     if kita_first:
         ev += [Draw(0, t("4z")), kita(0)]
-    return [*ev, Draw(0, t("3z")), Discard(0, t("1z")),
-            Draw(1, t("3z")), Discard(1, t("1z")),
-            Draw(2, t("3z")), Discard(2, t("1z"))]
+    return [
+        *ev,
+        Draw(0, t("3z")),
+        Discard(0, t("1z")),
+        Draw(1, t("3z")),
+        Discard(1, t("1z")),
+        Draw(2, t("3z")),
+        Discard(2, t("1z")),
+    ]
 
 
 def test_three_winds_aborts_under_dora_sanma() -> None:
@@ -202,7 +247,9 @@ def test_three_winds_aborts_under_dora_sanma() -> None:
 def test_kita_before_cancels_three_winds() -> None:
     ev = three_winds(kita_first=True)
     assert codes(replay([*ev, Ryuukyoku(RyuukyokuKind.FOUR_WINDS)])) == ["abort-condition-not-met"]
-    going_on = codes(replay([*ev, Draw(0, t("5p")), Discard(0, t("5p")), Ryuukyoku(RyuukyokuKind.FOUR_WINDS)]))
+    going_on = codes(
+        replay([*ev, Draw(0, t("5p")), Discard(0, t("5p")), Ryuukyoku(RyuukyokuKind.FOUR_WINDS)])
+    )
     assert going_on == ["abort-condition-not-met"]  # no abort-missed: the hand rightly went on
 
 

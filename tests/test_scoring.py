@@ -19,8 +19,17 @@ def meld(kind: CallKind, text: str, from_seat: int | None = 3) -> tuple[CallKind
     return kind, text, from_seat
 
 
-def ctx(hand: str, win: str, *, rules=TENHOU, melds: tuple = (), tsumo: bool = False,
-        seat: int = 1, rnd: int = 0, **flags: object) -> WinContext:
+def ctx(
+    hand: str,
+    win: str,
+    *,
+    rules=TENHOU,
+    melds: tuple = (),
+    tsumo: bool = False,
+    seat: int = 1,
+    rnd: int = 0,
+    **flags: object,
+) -> WinContext:
     """``hand`` holds the concealed tiles without the winning tile ``win``; ``melds`` are
     ``meld(kind, text, from_seat)`` specs, parsed together with the hand so ids are distinct."""
     ids = parse_tiles("".join(t for _, t, _ in melds) + hand + win)
@@ -29,8 +38,17 @@ def ctx(hand: str, win: str, *, rules=TENHOU, melds: tuple = (), tsumo: bool = F
         n = len(parse_kinds(text))
         tiles, ids = tuple(ids[:n]), ids[n:]
         built.append(Meld(kind, tiles) if kind is CallKind.ANKAN else Meld(kind, tiles, tiles[0], from_seat))
-    return WinContext(rules=rules, concealed=tuple(ids), melds=tuple(built), win_tile=ids[-1], tsumo=tsumo,
-                      seat_wind=seat, round_wind=rnd, is_dealer=seat == 0, **flags)  # type: ignore[arg-type]
+    return WinContext(
+        rules=rules,
+        concealed=tuple(ids),
+        melds=tuple(built),
+        win_tile=ids[-1],
+        tsumo=tsumo,
+        seat_wind=seat,
+        round_wind=rnd,
+        is_dealer=seat == 0,
+        **flags,
+    )  # type: ignore[arg-type]
 
 
 def with_rules(c: WinContext, rules) -> WinContext:
@@ -39,41 +57,121 @@ def with_rules(c: WinContext, rules) -> WinContext:
 
 # (id, context, yaku (name, han) set or None to skip, han, fu, limit, points)
 CASES = [
-    ("riichi pinfu tsumo dealer: no tsumo fu on pinfu",
-     ctx("234789m1234566p", "6p", tsumo=True, seat=0, riichi=True),
-     {("menzen-tsumo", 1), ("riichi", 1), ("pinfu", 1)}, 3, 20, "", 3900),
-    ("open pinfu shape ron is 30 fu",
-     ctx("23m456p88s", "4m", melds=(meld(CallKind.CHI, "567s"), meld(CallKind.CHI, "345p"))),
-     {("tanyao", 1)}, 1, 30, "", 1000),
-    ("double-wind pair is 4 fu by default (50 fu)",
-     ctx("111m56m234p789s11z", "4m", seat=0, rnd=0, riichi=True),
-     {("riichi", 1)}, 1, 50, "", 2400),
-    ("double-wind pair 2 fu under double_wind_fu=2 (40 fu)",
-     ctx("111m56m234p789s11z", "4m", seat=0, rnd=0, riichi=True, rules=TENHOU.replace(double_wind_fu=2)),
-     {("riichi", 1)}, 1, 40, "", 2000),
-    ("seven pairs 25 fu",
-     ctx("1199m2288p3377s1z", "1z", riichi=True),
-     {("riichi", 1), ("chiitoitsu", 2)}, 3, 25, "", 3200),
-    ("kokushi 13-wait is one yakuman on Tenhou",
-     ctx("19m19p19s1234567z", "1m"), {("kokushi-13", 13)}, 13, 0, "yakuman", 32000),
-    ("kokushi 13-wait double under double_yakuman",
-     ctx("19m19p19s1234567z", "1m", rules=TENHOU.replace(double_yakuman=frozenset({"kokushi-13"}))),
-     {("kokushi-13", 26)}, 26, 0, "yakuman", 64000),
-    ("tsuuiisou + daisangen combine to double yakuman",
-     ctx("5556667772233z", "3z", tsumo=True),
-     {("tsuuiisou", 13), ("daisangen", 13), ("suuankou", 13)}, 39, None, "yakuman", 96000),
-    ("sanankou reading beats the iipeikou reading",
-     ctx("111222333m789p5s", "5s", tsumo=True, riichi=True),
-     None, None, None, None, None),
-    ("kazoe yakuman on Tenhou",
-     ctx("2233445566778m", "8m", riichi=True, ippatsu=True, tsumo=True, dora_indicators=(parse_tiles("1m")[0],)),
-     None, None, None, "yakuman", 32000),
-    ("kiriage off: 4 han 30 fu is 7700",
-     ctx("234m567p22s456s55z", "5z", riichi=True, dora_indicators=(parse_tiles("1s")[0],)),
-     {("riichi", 1), ("yakuhai-haku", 1), ("dora", 2)}, 4, 40, "mangan", 8000),
-    ("aka dora counts red fives of the ruleset",
-     ctx("234m406p678s22s56m", "7m", riichi=True),
-     {("riichi", 1), ("aka-dora", 1), ("tanyao", 1), ("pinfu", 1)}, 4, 30, "", 7700),
+    (
+        "riichi pinfu tsumo dealer: no tsumo fu on pinfu",
+        ctx("234789m1234566p", "6p", tsumo=True, seat=0, riichi=True),
+        {("menzen-tsumo", 1), ("riichi", 1), ("pinfu", 1)},
+        3,
+        20,
+        "",
+        3900,
+    ),
+    (
+        "open pinfu shape ron is 30 fu",
+        ctx("23m456p88s", "4m", melds=(meld(CallKind.CHI, "567s"), meld(CallKind.CHI, "345p"))),
+        {("tanyao", 1)},
+        1,
+        30,
+        "",
+        1000,
+    ),
+    (
+        "double-wind pair is 4 fu by default (50 fu)",
+        ctx("111m56m234p789s11z", "4m", seat=0, rnd=0, riichi=True),
+        {("riichi", 1)},
+        1,
+        50,
+        "",
+        2400,
+    ),
+    (
+        "double-wind pair 2 fu under double_wind_fu=2 (40 fu)",
+        ctx("111m56m234p789s11z", "4m", seat=0, rnd=0, riichi=True, rules=TENHOU.replace(double_wind_fu=2)),
+        {("riichi", 1)},
+        1,
+        40,
+        "",
+        2000,
+    ),
+    (
+        "seven pairs 25 fu",
+        ctx("1199m2288p3377s1z", "1z", riichi=True),
+        {("riichi", 1), ("chiitoitsu", 2)},
+        3,
+        25,
+        "",
+        3200,
+    ),
+    (
+        "kokushi 13-wait is one yakuman on Tenhou",
+        ctx("19m19p19s1234567z", "1m"),
+        {("kokushi-13", 13)},
+        13,
+        0,
+        "yakuman",
+        32000,
+    ),
+    (
+        "kokushi 13-wait double under double_yakuman",
+        ctx("19m19p19s1234567z", "1m", rules=TENHOU.replace(double_yakuman=frozenset({"kokushi-13"}))),
+        {("kokushi-13", 26)},
+        26,
+        0,
+        "yakuman",
+        64000,
+    ),
+    (
+        "tsuuiisou + daisangen combine to double yakuman",
+        ctx("5556667772233z", "3z", tsumo=True),
+        {("tsuuiisou", 13), ("daisangen", 13), ("suuankou", 13)},
+        39,
+        None,
+        "yakuman",
+        96000,
+    ),
+    (
+        "sanankou reading beats the iipeikou reading",
+        ctx("111222333m789p5s", "5s", tsumo=True, riichi=True),
+        None,
+        None,
+        None,
+        None,
+        None,
+    ),
+    (
+        "kazoe yakuman on Tenhou",
+        ctx(
+            "2233445566778m",
+            "8m",
+            riichi=True,
+            ippatsu=True,
+            tsumo=True,
+            dora_indicators=(parse_tiles("1m")[0],),
+        ),
+        None,
+        None,
+        None,
+        "yakuman",
+        32000,
+    ),
+    (
+        "kiriage off: 4 han 30 fu is 7700",
+        ctx("234m567p22s456s55z", "5z", riichi=True, dora_indicators=(parse_tiles("1s")[0],)),
+        {("riichi", 1), ("yakuhai-haku", 1), ("dora", 2)},
+        4,
+        40,
+        "mangan",
+        8000,
+    ),
+    (
+        "aka dora counts red fives of the ruleset",
+        ctx("234m406p678s22s56m", "7m", riichi=True),
+        {("riichi", 1), ("aka-dora", 1), ("tanyao", 1), ("pinfu", 1)},
+        4,
+        30,
+        "",
+        7700,
+    ),
 ]
 
 
@@ -126,8 +224,12 @@ def test_errors() -> None:
 
 
 def test_no_kuitan_ruleset() -> None:
-    c = ctx("23m456p88s", "4m", melds=(meld(CallKind.CHI, "567s"), meld(CallKind.CHI, "345p")),
-            rules=TENHOU.replace(kuitan=False))
+    c = ctx(
+        "23m456p88s",
+        "4m",
+        melds=(meld(CallKind.CHI, "567s"), meld(CallKind.CHI, "345p")),
+        rules=TENHOU.replace(kuitan=False),
+    )
     assert value_win(c).error == "no-yaku"
 
 
@@ -171,8 +273,16 @@ def test_green_dragon_required() -> None:
 
 def test_sanma_kita_and_dora() -> None:
     west = parse_tiles("3z")[0]
-    c = ctx("111p234p789p55s99s", "9s", rules=SANMA, tsumo=True, riichi=True, kita=2,
-            dora_indicators=(west,), seat=1)
+    c = ctx(
+        "111p234p789p55s99s",
+        "9s",
+        rules=SANMA,
+        tsumo=True,
+        riichi=True,
+        kita=2,
+        dora_indicators=(west,),
+        seat=1,
+    )
     v = value_win(c)
     assert ("kita", 2) in v.yaku and ("dora", 2) in v.yaku  # Norths pulled are dora when North is dora
     one_m = parse_tiles("1m")[0]
@@ -217,7 +327,15 @@ def test_multiple_yakuman_off_counts_the_largest_one() -> None:
 def test_kakan_and_ankan_keep_their_fu() -> None:
     # ankan of East (the round wind): 32 fu; kakan of 5p: 8 fu; tanki 2; tsumo 2
     melds = (meld(CallKind.ANKAN, "1111z"), meld(CallKind.KAKAN, "5555p", 2))
-    v = value_win(ctx("234m678s9m", "9m", melds=melds, tsumo=True, rinshan=True,
-                      rules=TENHOU.replace(red_fives=(0, 0, 0))))
+    v = value_win(
+        ctx(
+            "234m678s9m",
+            "9m",
+            melds=melds,
+            tsumo=True,
+            rinshan=True,
+            rules=TENHOU.replace(red_fives=(0, 0, 0)),
+        )
+    )
     assert v.ok and v.fu == 70  # 20 + 32 + 8 + 2 + 2 = 64 -> 70
     assert {"rinshan", "bakaze-east"} <= {n for n, _ in v.yaku}

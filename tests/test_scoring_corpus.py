@@ -20,8 +20,18 @@ from paifu.scoring.valuation import LIMIT_NAMES, Valuation, WinContext, value_wi
 from paifu.yaku import TENHOU_YAKU_IDS, Yaku
 
 #: Tenhou yaku ids that are situations the tag tells us, not shapes we can see
-FLAG_IDS = {1: "riichi", 2: "ippatsu", 3: "chankan", 4: "rinshan", 5: "haitei", 6: "houtei",
-            21: "double_riichi", 36: "renhou", 37: "tenhou", 38: "chiihou"}
+FLAG_IDS = {
+    1: "riichi",
+    2: "ippatsu",
+    3: "chankan",
+    4: "rinshan",
+    5: "haitei",
+    6: "houtei",
+    21: "double_riichi",
+    36: "renhou",
+    37: "tenhou",
+    38: "chiihou",
+}
 
 
 def _ints(text: str | None) -> list[int]:
@@ -61,7 +71,9 @@ def iter_agari(path: Path) -> Iterator[Agari]:
             scores[int(el.get("who", "0"))] -= 10
         elif tag == "AGARI":
             sc = _ints(el.get("sc"))
-            yield Agari(str(path), n, dict(el.attrib), go_type, lobby, oya, rnd, first, sc[0:8:2] == scores[:4])
+            yield Agari(
+                str(path), n, dict(el.attrib), go_type, lobby, oya, rnd, first, sc[0:8:2] == scores[:4]
+            )
             scores = [b + d for b, d in zip(sc[0:8:2], sc[1:8:2], strict=True)]
             n += 1
             first = False
@@ -83,10 +95,17 @@ def context_of(a: Agari) -> WinContext:
     # AGARI m lists the melds newest first; WinContext wants call order (pao needs it)
     melds = tuple(tenhou_meld.decode_meld(m, who) for m in reversed(_ints(at.get("m"))))
     return WinContext(
-        rules=rules, concealed=tuple(_ints(at["hai"])), melds=melds, win_tile=int(at["machi"]),
-        tsumo=who == from_who, seat_wind=(who - a.oya) % 4, round_wind=a.round // 4,
-        is_dealer=who == a.oya, dora_indicators=tuple(_ints(at.get("doraHai"))),
-        ura_indicators=tuple(_ints(at.get("doraHaiUra"))), **flags,
+        rules=rules,
+        concealed=tuple(_ints(at["hai"])),
+        melds=melds,
+        win_tile=int(at["machi"]),
+        tsumo=who == from_who,
+        seat_wind=(who - a.oya) % 4,
+        round_wind=a.round // 4,
+        is_dealer=who == a.oya,
+        dora_indicators=tuple(_ints(at.get("doraHai"))),
+        ura_indicators=tuple(_ints(at.get("doraHaiUra"))),
+        **flags,
     )
 
 
@@ -109,8 +128,9 @@ def expected_deltas(a: Agari, v: Valuation) -> list[int]:
     pao = int(at["paoWho"]) if "paoWho" in at else None
     if who == from_who:
         return tsumo_deltas(who, a.oya, v, honba=honba, sticks=sticks, rules=ctx.rules, pao_seat=pao)
-    return ron_deltas(who, from_who, v, honba=honba, sticks=sticks, rules=ctx.rules,
-                      take_bonus=a.first, pao_seat=pao)
+    return ron_deltas(
+        who, from_who, v, honba=honba, sticks=sticks, rules=ctx.rules, take_bonus=a.first, pao_seat=pao
+    )
 
 
 def check(a: Agari) -> list[str]:

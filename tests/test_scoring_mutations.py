@@ -13,7 +13,10 @@ from tests.conftest import corpus_dir
 
 
 def _record():
-    path = corpus_dir("tenhou_xml", "mjx", "tests_py", "resources", "mjlog") / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+    path = (
+        corpus_dir("tenhou_xml", "mjx", "tests_py", "resources", "mjlog")
+        / "2010081709gm-00a9-0000-fe3371ad.mjlog"
+    )
     rec = read_path(str(path))[0]
     assert not replay_record(rec).findings  # the unmutated record is clean
     return rec

@@ -32,8 +32,21 @@ def test_counts_of_the_example_game() -> None:
     a, b, cc, d = c["A"], c["B"], c["C"], c["D"]
     assert (a.games, a.ranked_games, a.hands, a.wins, a.tsumo_wins, a.damaten_wins) == (1, 1, 3, 1, 1, 1)
     assert a.placements == {1: 1} and a.rank_points.total == 44.5 and a.final_score.total == 34500
-    assert (b.wins, b.called, b.tsumo_wins, b.damaten_wins, b.win_value.total, b.win_turn.total) == (1, 1, 0, 0, 3900, 8)
-    assert (cc.deal_ins, cc.deal_in_value.total, cc.riichi, cc.riichi_dealt_in, cc.riichi_won) == (1, 3900, 1, 1, 0)
+    assert (b.wins, b.called, b.tsumo_wins, b.damaten_wins, b.win_value.total, b.win_turn.total) == (
+        1,
+        1,
+        0,
+        0,
+        3900,
+        8,
+    )
+    assert (cc.deal_ins, cc.deal_in_value.total, cc.riichi, cc.riichi_dealt_in, cc.riichi_won) == (
+        1,
+        3900,
+        1,
+        1,
+        0,
+    )
     assert (d.called, d.placements) == (1, {3: 1})
     # exhaustive draw in E2: A and B tenpai
     assert [(x.exhaustive_draws, x.tenpai_at_draw) for x in (a, b, cc, d)] == [(1, 1), (1, 1), (1, 0), (1, 0)]
@@ -69,7 +82,11 @@ def test_zero_denominator_is_na_not_zero() -> None:
 
 def test_wilson_and_normal_intervals() -> None:
     e = wilson(5, 10)
-    assert e.value == 0.5 and e.low == pytest.approx(0.2366, abs=1e-4) and e.high == pytest.approx(0.7634, abs=1e-4)
+    assert (
+        e.value == 0.5
+        and e.low == pytest.approx(0.2366, abs=1e-4)
+        and e.high == pytest.approx(0.7634, abs=1e-4)
+    )
     e = wilson(0, 20)
     assert e.low == 0.0 and e.high == pytest.approx(0.1611, abs=1e-4)
     assert wilson(0, 0).value is None
@@ -96,7 +113,11 @@ def test_mean_intervals_respect_the_range_and_small_samples_get_none() -> None:
         spread.add(x)
     raw, clipped = mean(spread), mean(spread, bounds=(1, 4))
     assert raw.low is not None and raw.high is not None
-    assert clipped.low == max(1, raw.low) and clipped.high == min(4, raw.high) and 1 <= clipped.low < clipped.high <= 4
+    assert (
+        clipped.low == max(1, raw.low)
+        and clipped.high == min(4, raw.high)
+        and 1 <= clipped.low < clipped.high <= 4
+    )
     c = PlayerCounters()
     for p in (1, 4) * 5:
         c.placement.add(p)

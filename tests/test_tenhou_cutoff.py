@@ -17,14 +17,17 @@ def _example() -> Path:
     return corpus_dir("tenhou_xml", "tenhou", "log", "test_data") / "example.xml"
 
 
-@pytest.mark.parametrize("source", [lambda: SAMPLES / "tenhou-xml" / "chankan.xml", _example],
-                         ids=["one-hand sample", "corpus game"])
+@pytest.mark.parametrize(
+    "source",
+    [lambda: SAMPLES / "tenhou-xml" / "chankan.xml", _example],
+    ids=["one-hand sample", "corpus game"],
+)
 def test_cut_off_game_reads_up_to_the_cut(source) -> None:  # noqa: ANN001
     text = source().read_text(encoding="utf-8")
     inits = [m.start() for m in re.finditer("<INIT", text)]
     assert inits
     body = text[: inits[-1]]
-    hand = text[inits[-1]:]
+    hand = text[inits[-1] :]
     tags = re.findall(r"<[^>]+>", hand)
     cut = body + "".join(tags[: 1 + (len(tags) - 1) // 2])  # the last hand's deal and half its turns
     cut += '<RYUUKYOKU owari="" /></mjloggm>'

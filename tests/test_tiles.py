@@ -43,15 +43,18 @@ def test_kinds_round_trip(kinds: list[int]) -> None:
     assert sorted(k for k, _ in parse_kinds(kinds_to_str(kinds))) == sorted(kinds)
 
 
-@pytest.mark.parametrize("text, ids", [
-    ("0m", [16]),  # red five is copy 0
-    ("5m", [17]),  # a plain five never takes the red copy first
-    ("5555m", [17, 18, 19, 16]),  # ... unless it must: the fourth plain 5m is the red id
-    ("05p", [52, 53]),
-    ("1z7z", [108, 132]),
-    ("m123", [0, 4, 8]),  # suit-first form
-    ("", []),
-])
+@pytest.mark.parametrize(
+    "text, ids",
+    [
+        ("0m", [16]),  # red five is copy 0
+        ("5m", [17]),  # a plain five never takes the red copy first
+        ("5555m", [17, 18, 19, 16]),  # ... unless it must: the fourth plain 5m is the red id
+        ("05p", [52, 53]),
+        ("1z7z", [108, 132]),
+        ("m123", [0, 4, 8]),  # suit-first form
+        ("", []),
+    ],
+)
 def test_parse_tiles(text: str, ids: list[int]) -> None:
     assert parse_tiles(text) == ids
 
@@ -68,9 +71,18 @@ def test_tile_to_str() -> None:
     assert tiles_to_str(parse_tiles("0m55m406p1z")) == "055m406p1z"  # red sorts as a five
 
 
-@pytest.mark.parametrize("indicator, dora", [
-    ("9m", "1m"), ("9p", "1p"), ("4z", "1z"), ("3z", "4z"), ("7z", "5z"), ("5z", "6z"), ("1s", "2s"),
-])
+@pytest.mark.parametrize(
+    "indicator, dora",
+    [
+        ("9m", "1m"),
+        ("9p", "1p"),
+        ("4z", "1z"),
+        ("3z", "4z"),
+        ("7z", "5z"),
+        ("5z", "6z"),
+        ("1s", "2s"),
+    ],
+)
 def test_dora_wraps(indicator: str, dora: str) -> None:
     assert dora_from_indicator(parse_kinds(indicator)[0][0]) == parse_kinds(dora)[0][0]
 

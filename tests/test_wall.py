@@ -54,8 +54,15 @@ def test_per_hand_form_needs_a_shuffle_for_each_hand() -> None:
 
 
 @pytest.mark.parametrize(
-    "seed", ["", "mt19937ar,9A9796A4,757C981A", INIT_SHUFFLE_PREFIX + "mt19937ar,1,X", INIT_SHUFFLE_PREFIX + ";",
-             "mt19937ar-sha512-n288-base64,@@@@", "mt19937ar-sha512-n288,XYZ"],
+    "seed",
+    [
+        "",
+        "mt19937ar,9A9796A4,757C981A",
+        INIT_SHUFFLE_PREFIX + "mt19937ar,1,X",
+        INIT_SHUFFLE_PREFIX + ";",
+        "mt19937ar-sha512-n288-base64,@@@@",
+        "mt19937ar-sha512-n288,XYZ",
+    ],
 )
 def test_unsupported_seeds(seed: str) -> None:
     assert not supported(seed)
@@ -122,8 +129,10 @@ def test_corpus_walls() -> None:
             assert walls.next_hand().initial_hands(gs.num_players, hs.dealer) == tuple(hs.hands), path
         exercised["hands"] += sum(isinstance(e, HandStart) for e in ev)
         exercised["replacement"] += sum(
-            isinstance(e, Call) and e.meld.kind in (CallKind.ANKAN, CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.KITA)
-            and i + 1 < len(ev) and any(isinstance(x, Draw) for x in ev[i + 1:i + 3])
+            isinstance(e, Call)
+            and e.meld.kind in (CallKind.ANKAN, CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.KITA)
+            and i + 1 < len(ev)
+            and any(isinstance(x, Draw) for x in ev[i + 1 : i + 3])
             for i, e in enumerate(ev)
         )
         exercised["kan_dora"] += sum(isinstance(e, NewDora) for e in ev)
@@ -131,8 +140,10 @@ def test_corpus_walls() -> None:
         exercised["hex"] += gs.wall_seed.startswith("mt19937ar-sha512-n288,")
         exercised["per_init"] += gs.wall_seed.startswith(INIT_SHUFFLE_PREFIX)
         exercised["sanma"] += gs.num_players == 3
-    print(f"walls: {len(matched)} games match, {len(foreign)} do not: {sorted(foreign)}; "
-          f"{unsupported} without a reproducible seed; checked {exercised}")
+    print(
+        f"walls: {len(matched)} games match, {len(foreign)} do not: {sorted(foreign)}; "
+        f"{unsupported} without a reproducible seed; checked {exercised}"
+    )
     assert all(exercised.values()), exercised
     assert len(matched) >= 9 * len(foreign)
     for path, found in foreign.items():
@@ -150,7 +161,9 @@ def test_corpus_wall_detects_a_tampered_draw_and_ura_indicator() -> None:
         events[i] = Draw(d.seat, (d.tile + 4) % 136)
         found = _wall_findings(events, rec)
         assert [(f.event_index, f.expected, f.actual) for f in found] == [(i, d.tile, (d.tile + 4) % 136)]
-        w = next((j for j, e in enumerate(rec.events) if isinstance(e, Win) and e.claimed.ura_indicators), None)
+        w = next(
+            (j for j, e in enumerate(rec.events) if isinstance(e, Win) and e.claimed.ura_indicators), None
+        )
         if w is None:
             continue
         win = rec.events[w]

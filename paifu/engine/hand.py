@@ -70,8 +70,18 @@ def _part_waits(t: tuple[int, ...], honors: bool) -> frozenset[int]:
     n = len(t)
     for i in range(n):
         # a useful tile touches the part: held, or next to a held suit tile
-        if not (t[i] or (not honors and ((i > 0 and t[i - 1]) or (i < n - 1 and t[i + 1])
-                                         or (i > 1 and t[i - 2]) or (i < n - 2 and t[i + 2])))):
+        if not (
+            t[i]
+            or (
+                not honors
+                and (
+                    (i > 0 and t[i - 1])
+                    or (i < n - 1 and t[i + 1])
+                    or (i > 1 and t[i - 2])
+                    or (i < n - 2 and t[i + 2])
+                )
+            )
+        ):
             continue
         lst[i] += 1
         if _complete_part(tuple(lst), honors):

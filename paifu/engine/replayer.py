@@ -52,8 +52,9 @@ HAND_OVER = "hand-over"  # a win or draw ended the hand; more wins on the same t
 class Replayer:
     """Replays one game. Use ``run(events)`` or feed ``apply(event, index)``."""
 
-    def __init__(self, rules: Ruleset, *, source: str = "", game_index: int = 0,
-                 scorer: Any = None, wall: Any = None) -> None:
+    def __init__(
+        self, rules: Ruleset, *, source: str = "", game_index: int = 0, scorer: Any = None, wall: Any = None
+    ) -> None:
         self.rules = rules
         self.source = source
         self.game_index = game_index
@@ -101,16 +102,33 @@ class Replayer:
         self.pending_rons: list[tuple[Win, int, int]] = []  # rons on one tile, booked once all are in
 
     # ------------------------------------------------------------------ findings
-    def find(self, code: str, message: str, seat: int | None = None, expected: Any = None,
-             actual: Any = None, hand: str | None = None) -> None:
+    def find(
+        self,
+        code: str,
+        message: str,
+        seat: int | None = None,
+        expected: Any = None,
+        actual: Any = None,
+        hand: str | None = None,
+    ) -> None:
         st = self.state
         if hand is None:
             hand = st.label if st and self.hand else ""
-        self.findings.append(Finding(
-            code=code, message=message, file=self.source, game_id=self.game_id,
-            game_index=self.game_index, hand=hand,
-            event_index=self.idx, seat=seat, expected=expected, actual=actual, red_fives=self.rules.red_fives,
-        ))
+        self.findings.append(
+            Finding(
+                code=code,
+                message=message,
+                file=self.source,
+                game_id=self.game_id,
+                game_index=self.game_index,
+                hand=hand,
+                event_index=self.idx,
+                seat=seat,
+                expected=expected,
+                actual=actual,
+                red_fives=self.rules.red_fives,
+            )
+        )
 
     def red(self, tile: int) -> bool:
         return is_red(tile, self.rules.red_fives)
@@ -158,7 +176,10 @@ class Replayer:
             return
         if self.phase not in (BETWEEN,) and self.hand is not None and not self.hand.complete:
             self.idx = self.result.events
-            self.find("truncated", f"the record stops in the middle of hand {self.state.label if self.state else ''}")
+            self.find(
+                "truncated",
+                f"the record stops in the middle of hand {self.state.label if self.state else ''}",
+            )
         elif not self.game_end_seen and not partial:
             self.idx = self.result.events
             self.find("truncated", "the record stops before the game's end")
@@ -170,14 +191,25 @@ class Replayer:
         self.game_id = ev.game_id
         self.first_dealer = ev.first_dealer
         if len(ev.players) != self.rules.num_players:
-            self.find("unsupported", f"{len(ev.players)}-player record under a {self.rules.num_players}-player "
-                      f"ruleset ({self.rules.name}); the game is not replayed", expected=self.rules.num_players,
-                      actual=len(ev.players))
+            self.find(
+                "unsupported",
+                f"{len(ev.players)}-player record under a {self.rules.num_players}-player "
+                f"ruleset ({self.rules.name}); the game is not replayed",
+                expected=self.rules.num_players,
+                actual=len(ev.players),
+            )
             self.halted = True
         self.n = len(ev.players)
         self.stick_owners = [0] * self.n
-        self.result = GameResult(source=self.source, format="", game_id=ev.game_id, game_index=self.game_index,
-                                 players=ev.players, rules=self.rules, first_dealer=ev.first_dealer)
+        self.result = GameResult(
+            source=self.source,
+            format="",
+            game_id=ev.game_id,
+            game_index=self.game_index,
+            players=ev.players,
+            rules=self.rules,
+            first_dealer=ev.first_dealer,
+        )
         self.expected_next = (0, 0, 0, 0, ev.first_dealer)
         if ev.wall_seed and self.wall_source is not None:
             try:
@@ -201,7 +233,10 @@ class Replayer:
         if self.phase == HAND_OVER:
             self._conclude_hand()
         elif self.phase != BETWEEN:
-            self.find("truncated", f"hand {self.state.label if self.state else ''} has no result before the next hand")
+            self.find(
+                "truncated",
+                f"hand {self.state.label if self.state else ''} has no result before the next hand",
+            )
         rules = self.rules
         n = self.n
         if self.game_over_expected:
@@ -213,38 +248,83 @@ class Replayer:
         prev_scores = self.state.scores if self.state else None
         if exp is not None and (self.hand_index >= 0 or not self.partial):
             if got != exp and self.hand_index >= 0:
-                self.find("hand-start-mismatch",
-                          "round, hand, honba, sticks or dealer differ from the replay",
-                          expected=exp, actual=got, hand=here)
+                self.find(
+                    "hand-start-mismatch",
+                    "round, hand, honba, sticks or dealer differ from the replay",
+                    expected=exp,
+                    actual=got,
+                    hand=here,
+                )
             elif self.hand_index < 0 and not self.partial and got[:2] == (0, 0) and got != exp:
-                self.find("hand-start-mismatch", "the first hand does not start at East 1, 0 honba",
-                          expected=exp, actual=got, hand=here)
+                self.find(
+                    "hand-start-mismatch",
+                    "the first hand does not start at East 1, 0 honba",
+                    expected=exp,
+                    actual=got,
+                    hand=here,
+                )
         if ev.scores is None:  # a record that states no scores (mjai's original protocol): carry ours
             scores = tuple(prev_scores) if prev_scores is not None else (rules.start_points or 25000,) * n
         else:
             scores = tuple(ev.scores)
         if len(scores) != n or len(ev.hands) != n:
-            self.find("hand-size", f"hand start has {len(scores)} scores and {len(ev.hands)} hands for {n} players", hand=here)
+            self.find(
+                "hand-size",
+                f"hand start has {len(scores)} scores and {len(ev.hands)} hands for {n} players",
+                hand=here,
+            )
         if prev_scores is not None and tuple(prev_scores) != scores[:n]:
-            self.find("hand-start-mismatch", "scores at the hand start differ from the replayed scores",
-                      expected=tuple(prev_scores), actual=scores, hand=here)
-        elif prev_scores is None and self.hand_index < 0 and ev.round_wind == 0 and ev.hand_number == 0 \
-                and ev.honba == 0 and rules.start_points and any(s != rules.start_points for s in scores[:n]):
-            self.find("hand-start-mismatch", "first hand scores differ from the ruleset's start points",
-                      expected=tuple([rules.start_points] * n), actual=scores, hand=here)
+            self.find(
+                "hand-start-mismatch",
+                "scores at the hand start differ from the replayed scores",
+                expected=tuple(prev_scores),
+                actual=scores,
+                hand=here,
+            )
+        elif (
+            prev_scores is None
+            and self.hand_index < 0
+            and ev.round_wind == 0
+            and ev.hand_number == 0
+            and ev.honba == 0
+            and rules.start_points
+            and any(s != rules.start_points for s in scores[:n])
+        ):
+            self.find(
+                "hand-start-mismatch",
+                "first hand scores differ from the ruleset's start points",
+                expected=tuple([rules.start_points] * n),
+                actual=scores,
+                hand=here,
+            )
         if self.hand_index < 0 and not rules.start_points and scores:
-            self.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
+            self.game_start_points = (
+                sum(scores[:n]) // n
+            )  # the record states the start (e.g. 004: 25k or 30k)
         self.hand_index += 1
-        st = TableState(num_players=n, scores=list(scores[:n]) + [0] * max(0, n - len(scores)),
-                        round_wind=ev.round_wind, hand_number=ev.hand_number, honba=ev.honba,
-                        sticks=ev.sticks, dealer=ev.dealer)
+        st = TableState(
+            num_players=n,
+            scores=list(scores[:n]) + [0] * max(0, n - len(scores)),
+            round_wind=ev.round_wind,
+            hand_number=ev.hand_number,
+            honba=ev.honba,
+            sticks=ev.sticks,
+            dealer=ev.dealer,
+        )
         st.seats = [SeatState() for _ in range(n)]
         total = 136 if n == 4 else 108
         st.live_left = total - rules.dead_wall - 13 * n
         self.state = st
-        self.hand = HandResult(index=self.hand_index, label=st.label, round_wind=ev.round_wind,
-                               hand_number=ev.hand_number, honba=ev.honba, sticks=ev.sticks,
-                               dealer=ev.dealer, scores_start=tuple(st.scores))
+        self.hand = HandResult(
+            index=self.hand_index,
+            label=st.label,
+            round_wind=ev.round_wind,
+            hand_number=ev.hand_number,
+            honba=ev.honba,
+            sticks=ev.sticks,
+            dealer=ev.dealer,
+            scores_start=tuple(st.scores),
+        )
         self.result.hands.append(self.hand)
         self.hand_deltas = [0] * n
         self.hand_riichi = [False] * n
@@ -268,8 +348,13 @@ class Replayer:
         st.dora_indicators.append(ev.dora_indicator)
         for seat, tiles in enumerate(ev.hands[:n]):
             if len(tiles) != 13:
-                self.find("hand-size", f"seat {seat} is dealt {len(tiles)} tiles", seat=seat,
-                          expected=13, actual=len(tiles))
+                self.find(
+                    "hand-size",
+                    f"seat {seat} is dealt {len(tiles)} tiles",
+                    seat=seat,
+                    expected=13,
+                    actual=len(tiles),
+                )
             for t in tiles:
                 self._see(t, seat)
                 st.seats[seat].add(t, self.red(t))
@@ -292,15 +377,27 @@ class Replayer:
             self.result.wall_checked = True
         for seat in range(self.n):
             if sorted(hands[seat]) != sorted(ev.hands[seat]):
-                self.find("wall-mismatch", "dealt tiles differ from the wall rebuilt from the seed", seat=seat,
-                          expected=tuple(hands[seat]), actual=tuple(ev.hands[seat]))
+                self.find(
+                    "wall-mismatch",
+                    "dealt tiles differ from the wall rebuilt from the seed",
+                    seat=seat,
+                    expected=tuple(hands[seat]),
+                    actual=tuple(ev.hands[seat]),
+                )
                 self.wall = None
                 return
         if dora != ev.dora_indicator:
-            self.find("wall-mismatch", "dora indicator differs from the wall", expected=dora, actual=ev.dora_indicator)
+            self.find(
+                "wall-mismatch",
+                "dora indicator differs from the wall",
+                expected=dora,
+                actual=ev.dora_indicator,
+            )
             self.wall = None
         if ev.dice is not None and getattr(w, "dice", None) is not None and tuple(w.dice) != tuple(ev.dice):
-            self.find("wall-mismatch", "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice))
+            self.find(
+                "wall-mismatch", "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice)
+            )
 
     def _see(self, tile: int, seat: int | None) -> None:
         """Count a tile coming into view; a fifth copy or an extra red five is a finding."""
@@ -314,19 +411,34 @@ class Replayer:
         if self.n == 3 and k in SANMA_REMOVED_KINDS:
             self.find("tile-count-exceeded", f"{_name(tile)} is not in a 3-player set", seat=seat)
         elif st.seen_kinds[k] > 4:
-            self.find("tile-count-exceeded", f"a fifth {_name(tile)} appeared", seat=seat,
-                      expected=4, actual=st.seen_kinds[k])
+            self.find(
+                "tile-count-exceeded",
+                f"a fifth {_name(tile)} appeared",
+                seat=seat,
+                expected=4,
+                actual=st.seen_kinds[k],
+            )
         if k in FIVE_KINDS:
             s = FIVE_KINDS.index(k)
             reds = self.rules.red_fives[s]
             if self.red(tile):
                 st.seen_red[s] += 1
                 if st.seen_red[s] > reds:
-                    self.find("tile-count-exceeded", f"more red {_name(tile)} than the set has", seat=seat,
-                              expected=reds, actual=st.seen_red[s])
+                    self.find(
+                        "tile-count-exceeded",
+                        f"more red {_name(tile)} than the set has",
+                        seat=seat,
+                        expected=reds,
+                        actual=st.seen_red[s],
+                    )
             elif st.seen_kinds[k] - st.seen_red[s] > 4 - reds and st.seen_kinds[k] <= 4:
-                self.find("tile-count-exceeded", f"more plain {_name(tile)} than the set has", seat=seat,
-                          expected=4 - reds, actual=st.seen_kinds[k] - st.seen_red[s])
+                self.find(
+                    "tile-count-exceeded",
+                    f"more plain {_name(tile)} than the set has",
+                    seat=seat,
+                    expected=4 - reds,
+                    actual=st.seen_kinds[k] - st.seen_red[s],
+                )
 
     # ------------------------------------------------------------------ draws
     def on_draw(self, ev: Draw) -> None:
@@ -340,13 +452,21 @@ class Replayer:
         if self.phase in (AFTER_DISCARD, AFTER_KAN):
             self._close_discard_window()
             if self.phase == HAND_OVER:
-                self.find("abort-missed", f"the hand should have ended in a {self.abort_due.value if self.abort_due else 'draw'}",
-                          seat=ev.seat)
+                self.find(
+                    "abort-missed",
+                    f"the hand should have ended in a {self.abort_due.value if self.abort_due else 'draw'}",
+                    seat=ev.seat,
+                )
                 return
         if self.phase != NEED_DRAW or ev.seat != self.turn:
-            self.find("wrong-turn", f"seat {ev.seat} draws but it is seat {self.turn}'s turn to "
-                      f"{'draw' if self.phase == NEED_DRAW else 'discard'}", seat=ev.seat,
-                      expected=self.turn, actual=ev.seat)
+            self.find(
+                "wrong-turn",
+                f"seat {ev.seat} draws but it is seat {self.turn}'s turn to "
+                f"{'draw' if self.phase == NEED_DRAW else 'discard'}",
+                seat=ev.seat,
+                expected=self.turn,
+                actual=ev.seat,
+            )
             self._resync_draw(ev.seat)
         seat = st.seats[ev.seat]
         rinshan = self.rinshan_pending
@@ -383,8 +503,13 @@ class Replayer:
         else:
             self.draw_index += 1
         if expect != ev.tile:
-            self.find("wall-mismatch", f"{'replacement ' if rinshan else ''}draw differs from the wall",
-                      seat=ev.seat, expected=expect, actual=ev.tile)
+            self.find(
+                "wall-mismatch",
+                f"{'replacement ' if rinshan else ''}draw differs from the wall",
+                seat=ev.seat,
+                expected=expect,
+                actual=ev.tile,
+            )
             self.wall = None
 
     def _resync_draw(self, seat: int) -> None:
@@ -399,8 +524,13 @@ class Replayer:
             self.find("wrong-turn", "a discard outside a hand", seat=ev.seat)
             return
         if self.phase not in (ACTION, NEED_DISCARD) or ev.seat != self.turn:
-            self.find("wrong-turn", f"seat {ev.seat} discards but it is not its turn to discard", seat=ev.seat,
-                      expected=self.turn, actual=ev.seat)
+            self.find(
+                "wrong-turn",
+                f"seat {ev.seat} discards but it is not its turn to discard",
+                seat=ev.seat,
+                expected=self.turn,
+                actual=ev.seat,
+            )
             self.turn = ev.seat
         seat = st.seats[ev.seat]
         self._check_kan_dora_shown()
@@ -413,26 +543,40 @@ class Replayer:
             if seat.drawn is not None and seat.has(seat.drawn, self.red(seat.drawn)):
                 gone = seat.drawn
             else:
-                gone = next((t * 4 + 3 for t, c in enumerate(seat.counts) if c and seat.has(t * 4 + 3, False)), None)
+                gone = next(
+                    (t * 4 + 3 for t, c in enumerate(seat.counts) if c and seat.has(t * 4 + 3, False)), None
+                )
         k = ev.tile >> 2
         if self.phase == NEED_DISCARD and k in seat.kuikae:
-            self.find("kuikae", f"discards {_name(ev.tile)} right after calling with it (swap-call)", seat=ev.seat)
+            self.find(
+                "kuikae", f"discards {_name(ev.tile)} right after calling with it (swap-call)", seat=ev.seat
+            )
         tsumogiri = ev.tsumogiri
         if tsumogiri is None:
             tsumogiri = self.phase == ACTION and seat.drawn is not None and seat.drawn == ev.tile
-        if seat.riichi_accepted and not (seat.drawn is not None and (seat.drawn >> 2) == k
-                                         and self.red(seat.drawn) == red) and self.phase == ACTION:
+        if (
+            seat.riichi_accepted
+            and not (seat.drawn is not None and (seat.drawn >> 2) == k and self.red(seat.drawn) == red)
+            and self.phase == ACTION
+        ):
             self.find("riichi-discard", "in riichi, discards a tile other than the one drawn", seat=ev.seat)
         if gone is not None:
             seat.remove(gone, self.red(gone))
-        declaring = seat.riichi and not seat.riichi_accepted and self.riichi_pending is None \
+        declaring = (
+            seat.riichi
+            and not seat.riichi_accepted
+            and self.riichi_pending is None
             and self.hand_riichi_turn[ev.seat] == -1
+        )
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
         if declaring:
             self.hand_riichi_turn[ev.seat] = seat.discards
             if not self._tenpai(ev.seat):
-                self.find("riichi-not-tenpai", "declares riichi on a hand that is not tenpai after the discard",
-                          seat=ev.seat)
+                self.find(
+                    "riichi-not-tenpai",
+                    "declares riichi on a hand that is not tenpai after the discard",
+                    seat=ev.seat,
+                )
             self.riichi_pending = ev.seat
         seat.river.append(RiverTile(ev.tile, tsumogiri, riichi=declaring))
         seat.river_kinds.add(k)
@@ -446,8 +590,13 @@ class Replayer:
             seat.ippatsu = False
         expected_size = 13 - 3 * sum(1 for m in seat.melds if m.kind != CallKind.KITA)
         if seat.size != expected_size:
-            self.find("hand-size", f"holds {seat.size} tiles after discarding", seat=ev.seat,
-                      expected=expected_size, actual=seat.size)
+            self.find(
+                "hand-size",
+                f"holds {seat.size} tiles after discarding",
+                seat=ev.seat,
+                expected=expected_size,
+                actual=seat.size,
+            )
         # four winds: the first four discards of an uninterrupted first go-around
         if not st.any_call and len(st.first_winds) < self.n and seat.discards == 1:
             st.first_winds.append(k)
@@ -485,8 +634,12 @@ class Replayer:
         if self.rules.open_kan_dora_timing == "immediate":
             due += self.kans_open_drawn + self.kans_open_pending
         if len(st.dora_indicators) < due:
-            self.find("kan-dora-timing", "a kan's dora is not revealed by the next discard", expected=due,
-                      actual=len(st.dora_indicators))
+            self.find(
+                "kan-dora-timing",
+                "a kan's dora is not revealed by the next discard",
+                expected=due,
+                actual=len(st.dora_indicators),
+            )
 
     def _can_win_on(self, seat: int, k: int) -> bool:
         """``k in self._waits(seat)`` without building the set: asked for every seat on every discard."""
@@ -566,9 +719,14 @@ class Replayer:
         st = self.state
         assert st is not None
         rules = self.rules
-        if rules.four_winds and not st.any_call and len(st.first_winds) == self.n \
-                and st.first_winds[0] in WIND_KINDS and len(set(st.first_winds)) == 1 \
-                and all(s.discards == 1 for s in st.seats):
+        if (
+            rules.four_winds
+            and not st.any_call
+            and len(st.first_winds) == self.n
+            and st.first_winds[0] in WIND_KINDS
+            and len(set(st.first_winds)) == 1
+            and all(s.discards == 1 for s in st.seats)
+        ):
             self.abort_due = RyuukyokuKind.FOUR_WINDS
         if rules.four_kans and len(st.kans) >= 4 and len(set(st.kans)) > 1:
             self.abort_due = RyuukyokuKind.FOUR_KANS
@@ -588,11 +746,21 @@ class Replayer:
         if not seat.closed:
             self.find("riichi-not-closed", "declares riichi with an open hand", seat=ev.seat)
         if st.scores[ev.seat] < rules.riichi_min_points and rules.bust:
-            self.find("riichi-insufficient-points", "declares riichi without enough points", seat=ev.seat,
-                      expected=rules.riichi_min_points, actual=st.scores[ev.seat])
+            self.find(
+                "riichi-insufficient-points",
+                "declares riichi without enough points",
+                seat=ev.seat,
+                expected=rules.riichi_min_points,
+                actual=st.scores[ev.seat],
+            )
         if st.live_left < rules.riichi_min_wall:
-            self.find("riichi-no-draws-left", "declares riichi with too few tiles left in the wall", seat=ev.seat,
-                      expected=rules.riichi_min_wall, actual=st.live_left)
+            self.find(
+                "riichi-no-draws-left",
+                "declares riichi with too few tiles left in the wall",
+                seat=ev.seat,
+                expected=rules.riichi_min_wall,
+                actual=st.live_left,
+            )
         seat.riichi = True
         seat.double_riichi = seat.discards == 0 and not st.any_call
         self.hand_riichi[ev.seat] = True
@@ -610,8 +778,13 @@ class Replayer:
         self.stick_owners[seat_no] += 1
         self.hand_deltas[seat_no] -= 1000
         if stated is not None and tuple(stated[: self.n]) != tuple(st.scores):
-            self.find("score-delta-mismatch", "scores after the riichi stick differ from the replay",
-                      seat=seat_no, expected=tuple(st.scores), actual=tuple(stated))
+            self.find(
+                "score-delta-mismatch",
+                "scores after the riichi stick differ from the replay",
+                seat=seat_no,
+                expected=tuple(st.scores),
+                actual=tuple(stated),
+            )
         if self.rules.four_riichi and sum(1 for s in st.seats if s.riichi_accepted) == self.n == 4:
             self.abort_due = RyuukyokuKind.FOUR_RIICHI
 
@@ -644,7 +817,9 @@ class Replayer:
             if not seat.has(t, self.red(t)):
                 for u in taken:
                     seat.add(u, self.red(u))
-                self.find("illegal-call", f"{what} needs {_name(t)} which the player does not hold", seat=seat_no)
+                self.find(
+                    "illegal-call", f"{what} needs {_name(t)} which the player does not hold", seat=seat_no
+                )
                 return False
             seat.remove(t, self.red(t))
             taken.append(t)
@@ -660,12 +835,20 @@ class Replayer:
             return
         src, tile = self.last_discard
         if m.called is not None and ((m.called >> 2) != (tile >> 2) or self.red(m.called) != self.red(tile)):
-            self.find("illegal-call", f"{m.kind.value} on {_name(m.called)} but the last discard was {_name(tile)}",
-                      seat=caller)
+            self.find(
+                "illegal-call",
+                f"{m.kind.value} on {_name(m.called)} but the last discard was {_name(tile)}",
+                seat=caller,
+            )
             return
         if m.from_seat is not None and m.from_seat != src:
-            self.find("illegal-call", "the call names a different discarder than the last discard",
-                      seat=caller, expected=src, actual=m.from_seat)
+            self.find(
+                "illegal-call",
+                "the call names a different discarder than the last discard",
+                seat=caller,
+                expected=src,
+                actual=m.from_seat,
+            )
         if caller == src:
             self.find("illegal-call", "calls its own discard", seat=caller)
             return
@@ -687,8 +870,12 @@ class Replayer:
                 self.find("illegal-call", "chi is not allowed at this table", seat=caller)
             if caller != (src + 1) % self.n:
                 self.find("illegal-call", "chi from a player who is not on the left", seat=caller)
-            if len(kinds) != 3 or kinds[0] >= 27 or kinds[0] // 9 != kinds[2] // 9 \
-                    or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+            if (
+                len(kinds) != 3
+                or kinds[0] >= 27
+                or kinds[0] // 9 != kinds[2] // 9
+                or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
+            ):
                 self.find("illegal-call", "chi tiles are not a run", seat=caller)
                 return
         elif m.kind == CallKind.PON:
@@ -712,8 +899,11 @@ class Replayer:
                 if seat.riichi_accepted and self.rules.riichi_furiten:
                     seat.furiten_riichi = True
         self.ron_candidates = set()
-        if self.abort_due is not None and self.abort_due in (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS,
-                                                             RyuukyokuKind.FOUR_RIICHI):
+        if self.abort_due is not None and self.abort_due in (
+            RyuukyokuKind.FOUR_WINDS,
+            RyuukyokuKind.FOUR_KANS,
+            RyuukyokuKind.FOUR_RIICHI,
+        ):
             self.find("abort-missed", f"the hand should have ended in {self.abort_due.value}", seat=caller)
             self.abort_due = None
         if not self._remove_tiles(caller, own, m.kind.value):
@@ -774,7 +964,9 @@ class Replayer:
             if seat.riichi_accepted:
                 self._check_riichi_kan(caller, k, before)
         else:  # kakan: upgrade an own pon
-            pon_i = next((i for i, x in enumerate(seat.melds) if x.kind == CallKind.PON and x.tiles[0] >> 2 == k), None)
+            pon_i = next(
+                (i for i, x in enumerate(seat.melds) if x.kind == CallKind.PON and x.tiles[0] >> 2 == k), None
+            )
             if pon_i is None:
                 self.find("illegal-call", "added kan without a pon of that kind", seat=caller)
                 return
@@ -797,10 +989,14 @@ class Replayer:
         seat.waits = shape.shape_waits(seat.counts, seat.closed)
         # robbing window: chankan on an added kan (kokushi may rob a closed kan where allowed)
         self.ron_candidates = {
-            s for s in range(self.n)
-            if s != caller and self._can_win_on(s, k) and (
+            s
+            for s in range(self.n)
+            if s != caller
+            and self._can_win_on(s, k)
+            and (
                 m.kind == CallKind.KAKAN
-                or (self.rules.kokushi_chankan_ankan and shape.is_kokushi(_plus(st.seats[s].counts, k))))
+                or (self.rules.kokushi_chankan_ankan and shape.is_kokushi(_plus(st.seats[s].counts, k)))
+            )
         }
         robbed = self.kakan_tile if m.kind == CallKind.KAKAN and self.kakan_tile is not None else m.tiles[0]
         self.last_discard = (caller, robbed)
@@ -814,16 +1010,26 @@ class Replayer:
         seat = st.seats[seat_no]
         rule = self.rules.riichi_kan
         if rule == "none":
-            self.find("riichi-kan-changes-wait", "a kan after riichi is not allowed by this ruleset", seat=seat_no)
+            self.find(
+                "riichi-kan-changes-wait", "a kan after riichi is not allowed by this ruleset", seat=seat_no
+            )
             return
         drawn = seat.drawn
         if drawn is None or drawn >> 2 != k:
-            self.find("riichi-kan-changes-wait", "a closed kan after riichi not made with the drawn tile",
-                      seat=seat_no)
+            self.find(
+                "riichi-kan-changes-wait",
+                "a closed kan after riichi not made with the drawn tile",
+                seat=seat_no,
+            )
         after = frozenset(w for w in shape.shape_waits(seat.counts, False) if seat.counts[w] < 4)
         if after != before:
-            self.find("riichi-kan-changes-wait", "the closed kan after riichi changes the wait", seat=seat_no,
-                      expected=sorted(before), actual=sorted(after))
+            self.find(
+                "riichi-kan-changes-wait",
+                "the closed kan after riichi changes the wait",
+                seat=seat_no,
+                expected=sorted(before),
+                actual=sorted(after),
+            )
         elif rule == "shape-unchanged":
             # every winning hand must use the kan kind as a triplet: removing it keeps the hand complete
             counts = list(seat.counts)
@@ -833,8 +1039,11 @@ class Replayer:
                 c2 = list(c)
                 c2[k] -= 3
                 if shape.is_complete_regular(c) and not shape.is_complete_regular(c2):
-                    self.find("riichi-kan-changes-wait", "the closed kan after riichi changes the hand's shape",
-                              seat=seat_no)
+                    self.find(
+                        "riichi-kan-changes-wait",
+                        "the closed kan after riichi changes the hand's shape",
+                        seat=seat_no,
+                    )
                     break
 
     def _kita(self, ev: Call) -> None:
@@ -875,11 +1084,17 @@ class Replayer:
             self.find("illegal-call", "a kan dora indicator under a ruleset without kan dora")
         if len(st.dora_indicators) > len(st.kans):
             self.find("illegal-call", "more dora indicators than kans")
-        elif self.rules.open_kan_dora_timing == "after-discard" \
-                and len(st.dora_indicators) >= 1 + self.kans_closed + self.kans_open_drawn:
-            self.find("kan-dora-timing", "an open kan's dora is revealed before its replacement draw, where the "
-                      "ruleset reveals it after the discard", expected=1 + self.kans_closed + self.kans_open_drawn,
-                      actual=len(st.dora_indicators) + 1)
+        elif (
+            self.rules.open_kan_dora_timing == "after-discard"
+            and len(st.dora_indicators) >= 1 + self.kans_closed + self.kans_open_drawn
+        ):
+            self.find(
+                "kan-dora-timing",
+                "an open kan's dora is revealed before its replacement draw, where the "
+                "ruleset reveals it after the discard",
+                expected=1 + self.kans_closed + self.kans_open_drawn,
+                actual=len(st.dora_indicators) + 1,
+            )
         self._see(ev.indicator, None)
         st.dora_indicators.append(ev.indicator)
         w = self.wall
@@ -890,18 +1105,29 @@ class Replayer:
             except (IndexError, AttributeError):
                 expect = None
             if expect != ev.indicator:
-                self.find("wall-mismatch", "kan dora indicator differs from the wall", expected=expect,
-                          actual=ev.indicator)
+                self.find(
+                    "wall-mismatch",
+                    "kan dora indicator differs from the wall",
+                    expected=expect,
+                    actual=ev.indicator,
+                )
                 self.wall = None
 
     def _check_wall_indicators(self, ev: Win) -> None:
         """The dora and ura indicators a win states are the wall's (ura only show at a win)."""
         w, c = self.wall, ev.claimed
-        for name, stated, held in (("dora", c.dora_indicators, w.dora_indicators),
-                                   ("ura", c.ura_indicators, w.ura_indicators)):
+        for name, stated, held in (
+            ("dora", c.dora_indicators, w.dora_indicators),
+            ("ura", c.ura_indicators, w.ura_indicators),
+        ):
             if stated and tuple(stated) != tuple(held[: len(stated)]):
-                self.find("wall-mismatch", f"the win states {name} indicators the wall does not hold", seat=ev.seat,
-                          expected=tuple(held[: len(stated)]), actual=tuple(stated))
+                self.find(
+                    "wall-mismatch",
+                    f"the win states {name} indicators the wall does not hold",
+                    seat=ev.seat,
+                    expected=tuple(held[: len(stated)]),
+                    actual=tuple(stated),
+                )
                 self.wall = None
                 return
 
@@ -920,8 +1146,13 @@ class Replayer:
             counts = seat.counts
             win_tile = seat.drawn if seat.drawn is not None else ev.tile
             if seat.drawn is not None and (seat.drawn >> 2 != ev.tile >> 2):
-                self.find("not-a-winning-hand", "tsumo on a tile that is not the one drawn", seat=ev.seat,
-                          expected=_name(seat.drawn), actual=_name(ev.tile))
+                self.find(
+                    "not-a-winning-hand",
+                    "tsumo on a tile that is not the one drawn",
+                    seat=ev.seat,
+                    expected=_name(seat.drawn),
+                    actual=_name(ev.tile),
+                )
             complete = shape.is_complete(counts, seat.closed)
         else:
             if self.phase == HAND_OVER and self.winners_this_tile and self.last_discard is not None:
@@ -931,11 +1162,21 @@ class Replayer:
                 return
             src, tile = self.last_discard
             if ev.from_seat != src:
-                self.find("wrong-turn", "ron names a different discarder than the last discard", seat=ev.seat,
-                          expected=src, actual=ev.from_seat)
+                self.find(
+                    "wrong-turn",
+                    "ron names a different discarder than the last discard",
+                    seat=ev.seat,
+                    expected=src,
+                    actual=ev.from_seat,
+                )
             if tile >> 2 != ev.tile >> 2:
-                self.find("not-a-winning-hand", "ron on a tile that is not the last discard", seat=ev.seat,
-                          expected=_name(tile), actual=_name(ev.tile))
+                self.find(
+                    "not-a-winning-hand",
+                    "ron on a tile that is not the last discard",
+                    seat=ev.seat,
+                    expected=_name(tile),
+                    actual=_name(ev.tile),
+                )
             win_tile = tile
             if self.kan_window and self.kakan_tile is not None:
                 self._void_robbed_kan_dora(ev.seat)
@@ -944,18 +1185,25 @@ class Replayer:
             counts = _plus(seat.counts, tile >> 2)
             complete = shape.is_complete(counts, seat.closed)
             if complete and self._furiten(ev.seat):
-                kind = ("riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard")
+                kind = "riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard"
                 self.find("furiten-ron", f"ron while furiten ({kind})", seat=ev.seat)
             if ev.seat in self.winners_this_tile:
                 self.find("too-many-winners", "the same player wins twice on one tile", seat=ev.seat)
             self.winners_this_tile.append(ev.seat)
             if len(self.winners_this_tile) > self.rules.max_ron_winners:
                 if len(self.winners_this_tile) == 3 and self.rules.triple_ron_abort:
-                    self.find("abort-missed", "three players ron one tile: the hand should abort", seat=ev.seat)
+                    self.find(
+                        "abort-missed", "three players ron one tile: the hand should abort", seat=ev.seat
+                    )
                 else:
-                    self.find("too-many-winners", f"{len(self.winners_this_tile)} winners on one tile; the ruleset "
-                              f"allows {self.rules.max_ron_winners}", seat=ev.seat,
-                              expected=self.rules.max_ron_winners, actual=len(self.winners_this_tile))
+                    self.find(
+                        "too-many-winners",
+                        f"{len(self.winners_this_tile)} winners on one tile; the ruleset "
+                        f"allows {self.rules.max_ron_winners}",
+                        seat=ev.seat,
+                        expected=self.rules.max_ron_winners,
+                        actual=len(self.winners_this_tile),
+                    )
             elif self.rules.max_ron_winners == 1 and len(self.winners_this_tile) == 1:
                 self._check_head_bump(ev.seat, src)
         if not complete:
@@ -989,9 +1237,14 @@ class Replayer:
         assert st is not None
         if len(st.dora_indicators) <= len(st.kans):
             return
-        self.find("kan-dora-timing", "a kan dora turned for an added kan that is robbed", seat=seat,
-                  expected=len(st.kans), actual=len(st.dora_indicators))
-        del st.dora_indicators[len(st.kans):]
+        self.find(
+            "kan-dora-timing",
+            "a kan dora turned for an added kan that is robbed",
+            seat=seat,
+            expected=len(st.kans),
+            actual=len(st.dora_indicators),
+        )
+        del st.dora_indicators[len(st.kans) :]
 
     def _rinshan_liable(self, winner: int) -> int | None:
         """The feeder of the open kan behind a rinshan tsumo, where it pays (002: 「大明カンからの
@@ -1008,8 +1261,13 @@ class Replayer:
             if s == winner:
                 return
             if s in self.ron_candidates and not self._furiten(s) and self._could_ron(s, src):
-                self.find("too-many-winners", "head-bump: a player nearer the discarder could ron first",
-                          seat=winner, expected=s, actual=winner)
+                self.find(
+                    "too-many-winners",
+                    "head-bump: a player nearer the discarder could ron first",
+                    seat=winner,
+                    expected=s,
+                    actual=winner,
+                )
                 return
 
     def _could_ron(self, seat_no: int, src: int) -> bool:
@@ -1048,23 +1306,42 @@ class Replayer:
             melds = tuple(m for m in seat.melds if m.kind != CallKind.KITA)
             pao = payments.liable_seat(melds, ev.seat, self.rules, val)
             if c.pao_stated and c.pao_seat != pao:  # records name the liable player of a yakuman only
-                self.find("pao-mismatch", "the liable player differs from the replay", seat=ev.seat,
-                          expected=pao, actual=c.pao_seat)
+                self.find(
+                    "pao-mismatch",
+                    "the liable player differs from the replay",
+                    seat=ev.seat,
+                    expected=pao,
+                    actual=c.pao_seat,
+                )
             rinshan_liable = self._rinshan_liable(ev.seat) if ev.tsumo and pao is None else None
             pao = pao if rinshan_liable is None else rinshan_liable
             if ev.tsumo:
-                d = payments.tsumo_deltas(ev.seat, st.dealer, val, honba=honba, sticks=sticks,
-                                          rules=self.rules, pao_seat=pao)
+                d = payments.tsumo_deltas(
+                    ev.seat, st.dealer, val, honba=honba, sticks=sticks, rules=self.rules, pao_seat=pao
+                )
                 if rinshan_liable is not None:
                     d = payments.feeder_pays_all(d, ev.seat, rinshan_liable)
             else:
-                d = payments.ron_deltas(ev.seat, ev.from_seat, val, honba=honba, sticks=sticks,
-                                        rules=self.rules, take_bonus=take_bonus, pao_seat=pao)
+                d = payments.ron_deltas(
+                    ev.seat,
+                    ev.from_seat,
+                    val,
+                    honba=honba,
+                    sticks=sticks,
+                    rules=self.rules,
+                    take_bonus=take_bonus,
+                    pao_seat=pao,
+                )
             computed = tuple(d)
         deltas = tuple(c.deltas[: self.n]) if c.deltas is not None else computed
         if computed is not None and c.deltas is not None and computed != deltas:
-            self.find("score-delta-mismatch", "the win's score changes differ from the replay", seat=ev.seat,
-                      expected=computed, actual=deltas)
+            self.find(
+                "score-delta-mismatch",
+                "the win's score changes differ from the replay",
+                seat=ev.seat,
+                expected=computed,
+                actual=deltas,
+            )
         if deltas is not None:
             for i, change in enumerate(deltas):
                 st.scores[i] += change
@@ -1078,12 +1355,25 @@ class Replayer:
         else:
             han, fu, points, limit = c.han, c.fu, c.points, c.limit
             yaku = tuple((y.name, y.han) for y in c.yaku if y.han) if c.yaku else ()
-        self.hand.wins.append(WinResult(
-            seat=ev.seat, from_seat=ev.from_seat, tsumo=ev.tsumo, dealer=ev.seat == st.dealer,
-            han=han, fu=fu, points=points, limit=limit, yaku=yaku,
-            deltas=deltas or tuple([0] * self.n), riichi=seat.riichi, closed=seat.closed, turn=seat.draws,
-            pao_seat=pao, recomputed=val is not None,
-        ))
+        self.hand.wins.append(
+            WinResult(
+                seat=ev.seat,
+                from_seat=ev.from_seat,
+                tsumo=ev.tsumo,
+                dealer=ev.seat == st.dealer,
+                han=han,
+                fu=fu,
+                points=points,
+                limit=limit,
+                yaku=yaku,
+                deltas=deltas or tuple([0] * self.n),
+                riichi=seat.riichi,
+                closed=seat.closed,
+                turn=seat.draws,
+                pao_seat=pao,
+                recomputed=val is not None,
+            )
+        )
 
     def _concealed_ids(self, seat: SeatState, extra_kind: int | None, extra_red: bool) -> list[int]:
         """Tile ids for a hand kept as counts: red fives as copy 0, other copies from the top."""
@@ -1118,12 +1408,19 @@ class Replayer:
         chankan = not ev.tsumo and self.kan_window  # robbing a kan (also the 2nd winner of a double ron)
         c = ev.claimed
         ctx = self.scorer.WinContext(
-            rules=self.rules, concealed=tuple(concealed),
-            melds=tuple(m for m in seat.melds if m.kind != CallKind.KITA), win_tile=win_id, tsumo=ev.tsumo,
-            seat_wind=(ev.seat - st.dealer) % self.n, round_wind=st.round_wind, is_dealer=ev.seat == st.dealer,
-            riichi=seat.riichi_accepted, double_riichi=seat.double_riichi and seat.riichi_accepted,
+            rules=self.rules,
+            concealed=tuple(concealed),
+            melds=tuple(m for m in seat.melds if m.kind != CallKind.KITA),
+            win_tile=win_id,
+            tsumo=ev.tsumo,
+            seat_wind=(ev.seat - st.dealer) % self.n,
+            round_wind=st.round_wind,
+            is_dealer=ev.seat == st.dealer,
+            riichi=seat.riichi_accepted,
+            double_riichi=seat.double_riichi and seat.riichi_accepted,
             ippatsu=seat.ippatsu and seat.riichi_accepted and self.rules.ippatsu,
-            rinshan=bool(rinshan), chankan=chankan,
+            rinshan=bool(rinshan),
+            chankan=chankan,
             haitei=situational and ev.tsumo and st.live_left <= 0 and not rinshan,
             houtei=situational and not ev.tsumo and st.live_left <= 0 and not chankan,
             tenhou=ev.tsumo and first_round and ev.seat == st.dealer,
@@ -1134,9 +1431,13 @@ class Replayer:
             kita=seat.kita,
         )
         if c.dora_indicators and [t >> 2 for t in c.dora_indicators] != [t >> 2 for t in st.dora_indicators]:
-            self.find("points-mismatch",
-                      "the win names other dora indicators than the table shows", seat=ev.seat,
-                      expected=tuple(st.dora_indicators), actual=tuple(c.dora_indicators))
+            self.find(
+                "points-mismatch",
+                "the win names other dora indicators than the table shows",
+                seat=ev.seat,
+                expected=tuple(st.dora_indicators),
+                actual=tuple(c.dora_indicators),
+            )
         return self.scorer.value_win(ctx)
 
     def _compare_valuation(self, ev: Win, val: Any) -> None:
@@ -1150,16 +1451,34 @@ class Replayer:
                 ours_d["dora"] = ours_d.get("dora", 0) + ours_d.pop("kita")
             ours = sorted((n, h) for n, h in ours_d.items() if h)
             if claimed != ours:
-                self.find("yaku-mismatch", "the yaku differ from the replay", seat=seat,
-                          expected=tuple(ours), actual=tuple(claimed))
+                self.find(
+                    "yaku-mismatch",
+                    "the yaku differ from the replay",
+                    seat=seat,
+                    expected=tuple(ours),
+                    actual=tuple(claimed),
+                )
         if not val.yakuman_multiple:
             if c.han is not None and c.han != val.han:
-                self.find("han-mismatch", "the han differ from the replay", seat=seat, expected=val.han, actual=c.han)
+                self.find(
+                    "han-mismatch",
+                    "the han differ from the replay",
+                    seat=seat,
+                    expected=val.han,
+                    actual=c.han,
+                )
             if c.fu is not None and c.fu != val.fu:
-                self.find("fu-mismatch", "the fu differ from the replay", seat=seat, expected=val.fu, actual=c.fu)
+                self.find(
+                    "fu-mismatch", "the fu differ from the replay", seat=seat, expected=val.fu, actual=c.fu
+                )
         if c.points is not None and c.points != val.points:
-            self.find("points-mismatch", "the hand's value differs from the replay", seat=seat,
-                      expected=val.points, actual=c.points)
+            self.find(
+                "points-mismatch",
+                "the hand's value differs from the replay",
+                seat=seat,
+                expected=val.points,
+                actual=c.points,
+            )
 
     # ------------------------------------------------------------------ draws (ryuukyoku)
     def on_ryuukyoku(self, ev: Ryuukyoku) -> None:
@@ -1178,8 +1497,12 @@ class Replayer:
             if self.phase in (AFTER_DISCARD,) and st.live_left <= 0:
                 self._close_discard_window()
             if st.live_left > 0:
-                self.find("abort-condition-not-met", "an exhaustive draw with tiles left in the wall",
-                          expected=0, actual=st.live_left)
+                self.find(
+                    "abort-condition-not-met",
+                    "an exhaustive draw with tiles left in the wall",
+                    expected=0,
+                    actual=st.live_left,
+                )
             tenpai = tuple(self._draw_tenpai(s) for s in range(self.n))
             ours = tuple(s for s in range(self.n) if tenpai[s])
             if ev.tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE:
@@ -1194,8 +1517,10 @@ class Replayer:
                 if not rules.nagashi_mangan:
                     self.find("abort-condition-not-met", "nagashi mangan is not part of this ruleset")
                 elif not winners:
-                    self.find("abort-condition-not-met", "nagashi mangan but nobody discarded only terminals "
-                              "and honors with none called")
+                    self.find(
+                        "abort-condition-not-met",
+                        "nagashi mangan but nobody discarded only terminals and honors with none called",
+                    )
             if winners:
                 computed = tuple(payments.nagashi_deltas(winners, st.dealer, rules))
             else:
@@ -1206,8 +1531,12 @@ class Replayer:
             computed = tuple([0] * self.n)
         deltas = tuple(ev.deltas[: self.n]) if ev.deltas is not None else computed
         if deltas != computed:
-            self.find("score-delta-mismatch", "the draw's score changes differ from the replay",
-                      expected=computed, actual=deltas)
+            self.find(
+                "score-delta-mismatch",
+                "the draw's score changes differ from the replay",
+                expected=computed,
+                actual=deltas,
+            )
         for i, d in enumerate(deltas):
             st.scores[i] += d
             self.hand_deltas[i] += d
@@ -1222,13 +1551,18 @@ class Replayer:
         st = self.state
         assert st is not None
         hidden = set(ours) - set(claimed)
-        if self.rules.noten_declaration and set(claimed) <= set(ours) \
-                and not any(st.seats[s].riichi_accepted for s in hidden):
+        if (
+            self.rules.noten_declaration
+            and set(claimed) <= set(ours)
+            and not any(st.seats[s].riichi_accepted for s in hidden)
+        ):
             return claimed
         if claimed != ours:
-            self.find("tenpai-mismatch", "the tenpai players differ from the replay",
-                      expected=ours, actual=claimed)
+            self.find(
+                "tenpai-mismatch", "the tenpai players differ from the replay", expected=ours, actual=claimed
+            )
         return ours
+
     def _draw_tenpai(self, seat: int) -> bool:
         """Tenpai at an exhaustive draw; without keishiki tenpai an open hand needs a yaku on some wait
         (a closed hand always has menzen tsumo). Situational yaku (houtei, haitei) do not count."""
@@ -1239,8 +1573,10 @@ class Replayer:
         if self.rules.keishiki_tenpai or self.scorer is None or st.seats[seat].closed:
             return True
         src = (seat + 1) % self.n
-        return any(self._value(Win(seat=seat, from_seat=src, tile=k * 4 + 3), k * 4 + 3, situational=False).ok
-                   for k in self._waits(seat))
+        return any(
+            self._value(Win(seat=seat, from_seat=src, tile=k * 4 + 3), k * 4 + 3, situational=False).ok
+            for k in self._waits(seat)
+        )
 
     def _nagashi(self, seat_no: int) -> bool:
         """Every discard a terminal or honor, none taken by a call."""
@@ -1267,19 +1603,32 @@ class Replayer:
         if kind == RyuukyokuKind.NINE_TERMINALS:
             s = self.turn
             seat = st.seats[s]
-            ok = (self.phase == ACTION and seat.discards == 0 and not st.any_call
-                  and shape.yaochu_kinds(seat.counts) >= 9)
+            ok = (
+                self.phase == ACTION
+                and seat.discards == 0
+                and not st.any_call
+                and shape.yaochu_kinds(seat.counts) >= 9
+            )
             if not ok:
-                self.find("abort-condition-not-met", "nine terminals declared without nine kinds on a first "
-                          "uninterrupted draw", seat=s, expected=">= 9", actual=shape.yaochu_kinds(seat.counts))
+                self.find(
+                    "abort-condition-not-met",
+                    "nine terminals declared without nine kinds on a first uninterrupted draw",
+                    seat=s,
+                    expected=">= 9",
+                    actual=shape.yaochu_kinds(seat.counts),
+                )
         elif kind in (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI):
             if self.abort_due != kind:
                 self.find("abort-condition-not-met", f"{kind.value} declared but its condition does not hold")
         elif kind == RyuukyokuKind.TRIPLE_RON:
             cands = {s for s in self.ron_candidates if not self._furiten(s)}
             if self.phase not in (AFTER_DISCARD, AFTER_KAN) or len(cands) < 3:
-                self.find("abort-condition-not-met", "triple ron declared but three players could not ron",
-                          expected=3, actual=len(cands))
+                self.find(
+                    "abort-condition-not-met",
+                    "triple ron declared but three players could not ron",
+                    expected=3,
+                    actual=len(cands),
+                )
 
     # ------------------------------------------------------------------ game end
     def on_game_end(self, ev: GameEnd) -> None:
@@ -1303,8 +1652,12 @@ class Replayer:
         final = self._final_scores(st)
         self.result.final_scores = final
         if final is not None and ev.final_scores is not None and tuple(ev.final_scores[: self.n]) != final:
-            self.find("final-score-mismatch", "final scores differ from the replay",
-                      expected=tuple(final), actual=tuple(ev.final_scores[: self.n]))
+            self.find(
+                "final-score-mismatch",
+                "final scores differ from the replay",
+                expected=tuple(final),
+                actual=tuple(ev.final_scores[: self.n]),
+            )
         self.phase = BETWEEN
 
     def _final_scores(self, st: TableState) -> tuple[int, ...] | None:
@@ -1313,11 +1666,15 @@ class Replayer:
         rules = self.rules
         owners = self.stick_owners if sum(self.stick_owners) == st.sticks else None
         try:
-            return apply_leftover_sticks(st.scores, st.sticks, rules.leftover_sticks, self.first_dealer,
-                                         rules.rank_ties, owners)
+            return apply_leftover_sticks(
+                st.scores, st.sticks, rules.leftover_sticks, self.first_dealer, rules.rank_ties, owners
+            )
         except SchemeError:
-            self.find("unsupported", "riichi sticks of unknown owners are left at the end and the ruleset "
-                      "returns them to their owners: the final scores are not checked")
+            self.find(
+                "unsupported",
+                "riichi sticks of unknown owners are left at the end and the ruleset "
+                "returns them to their owners: the final scores are not checked",
+            )
             return None
 
     def _end_hand(self) -> None:
@@ -1380,18 +1737,29 @@ class Replayer:
         top = max(scores)
         if next_round >= sched + (rules.extension_rounds if rules.extension != "none" else 0):
             return True
-        if st.round_wind >= sched and rules.extension == "sudden-death" and top >= self._target(rules.extension_target):
+        if (
+            st.round_wind >= sched
+            and rules.extension == "sudden-death"
+            and top >= self._target(rules.extension_target)
+        ):
             return True  # extension: ends as soon as someone reached the target
         if all_last or st.round_wind >= sched:
             stop = rules.last_dealer_stop
-            if renchan and dealer_kept_by and stop != "none" and (
-                    stop in ("win_or_tenpai", "win_tenpai_unproven") or dealer_kept_by == "win"):
+            if (
+                renchan
+                and dealer_kept_by
+                and stop != "none"
+                and (stop in ("win_or_tenpai", "win_tenpai_unproven") or dealer_kept_by == "win")
+            ):
                 d = st.dealer
                 order = sorted(range(n), key=lambda s: (-scores[s], (s - self.first_dealer) % n))
                 if order[0] == d and scores[d] >= self._target(rules.last_dealer_stop_min):
                     return None if stop == "win_tenpai_unproven" and dealer_kept_by == "tenpai" else True
-            if not renchan and next_round >= sched and (
-                    rules.extension == "none" or top >= self._target(rules.extension_target)):
+            if (
+                not renchan
+                and next_round >= sched
+                and (rules.extension == "none" or top >= self._target(rules.extension_target))
+            ):
                 return True
         return False
 
@@ -1435,4 +1803,3 @@ Replayer._handlers = {
     Disconnect: Replayer.on_disconnect,
     Reconnect: Replayer.on_reconnect,
 }
-

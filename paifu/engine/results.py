@@ -77,7 +77,9 @@ class GameResult:
     events: int = 0
     wall_checked: bool = False  # draws and dora indicators were compared with the seed's wall
     rank_points_checked: bool = False  # the claimed rank points were recomputed under the game's scheme
-    notes: list[str] = field(default_factory=list)  # what a reader inferred (paifu.findings.NOTES), not faults
+    notes: list[str] = field(
+        default_factory=list
+    )  # what a reader inferred (paifu.findings.NOTES), not faults
 
     @property
     def num_players(self) -> int:

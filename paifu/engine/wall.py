@@ -46,7 +46,13 @@ import struct
 from dataclasses import dataclass
 
 __all__ = [
-    "INIT_SHUFFLE_PREFIX", "HandWall", "TenhouWall", "WallSeedError", "init_by_array", "seed_words", "supported",
+    "INIT_SHUFFLE_PREFIX",
+    "HandWall",
+    "TenhouWall",
+    "WallSeedError",
+    "init_by_array",
+    "seed_words",
+    "supported",
 ]
 
 BASE64_PREFIX = "mt19937ar-sha512-n288-base64"
@@ -90,7 +96,7 @@ def seed_words(seed: str) -> tuple[list[int], bool]:
 def _per_hand_keys(seed: str) -> list[list[int] | None]:
     """Key words of each hand in the per-INIT form (None where a hand has no shuffle)."""
     keys: list[list[int] | None] = []
-    for part in seed[len(INIT_SHUFFLE_PREFIX):].split(";"):
+    for part in seed[len(INIT_SHUFFLE_PREFIX) :].split(";"):
         if not part:
             keys.append(None)
             continue
@@ -100,7 +106,9 @@ def _per_hand_keys(seed: str) -> list[list[int] | None]:
         try:
             words = [int(w, 16) for w in body.split(",")]
         except ValueError:
-            raise WallSeedError(f"per-hand shuffle {part[:40]!r} has a word that is not hexadecimal") from None
+            raise WallSeedError(
+                f"per-hand shuffle {part[:40]!r} has a word that is not hexadecimal"
+            ) from None
         if any(not 0 <= w <= _MASK for w in words):
             raise WallSeedError("per-hand shuffle has a word wider than 32 bits")
         keys.append(words)
@@ -202,8 +210,13 @@ def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool) -> Hand
     dealt = 13 * num_players
     draws = tuple(w[size - 1 - dealt - k] for k in range(size - dealt - 14))
     return HandWall(
-        tiles=tuple(w), num_players=num_players, dice=(rnd[135] % 6 + 1, rnd[136] % 6 + 1),
-        dora_indicators=dora, ura_indicators=ura, rinshan=rinshan, draws=draws,
+        tiles=tuple(w),
+        num_players=num_players,
+        dice=(rnd[135] % 6 + 1, rnd[136] % 6 + 1),
+        dora_indicators=dora,
+        ura_indicators=ura,
+        rinshan=rinshan,
+        draws=draws,
     )
 
 
@@ -250,9 +263,8 @@ class TenhouWall:
             rng = _keyed_rng(self._hand_keys[self._hand - 1])  # type: ignore[arg-type]
             return _UNPACK_RAW(rng.getrandbits(137 * 32).to_bytes(137 * 4, "little"))
         block = self._rng.getrandbits(288 * 32).to_bytes(288 * 4, "little")
-        digest = b"".join(hashlib.sha512(block[k:k + 128]).digest() for k in range(0, 1152, 128))
+        digest = b"".join(hashlib.sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128))
         return _UNPACK_RND(digest)
 
     def next_hand(self) -> HandWall:
         return _hand_wall(self.next_rnd(), self.num_players, self.new_layout)
-

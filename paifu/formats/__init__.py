@@ -21,8 +21,16 @@ from paifu.limits import current, human
 if TYPE_CHECKING:
     from paifu.events import GameRecord
 
-__all__ = ["FORMATS", "RecordError", "Skipped", "guess_format", "iter_record_files", "read_bytes", "read_path",
-           "write"]
+__all__ = [
+    "FORMATS",
+    "RecordError",
+    "Skipped",
+    "guess_format",
+    "iter_record_files",
+    "read_bytes",
+    "read_path",
+    "write",
+]
 
 FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
@@ -39,10 +47,17 @@ _WRITERS = {
     "majiang": ("paifu.formats.majiang", "write_majiang"),
 }
 _ALIASES = {
-    "xml": "tenhou-xml", "mjlog": "tenhou-xml", "tenhou": "tenhou-xml",
-    "json": "tenhou-json", "tenhou6": "tenhou-json", "tenhou-6": "tenhou-json",
-    "mjai-jsonl": "mjai", "jsonl": "mjai",
-    "paipu": "majiang", "majiang-paipu": "majiang", "majiang_paipu": "majiang",
+    "xml": "tenhou-xml",
+    "mjlog": "tenhou-xml",
+    "tenhou": "tenhou-xml",
+    "json": "tenhou-json",
+    "tenhou6": "tenhou-json",
+    "tenhou-6": "tenhou-json",
+    "mjai-jsonl": "mjai",
+    "jsonl": "mjai",
+    "paipu": "majiang",
+    "majiang-paipu": "majiang",
+    "majiang_paipu": "majiang",
 }
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -84,8 +99,9 @@ def decompress(data: bytes, source: str = "") -> bytes:
             d = zlib.decompressobj(31)
             out += d.decompress(rest, limit - len(out) + 1)
             if len(out) > limit:
-                raise RecordError(f"gzip data unpacks to more than {human(limit)} bytes (the --max-size limit)",
-                                  file=source)
+                raise RecordError(
+                    f"gzip data unpacks to more than {human(limit)} bytes (the --max-size limit)", file=source
+                )
             if not d.eof:
                 raise RecordError("corrupt gzip data: cut short", file=source)
             rest = d.unused_data
@@ -146,7 +162,14 @@ def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[Ga
         raise RecordError(f"cannot read as {f}: nested too deeply", file=source) from e
     except MemoryError as e:
         raise RecordError(f"cannot read as {f}: out of memory (lower --max-size)", file=source) from e
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError, OverflowError) as e:  # a reader slipped
+    except (
+        ValueError,
+        KeyError,
+        IndexError,
+        TypeError,
+        AttributeError,
+        OverflowError,
+    ) as e:  # a reader slipped
         raise RecordError(f"cannot read as {f}: {type(e).__name__}: {e}", file=source) from e
     from paifu.formats.check import check_records
 
@@ -169,8 +192,9 @@ def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[Game
             raise RecordError(f"cannot list this folder: {e.strerror or e}", file=p) from e
         raise RecordError("a folder, not a record file", file=p)
     if not stat.S_ISREG(st.st_mode):
-        raise RecordError(f"not a regular file ({_KINDS.get(stat.S_IFMT(st.st_mode), 'special file')}): not read",
-                          file=p)
+        raise RecordError(
+            f"not a regular file ({_KINDS.get(stat.S_IFMT(st.st_mode), 'special file')}): not read", file=p
+        )
     limit = current().max_size
     if st.st_size > limit:
         raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
@@ -182,8 +206,12 @@ def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[Game
     return read_bytes(data, p, fmt)
 
 
-_KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
-          stat.S_IFSOCK: "a socket"}
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+}
 
 
 def write(record: GameRecord, fmt: str) -> bytes:
@@ -209,5 +237,7 @@ def write(record: GameRecord, fmt: str) -> bytes:
     except RecursionError as e:
         raise RecordError(f"cannot write as {f}: nested too deeply", file=record.source) from e
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, ArithmeticError) as e:
-        raise RecordError(f"cannot write as {f}: the record holds what {f} cannot say "
-                          f"({type(e).__name__}: {e})", file=record.source) from e
+        raise RecordError(
+            f"cannot write as {f}: the record holds what {f} cannot say ({type(e).__name__}: {e})",
+            file=record.source,
+        ) from e

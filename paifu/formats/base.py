@@ -8,19 +8,28 @@ from typing import Any
 class RecordError(ValueError):
     """A record that cannot be read. The message names the file and the place that failed."""
 
-    def __init__(self, message: str, *, file: str = "", game: int | None = None,
-                 hand: str | None = None, event: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str = "",
+        game: int | None = None,
+        hand: str | None = None,
+        event: int | None = None,
+    ) -> None:
         self.file = file
         self.game = game
         self.hand = hand
         self.event = event
         where = ", ".join(
-            p for p in (
+            p
+            for p in (
                 file,
                 f"game {game}" if game is not None else "",
                 f"hand {hand}" if hand else "",
                 f"event {event}" if event is not None else "",
-            ) if p
+            )
+            if p
         )
         super().__init__(f"{where}: {message}" if where else message)
         self.reason = message
@@ -68,8 +77,11 @@ def with_stated_scores(record: Any) -> Any:
                 ev = dataclasses.replace(ev, scores=tuple(running))
             running = list(ev.scores or running)
         elif isinstance(ev, RiichiAccepted):
-            running = list(ev.scores) if ev.scores is not None else [v - 1000 * (s == ev.seat)
-                                                                    for s, v in enumerate(running)]
+            running = (
+                list(ev.scores)
+                if ev.scores is not None
+                else [v - 1000 * (s == ev.seat) for s, v in enumerate(running)]
+            )
         elif isinstance(ev, (Win, Ryuukyoku)):
             deltas = ev.claimed.deltas if isinstance(ev, Win) else ev.deltas
             if deltas is None:
@@ -78,9 +90,14 @@ def with_stated_scores(record: Any) -> Any:
                 running = [v + d for v, d in zip(running, deltas, strict=False)]
         events.append(ev)
     if guessed:
-        warnings.warn("the record states neither scores nor score changes for some hands: "
-                      "their start scores are carried unchanged", stacklevel=3)
+        warnings.warn(
+            "the record states neither scores nor score changes for some hands: "
+            "their start scores are carried unchanged",
+            stacklevel=3,
+        )
     return dataclasses.replace(record, events=events)
+
+
 def seats(values: Any, what: str) -> Any:
     """``values`` (one per seat); ``ValueError`` for more than four, which no table seats
     (they were once cut to four without a word)."""

@@ -79,7 +79,9 @@ class _Hand:
         lst = self.held[seat].get(t)
         return lst.pop() if lst else t
 
-    def view(self, seat: int, tiles: tuple[int, ...], extra: tuple[int, int] | None = None) -> tuple[int, ...]:
+    def view(
+        self, seat: int, tiles: tuple[int, ...], extra: tuple[int, int] | None = None
+    ) -> tuple[int, ...]:
         """Physical ids of tiles a seat shows (its hand at a win or draw), without moving them."""
         pools = {t: list(ps) for t, ps in self.held[seat].items()}
         if extra is not None:
@@ -92,8 +94,14 @@ class _Hand:
 
     def call(self, seat: int, m: Meld) -> Meld:
         if m.kind == CallKind.KAKAN:
-            pon = next((x for x in reversed(self.melds[seat]) if x.kind == CallKind.PON
-                        and x.tiles[0] >> 2 == m.tiles[0] >> 2), None)
+            pon = next(
+                (
+                    x
+                    for x in reversed(self.melds[seat])
+                    if x.kind == CallKind.PON and x.tiles[0] >> 2 == m.tiles[0] >> 2
+                ),
+                None,
+            )
             added = self.take(seat, m.tiles[3])
             if pon is None:
                 return m
@@ -104,8 +112,13 @@ class _Hand:
             tiles: list[int] = []
             called = None
             for t in m.tiles:
-                if called is None and m.called is not None and t == m.called and self.last_discard is not None \
-                        and m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
+                if (
+                    called is None
+                    and m.called is not None
+                    and t == m.called
+                    and self.last_discard is not None
+                    and m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
+                ):
                     called = self.last_discard
                     tiles.append(called)
                 else:
@@ -148,8 +161,10 @@ def with_copies(record: GameRecord, red: tuple[int, int, int]) -> GameRecord:
             out.append(dataclasses.replace(ev, shown=shown))
         elif isinstance(ev, Ryuukyoku) and ev.tenpai and ev.kind == RyuukyokuKind.EXHAUSTIVE:
             # the tenpai seats show their hands (mjai states who, not what): the tiles they hold
-            shown = tuple(tuple(t for ts in hand.held[s].values() for t in ts) if s in ev.tenpai else None
-                          for s in range(record.start.num_players))
+            shown = tuple(
+                tuple(t for ts in hand.held[s].values() for t in ts) if s in ev.tenpai else None
+                for s in range(record.start.num_players)
+            )
             out.append(dataclasses.replace(ev, shown=shown))
         else:
             out.append(ev)
@@ -168,8 +183,11 @@ def _win(hand: _Hand, ev: Win) -> Win:
     if c.ura_indicators and hand.ura is None:
         hand.ura = tuple(hand.alloc(t) for t in c.ura_indicators)
     ura = hand.ura[: len(c.ura_indicators)] if c.ura_indicators and hand.ura else c.ura_indicators
-    dora = tuple(hand.indicators[i] if i < len(hand.indicators) else t
-                 for i, t in enumerate(c.dora_indicators)) if c.dora_indicators else c.dora_indicators
+    dora = (
+        tuple(hand.indicators[i] if i < len(hand.indicators) else t for i, t in enumerate(c.dora_indicators))
+        if c.dora_indicators
+        else c.dora_indicators
+    )
     claimed = dataclasses.replace(
         c,
         hand=hand.view(ev.seat, c.hand, extra) if c.hand is not None else None,

@@ -48,19 +48,29 @@ _SUITS = "mpsz"
 #: draw names as 電脳麻将 writes them, and as kobalab's tenhou-log converter writes Tenhou's
 #: (``流局`` for an exhaustive draw, ``三家和了``, ``四槓散了``), plus tenhou.net/6's own words
 _PINGJU = {
-    "荒牌平局": RyuukyokuKind.EXHAUSTIVE, "流局": RyuukyokuKind.EXHAUSTIVE, "荒牌流局": RyuukyokuKind.EXHAUSTIVE,
-    "全員聴牌": RyuukyokuKind.EXHAUSTIVE, "全員不聴": RyuukyokuKind.EXHAUSTIVE,
-    "三風連打": RyuukyokuKind.FOUR_WINDS, "三家立直": RyuukyokuKind.FOUR_RIICHI,
+    "荒牌平局": RyuukyokuKind.EXHAUSTIVE,
+    "流局": RyuukyokuKind.EXHAUSTIVE,
+    "荒牌流局": RyuukyokuKind.EXHAUSTIVE,
+    "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
+    "全員不聴": RyuukyokuKind.EXHAUSTIVE,
+    "三風連打": RyuukyokuKind.FOUR_WINDS,
+    "三家立直": RyuukyokuKind.FOUR_RIICHI,
     "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
-    "九種九牌": RyuukyokuKind.NINE_TERMINALS, "四風連打": RyuukyokuKind.FOUR_WINDS,
-    "四家立直": RyuukyokuKind.FOUR_RIICHI, "三家和": RyuukyokuKind.TRIPLE_RON,
-    "四開槓": RyuukyokuKind.FOUR_KANS, "三家和了": RyuukyokuKind.TRIPLE_RON,
+    "九種九牌": RyuukyokuKind.NINE_TERMINALS,
+    "四風連打": RyuukyokuKind.FOUR_WINDS,
+    "四家立直": RyuukyokuKind.FOUR_RIICHI,
+    "三家和": RyuukyokuKind.TRIPLE_RON,
+    "四開槓": RyuukyokuKind.FOUR_KANS,
+    "三家和了": RyuukyokuKind.TRIPLE_RON,
     "四槓散了": RyuukyokuKind.FOUR_KANS,
 }
 _PINGJU_WRITE = {
-    RyuukyokuKind.EXHAUSTIVE: "荒牌平局", RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
-    RyuukyokuKind.NINE_TERMINALS: "九種九牌", RyuukyokuKind.FOUR_WINDS: "四風連打",
-    RyuukyokuKind.FOUR_RIICHI: "四家立直", RyuukyokuKind.TRIPLE_RON: "三家和",
+    RyuukyokuKind.EXHAUSTIVE: "荒牌平局",
+    RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
+    RyuukyokuKind.NINE_TERMINALS: "九種九牌",
+    RyuukyokuKind.FOUR_WINDS: "四風連打",
+    RyuukyokuKind.FOUR_RIICHI: "四家立直",
+    RyuukyokuKind.TRIPLE_RON: "三家和",
     RyuukyokuKind.FOUR_KANS: "四開槓",
 }
 _MARK_OFFSET = {"+": 1, "=": 2, "-": 3}
@@ -176,13 +186,16 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
     if not isinstance(qijia, int) or isinstance(qijia, bool) or not 0 <= qijia < 4:
         raise RecordError(f"qijia {qijia!r} is not a seat 0..3", file=source, game=gi)
     rule = g.get("rule")
-    hint: tuple[tuple[str, object], ...] = (("majiang_rule", _freeze(rule) if isinstance(rule, dict) else None),)
+    hint: tuple[tuple[str, object], ...] = (
+        ("majiang_rule", _freeze(rule) if isinstance(rule, dict) else None),
+    )
     table, game_id = _tenhou_title(g.get("title"))
     if table is not None and not isinstance(rule, dict):  # a Tenhou game converted by kobalab's tenhou-log
         hint = (("tenhou_go_type", table),)
     meta = tuple((k, _freeze(g[k])) for k in ("title", "rank") if k in g)
-    events: list[Event] = [GameStart(players=players, game_id=game_id, first_dealer=qijia, rules_hint=hint,
-                                     meta=meta)]
+    events: list[Event] = [
+        GameStart(players=players, game_id=game_id, first_dealer=qijia, rules_hint=hint, meta=meta)
+    ]
     for hi, hand in enumerate(g["log"]):
         label = str(hi + 1)
         try:
@@ -195,12 +208,14 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
     if not partial:
         point = g.get("point")
         try:
-            events.append(GameEnd(
-                final_scores=tuple(int(x) for x in _four(g["defen"], "defen")),
-                rank_points=tuple(float(p) for p in _four(point, "point")) if point is not None else None,
-                rank_points_text=tuple(str(p) for p in point) if point is not None else None,
-                placements=tuple(int(r) for r in _four(g["rank"], "rank")) if "rank" in g else None,
-            ))
+            events.append(
+                GameEnd(
+                    final_scores=tuple(int(x) for x in _four(g["defen"], "defen")),
+                    rank_points=tuple(float(p) for p in _four(point, "point")) if point is not None else None,
+                    rank_points_text=tuple(str(p) for p in point) if point is not None else None,
+                    placements=tuple(int(r) for r in _four(g["rank"], "rank")) if "rank" in g else None,
+                )
+            )
         except (ValueError, TypeError, OverflowError) as e:
             raise RecordError(f"game end: {e}", file=source, game=gi) from e
     return GameRecord(events=events, source=source, format=FORMAT, partial=partial)
@@ -247,10 +262,18 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
         hands = by_seat([parse_shoupai(s)[0] for s in q["shoupai"]])
         doras = [pai_to_tile(q["baopai"])]
         honba = int(q["changbang"])
-        events: list[Event] = [HandStart(
-            round_wind=int(q["zhuangfeng"]), hand_number=jushu, honba=honba, sticks=int(q["lizhibang"]),
-            dealer=dealer, scores=tuple(scores), dora_indicator=doras[0], hands=tuple(tuple(h) for h in hands),
-        )]
+        events: list[Event] = [
+            HandStart(
+                round_wind=int(q["zhuangfeng"]),
+                hand_number=jushu,
+                honba=honba,
+                sticks=int(q["lizhibang"]),
+                dealer=dealer,
+                scores=tuple(scores),
+                dora_indicator=doras[0],
+                hands=tuple(tuple(h) for h in hands),
+            )
+        ]
     except (ValueError, KeyError, TypeError, OverflowError) as err:
         raise RecordError(f"qipai: {err}", event=0) from err
     last_draw: int | None = None
@@ -259,7 +282,7 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
     for i, item in enumerate(hand[1:], 1):
         if not isinstance(item, dict) or len(item) != 1:
             raise RecordError(f"event {item!r} is not a one-key object", event=i)
-        (kind, e), = item.items()
+        ((kind, e),) = item.items()
         if pending_riichi is not None:
             ronned = kind == "hule" and e.get("baojia") is not None
             if not ronned and not (kind == "pingju" and e.get("name") in ("三家和", "三家和了")):
@@ -315,9 +338,15 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
                 if rk in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NINE_TERMINALS):
                     tenpai = tuple(s for s in range(4) if shown[s] is not None)
                 fenpei = e.get("fenpei")
-                events.append(Ryuukyoku(rk, tenpai=tenpai,
-                                        deltas=tuple(by_seat([int(x) for x in fenpei])) if fenpei else None,
-                                        honba=honba, shown=tuple(shown)))
+                events.append(
+                    Ryuukyoku(
+                        rk,
+                        tenpai=tenpai,
+                        deltas=tuple(by_seat([int(x) for x in fenpei])) if fenpei else None,
+                        honba=honba,
+                        shown=tuple(shown),
+                    )
+                )
             elif kind == "qipai":
                 raise ValueError("a second qipai inside one hand")
             else:
@@ -329,8 +358,15 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
     return events
 
 
-def _hule(e: dict[str, Any], seat: Any, by_seat: Any, doras: list[int], honba: int,
-          last_draw: int | None, last_out: tuple[int, int] | None) -> Win:
+def _hule(
+    e: dict[str, Any],
+    seat: Any,
+    by_seat: Any,
+    doras: list[int],
+    honba: int,
+    last_draw: int | None,
+    last_out: tuple[int, int] | None,
+) -> Win:
     who = seat(e["l"])
     baojia = e.get("baojia")
     frm = who if baojia is None else seat(baojia)
@@ -361,18 +397,25 @@ def _hule(e: dict[str, Any], seat: Any, by_seat: Any, doras: list[int], honba: i
         yaku.append(ClaimedYaku(yaku_from_name(str(y["name"])), han))
     fenpei = e.get("fenpei")
     ura = e.get("fubaopai")
-    return Win(who, frm, tile, ClaimedWin(
-        fu=_claimed_int(e, "fu"), han=_claimed_int(e, "fanshu"), points=_claimed_int(e, "defen"),
-        yaku=tuple(yaku),
-        yakuman_multiple=_claimed_int(e, "damanguan") or (n_yakuman or None),
-        dora_indicators=tuple(doras),
-        ura_indicators=tuple(pai_to_tile(p) for p in ura) if ura is not None else None,
-        hand=tuple(concealed),
-        melds=tuple(parse_meld(m, who) for m in meld_strs),
-        honba=honba,
-        deltas=tuple(by_seat([int(x) for x in fenpei])) if fenpei else None,
-        pao_seat=pao,
-    ))
+    return Win(
+        who,
+        frm,
+        tile,
+        ClaimedWin(
+            fu=_claimed_int(e, "fu"),
+            han=_claimed_int(e, "fanshu"),
+            points=_claimed_int(e, "defen"),
+            yaku=tuple(yaku),
+            yakuman_multiple=_claimed_int(e, "damanguan") or (n_yakuman or None),
+            dora_indicators=tuple(doras),
+            ura_indicators=tuple(pai_to_tile(p) for p in ura) if ura is not None else None,
+            hand=tuple(concealed),
+            melds=tuple(parse_meld(m, who) for m in meld_strs),
+            honba=honba,
+            deltas=tuple(by_seat([int(x) for x in fenpei])) if fenpei else None,
+            pao_seat=pao,
+        ),
+    )
 
 
 def _claimed_int(e: dict[str, Any], key: str) -> int | None:
@@ -409,7 +452,9 @@ def write_majiang(record: GameRecord) -> bytes:
     game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": log}
     hint = dict(start.rules_hint)
     go = hint.get("tenhou_go_type")
-    if isinstance(go, int) and not go & ~0x12FF:  # a Tenhou table: its name in the title, as kobalab's tenhou-log
+    if (
+        isinstance(go, int) and not go & ~0x12FF
+    ):  # a Tenhou table: its name in the title, as kobalab's tenhou-log
         from paifu.formats.tenhou_json import go_type_disp
 
         game["title"] = "四" + go_type_disp(go) + (f"\n{start.game_id}" if start.game_id else "")
@@ -429,11 +474,19 @@ def write_majiang(record: GameRecord) -> bytes:
             dealer = ev.dealer
             if ev.dice is not None:
                 lost.add("dice")
-            hand = [{"qipai": {
-                "zhuangfeng": ev.round_wind, "jushu": ev.hand_number, "changbang": ev.honba,
-                "lizhibang": ev.sticks, "defen": by_l(ev.scores), "baopai": P(ev.dora_indicator),
-                "shoupai": [_shoupai(h, [], P) for h in by_l(ev.hands)],
-            }}]
+            hand = [
+                {
+                    "qipai": {
+                        "zhuangfeng": ev.round_wind,
+                        "jushu": ev.hand_number,
+                        "changbang": ev.honba,
+                        "lizhibang": ev.sticks,
+                        "defen": by_l(ev.scores),
+                        "baopai": P(ev.dora_indicator),
+                        "shoupai": [_shoupai(h, [], P) for h in by_l(ev.hands)],
+                    }
+                }
+            ]
             log.append(hand)
             continue
         if isinstance(ev, GameEnd):
@@ -475,16 +528,23 @@ def write_majiang(record: GameRecord) -> bytes:
                     name = YAKU_JA[Yaku(y.name)]
                 except ValueError:
                     name = y.name.removeprefix("unknown:")
-                entry: dict[str, Any] = {"name": name, "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han}
+                entry: dict[str, Any] = {
+                    "name": name,
+                    "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han,
+                }
                 if c.pao_seat is not None and y.name in _PAO_YAKU:  # the liable player, as a direction
                     entry["baojia"] = "+=-"[(c.pao_seat - ev.seat) % 4 - 1]
                 hupai.append(entry)
             concealed = list(c.hand or ())
             hule = {
-                "l": L(ev.seat), "shoupai": _shoupai(concealed, list(c.melds or ()), P, ev.seat),
+                "l": L(ev.seat),
+                "shoupai": _shoupai(concealed, list(c.melds or ()), P, ev.seat),
                 "baojia": None if ev.tsumo else L(ev.from_seat),
                 "fubaopai": [P(t) for t in c.ura_indicators] if c.ura_indicators is not None else None,
-                "fu": c.fu, "fanshu": c.han, "defen": c.points, "hupai": hupai,
+                "fu": c.fu,
+                "fanshu": c.han,
+                "defen": c.points,
+                "hupai": hupai,
                 "fenpei": by_l(c.deltas) if c.deltas is not None else [0, 0, 0, 0],
             }
             if c.yakuman_multiple:
@@ -492,11 +552,15 @@ def write_majiang(record: GameRecord) -> bytes:
             hand.append({"hule": hule})
         elif isinstance(ev, Ryuukyoku):
             shown = by_l(ev.shown) if ev.shown is not None else [None] * 4
-            hand.append({"pingju": {
-                "name": _PINGJU_WRITE[ev.kind],
-                "shoupai": [_shoupai(s, [], P) if s else "" for s in shown],
-                "fenpei": by_l(ev.deltas) if ev.deltas is not None else [0, 0, 0, 0],
-            }})
+            hand.append(
+                {
+                    "pingju": {
+                        "name": _PINGJU_WRITE[ev.kind],
+                        "shoupai": [_shoupai(s, [], P) if s else "" for s in shown],
+                        "fenpei": by_l(ev.deltas) if ev.deltas is not None else [0, 0, 0, 0],
+                    }
+                }
+            )
         else:
             lost.add(f"{type(ev).__name__} events")
     for what in sorted(lost):

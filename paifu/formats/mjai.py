@@ -46,40 +46,76 @@ _HONORS = "ESWNPFC"
 _WINDS = "ESWN"
 _IGNORED = {"hello", "join", "none", "error", "end_kyoku", "skip", "pass"}
 #: events that are a seat's own action, so must name the seat
-_ACTOR_EVENTS = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kan", "kakan", "ankan", "kita",
-                           "nukidora", "reach", "reach_accepted", "hora"})
+_ACTOR_EVENTS = frozenset(
+    {
+        "tsumo",
+        "dahai",
+        "chi",
+        "pon",
+        "daiminkan",
+        "kan",
+        "kakan",
+        "ankan",
+        "kita",
+        "nukidora",
+        "reach",
+        "reach_accepted",
+        "hora",
+    }
+)
 #: draw reasons as producers spell them, compared lower-case without "_", "-" or spaces:
 #: gimite's mjai (fanpai, kyushukyuhai ...), Mortal/akochan, and riichienv (exhaustive_draw,
 #: kyushu_kyuhai, sufuurenta, suucha_riichi, suukansansen ...); any other word is inferred
 _REASONS = {
-    "fanpai": RyuukyokuKind.EXHAUSTIVE, "howanpai": RyuukyokuKind.EXHAUSTIVE,
-    "exhaustivedraw": RyuukyokuKind.EXHAUSTIVE, "exhaustive": RyuukyokuKind.EXHAUSTIVE,
-    "ryuukyoku": RyuukyokuKind.EXHAUSTIVE, "ryukyoku": RyuukyokuKind.EXHAUSTIVE,
-    "kyushukyuhai": RyuukyokuKind.NINE_TERMINALS, "kyuushukyuuhai": RyuukyokuKind.NINE_TERMINALS,
+    "fanpai": RyuukyokuKind.EXHAUSTIVE,
+    "howanpai": RyuukyokuKind.EXHAUSTIVE,
+    "exhaustivedraw": RyuukyokuKind.EXHAUSTIVE,
+    "exhaustive": RyuukyokuKind.EXHAUSTIVE,
+    "ryuukyoku": RyuukyokuKind.EXHAUSTIVE,
+    "ryukyoku": RyuukyokuKind.EXHAUSTIVE,
+    "kyushukyuhai": RyuukyokuKind.NINE_TERMINALS,
+    "kyuushukyuuhai": RyuukyokuKind.NINE_TERMINALS,
     "kyuushuukyuuhai": RyuukyokuKind.NINE_TERMINALS,
     "nineterminals": RyuukyokuKind.NINE_TERMINALS,
-    "sufonrenta": RyuukyokuKind.FOUR_WINDS, "suufonrenda": RyuukyokuKind.FOUR_WINDS,
-    "sufuurenta": RyuukyokuKind.FOUR_WINDS, "suufuurenda": RyuukyokuKind.FOUR_WINDS,
-    "suufuurenta": RyuukyokuKind.FOUR_WINDS, "fourwinds": RyuukyokuKind.FOUR_WINDS,
-    "sanfuurenta": RyuukyokuKind.FOUR_WINDS, "threewinds": RyuukyokuKind.FOUR_WINDS,
-    "suchareach": RyuukyokuKind.FOUR_RIICHI, "suuchariichi": RyuukyokuKind.FOUR_RIICHI,
-    "suucharichi": RyuukyokuKind.FOUR_RIICHI, "fourriichi": RyuukyokuKind.FOUR_RIICHI,
-    "suurechi": RyuukyokuKind.FOUR_RIICHI, "suureachi": RyuukyokuKind.FOUR_RIICHI,
-    "sanchaho": RyuukyokuKind.TRIPLE_RON, "sanchahou": RyuukyokuKind.TRIPLE_RON,
-    "sanchahoo": RyuukyokuKind.TRIPLE_RON, "tripleron": RyuukyokuKind.TRIPLE_RON,
-    "sukaikan": RyuukyokuKind.FOUR_KANS, "suukaikan": RyuukyokuKind.FOUR_KANS,
-    "suukansansen": RyuukyokuKind.FOUR_KANS, "sukansanra": RyuukyokuKind.FOUR_KANS,
-    "suukansanra": RyuukyokuKind.FOUR_KANS, "fourkans": RyuukyokuKind.FOUR_KANS,
+    "sufonrenta": RyuukyokuKind.FOUR_WINDS,
+    "suufonrenda": RyuukyokuKind.FOUR_WINDS,
+    "sufuurenta": RyuukyokuKind.FOUR_WINDS,
+    "suufuurenda": RyuukyokuKind.FOUR_WINDS,
+    "suufuurenta": RyuukyokuKind.FOUR_WINDS,
+    "fourwinds": RyuukyokuKind.FOUR_WINDS,
+    "sanfuurenta": RyuukyokuKind.FOUR_WINDS,
+    "threewinds": RyuukyokuKind.FOUR_WINDS,
+    "suchareach": RyuukyokuKind.FOUR_RIICHI,
+    "suuchariichi": RyuukyokuKind.FOUR_RIICHI,
+    "suucharichi": RyuukyokuKind.FOUR_RIICHI,
+    "fourriichi": RyuukyokuKind.FOUR_RIICHI,
+    "suurechi": RyuukyokuKind.FOUR_RIICHI,
+    "suureachi": RyuukyokuKind.FOUR_RIICHI,
+    "sanchaho": RyuukyokuKind.TRIPLE_RON,
+    "sanchahou": RyuukyokuKind.TRIPLE_RON,
+    "sanchahoo": RyuukyokuKind.TRIPLE_RON,
+    "tripleron": RyuukyokuKind.TRIPLE_RON,
+    "sukaikan": RyuukyokuKind.FOUR_KANS,
+    "suukaikan": RyuukyokuKind.FOUR_KANS,
+    "suukansansen": RyuukyokuKind.FOUR_KANS,
+    "sukansanra": RyuukyokuKind.FOUR_KANS,
+    "suukansanra": RyuukyokuKind.FOUR_KANS,
+    "fourkans": RyuukyokuKind.FOUR_KANS,
     "nagashimangan": RyuukyokuKind.NAGASHI_MANGAN,
 }
 
 
 def _reason_key(reason: str) -> str:
     return "".join(c for c in reason.lower() if c not in "_- ")
+
+
 _REASON_WRITE = {
-    RyuukyokuKind.EXHAUSTIVE: "fanpai", RyuukyokuKind.NINE_TERMINALS: "kyushukyuhai",
-    RyuukyokuKind.FOUR_WINDS: "sufonrenta", RyuukyokuKind.FOUR_RIICHI: "suchareach",
-    RyuukyokuKind.TRIPLE_RON: "sanchaho", RyuukyokuKind.FOUR_KANS: "sukaikan",
+    RyuukyokuKind.EXHAUSTIVE: "fanpai",
+    RyuukyokuKind.NINE_TERMINALS: "kyushukyuhai",
+    RyuukyokuKind.FOUR_WINDS: "sufonrenta",
+    RyuukyokuKind.FOUR_RIICHI: "suchareach",
+    RyuukyokuKind.TRIPLE_RON: "sanchaho",
+    RyuukyokuKind.FOUR_KANS: "sukaikan",
     RyuukyokuKind.NAGASHI_MANGAN: "nagashimangan",
 }
 
@@ -122,7 +158,9 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
             raise RecordError(f"not valid JSON: {e}", file=source) from e
         for i, ev in enumerate(arr):
             if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
-                raise RecordError(f"element {i + 1} is not an mjai event (no 'type')", file=source, event=i + 1)
+                raise RecordError(
+                    f"element {i + 1} is not an mjai event (no 'type')", file=source, event=i + 1
+                )
         return [(i + 1, ev) for i, ev in enumerate(arr)]
     for no, line in enumerate(text.splitlines(), 1):
         if not line.strip():
@@ -187,8 +225,9 @@ class _Reader:
         partial = first.get("type") != "start_game"
         if not ended and not partial:
             self.issues.append(RecordIssue("truncated", "the log has no end_game", len(self.events)))
-        return GameRecord(events=self.events, source=self.source, format=FORMAT, issues=self.issues,
-                          partial=partial)
+        return GameRecord(
+            events=self.events, source=self.source, format=FORMAT, issues=self.issues, partial=partial
+        )
 
     def _num_players(self) -> int:
         for _, ev in self.lines:
@@ -205,16 +244,28 @@ class _Reader:
     def _start(self, ev: dict[str, Any], n: int) -> GameStart:
         names = [str(x) for x in seats(ev.get("names") or [], "names")][:n]
         names += [""] * (n - len(names))
-        hint: list[tuple[str, object]] = [("preset", "tenhou-sanma" if n == 3 else "tenhou"), ("num_players", n)]
+        hint: list[tuple[str, object]] = [
+            ("preset", "tenhou-sanma" if n == 3 else "tenhou"),
+            ("num_players", n),
+        ]
         if "kyoku_first" in ev:
             # akochan's Game_Rule: the index of the first hand of a game that ends after South 4,
             # so 0 is a hanchan and 4 an east-only game (shared/formats.md has the two swapped).
             hint.append(("length", "south" if int(ev["kyoku_first"]) < 4 else "east"))
         if "aka_flag" in ev:
-            hint.append(("red_fives", (0, 1, 1) if n == 3 and ev["aka_flag"] else (1, 1, 1) if ev["aka_flag"] else (0, 0, 0)))
+            hint.append(
+                (
+                    "red_fives",
+                    (0, 1, 1) if n == 3 and ev["aka_flag"] else (1, 1, 1) if ev["aka_flag"] else (0, 0, 0),
+                )
+            )
         meta = tuple((k, _freeze(v)) for k, v in ev.items() if k not in ("type", "names", "meta"))
-        return GameStart(players=tuple(names), game_id=str(ev.get("id") or ev.get("uri") or ""),
-                         rules_hint=tuple(hint), meta=meta)
+        return GameStart(
+            players=tuple(names),
+            game_id=str(ev.get("id") or ev.get("uri") or ""),
+            rules_hint=tuple(hint),
+            meta=meta,
+        )
 
     hand: dict[str, Any] | None = None
 
@@ -228,7 +279,9 @@ class _Reader:
             if self.hand is not None:
                 self._close_hand(no)
             scores = ev.get("scores")
-            self.events.append(GameEnd(final_scores=tuple(int(x) for x in scores[: self.n]) if scores else None))
+            self.events.append(
+                GameEnd(final_scores=tuple(int(x) for x in scores[: self.n]) if scores else None)
+            )
             return True
         if t == "start_kyoku":
             if self.hand is not None:
@@ -275,11 +328,19 @@ class _Reader:
         elif t == "kakan":
             added = pai_to_tile(ev["pai"])
             kakan_own = [pai_to_tile(p) for p in ev["consumed"]]
-            pon = next((m for m in h["pons"][actor] if m.called is not None and m.called >> 2 == added >> 2), None)
+            pon = next(
+                (m for m in h["pons"][actor] if m.called is not None and m.called >> 2 == added >> 2), None
+            )
             pon_tile: int | None = pon.called if pon else None
             frm: int | None = pon.from_seat if pon else None
             if pon is None:
-                self.issues.append(RecordIssue("kakan-without-pon", f"line {no}: kakan by seat {actor} has no earlier pon", len(self.events)))
+                self.issues.append(
+                    RecordIssue(
+                        "kakan-without-pon",
+                        f"line {no}: kakan by seat {actor} has no earlier pon",
+                        len(self.events),
+                    )
+                )
             self.events.append(Call(actor, Meld(CallKind.KAKAN, (*kakan_own, added), pon_tile, frm)))
             h["last_out"] = (actor, added)
             h["kans"] += 1
@@ -299,7 +360,9 @@ class _Reader:
             self.events.append(RiichiDeclared(actor))
         elif t == "reach_accepted":
             scores = ev.get("scores")
-            self.events.append(RiichiAccepted(actor, tuple(int(x) for x in scores[: self.n]) if scores else None))
+            self.events.append(
+                RiichiAccepted(actor, tuple(int(x) for x in scores[: self.n]) if scores else None)
+            )
             h["accepted"] += 1
         elif t == "hora":
             self.events.append(self._hora(ev, no))
@@ -308,7 +371,9 @@ class _Reader:
             self.events.append(self._ryukyoku(ev, no))
             h["done"] = True
         else:
-            self.issues.append(RecordIssue("unknown-event", f"line {no}: ignored event type {t!r}", len(self.events)))
+            self.issues.append(
+                RecordIssue("unknown-event", f"line {no}: ignored event type {t!r}", len(self.events))
+            )
         return False
 
     def _is_seat(self, v: object) -> bool:
@@ -326,24 +391,42 @@ class _Reader:
         tehais = seats(ev["tehais"], "start hands")
         if any(p == "?" for th in tehais for p in th):
             raise self.fail("hands are hidden ('?'): a player's view, not a full log", no)
-        self.events.append(HandStart(
-            round_wind=_WINDS.index(bakaze), hand_number=kyoku - 1, honba=int(ev.get("honba", 0)),
-            sticks=int(ev.get("kyotaku", 0)), dealer=int(ev["oya"]),
-            # the original protocol states no scores: the engine carries its own from the start points
-            scores=tuple(int(x) for x in seats(ev["scores"], "start scores")[:n]) if ev.get("scores") is not None
-            else None,
-            dora_indicator=pai_to_tile(ev["dora_marker"]),
-            hands=tuple(tuple(pai_to_tile(p) for p in tehais[s]) for s in range(n)),
-        ))
-        self.hand = {"done": False, "draws": 0, "calls": 0, "kans": 0, "accepted": 0, "last_draw": None,
-                     "last_out": None, "discards": [], "pons": [[] for _ in range(n)],
-                     "honba": int(ev.get("honba", 0)), "start": len(self.events) - 1}
+        self.events.append(
+            HandStart(
+                round_wind=_WINDS.index(bakaze),
+                hand_number=kyoku - 1,
+                honba=int(ev.get("honba", 0)),
+                sticks=int(ev.get("kyotaku", 0)),
+                dealer=int(ev["oya"]),
+                # the original protocol states no scores: the engine carries its own from the start points
+                scores=tuple(int(x) for x in seats(ev["scores"], "start scores")[:n])
+                if ev.get("scores") is not None
+                else None,
+                dora_indicator=pai_to_tile(ev["dora_marker"]),
+                hands=tuple(tuple(pai_to_tile(p) for p in tehais[s]) for s in range(n)),
+            )
+        )
+        self.hand = {
+            "done": False,
+            "draws": 0,
+            "calls": 0,
+            "kans": 0,
+            "accepted": 0,
+            "last_draw": None,
+            "last_out": None,
+            "discards": [],
+            "pons": [[] for _ in range(n)],
+            "honba": int(ev.get("honba", 0)),
+            "start": len(self.events) - 1,
+        }
 
     def _close_hand(self, no: int | None) -> None:
         h = self.hand
         assert h is not None
         if not h["done"]:
-            self.issues.append(RecordIssue("truncated", f"hand {self.hand_label} has no result", len(self.events)))
+            self.issues.append(
+                RecordIssue("truncated", f"hand {self.hand_label} has no result", len(self.events))
+            )
         self.hand = None
 
     def _hora(self, ev: dict[str, Any], no: int) -> Win:
@@ -367,8 +450,11 @@ class _Reader:
         yakus = ev.get("yakus", ev.get("yaku"))
         yaku = None
         if isinstance(yakus, list):
-            yaku = tuple(ClaimedYaku(_yaku_name(y[0]), int(y[1])) for y in yakus
-                         if isinstance(y, (list, tuple)) and len(y) >= 2)
+            yaku = tuple(
+                ClaimedYaku(_yaku_name(y[0]), int(y[1]))
+                for y in yakus
+                if isinstance(y, (list, tuple)) and len(y) >= 2
+            )
         for key in ("fu", "fan", "han", "hora_points"):
             v = ev.get(key)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
@@ -377,15 +463,19 @@ class _Reader:
         if pao is not None and not self._is_seat(pao):
             raise self.fail(f"hora pao {pao!r} is not a seat", no)
         claimed = ClaimedWin(
-            fu=ev.get("fu"), han=ev.get("fan", ev.get("han")), points=ev.get("hora_points"),
+            fu=ev.get("fu"),
+            han=ev.get("fan", ev.get("han")),
+            points=ev.get("hora_points"),
             yaku=yaku,
             ura_indicators=tuple(pai_to_tile(p) for p in ura) if ura is not None else None,
             hand=tuple(pai_to_tile(p) for p in ev["hora_tehais"]) + ((tile,) if who != frm else ())
-            if "hora_tehais" in ev else None,
+            if "hora_tehais" in ev
+            else None,
             honba=h["honba"],
             deltas=tuple(int(x) for x in deltas[: self.n]) if deltas else None,
             scores_before=tuple(int(s) - int(d) for s, d in zip(scores, deltas, strict=False))[: self.n]
-            if scores and deltas else None,
+            if scores and deltas
+            else None,
             pao_seat=pao,
             pao_stated="pao" in ev,
         )
@@ -412,9 +502,14 @@ class _Reader:
             kind = _REASONS[_reason_key(reason)]
         else:  # no reason, or a word no producer we know uses: the hand tells which draw it was
             if reason is not None:
-                self.issues.append(RecordIssue(
-                    "draw-kind-inferred", f"line {no}: ryukyoku reason {reason[:40]!r} is not one we know; "
-                    "the kind is inferred from the hand", len(self.events)))
+                self.issues.append(
+                    RecordIssue(
+                        "draw-kind-inferred",
+                        f"line {no}: ryukyoku reason {reason[:40]!r} is not one we know; "
+                        "the kind is inferred from the hand",
+                        len(self.events),
+                    )
+                )
             kind, guessed_tenpai = self._guess_draw(deltas_t)
             if tenpai is None:
                 tenpai = guessed_tenpai
@@ -436,39 +531,83 @@ class _Reader:
             kind, tenpai = RyuukyokuKind.NINE_TERMINALS, (last.seat,)
         elif h["accepted"] == 4 and n == 4:
             kind = RyuukyokuKind.FOUR_RIICHI
-        elif (len(h["discards"]) == n and h["calls"] == 0 and h["kans"] == 0
-              and len({t >> 2 for _, t in h["discards"]}) == 1 and h["discards"][0][1] >> 2 in range(27, 31)):
+        elif (
+            len(h["discards"]) == n
+            and h["calls"] == 0
+            and h["kans"] == 0
+            and len({t >> 2 for _, t in h["discards"]}) == 1
+            and h["discards"][0][1] >> 2 in range(27, 31)
+        ):
             kind = RyuukyokuKind.FOUR_WINDS
         elif h["kans"] >= 4:
             kind = RyuukyokuKind.FOUR_KANS
         elif isinstance(last, Discard) and not any(deltas or ()):
             kind = RyuukyokuKind.TRIPLE_RON
         else:
-            self.issues.append(RecordIssue(
-                "draw-kind-guessed",
-                f"hand {self.hand_label}: ryukyoku after {h['draws']} draws names no reason; read as exhaustive",
-                len(self.events)))
+            self.issues.append(
+                RecordIssue(
+                    "draw-kind-guessed",
+                    f"hand {self.hand_label}: ryukyoku after {h['draws']} draws names no reason; read as exhaustive",
+                    len(self.events),
+                )
+            )
         if kind == RyuukyokuKind.EXHAUSTIVE and deltas is not None and any(deltas):
             tenpai = tuple(s for s in range(n) if deltas[s] > 0)
         if kind != RyuukyokuKind.EXHAUSTIVE:
-            self.issues.append(RecordIssue(
-                "draw-kind-inferred", f"hand {self.hand_label}: ryukyoku without reason read as {kind.value}",
-                len(self.events)))
+            self.issues.append(
+                RecordIssue(
+                    "draw-kind-inferred",
+                    f"hand {self.hand_label}: ryukyoku without reason read as {kind.value}",
+                    len(self.events),
+                )
+            )
         return kind, tenpai
 
 
 _GIMITE_YAKU = {
-    "menzenchin_tsumoho": "menzen-tsumo", "reach": "riichi", "ippatsu": "ippatsu", "chankan": "chankan",
-    "rinshankaiho": "rinshan", "haiteiraoyue": "haitei", "hoteiraoyui": "houtei", "pinfu": "pinfu",
-    "tanyaochu": "tanyao", "ipeko": "iipeikou", "double_reach": "double-riichi", "chitoitsu": "chiitoitsu",
-    "chanta": "chanta", "ikkitsukan": "ittsu", "sanshokudojun": "sanshoku", "sanshokudoko": "sanshoku-doukou",
-    "sankantsu": "sankantsu", "toitoiho": "toitoi", "sananko": "sanankou", "shosangen": "shousangen",
-    "honroto": "honroutou", "ryanpeko": "ryanpeikou", "junchan": "junchan", "honiso": "honitsu",
-    "chiniso": "chinitsu", "dora": "dora", "uradora": "ura-dora", "akadora": "aka-dora",
-    "tenho": "tenhou", "chiho": "chiihou", "daisangen": "daisangen", "suanko": "suuankou",
-    "tsuiso": "tsuuiisou", "ryuiso": "ryuuiisou", "chinroto": "chinroutou", "churenpoton": "chuuren",
-    "kokushimuso": "kokushi", "daisushi": "daisuushii", "shosushi": "shousuushii", "sukantsu": "suukantsu",
-    "haku": "yakuhai-haku", "hatsu": "yakuhai-hatsu", "chun": "yakuhai-chun",
+    "menzenchin_tsumoho": "menzen-tsumo",
+    "reach": "riichi",
+    "ippatsu": "ippatsu",
+    "chankan": "chankan",
+    "rinshankaiho": "rinshan",
+    "haiteiraoyue": "haitei",
+    "hoteiraoyui": "houtei",
+    "pinfu": "pinfu",
+    "tanyaochu": "tanyao",
+    "ipeko": "iipeikou",
+    "double_reach": "double-riichi",
+    "chitoitsu": "chiitoitsu",
+    "chanta": "chanta",
+    "ikkitsukan": "ittsu",
+    "sanshokudojun": "sanshoku",
+    "sanshokudoko": "sanshoku-doukou",
+    "sankantsu": "sankantsu",
+    "toitoiho": "toitoi",
+    "sananko": "sanankou",
+    "shosangen": "shousangen",
+    "honroto": "honroutou",
+    "ryanpeko": "ryanpeikou",
+    "junchan": "junchan",
+    "honiso": "honitsu",
+    "chiniso": "chinitsu",
+    "dora": "dora",
+    "uradora": "ura-dora",
+    "akadora": "aka-dora",
+    "tenho": "tenhou",
+    "chiho": "chiihou",
+    "daisangen": "daisangen",
+    "suanko": "suuankou",
+    "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou",
+    "chinroto": "chinroutou",
+    "churenpoton": "chuuren",
+    "kokushimuso": "kokushi",
+    "daisushi": "daisuushii",
+    "shosushi": "shousuushii",
+    "sukantsu": "suukantsu",
+    "haku": "yakuhai-haku",
+    "hatsu": "yakuhai-hatsu",
+    "chun": "yakuhai-chun",
 }
 
 
@@ -493,6 +632,7 @@ def _freeze(v: object) -> object:
 
 
 # ---------------------------------------------------------------- writing
+
 
 def write_mjai(record: GameRecord) -> bytes:
     """One game as Mortal-compatible mjai JSON lines (always with ``deltas`` on results).
@@ -524,8 +664,13 @@ def write_mjai(record: GameRecord) -> bytes:
             if ev.dice is not None:
                 lost.add("dice")
             kyoku: dict[str, Any] = {
-                "type": "start_kyoku", "bakaze": _WINDS[ev.round_wind], "dora_marker": P(ev.dora_indicator),
-                "kyoku": ev.hand_number + 1, "honba": ev.honba, "kyotaku": ev.sticks, "oya": ev.dealer,
+                "type": "start_kyoku",
+                "bakaze": _WINDS[ev.round_wind],
+                "dora_marker": P(ev.dora_indicator),
+                "kyoku": ev.hand_number + 1,
+                "honba": ev.honba,
+                "kyotaku": ev.sticks,
+                "oya": ev.dealer,
             }
             if ev.scores is not None:  # a record that states none keeps stating none
                 kyoku["scores"] = list(ev.scores)
@@ -536,7 +681,9 @@ def write_mjai(record: GameRecord) -> bytes:
         elif isinstance(ev, Discard):
             if ev.tsumogiri is None:
                 lost.add("unknown tsumogiri (written as false)")
-            out.append({"type": "dahai", "actor": ev.seat, "pai": P(ev.tile), "tsumogiri": bool(ev.tsumogiri)})
+            out.append(
+                {"type": "dahai", "actor": ev.seat, "pai": P(ev.tile), "tsumogiri": bool(ev.tsumogiri)}
+            )
             last_out = (ev.seat, ev.tile)
         elif isinstance(ev, Call):
             out.append(_call(ev, P))
@@ -583,7 +730,9 @@ def write_mjai(record: GameRecord) -> bytes:
     del last_out
     for what in sorted(lost):
         warnings.warn(f"mjai cannot carry {what}", stacklevel=2)
-    return "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in out).encode("utf-8")
+    return "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in out).encode(
+        "utf-8"
+    )
 
 
 def _call(ev: Call, P: Any) -> dict[str, Any]:
@@ -591,10 +740,20 @@ def _call(ev: Call, P: Any) -> dict[str, Any]:
     if m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN):
         consumed = list(m.tiles)
         consumed.remove(m.called)  # type: ignore[arg-type]
-        return {"type": m.kind.value, "actor": ev.seat, "target": m.from_seat, "pai": P(m.called),
-                "consumed": [P(t) for t in consumed]}
+        return {
+            "type": m.kind.value,
+            "actor": ev.seat,
+            "target": m.from_seat,
+            "pai": P(m.called),
+            "consumed": [P(t) for t in consumed],
+        }
     if m.kind == CallKind.KAKAN:
-        return {"type": "kakan", "actor": ev.seat, "pai": P(m.tiles[-1]), "consumed": [P(t) for t in m.tiles[:-1]]}
+        return {
+            "type": "kakan",
+            "actor": ev.seat,
+            "pai": P(m.tiles[-1]),
+            "consumed": [P(t) for t in m.tiles[:-1]],
+        }
     if m.kind == CallKind.ANKAN:
         return {"type": "ankan", "actor": ev.seat, "consumed": [P(t) for t in m.tiles]}
     return {"type": "kita", "actor": ev.seat, "pai": P(m.tiles[0])}

@@ -56,33 +56,82 @@ _UNSET = object()
 
 #: Japanese (Tenhou / 電脳麻将 / Mahjong Soul) and English yaku names -> our vocabulary
 YAKU_NAMES: dict[str, Yaku] = {
-    "門前清自摸和": Yaku.MENZEN_TSUMO, "立直": Yaku.RIICHI, "一発": Yaku.IPPATSU, "槍槓": Yaku.CHANKAN,
-    "嶺上開花": Yaku.RINSHAN, "海底摸月": Yaku.HAITEI, "河底撈魚": Yaku.HOUTEI, "平和": Yaku.PINFU,
-    "断幺九": Yaku.TANYAO, "一盃口": Yaku.IIPEIKOU,
-    "自風 東": Yaku.JIKAZE_EAST, "自風 南": Yaku.JIKAZE_SOUTH, "自風 西": Yaku.JIKAZE_WEST,
-    "自風 北": Yaku.JIKAZE_NORTH, "場風 東": Yaku.BAKAZE_EAST, "場風 南": Yaku.BAKAZE_SOUTH,
-    "場風 西": Yaku.BAKAZE_WEST, "場風 北": Yaku.BAKAZE_NORTH,
-    "役牌 白": Yaku.HAKU, "役牌 發": Yaku.HATSU, "役牌 中": Yaku.CHUN,
-    "翻牌 白": Yaku.HAKU, "翻牌 發": Yaku.HATSU, "翻牌 中": Yaku.CHUN,
+    "門前清自摸和": Yaku.MENZEN_TSUMO,
+    "立直": Yaku.RIICHI,
+    "一発": Yaku.IPPATSU,
+    "槍槓": Yaku.CHANKAN,
+    "嶺上開花": Yaku.RINSHAN,
+    "海底摸月": Yaku.HAITEI,
+    "河底撈魚": Yaku.HOUTEI,
+    "平和": Yaku.PINFU,
+    "断幺九": Yaku.TANYAO,
+    "一盃口": Yaku.IIPEIKOU,
+    "自風 東": Yaku.JIKAZE_EAST,
+    "自風 南": Yaku.JIKAZE_SOUTH,
+    "自風 西": Yaku.JIKAZE_WEST,
+    "自風 北": Yaku.JIKAZE_NORTH,
+    "場風 東": Yaku.BAKAZE_EAST,
+    "場風 南": Yaku.BAKAZE_SOUTH,
+    "場風 西": Yaku.BAKAZE_WEST,
+    "場風 北": Yaku.BAKAZE_NORTH,
+    "役牌 白": Yaku.HAKU,
+    "役牌 發": Yaku.HATSU,
+    "役牌 中": Yaku.CHUN,
+    "翻牌 白": Yaku.HAKU,
+    "翻牌 發": Yaku.HATSU,
+    "翻牌 中": Yaku.CHUN,
     "役牌 北": Yaku.KITA_YAKUHAI,
-    "両立直": Yaku.DOUBLE_RIICHI, "ダブル立直": Yaku.DOUBLE_RIICHI, "七対子": Yaku.CHIITOITSU,
-    "混全帯幺九": Yaku.CHANTA, "一気通貫": Yaku.ITTSU, "三色同順": Yaku.SANSHOKU,
-    "三色同刻": Yaku.SANSHOKU_DOUKOU, "三槓子": Yaku.SANKANTSU, "対々和": Yaku.TOITOI,
-    "三暗刻": Yaku.SANANKOU, "小三元": Yaku.SHOUSANGEN, "混老頭": Yaku.HONROUTOU,
-    "二盃口": Yaku.RYANPEIKOU, "純全帯幺九": Yaku.JUNCHAN, "混一色": Yaku.HONITSU,
-    "清一色": Yaku.CHINITSU, "人和": Yaku.RENHOU, "天和": Yaku.TENHOU, "地和": Yaku.CHIIHOU,
-    "大三元": Yaku.DAISANGEN, "四暗刻": Yaku.SUUANKOU, "四暗刻単騎": Yaku.SUUANKOU_TANKI,
-    "四暗刻単騎待ち": Yaku.SUUANKOU_TANKI, "字一色": Yaku.TSUUIISOU, "緑一色": Yaku.RYUUIISOU,
-    "清老頭": Yaku.CHINROUTOU, "九蓮宝燈": Yaku.CHUUREN, "純正九蓮宝燈": Yaku.JUNSEI_CHUUREN,
-    "国士無双": Yaku.KOKUSHI, "国士無双１３面": Yaku.KOKUSHI_13, "国士無双13面": Yaku.KOKUSHI_13,
-    "国士無双十三面": Yaku.KOKUSHI_13, "大四喜": Yaku.DAISUUSHII, "小四喜": Yaku.SHOUSUUSHII,
-    "四槓子": Yaku.SUUKANTSU, "流し満貫": Yaku.NAGASHI_MANGAN,
-    "ドラ": Yaku.DORA, "裏ドラ": Yaku.URA_DORA, "赤ドラ": Yaku.AKA_DORA, "抜きドラ": Yaku.KITA,
+    "両立直": Yaku.DOUBLE_RIICHI,
+    "ダブル立直": Yaku.DOUBLE_RIICHI,
+    "七対子": Yaku.CHIITOITSU,
+    "混全帯幺九": Yaku.CHANTA,
+    "一気通貫": Yaku.ITTSU,
+    "三色同順": Yaku.SANSHOKU,
+    "三色同刻": Yaku.SANSHOKU_DOUKOU,
+    "三槓子": Yaku.SANKANTSU,
+    "対々和": Yaku.TOITOI,
+    "三暗刻": Yaku.SANANKOU,
+    "小三元": Yaku.SHOUSANGEN,
+    "混老頭": Yaku.HONROUTOU,
+    "二盃口": Yaku.RYANPEIKOU,
+    "純全帯幺九": Yaku.JUNCHAN,
+    "混一色": Yaku.HONITSU,
+    "清一色": Yaku.CHINITSU,
+    "人和": Yaku.RENHOU,
+    "天和": Yaku.TENHOU,
+    "地和": Yaku.CHIIHOU,
+    "大三元": Yaku.DAISANGEN,
+    "四暗刻": Yaku.SUUANKOU,
+    "四暗刻単騎": Yaku.SUUANKOU_TANKI,
+    "四暗刻単騎待ち": Yaku.SUUANKOU_TANKI,
+    "字一色": Yaku.TSUUIISOU,
+    "緑一色": Yaku.RYUUIISOU,
+    "清老頭": Yaku.CHINROUTOU,
+    "九蓮宝燈": Yaku.CHUUREN,
+    "純正九蓮宝燈": Yaku.JUNSEI_CHUUREN,
+    "国士無双": Yaku.KOKUSHI,
+    "国士無双１３面": Yaku.KOKUSHI_13,
+    "国士無双13面": Yaku.KOKUSHI_13,
+    "国士無双十三面": Yaku.KOKUSHI_13,
+    "大四喜": Yaku.DAISUUSHII,
+    "小四喜": Yaku.SHOUSUUSHII,
+    "四槓子": Yaku.SUUKANTSU,
+    "流し満貫": Yaku.NAGASHI_MANGAN,
+    "ドラ": Yaku.DORA,
+    "裏ドラ": Yaku.URA_DORA,
+    "赤ドラ": Yaku.AKA_DORA,
+    "抜きドラ": Yaku.KITA,
     "北ドラ": Yaku.KITA,
     # English spellings seen in converted logs
-    "Riichi": Yaku.RIICHI, "Dora": Yaku.DORA, "Ura Dora": Yaku.URA_DORA, "Red Five": Yaku.AKA_DORA,
-    "Fully Concealed Hand": Yaku.MENZEN_TSUMO, "Ippatsu": Yaku.IPPATSU, "Pinfu": Yaku.PINFU,
-    "All Simples": Yaku.TANYAO, "Tanyao": Yaku.TANYAO,
+    "Riichi": Yaku.RIICHI,
+    "Dora": Yaku.DORA,
+    "Ura Dora": Yaku.URA_DORA,
+    "Red Five": Yaku.AKA_DORA,
+    "Fully Concealed Hand": Yaku.MENZEN_TSUMO,
+    "Ippatsu": Yaku.IPPATSU,
+    "Pinfu": Yaku.PINFU,
+    "All Simples": Yaku.TANYAO,
+    "Tanyao": Yaku.TANYAO,
 }
 #: the names we write (Tenhou's own)
 YAKU_JA: dict[Yaku, str] = {}
@@ -96,6 +145,7 @@ def yaku_from_name(name: str) -> str:
 
 
 # ---------------------------------------------------------------- tiles
+
 
 def code_to_tile(code: object) -> int:
     """A tenhou.net/6 tile code (11..47, 51..53) -> our canonical tile id."""
@@ -134,23 +184,37 @@ _SCORE_TEXT = re.compile(
     r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?$"
 )
 _LIMITS = {
-    "満貫": "mangan", "切り上げ満貫": "mangan", "跳満": "haneman", "倍満": "baiman",
-    "三倍満": "sanbaiman", "数え役満": "yakuman", "役満": "yakuman",
+    "満貫": "mangan",
+    "切り上げ満貫": "mangan",
+    "跳満": "haneman",
+    "倍満": "baiman",
+    "三倍満": "sanbaiman",
+    "数え役満": "yakuman",
+    "役満": "yakuman",
 }
 _YAKU_TEXT = re.compile(r"^(?P<name>.*?)\((?P<val>[^()]*)\)$")
 _DRAW_NAMES = {
-    "流局": RyuukyokuKind.EXHAUSTIVE, "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
-    "全員不聴": RyuukyokuKind.EXHAUSTIVE, "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
-    "九種九牌": RyuukyokuKind.NINE_TERMINALS, "四風連打": RyuukyokuKind.FOUR_WINDS,
-    "三風連打": RyuukyokuKind.FOUR_WINDS, "四家立直": RyuukyokuKind.FOUR_RIICHI,
-    "三家立直": RyuukyokuKind.FOUR_RIICHI, "四槓散了": RyuukyokuKind.FOUR_KANS,
-    "四開槓": RyuukyokuKind.FOUR_KANS, "三家和了": RyuukyokuKind.TRIPLE_RON,
+    "流局": RyuukyokuKind.EXHAUSTIVE,
+    "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
+    "全員不聴": RyuukyokuKind.EXHAUSTIVE,
+    "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
+    "九種九牌": RyuukyokuKind.NINE_TERMINALS,
+    "四風連打": RyuukyokuKind.FOUR_WINDS,
+    "三風連打": RyuukyokuKind.FOUR_WINDS,
+    "四家立直": RyuukyokuKind.FOUR_RIICHI,
+    "三家立直": RyuukyokuKind.FOUR_RIICHI,
+    "四槓散了": RyuukyokuKind.FOUR_KANS,
+    "四開槓": RyuukyokuKind.FOUR_KANS,
+    "三家和了": RyuukyokuKind.TRIPLE_RON,
     "三家和": RyuukyokuKind.TRIPLE_RON,
 }
 _DRAW_WRITE = {
-    RyuukyokuKind.EXHAUSTIVE: "流局", RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
-    RyuukyokuKind.NINE_TERMINALS: "九種九牌", RyuukyokuKind.FOUR_WINDS: "四風連打",
-    RyuukyokuKind.FOUR_RIICHI: "四家立直", RyuukyokuKind.FOUR_KANS: "四槓散了",
+    RyuukyokuKind.EXHAUSTIVE: "流局",
+    RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
+    RyuukyokuKind.NINE_TERMINALS: "九種九牌",
+    RyuukyokuKind.FOUR_WINDS: "四風連打",
+    RyuukyokuKind.FOUR_RIICHI: "四家立直",
+    RyuukyokuKind.FOUR_KANS: "四槓散了",
     RyuukyokuKind.TRIPLE_RON: "三家和了",
 }
 
@@ -246,8 +310,15 @@ def disp_go_type(disp: str) -> int | None:
 def go_type_disp(go: int) -> str:
     """``disp`` for a GO type: the inverse of ``disp_go_type`` on the bits a name can say."""
     lobby = next(c for c, bit in sorted(_LOBBY_BITS.items(), key=lambda kv: -kv[1]) if go & 0xA0 == bit)
-    return ("三" if go & 0x10 else "") + lobby + ("南" if go & 0x08 else "東") + ("喰" if not go & 0x04 else "") \
-        + ("赤" if not go & 0x02 else "") + ("速" if go & 0x40 else "") + ("祝" if go & 0x200 else "")
+    return (
+        ("三" if go & 0x10 else "")
+        + lobby
+        + ("南" if go & 0x08 else "東")
+        + ("喰" if not go & 0x04 else "")
+        + ("赤" if not go & 0x02 else "")
+        + ("速" if go & 0x40 else "")
+        + ("祝" if go & 0x200 else "")
+    )
 
 
 #: a Mahjong Soul game id: date (YYMMDD) then a UUID
@@ -264,10 +335,25 @@ def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
     majsoul = "の間" in disp or "Room" in disp or contest
     go = rule.get("type") if isinstance(rule.get("type"), int) else disp_go_type(disp)
     if go is not None and not majsoul and (3 if go & 0x10 else 4) != n:
-        raise ValueError(f"the table {disp or go!r} is for {3 if go & 0x10 else 4} players, but the record has {n}")
-    table: tuple[str, object] = ("tenhou_go_type", go) if go is not None and not majsoul else (
-        "preset", ("mahjongsoul" if majsoul and n == 4 else "mahjongsoul-sanma" if majsoul
-                   else "tenhou-sanma" if n == 3 else "tenhou"))
+        raise ValueError(
+            f"the table {disp or go!r} is for {3 if go & 0x10 else 4} players, but the record has {n}"
+        )
+    table: tuple[str, object] = (
+        ("tenhou_go_type", go)
+        if go is not None and not majsoul
+        else (
+            "preset",
+            (
+                "mahjongsoul"
+                if majsoul and n == 4
+                else "mahjongsoul-sanma"
+                if majsoul
+                else "tenhou-sanma"
+                if n == 3
+                else "tenhou"
+            ),
+        )
+    )
     hint: list[tuple[str, object]] = [table, ("num_players", n)]
     if contest:  # the record's first hand states the start; the scheme is the contest's own
         hint += [("start_points", 0), ("rank_scheme_known", False)]
@@ -297,12 +383,18 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
         names = [str(x) for x in seats(doc.get("name") or [], "names")][:n]
         names += [""] * (n - len(names))
         meta = tuple(
-            (k, _freeze(doc[k])) for k in ("title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "ref")
+            (k, _freeze(doc[k]))
+            for k in ("title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "ref")
             if k in doc
         )
         events: list[Event] = [
-            GameStart(players=tuple(names), game_id=str(doc.get("ref", "")), first_dealer=0,
-                      rules_hint=_rules_hint(doc, n), meta=meta)
+            GameStart(
+                players=tuple(names),
+                game_id=str(doc.get("ref", "")),
+                first_dealer=0,
+                rules_hint=_rules_hint(doc, n),
+                meta=meta,
+            )
         ]
     except (ValueError, TypeError, IndexError, KeyError, AttributeError, OverflowError) as e:
         raise RecordError(f"bad header: {type(e).__name__}: {e}", file=source, game=game_no) from e
@@ -317,7 +409,9 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
             raise RecordError(e.reason, file=source, game=game_no, hand=label, event=e.event) from e
         except (ValueError, TypeError, IndexError, KeyError, OverflowError) as e:
             at = len(reader.events) if reader is not None else 0  # the event being built when it failed
-            raise RecordError(f"{type(e).__name__}: {e}", file=source, game=game_no, hand=label, event=at) from e
+            raise RecordError(
+                f"{type(e).__name__}: {e}", file=source, game=game_no, hand=label, event=at
+            ) from e
     last_doc = group[-1][1]
     partial = not _fresh_start(doc) or (len(hands) == 1 and "sc" not in last_doc)
     if not partial:
@@ -338,12 +432,17 @@ def _game_end(sc: object, n: int, source: str, game: int) -> GameEnd:
         return GameEnd()
     if not isinstance(sc, list) or len(sc) < 2 * n:
         raise RecordError(f"'sc' should hold {2 * n} numbers, got {sc!r}", file=source, game=game)
-    if not all(isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in sc[: 2 * n]):
+    if not all(
+        isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) for x in sc[: 2 * n]
+    ):
         raise RecordError(f"'sc' should hold {2 * n} numbers, got {sc!r}", file=source, game=game)
     finals = tuple(int(round(float(x))) for x in sc[0 : 2 * n : 2])
     points = sc[1 : 2 * n : 2]
-    return GameEnd(final_scores=finals, rank_points=tuple(float(p) for p in points),
-                   rank_points_text=tuple(_num_text(p) for p in points))
+    return GameEnd(
+        final_scores=finals,
+        rank_points=tuple(float(p) for p in points),
+        rank_points_text=tuple(_num_text(p) for p in points),
+    )
 
 
 def _num_text(v: object) -> str:
@@ -357,7 +456,9 @@ class _HandReader:
 
     def __init__(self, hand: list[Any], n: int) -> None:
         if not isinstance(hand, list) or len(hand) < 17:
-            raise RecordError(f"a hand needs 17 elements, this one has {len(hand) if isinstance(hand, list) else hand!r}")
+            raise RecordError(
+                f"a hand needs 17 elements, this one has {len(hand) if isinstance(hand, list) else hand!r}"
+            )
         self.h = hand
         self.n = n
         self.events: list[Event] = []
@@ -469,8 +570,20 @@ class _HandReader:
         return out
 
     # ------------------------------------------------------------ main loop
-    _STATE = ("ti", "di", "concealed", "melds", "last_draw", "dora_queue", "seat", "state",
-              "last_discard", "riichi_seat", "kan_dora", "robbed")
+    _STATE = (
+        "ti",
+        "di",
+        "concealed",
+        "melds",
+        "last_draw",
+        "dora_queue",
+        "seat",
+        "state",
+        "last_discard",
+        "riichi_seat",
+        "kan_dora",
+        "robbed",
+    )
     _MAX_TRIES = 2000
 
     def _snapshot(self) -> tuple[dict[str, Any], int]:
@@ -490,11 +603,18 @@ class _HandReader:
         scores = tuple(int(x) for x in seats(h[1], "start scores")[:n])
         if not h[2]:
             raise self.fail("no dora indicator")
-        self.events.append(HandStart(
-            round_wind=kyoku // 4, hand_number=kyoku % 4, honba=honba, sticks=sticks,
-            dealer=kyoku % 4, scores=scores, dora_indicator=code_to_tile(h[2][0]),
-            hands=tuple(tuple(c) for c in self.concealed),
-        ))
+        self.events.append(
+            HandStart(
+                round_wind=kyoku // 4,
+                hand_number=kyoku % 4,
+                honba=honba,
+                sticks=sticks,
+                dealer=kyoku % 4,
+                scores=scores,
+                dora_indicator=code_to_tile(h[2][0]),
+                hands=tuple(tuple(c) for c in self.concealed),
+            )
+        )
         self.seat, self.state = kyoku % 4, "draw"
         if self.seat >= n:
             raise self.fail(f"kyoku {kyoku} has no dealer at a {n}-player table")
@@ -540,8 +660,11 @@ class _HandReader:
                 if who == frm and (self.state != "act" or self.seat != who):
                     raise self.fail(f"seat {who} wins by tsumo but did not just draw")
                 if who != frm:
-                    target = self.seat if self.robbed is not None else (
-                        self.last_discard[0] if self.last_discard else None)
+                    target = (
+                        self.seat
+                        if self.robbed is not None
+                        else (self.last_discard[0] if self.last_discard else None)
+                    )
                     if target != frm:
                         raise self.fail(f"seat {who} rons seat {frm}, whose tile was not the last one out")
 
@@ -552,7 +675,11 @@ class _HandReader:
             if state in ("draw", "rinshan"):
                 item = self._next_take(seat)
                 if item is None:
-                    if state == "rinshan" and self.melds[seat] and self.melds[seat][-1].kind == CallKind.KAKAN:
+                    if (
+                        state == "rinshan"
+                        and self.melds[seat]
+                        and self.melds[seat][-1].kind == CallKind.KAKAN
+                    ):
                         self.robbed = self.melds[seat][-1].tiles[-1]
                     return
                 if isinstance(item, str):
@@ -577,8 +704,13 @@ class _HandReader:
                         self._flush_kan_dora()
                     if meld.kind == CallKind.KAKAN:
                         self._remove(seat, meld.tiles[-1])
-                        self.melds[seat] = [m for m in self.melds[seat]
-                                            if not (m.kind == CallKind.PON and _tile_key(m.tiles[0]) == _tile_key(meld.tiles[0]))]
+                        self.melds[seat] = [
+                            m
+                            for m in self.melds[seat]
+                            if not (
+                                m.kind == CallKind.PON and _tile_key(m.tiles[0]) == _tile_key(meld.tiles[0])
+                            )
+                        ]
                         self.kan_dora += 1
                     else:
                         for t in meld.tiles:
@@ -641,7 +773,11 @@ class _HandReader:
                 self.melds[seat].append(meld)
                 self.seat = seat
                 if meld.kind == CallKind.DAIMINKAN:
-                    nxt = self.discards[seat][self.di[seat]] if self.di[seat] < len(self.discards[seat]) else None
+                    nxt = (
+                        self.discards[seat][self.di[seat]]
+                        if self.di[seat] < len(self.discards[seat])
+                        else None
+                    )
                     if nxt == 0:
                         self.di[seat] += 1
                     self.kan_dora += 1
@@ -678,7 +814,11 @@ class _HandReader:
         if name not in _DRAW_NAMES:
             raise self.fail(f"unknown hand result {name!r}")
         kind = _DRAW_NAMES[name]
-        deltas = tuple(int(x) for x in seats(res[1], "score changes")[:n]) if len(res) > 1 and isinstance(res[1], list) else None
+        deltas = (
+            tuple(int(x) for x in seats(res[1], "score changes")[:n])
+            if len(res) > 1 and isinstance(res[1], list)
+            else None
+        )
         tenpai: tuple[int, ...] | None = None
         shown: tuple[tuple[int, ...] | None, ...] | None = None
         if kind == RyuukyokuKind.EXHAUSTIVE:
@@ -699,8 +839,13 @@ class _HandReader:
                 shown = tuple(tuple(self.concealed[s]) if s == declarer else None for s in range(n))
         self.events.append(Ryuukyoku(kind, tenpai=tenpai, deltas=deltas, honba=self.honba, shown=shown))
 
-    def _win(self, deltas: Sequence[Any], detail: Sequence[Any], last_discard: tuple[int, int] | None,
-             robbed: int | None) -> Win:
+    def _win(
+        self,
+        deltas: Sequence[Any],
+        detail: Sequence[Any],
+        last_discard: tuple[int, int] | None,
+        robbed: int | None,
+    ) -> Win:
         n = self.n
         if len(detail) < 2:
             raise self.fail(f"win detail {detail!r} names no winner")
@@ -762,7 +907,10 @@ class _HandReader:
         if len(deltas) < n:
             raise self.fail(f"win deltas {deltas!r} have fewer than {n} entries")
         claimed = ClaimedWin(
-            fu=fu, han=han_total, points=points, limit=limit,
+            fu=fu,
+            han=han_total,
+            points=points,
+            limit=limit,
             # no yaku text at all: not stated (a converter from a format without yaku writes none)
             yaku=tuple(yaku) if yaku else None,
             yakuman_multiple=n_yakuman or None,
@@ -778,6 +926,7 @@ class _HandReader:
 
 
 # ---------------------------------------------------------------- writing
+
 
 def write_tenhou_json(record: GameRecord) -> bytes:
     """One game as a tenhou.net/6 document (UTF-8, one line).
@@ -871,8 +1020,12 @@ class _Writer:
                 lost.add("dice")
             hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]
             scores = list(ev.scores or ()) + [0] * (4 - self.n)  # stated by with_stated_scores
-            self.cur = [[ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks], scores,
-                        [self.code(ev.dora_indicator)], []]
+            self.cur = [
+                [ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks],
+                scores,
+                [self.code(ev.dora_indicator)],
+                [],
+            ]
             for s in range(4):
                 self.cur += [hands[s], [], []]
             self.cur.append(None)
@@ -978,8 +1131,13 @@ class _Writer:
     def _score_text(self, ev: Win) -> str:
         c, n = ev.claimed, self.n
         if c.limit:
-            head = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満",
-                    "yakuman": "役満"}.get(c.limit, c.limit)
+            head = {
+                "mangan": "満貫",
+                "haneman": "跳満",
+                "baiman": "倍満",
+                "sanbaiman": "三倍満",
+                "yakuman": "役満",
+            }.get(c.limit, c.limit)
             if c.limit == "yakuman" and (c.yakuman_multiple or 1) > 1:
                 head = "役満"
         elif c.fu is not None and c.han is not None:
@@ -999,7 +1157,9 @@ class _Writer:
             pays = {s: -deltas[s] - 100 * honba for s in payers}
         else:  # liability moves the payments: split the value the usual way
             pts = c.points or 0
-            pays = {s: pts // (n - 1) if ev.seat == dealer else pts // (2 if s == dealer else 4) for s in payers}
+            pays = {
+                s: pts // (n - 1) if ev.seat == dealer else pts // (2 if s == dealer else 4) for s in payers
+            }
         if ev.seat == dealer:
             each = max(pays.values()) if pays else 0
             return f"{head}{each}点∀"
@@ -1036,7 +1196,20 @@ def _yaku_text(y: ClaimedYaku) -> str:
 
 
 _YAKUMAN_NAMES = {
-    Yaku.TENHOU, Yaku.CHIIHOU, Yaku.DAISANGEN, Yaku.SUUANKOU, Yaku.SUUANKOU_TANKI, Yaku.TSUUIISOU,
-    Yaku.RYUUIISOU, Yaku.CHINROUTOU, Yaku.CHUUREN, Yaku.JUNSEI_CHUUREN, Yaku.KOKUSHI, Yaku.KOKUSHI_13,
-    Yaku.DAISUUSHII, Yaku.SHOUSUUSHII, Yaku.SUUKANTSU, Yaku.RENHOU,
+    Yaku.TENHOU,
+    Yaku.CHIIHOU,
+    Yaku.DAISANGEN,
+    Yaku.SUUANKOU,
+    Yaku.SUUANKOU_TANKI,
+    Yaku.TSUUIISOU,
+    Yaku.RYUUIISOU,
+    Yaku.CHINROUTOU,
+    Yaku.CHUUREN,
+    Yaku.JUNSEI_CHUUREN,
+    Yaku.KOKUSHI,
+    Yaku.KOKUSHI_13,
+    Yaku.DAISUUSHII,
+    Yaku.SHOUSUUSHII,
+    Yaku.SUUKANTSU,
+    Yaku.RENHOU,
 }

@@ -208,10 +208,12 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
             roots = _parse_roots(cleaned, source)
         except etree.XMLSyntaxError as e2:
             raise RecordError(f"not well-formed XML: {e2}", file=source) from e2
-        issues.append(RecordIssue(
-            "malformed-record",
-            f"duplicated attribute(s) dropped, first value kept: {', '.join(dropped)}",
-        ))
+        issues.append(
+            RecordIssue(
+                "malformed-record",
+                f"duplicated attribute(s) dropped, first value kept: {', '.join(dropped)}",
+            )
+        )
     out: list[GameRecord] = []
     for gi, root in enumerate(roots):
         if root.tag != "mjloggm":
@@ -407,11 +409,19 @@ class _GameReader:
         dealer = self._seat(el, "oya")
         hands = tuple(_tiles(_need(el, f"hai{i}"), f"hai{i}") for i in range(self.n))
         self.last_draw[:] = [None] * 4
-        self.events.append(HandStart(
-            round_wind=wind, hand_number=number, honba=honba, sticks=sticks, dealer=dealer,
-            scores=self._scores(_need(el, "ten"), "ten"), dora_indicator=_tile(dora),
-            hands=hands, dice=(d1 + 1, d2 + 1),
-        ))
+        self.events.append(
+            HandStart(
+                round_wind=wind,
+                hand_number=number,
+                honba=honba,
+                sticks=sticks,
+                dealer=dealer,
+                scores=self._scores(_need(el, "ten"), "ten"),
+                dora_indicator=_tile(dora),
+                hands=hands,
+                dice=(d1 + 1, d2 + 1),
+            )
+        )
 
     def _n(self, el: etree._Element) -> None:
         who = self._seat(el)
@@ -461,23 +471,27 @@ class _GameReader:
             han = sum(y.han for y in yaku) if yaku else None
         if points == 0:  # Tenhou never writes a win worth nothing: a writer whose source stated no value
             fu = points = None
-        melds: tuple[Meld, ...] = tuple(
-            decode_meld(m, who, self.n) for m in _ints(el.get("m", ""), "m")
-        )
+        melds: tuple[Meld, ...] = tuple(decode_meld(m, who, self.n) for m in _ints(el.get("m", ""), "m"))
         honba, sticks = self._ba(el)
         before, deltas = self._sc(el)
         ura = el.get("doraHaiUra")
         pao = el.get("paoWho")
         claimed = ClaimedWin(
             # Tenhou states fu 0 only for a yakuman; on a lesser hand 0 is a writer's "not stated"
-            fu=None if fu == 0 and 0 < limit < 5 else fu, han=han, points=points,
+            fu=None if fu == 0 and 0 < limit < 5 else fu,
+            han=han,
+            points=points,
             limit=LIMIT_NAMES[limit] if points is not None else None,
             yaku=tuple(yaku) if yaku or el.get("yaku") is not None or yakuman is not None else None,
             yakuman_multiple=multiple,
             dora_indicators=_tiles(el.get("doraHai"), "doraHai"),
             ura_indicators=_tiles(ura, "doraHaiUra") if ura is not None else None,
-            hand=_tiles(_need(el, "hai"), "hai"), melds=melds,
-            honba=honba, sticks=sticks, deltas=deltas, scores_before=before,
+            hand=_tiles(_need(el, "hai"), "hai"),
+            melds=melds,
+            honba=honba,
+            sticks=sticks,
+            deltas=deltas,
+            scores_before=before,
             pao_seat=self._seat(el, "paoWho") if pao is not None else None,
         )
         self.events.append(Win(who, from_who, _tile(_int_attr(el, "machi")), claimed))
@@ -588,8 +602,15 @@ def _q(v: object) -> str:
     if _NOT_XML.search(text):
         warnings.warn("Tenhou XML cannot carry control characters (replaced by U+FFFD)", stacklevel=3)
         text = _NOT_XML.sub("\ufffd", text)
-    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("\t", "&#9;").replace("\n", "&#10;").replace("\r", "&#13;"))
+    return (
+        text.replace("&", "&amp;")
+        .replace('"', "&quot;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\t", "&#9;")
+        .replace("\n", "&#10;")
+        .replace("\r", "&#13;")
+    )
 
 
 def _tag(name: str, attrs: list[tuple[str, object]]) -> str:
@@ -629,11 +650,17 @@ def _warn_table_differs(rules: Any, go_type: int) -> None:
     from paifu.rules import tenhou_go_type
 
     table = tenhou_go_type(go_type)
-    differ = [f.name for f in dataclasses.fields(rules) if f.name not in ("name", "description")
-              and getattr(rules, f.name) != getattr(table, f.name)]
+    differ = [
+        f.name
+        for f in dataclasses.fields(rules)
+        if f.name not in ("name", "description") and getattr(rules, f.name) != getattr(table, f.name)
+    ]
     if differ:
-        warnings.warn(f"Tenhou XML carries rules only as a Tenhou table: read back as {table.name}, "
-                      f"which differs in {', '.join(differ)}", stacklevel=3)
+        warnings.warn(
+            f"Tenhou XML carries rules only as a Tenhou table: read back as {table.name}, "
+            f"which differs in {', '.join(differ)}",
+            stacklevel=3,
+        )
 
 
 def write_tenhou_xml(record: GameRecord) -> bytes:
@@ -662,7 +689,7 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     seed = gs.wall_seed
     per_hand: list[str] = []
     if seed and seed.startswith(INIT_SHUFFLE_PREFIX):
-        per_hand = seed[len(INIT_SHUFFLE_PREFIX):].split(";")
+        per_hand = seed[len(INIT_SHUFFLE_PREFIX) :].split(";")
     elif seed:
         tags.append(["SHUFFLE", [("seed", seed), ("ref", meta.get("shuffle_ref", ""))]])
     go_type = hints.get("tenhou_go_type")
@@ -724,8 +751,11 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
             d1, d2 = ev.dice if ev.dice is not None else (1, 1)
             seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
             scores = ev.scores if ev.scores is not None else tuple(running)  # stated by with_stated_scores
-            attrs: list[tuple[str, object]] = [("seed", seed_attr), ("ten", scores4(scores, "score")),
-                                               ("oya", ev.dealer)]
+            attrs: list[tuple[str, object]] = [
+                ("seed", seed_attr),
+                ("ten", scores4(scores, "score")),
+                ("oya", ev.dealer),
+            ]
             for i in range(4):
                 attrs.append((f"hai{i}", _join(ev.hands[i]) if i < n else ""))
             if hand_no < len(per_hand) and per_hand[hand_no]:
@@ -764,12 +794,16 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         elif isinstance(ev, GameEnd):
             if last_result is None or ev.final_scores is None:
                 if last_result is not None:  # owari is how Tenhou XML says the game ended
-                    warnings.warn("Tenhou XML cannot carry a game end without final scores "
-                                  "(it reads back as stopping early)", stacklevel=2)
+                    warnings.warn(
+                        "Tenhou XML cannot carry a game end without final scores "
+                        "(it reads back as stopping early)",
+                        stacklevel=2,
+                    )
                 continue
             if ev.rank_points is None:
-                warnings.warn("Tenhou XML cannot carry final scores without rank points (written as 0)",
-                              stacklevel=2)
+                warnings.warn(
+                    "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=2
+                )
             ranks = ev.rank_points_text or tuple(_num(r) for r in (ev.rank_points or (0.0,) * n))
             vals: list[str] = []
             for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
@@ -805,7 +839,11 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:
         lost.add("a win without its fu and value (written as 0, read back as not stated)")
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
     yaku = c.yaku or ()
-    if c.han is None and yaku and all(y.name in _YAKUMAN_NAMES or y.name.startswith("unknown:") for y in yaku):
+    if (
+        c.han is None
+        and yaku
+        and all(y.name in _YAKUMAN_NAMES or y.name.startswith("unknown:") for y in yaku)
+    ):
         attrs.append(("yakuman", _join(_yaku_id(y.name) for y in yaku)))
     elif yaku:
         attrs.append(("yaku", _join(v for y in yaku for v in (_yaku_id(y.name), y.han))))

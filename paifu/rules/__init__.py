@@ -8,8 +8,17 @@ from paifu.rules.presets import PRESETS, load_rules, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
 from paifu.rules.tenhou import table_go_type, tenhou_go_type, tenhou_log_type, tenhou_rules_from_keys
 
-__all__ = ["PRESETS", "Ruleset", "RulesetError", "load_rules", "preset", "rules_from_hint", "table_go_type",
-           "tenhou_go_type", "tenhou_log_type"]
+__all__ = [
+    "PRESETS",
+    "Ruleset",
+    "RulesetError",
+    "load_rules",
+    "preset",
+    "rules_from_hint",
+    "table_go_type",
+    "tenhou_go_type",
+    "tenhou_log_type",
+]
 
 
 def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None = None) -> Ruleset:
@@ -24,7 +33,11 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
     hint = list(hint)
     keys = dict(hint)
     log_type = tenhou_log_type(keys.get("game_id"))
-    if log_type is not None and "tenhou_go_type" not in keys and keys.get("preset") in ("tenhou", "tenhou-sanma"):
+    if (
+        log_type is not None
+        and "tenhou_go_type" not in keys
+        and keys.get("preset") in ("tenhou", "tenhou-sanma")
+    ):
         # a record that names no table (a tenhou.net/6 JSON without a Tenhou disp) but whose
         # log id does: the id is the server's own statement of the table type
         hint = [("tenhou_go_type", log_type) if k == "preset" else (k, v) for k, v in hint]

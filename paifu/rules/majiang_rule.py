@@ -110,8 +110,10 @@ def ruleset_from_majiang(rule: dict[str, Any], name: str = "majiang") -> Ruleset
         raise RulesetError(f"配給原点 = {start!r}; expected a positive integer")
     uma, rounding = _uma(r["順位点"])
     red = r["赤牌"]
-    if not isinstance(red, dict) or set(red) != {"m", "p", "s"} or not all(
-        isinstance(red[s], int) and 0 <= red[s] <= 4 for s in "mps"
+    if (
+        not isinstance(red, dict)
+        or set(red) != {"m", "p", "s"}
+        or not all(isinstance(red[s], int) and 0 <= red[s] <= 4 for s in "mps")
     ):
         raise RulesetError(f"赤牌 = {red!r}; expected {{m, p, s}} counts 0..4")
     max_ron = r["最大同時和了数"]
@@ -163,7 +165,9 @@ def ruleset_from_majiang(rule: dict[str, Any], name: str = "majiang") -> Ruleset
         multiple_yakuman=_bool("役満の複合あり", r["役満の複合あり"]),
         double_yakuman=_DOUBLE_YAKUMAN if _bool("ダブル役満あり", r["ダブル役満あり"]) else frozenset(),
         kazoe_yakuman=_bool("数え役満あり", r["数え役満あり"]),
-        pao=frozenset({"daisangen", "daisuushii"}) if _bool("役満パオあり", r["役満パオあり"]) else frozenset(),
+        pao=frozenset({"daisangen", "daisuushii"})
+        if _bool("役満パオあり", r["役満パオあり"])
+        else frozenset(),
         kiriage=_bool("切り上げ満貫あり", r["切り上げ満貫あり"]),
         kita=False,
     )

@@ -67,7 +67,7 @@ MAHJONGSOUL = TENHOU.replace(
 MAHJONGSOUL_SANMA = TENHOU_SANMA.replace(
     name="mahjongsoul-sanma",
     description="Mahjong Soul 3-player: Tenhou's 3-player table where nothing else is known; its rank "
-                "points are not verified and not checked",
+    "points are not verified and not checked",
     rank_scheme_known=False,
 )
 
@@ -402,7 +402,7 @@ def load_rules(spec: str) -> Ruleset:
 JPML = Ruleset(
     name="jpml",
     description="日本プロ麻雀連盟 公式ルール (JPML A-rules): 30,000 start, no ippatsu, ura or kan dora, "
-                "head-bump, rank points by how many players float",
+    "head-bump, rank points by how many players float",
     red_fives=(0, 0, 0),  # [JPML] no red tiles (utakata.work 2024: "どの団体も赤ドラはありません")
     start_points=30000,  # [JPML] 競技ルール 三: "持ち点は各自三万点とする"
     return_points=30000,  # [JPML] 順位点 are counted from 30,000 (no oka); see rank_points.JPML
@@ -447,7 +447,7 @@ JPML = Ruleset(
 WRC = Ruleset(
     name="wrc",
     description="World Riichi Championship rules (2015 rule book): 30,000 start, no red fives, head-bump, "
-                "no abortive draws, no kazoe yakuman",
+    "no abortive draws, no kazoe yakuman",
     red_fives=(0, 0, 0),  # [WRC] §3.3 additional tiles: none used (riichi.wiki summary; uncertain for 2022+)
     start_points=30000,  # [WRC] §4.1 starting points; riichi.wiki: "Starting points 30,000"
     return_points=30000,  # [WRC] §5.9.2: "session score = (table score - 30,000) / 1,000 + uma" (errata 2014)
@@ -514,7 +514,7 @@ EMA = WRC.replace(
 MLEAGUE = Ruleset(
     name="mleague",
     description="M.League official rules: 25,000 start, 30,000 return, red fives, head-bump, no aborts, "
-                "no bust, kiriage, rank points +50/+10/-10/-30",
+    "no bust, kiriage, rank points +50/+10/-10/-30",
     red_fives=(1, 1, 1),  # [ML] "赤ドラ(5萬・5筒・5索の各1枚)" (mahjong-space.com)
     start_points=25000,  # [ML] "持ち点25,000点スタート、30,000点返し"
     return_points=30000,  # [ML] as above: oka 20 to the top

@@ -252,5 +252,3 @@ class Ruleset:
     @classmethod
     def load(cls, path: str | Path) -> Ruleset:
         return cls.from_toml(Path(path).read_text(encoding="utf-8"))
-
-

@@ -24,7 +24,16 @@ __all__ = ["RULE_CHANGES", "RuleChange", "table_go_type", "tenhou_date", "tenhou
 LOG_ID = re.compile(r"(\d{10})gm-([0-9a-f]{4})-([0-9a-f]{4,5})-([0-9a-f]{8})")
 
 # GO type bits (Tenhou's own)
-HUMAN, NO_RED, NO_KUITAN, SOUTH, SANMA, JOUKYUU, FAST, TOKUJOU = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80
+HUMAN, NO_RED, NO_KUITAN, SOUTH, SANMA, JOUKYUU, FAST, TOKUJOU = (
+    0x01,
+    0x02,
+    0x04,
+    0x08,
+    0x10,
+    0x20,
+    0x40,
+    0x80,
+)
 CHIP, LOBBY_0X400, RATIO = 0x200, 0x400, 0x800
 SPECIAL_BITS = 0x100 | CHIP | LOBBY_0X400 | RATIO
 
@@ -58,18 +67,26 @@ class RuleChange:
 
 RULE_CHANGES: tuple[RuleChange, ...] = (
     RuleChange(
-        rule="uma", old=(10, 5, -5, -10), new=(20, 10, -10, -20),
-        last_old="2009072918", first_new="2009082713", applies="east",
+        rule="uma",
+        old=(10, 5, -5, -10),
+        new=(20, 10, -10, -20),
+        last_old="2009072918",
+        first_new="2009082713",
+        applies="east",
         evidence="east-only owari: 2009071823gm-0041 and 2009072918gm-0061 pay uma 10/5, and so do the "
-                 "undated phoenix east-only bye.xml and shuffle.xml (INIT-shuffle era); 2009082713gm-00e1, "
-                 "2009082815gm-00e1, 2010030412gm-00e1 and every later east-only game pay 20/10",
+        "undated phoenix east-only bye.xml and shuffle.xml (INIT-shuffle era); 2009082713gm-00e1, "
+        "2009082815gm-00e1, 2010030412gm-00e1 and every later east-only game pay 20/10",
     ),
     RuleChange(
-        rule="last_dealer_stop", old="win", new="win_or_tenpai",
-        last_old="2010030412", first_new="2010060800", applies="all",
+        rule="last_dealer_stop",
+        old="win",
+        new="win_or_tenpai",
+        last_old="2010030412",
+        first_new="2010060800",
+        applies="all",
         evidence="the all-last dealer, top and tenpai at an exhaustive draw, plays on in 2009082713gm-00e1, "
-                 "2009082815gm-00e1, 2010030412gm-00e1 and bug1.xml (INIT-shuffle era), and ends the game "
-                 "in 2010060800gm-0061",
+        "2009082815gm-00e1, 2010030412gm-00e1 and bug1.xml (INIT-shuffle era), and ends the game "
+        "in 2010060800gm-0061",
     ),
 )
 
@@ -89,8 +106,13 @@ def tenhou_log_type(game_id: object) -> int | None:
     return int(m.group(2), 16) if m else None
 
 
-def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = None,
-                   date: str | None = None, era_label: str | None = None) -> Ruleset:
+def tenhou_go_type(
+    go_type: int,
+    lobby: int | None = None,
+    csrule: str | None = None,
+    date: str | None = None,
+    era_label: str | None = None,
+) -> Ruleset:
     """The ruleset of a Tenhou table from its ``GO type`` bit field (and lobby and ``csrule``),
     as it was on ``date`` (``YYYYMMDDHH``; ``None``: today's rules); ``era_label`` names that
     date in the ruleset's name where it changed a rule (default: the date itself).
@@ -114,10 +136,15 @@ def tenhou_go_type(go_type: int, lobby: int | None = None, csrule: str | None = 
     if go_type & CHIP:  # chip (shuugi) lobbies round 4-30 / 3-60 up to mangan (corpus chip.xml_, ratio1.xml_)
         changes["kiriage"] = True
         changes["open_kan_dora_timing"] = "immediate"  # chip.xml_ shows an added kan's dora before its draw
-    if go_type & LOBBY_0X400 and not lobby:  # public 0x400 lobbies paid 1,500 per honba (ratio1.xml_; seen once)
+    if (
+        go_type & LOBBY_0X400 and not lobby
+    ):  # public 0x400 lobbies paid 1,500 per honba (ratio1.xml_; seen once)
         changes["honba_value"] = 1500
-    era = {k: v for k, v in _era_rules(date, east=east and not sanma and not go_type & SPECIAL_BITS).items()
-           if getattr(base, k) != v}
+    era = {
+        k: v
+        for k, v in _era_rules(date, east=east and not sanma and not go_type & SPECIAL_BITS).items()
+        if getattr(base, k) != v
+    }
     changes.update(era)
     if go_type & CHIP and not lobby and not sanma:
         changes["uma"] = (30, 10, -10, -30)  # public chip lobbies (chip.xml_, ratio1.xml_)
@@ -156,8 +183,13 @@ def _era_rules(date: str | None, *, east: bool) -> dict[str, object]:
 def table_go_type(rules: Ruleset) -> int:
     """The GO type of a general-lobby Tenhou table with these rules (the bits a ruleset can say:
     players, length, red fives, open tanyao); ``tenhou_go_type`` reads it back."""
-    return HUMAN | (SANMA if rules.num_players == 3 else 0) | (SOUTH if rules.length != "east" else 0) \
-        | (NO_RED if not any(rules.red_fives) else 0) | (NO_KUITAN if not rules.kuitan else 0)
+    return (
+        HUMAN
+        | (SANMA if rules.num_players == 3 else 0)
+        | (SOUTH if rules.length != "east" else 0)
+        | (NO_RED if not any(rules.red_fives) else 0)
+        | (NO_KUITAN if not rules.kuitan else 0)
+    )
 
 
 def _csrule(text: str, n: int) -> dict[str, object]:
@@ -200,7 +232,10 @@ def tenhou_rules_from_keys(go: int, keys: Mapping[str, object]) -> Ruleset:
     lobby = keys.get("lobby")
     date = tenhou_date(keys.get("game_id"), keys.get("tenhou_seed_form"))
     dated = LOG_ID.search(str(keys.get("game_id") or "")) is not None
-    return tenhou_go_type(log_type if log_type is not None and log_type != go else go,
-                          int(lobby) if lobby else None,  # type: ignore[call-overload]
-                          str(keys.get("csrule") or "") or None, date,
-                          None if dated or date is None else "INIT-shuffle era")
+    return tenhou_go_type(
+        log_type if log_type is not None and log_type != go else go,
+        int(lobby) if lobby else None,  # type: ignore[call-overload]
+        str(keys.get("csrule") or "") or None,
+        date,
+        None if dated or date is None else "INIT-shuffle era",
+    )

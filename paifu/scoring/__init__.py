@@ -14,6 +14,17 @@ from paifu.scoring.payments import (
 from paifu.scoring.valuation import LIMIT_NAMES, Valuation, WinContext, base_points, shares, value_win
 
 __all__ = [
-    "LIMIT_NAMES", "Valuation", "WinContext", "abortive_deltas", "base_points", "liable_seat",
-    "nagashi_deltas", "noten_deltas", "pao_multiple", "ron_deltas", "shares", "tsumo_deltas", "value_win",
+    "LIMIT_NAMES",
+    "Valuation",
+    "WinContext",
+    "abortive_deltas",
+    "base_points",
+    "liable_seat",
+    "nagashi_deltas",
+    "noten_deltas",
+    "pao_multiple",
+    "ron_deltas",
+    "shares",
+    "tsumo_deltas",
+    "value_win",
 ]

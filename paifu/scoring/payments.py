@@ -70,8 +70,17 @@ def _yakuman_ron_value(multiple: int, is_dealer: bool) -> int:
     return _ceil100((6 if is_dealer else 4) * 8000 * multiple)
 
 
-def ron_deltas(winner: int, discarder: int, val: Valuation, *, honba: int, sticks: int, rules: Ruleset,
-               take_bonus: bool = True, pao_seat: int | None = None) -> list[int]:
+def ron_deltas(
+    winner: int,
+    discarder: int,
+    val: Valuation,
+    *,
+    honba: int,
+    sticks: int,
+    rules: Ruleset,
+    take_bonus: bool = True,
+    pao_seat: int | None = None,
+) -> list[int]:
     """A ron. ``take_bonus``: this winner gets the honba and sticks (on a multiple ron only
     the winner nearest the discarder does when ``rules.multi_ron_bonus == "nearest"``)."""
     d = _zeros(rules)
@@ -92,8 +101,9 @@ def ron_deltas(winner: int, discarder: int, val: Valuation, *, honba: int, stick
     return d
 
 
-def _tsumo_payments(winner: int, dealer: int, dealer_share: int, other_share: int, n: int,
-                    is_dealer: bool) -> list[int]:
+def _tsumo_payments(
+    winner: int, dealer: int, dealer_share: int, other_share: int, n: int, is_dealer: bool
+) -> list[int]:
     d = [0] * n
     for seat in range(n):
         if seat == winner:
@@ -104,8 +114,16 @@ def _tsumo_payments(winner: int, dealer: int, dealer_share: int, other_share: in
     return d
 
 
-def tsumo_deltas(winner: int, dealer: int, val: Valuation, *, honba: int, sticks: int, rules: Ruleset,
-                 pao_seat: int | None = None) -> list[int]:
+def tsumo_deltas(
+    winner: int,
+    dealer: int,
+    val: Valuation,
+    *,
+    honba: int,
+    sticks: int,
+    rules: Ruleset,
+    pao_seat: int | None = None,
+) -> list[int]:
     """A tsumo. Each payer adds ``honba_value / (n - 1)`` per honba (100 on a 4-player table
     with 300 per honba). 3-player tsumo loss/split is already in the valuation's shares."""
     n = rules.num_players
@@ -122,8 +140,14 @@ def tsumo_deltas(winner: int, dealer: int, val: Valuation, *, honba: int, sticks
         d[pao_seat] -= part + honba_pts
         d[winner] += part + honba_pts
     else:
-        d = _tsumo_payments(winner, dealer, val.tsumo_dealer_pays + per_payer_honba,
-                            val.tsumo_nondealer_pays + per_payer_honba, n, val.is_dealer)
+        d = _tsumo_payments(
+            winner,
+            dealer,
+            val.tsumo_dealer_pays + per_payer_honba,
+            val.tsumo_nondealer_pays + per_payer_honba,
+            n,
+            val.is_dealer,
+        )
     d[winner] += STICK * sticks
     return d
 
@@ -159,8 +183,9 @@ def nagashi_deltas(seats: Collection[int], dealer: int, rules: Ruleset, honba: i
     per_payer_honba = rules.honba_value * honba // (n - 1)
     for seat in seats:
         _, dealer_share, other_share = shares(2000, rules, seat == dealer)
-        part = _tsumo_payments(seat, dealer, dealer_share + per_payer_honba,
-                               other_share + per_payer_honba, n, seat == dealer)
+        part = _tsumo_payments(
+            seat, dealer, dealer_share + per_payer_honba, other_share + per_payer_honba, n, seat == dealer
+        )
         d = [a + b for a, b in zip(d, part, strict=True)]
     return d
 

@@ -31,18 +31,59 @@ LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 #: the package's yaku ids -> our names
 _PKG_YAKU: dict[int, Yaku] = {
-    0: Yaku.MENZEN_TSUMO, 1: Yaku.RIICHI, 3: Yaku.IPPATSU, 4: Yaku.CHANKAN, 5: Yaku.RINSHAN,
-    6: Yaku.HAITEI, 7: Yaku.HOUTEI, 8: Yaku.DOUBLE_RIICHI, 11: Yaku.RENHOU, 12: Yaku.PINFU,
-    13: Yaku.TANYAO, 14: Yaku.IIPEIKOU, 15: Yaku.HAKU, 16: Yaku.HATSU, 17: Yaku.CHUN,
-    18: Yaku.JIKAZE_EAST, 19: Yaku.JIKAZE_SOUTH, 20: Yaku.JIKAZE_WEST, 21: Yaku.JIKAZE_NORTH,
-    22: Yaku.BAKAZE_EAST, 23: Yaku.BAKAZE_SOUTH, 24: Yaku.BAKAZE_WEST, 25: Yaku.BAKAZE_NORTH,
-    26: Yaku.SANSHOKU, 27: Yaku.ITTSU, 28: Yaku.CHANTA, 29: Yaku.HONROUTOU, 30: Yaku.TOITOI,
-    31: Yaku.SANANKOU, 32: Yaku.SANKANTSU, 33: Yaku.SANSHOKU_DOUKOU, 34: Yaku.CHIITOITSU,
-    35: Yaku.SHOUSANGEN, 36: Yaku.HONITSU, 37: Yaku.JUNCHAN, 38: Yaku.RYANPEIKOU, 39: Yaku.CHINITSU,
-    100: Yaku.KOKUSHI, 101: Yaku.CHUUREN, 102: Yaku.SUUANKOU, 103: Yaku.DAISANGEN,
-    104: Yaku.SHOUSUUSHII, 105: Yaku.RYUUIISOU, 106: Yaku.SUUKANTSU, 107: Yaku.TSUUIISOU,
-    108: Yaku.CHINROUTOU, 111: Yaku.DAISUUSHII, 112: Yaku.KOKUSHI_13, 113: Yaku.SUUANKOU_TANKI,
-    114: Yaku.JUNSEI_CHUUREN, 115: Yaku.TENHOU, 116: Yaku.CHIIHOU, 117: Yaku.RENHOU,
+    0: Yaku.MENZEN_TSUMO,
+    1: Yaku.RIICHI,
+    3: Yaku.IPPATSU,
+    4: Yaku.CHANKAN,
+    5: Yaku.RINSHAN,
+    6: Yaku.HAITEI,
+    7: Yaku.HOUTEI,
+    8: Yaku.DOUBLE_RIICHI,
+    11: Yaku.RENHOU,
+    12: Yaku.PINFU,
+    13: Yaku.TANYAO,
+    14: Yaku.IIPEIKOU,
+    15: Yaku.HAKU,
+    16: Yaku.HATSU,
+    17: Yaku.CHUN,
+    18: Yaku.JIKAZE_EAST,
+    19: Yaku.JIKAZE_SOUTH,
+    20: Yaku.JIKAZE_WEST,
+    21: Yaku.JIKAZE_NORTH,
+    22: Yaku.BAKAZE_EAST,
+    23: Yaku.BAKAZE_SOUTH,
+    24: Yaku.BAKAZE_WEST,
+    25: Yaku.BAKAZE_NORTH,
+    26: Yaku.SANSHOKU,
+    27: Yaku.ITTSU,
+    28: Yaku.CHANTA,
+    29: Yaku.HONROUTOU,
+    30: Yaku.TOITOI,
+    31: Yaku.SANANKOU,
+    32: Yaku.SANKANTSU,
+    33: Yaku.SANSHOKU_DOUKOU,
+    34: Yaku.CHIITOITSU,
+    35: Yaku.SHOUSANGEN,
+    36: Yaku.HONITSU,
+    37: Yaku.JUNCHAN,
+    38: Yaku.RYANPEIKOU,
+    39: Yaku.CHINITSU,
+    100: Yaku.KOKUSHI,
+    101: Yaku.CHUUREN,
+    102: Yaku.SUUANKOU,
+    103: Yaku.DAISANGEN,
+    104: Yaku.SHOUSUUSHII,
+    105: Yaku.RYUUIISOU,
+    106: Yaku.SUUKANTSU,
+    107: Yaku.TSUUIISOU,
+    108: Yaku.CHINROUTOU,
+    111: Yaku.DAISUUSHII,
+    112: Yaku.KOKUSHI_13,
+    113: Yaku.SUUANKOU_TANKI,
+    114: Yaku.JUNSEI_CHUUREN,
+    115: Yaku.TENHOU,
+    116: Yaku.CHIIHOU,
+    117: Yaku.RENHOU,
 }
 
 _PKG_MELD_TYPE = {
@@ -248,8 +289,9 @@ def _dora_count(indicators: Sequence[int], all_tiles: Sequence[int], kita: int, 
     return n
 
 
-def _finish(ctx: WinContext, yaku: list[tuple[str, int]], fu: int, fu_details: list[tuple[str, int]]
-            ) -> Valuation:
+def _finish(
+    ctx: WinContext, yaku: list[tuple[str, int]], fu: int, fu_details: list[tuple[str, int]]
+) -> Valuation:
     """Limits and shares from a yaku list (dora entries already in)."""
     rules = ctx.rules
     yakuman = [(n, h) for n, h in yaku if h >= 13 and Yaku(n) not in _NOT_YAKUMAN]
@@ -267,10 +309,20 @@ def _finish(ctx: WinContext, yaku: list[tuple[str, int]], fu: int, fu_details: l
         multiple = 1  # counted (kazoe) yakuman
     ron, dealer_pays, other_pays = shares(a, rules, ctx.is_dealer)
     return Valuation(
-        ok=True, yaku=tuple(yaku), han=han, fu=fu, fu_breakdown=tuple(fu_details), limit=limit,
-        yakuman_multiple=multiple, base_points=a, ron_points=ron,
-        tsumo_dealer_pays=dealer_pays, tsumo_nondealer_pays=other_pays,
-        tsumo=ctx.tsumo, is_dealer=ctx.is_dealer, num_players=rules.num_players,
+        ok=True,
+        yaku=tuple(yaku),
+        han=han,
+        fu=fu,
+        fu_breakdown=tuple(fu_details),
+        limit=limit,
+        yakuman_multiple=multiple,
+        base_points=a,
+        ron_points=ron,
+        tsumo_dealer_pays=dealer_pays,
+        tsumo_nondealer_pays=other_pays,
+        tsumo=ctx.tsumo,
+        is_dealer=ctx.is_dealer,
+        num_players=rules.num_players,
     )
 
 
@@ -288,8 +340,12 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
     cfg = _config(ctx, renhou)
     res = HandCalculator.estimate_hand_value(all_tiles, ctx.win_tile, melds=melds, config=cfg)
     stand_in = None
-    if res.error == HandCalculator.ERR_NO_YAKU and rules.sanma and rules.kita_yakuhai \
-            and sum(1 for t in all_tiles if t >> 2 == NORTH) >= 3:
+    if (
+        res.error == HandCalculator.ERR_NO_YAKU
+        and rules.sanma
+        and rules.kita_yakuhai
+        and sum(1 for t in all_tiles if t >> 2 == NORTH) >= 3
+    ):
         # the package knows no North value tile: value the hand with a stand-in 1-han yaku that adds
         # no fu (haitei on a tsumo, houtei on a ron), drop it, and let the North yaku in below
         stand_in = (Yaku.HAITEI if ctx.tsumo else Yaku.HOUTEI).value
@@ -336,9 +392,9 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
     return _finish(ctx, yaku, fu, fu_details)
 
 
-def _rule_fu_and_north(ctx: WinContext, fu: int, yaku: list[tuple[str, int]],
-                       fu_details: list[tuple[str, int]], open_hand: bool
-                       ) -> tuple[int, list[tuple[str, int]], list[tuple[str, int]]]:
+def _rule_fu_and_north(
+    ctx: WinContext, fu: int, yaku: list[tuple[str, int]], fu_details: list[tuple[str, int]], open_hand: bool
+) -> tuple[int, list[tuple[str, int]], list[tuple[str, int]]]:
     """Ruleset fu variants and the 3-player North value tile, on the chosen decomposition."""
     rules = ctx.rules
     if fu == 25:  # seven pairs: nothing below applies
@@ -353,7 +409,8 @@ def _rule_fu_and_north(ctx: WinContext, fu: int, yaku: list[tuple[str, int]],
         changed = True
     if rules.sanma and rules.kita_yakuhai:
         norths = sum(1 for t in ctx.concealed if t >> 2 == NORTH) + sum(
-            1 for m in ctx.melds for t in m.tiles if t >> 2 == NORTH)
+            1 for m in ctx.melds for t in m.tiles if t >> 2 == NORTH
+        )
         if norths >= 3:
             yaku = [*yaku, (Yaku.KITA_YAKUHAI.value, 1)]
         elif norths == 2:  # the pair of a standard hand (seven pairs returned above)
