@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paifu.rules.presets import PRESETS, load_rules, preset
+from paifu.rules.loading import load_rules
+from paifu.rules.majiang_rule import ruleset_from_majiang
+from paifu.rules.presets import PRESETS, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
 from paifu.rules.tenhou import table_go_type, tenhou_go_type, tenhou_log_type, tenhou_rules_from_keys
 
@@ -45,8 +47,6 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
         if key == "tenhou_go_type":
             rules = tenhou_rules_from_keys(int(value), keys)  # type: ignore[call-overload]
         elif key == "majiang_rule":
-            from paifu.rules.majiang_rule import ruleset_from_majiang
-
             rules = ruleset_from_majiang(dict(value) if value else {})  # type: ignore[call-overload]
         elif key == "preset":
             rules = preset(str(value))

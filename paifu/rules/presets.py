@@ -8,7 +8,6 @@ source is silent (the platform's usual behaviour, which real records correct).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from paifu.rules.ruleset import Ruleset, RulesetError
@@ -361,20 +360,6 @@ def preset(name: str) -> Ruleset:
         raise RulesetError(f"no preset {name!r}; known: {', '.join(PRESETS)}") from None
 
 
-def load_rules(spec: str) -> Ruleset:
-    """A preset name, or a TOML file (optionally ``base = "preset"``), or a 電脳麻将 rule JSON."""
-    if spec in PRESETS:
-        return PRESETS[spec]
-    p = Path(spec)
-    if not p.is_file():
-        raise RulesetError(f"{spec!r} is neither a preset ({', '.join(PRESETS)}) nor a file")
-    if p.suffix.lower() == ".json":
-        from paifu.rules.majiang_rule import load_majiang_rule
-
-        return load_majiang_rule(p)
-    return Ruleset.load(p)
-
-
 # ====================================================================== professional league rules
 # Hand-made transcriptions of league and tournament games. Every value names its source
 # (organisation, document, year, section or a short quote); ``# choice:`` marks a value the
@@ -553,3 +538,6 @@ MLEAGUE = Ruleset(
 )
 
 PRESETS.update({r.name: r for r in (JPML, WRC, EMA, MLEAGUE)})
+
+
+Ruleset._base_resolver = preset  # TOML's ``base = "tenhou"`` names one of these

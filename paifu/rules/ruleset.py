@@ -7,9 +7,10 @@ option one of them ignores is a bug. Each field documents its values.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 try:  # Python 3.11+
     import tomllib
@@ -155,6 +156,10 @@ class Ruleset:
     def scheduled_rounds(self) -> int:
         return {"one-hand": 1, "east": 1, "south": 2}[self.length]
 
+    #: how ``from_toml`` turns ``base = "name"`` into a ruleset; ``paifu.rules.presets`` sets it to
+    #: its ``preset`` when it loads, so this module never imports the presets (no import cycle)
+    _base_resolver: ClassVar[Callable[[str], Ruleset] | None] = None
+
     def replace(self, **changes: Any) -> Ruleset:
         return dataclasses.replace(self, **changes)
 
@@ -236,14 +241,16 @@ class Ruleset:
 
     @classmethod
     def from_toml(cls, text: str, base: Ruleset | None = None) -> Ruleset:
+        """A ruleset from TOML: ``base`` (or, by name, the preset its ``base = "..."`` names, which
+        ``paifu.rules.loading`` resolves) changed by the fields the text sets."""
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise RulesetError(f"not valid TOML: {e}") from e
         if base is None and "base" in data:
-            from paifu.rules.presets import preset
-
-            base = preset(str(data["base"]))
+            if cls._base_resolver is None:
+                raise RulesetError(f"base = {data['base']!r} needs the presets (paifu.rules loads them)")
+            base = cls._base_resolver(str(data["base"]))
         return cls.from_dict(data, base)
 
     def save(self, path: str | Path) -> None:
