@@ -10,12 +10,31 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_type_hints
 
 try:  # Python 3.11+
     import tomllib
 except ModuleNotFoundError:  # pragma: no cover
     import tomli as tomllib  # type: ignore[no-redef]
+
+
+#: each option's values: the type says them once, and ``Ruleset.__post_init__`` checks them from it
+Length = Literal["one-hand", "east", "south"]
+Renchan = Literal["never", "win", "win_or_tenpai", "always"]
+Extension = Literal["none", "sudden-death", "full-round"]
+LastDealerStop = Literal["none", "win", "win_or_tenpai", "win_tenpai_unproven"]
+LeftoverSticks = Literal["top", "lost", "kept"]
+MultiRonBonus = Literal["nearest", "each"]
+Kuikae = Literal["forbidden", "suji", "allowed"]
+KanDoraTiming = Literal["after-discard", "immediate"]
+PaoRonSplit = Literal["half", "all"]
+PaoHonba = Literal["discarder", "liable"]
+RiichiKan = Literal["none", "wait-unchanged", "shape-unchanged"]
+Karaten = Literal["counts", "not-own-hand", "not-visible"]
+Renhou = Literal["none", "mangan", "baiman", "yakuman"]
+SanmaTsumo = Literal["loss", "split"]
+RankTies = Literal["seat", "split"]
+RankRounding = Literal["none", "integer"]
 
 
 class RulesetError(ValueError):
@@ -33,9 +52,9 @@ class Ruleset:
     chi: bool = True  # 3-player tables have no chi
     start_points: int = 25000  # 0: not fixed by the rules (the first hand of the record states it)
     #: "one-hand", "east" (tonpuusen), "south" (hanchan)
-    length: str = "south"
+    length: Length = "south"
     #: dealer keeps the seat after: "never", "win", "win_or_tenpai", "always" (even noten)
-    renchan: str = "win_or_tenpai"
+    renchan: Renchan = "win_or_tenpai"
     #: after an abortive draw: the dealer keeps the seat and honba +1 (else the seat moves on)
     abort_renchan: bool = True
     #: dead wall kept at 14 tiles (rinshan draws shorten the live wall)
@@ -46,7 +65,7 @@ class Ruleset:
     bust_at_zero: bool = False  # exactly 0 also ends the game
     #: extension after the last scheduled hand when nobody reached ``extension_target``:
     #: "none", "sudden-death" (ends after any hand where someone reached it)
-    extension: str = "sudden-death"
+    extension: Extension = "sudden-death"
     extension_target: int = 30000
     #: when set, the extension target and the last-dealer stop minimum are the game's start points
     #: plus this (004: 「延長・アガリ止めの目標は開始点＋5,000点」); None: the fixed values above
@@ -55,37 +74,37 @@ class Ruleset:
     extension_rounds: int = 1
     #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"; "win_tenpai_unproven" stops
     #: on a win and accepts either outcome after tenpai (a Tenhou date between two eras)
-    last_dealer_stop: str = "win_or_tenpai"
+    last_dealer_stop: LastDealerStop = "win_or_tenpai"
     #: the dealer must be sole top and have at least this many points to stop
     last_dealer_stop_min: int = 30000
     #: riichi sticks left on the table at the end: "top" (to the top player), "lost" (nobody),
     #: "kept" (each stick back to the seat that put it down)
-    leftover_sticks: str = "top"
+    leftover_sticks: LeftoverSticks = "top"
 
     # ---------------------------------------------------------------- wins
     #: winners allowed on one discard: 1 = head-bump (nearest in turn order), 2, 3
     max_ron_winners: int = 2
     triple_ron_abort: bool = True  # three rons on one discard abort the hand
     #: honba and sticks on multiple ron: "nearest" (the winner nearest the discarder) or "each"
-    multi_ron_bonus: str = "nearest"
+    multi_ron_bonus: MultiRonBonus = "nearest"
     kuitan: bool = True  # open tanyao
     #: swap-call discards: "forbidden" (same kind or the other end of a chi),
     #: "suji" (only the same kind is forbidden), "allowed"
-    kuikae: str = "forbidden"
+    kuikae: Kuikae = "forbidden"
     ippatsu: bool = True
     ura_dora: bool = True
     kan_dora: bool = True
     kan_ura: bool = True  # the indicators under kan dora count as ura too (else only the first)
     #: when a kan's new indicator turns after an open or added kan: "after-discard" or "immediate"
-    open_kan_dora_timing: str = "after-discard"
+    open_kan_dora_timing: KanDoraTiming = "after-discard"
     #: liability (pao) yaku: any of "daisangen", "daisuushii", "suukantsu"
     pao: frozenset[str] = frozenset({"daisangen", "daisuushii"})
     #: the player who fed an open kan pays for a rinshan win after it
     pao_rinshan: bool = False
     #: ron with a liable player: "half" (split with the discarder) or "all" (liable pays all)
-    pao_ron_split: str = "half"
+    pao_ron_split: PaoRonSplit = "half"
     #: who pays honba on a pao ron: "discarder" or "liable"
-    pao_honba: str = "discarder"
+    pao_honba: PaoHonba = "discarder"
 
     # ---------------------------------------------------------------- riichi & furiten
     riichi_min_points: int = 1000
@@ -94,7 +113,7 @@ class Ruleset:
     riichi_min_wall: int = 4
     #: closed kan after riichi: "none", "wait-unchanged" (drawn tile, same wait),
     #: "shape-unchanged" (same wait and same decomposition)
-    riichi_kan: str = "wait-unchanged"
+    riichi_kan: RiichiKan = "wait-unchanged"
     riichi_furiten: bool = True  # a passed winning tile after riichi makes the hand furiten
     same_turn_furiten: bool = True
     #: a riichi is allowed while furiten (a wait already in the own river after the declaring discard)
@@ -113,14 +132,14 @@ class Ruleset:
     keishiki_tenpai: bool = True
     #: a wait only on tiles already used up: "counts", "not-own-hand" (not tenpai when all
     #: four are in the own hand), "not-visible" (not tenpai when all four are visible)
-    karaten: str = "not-own-hand"
+    karaten: Karaten = "not-own-hand"
 
     # ---------------------------------------------------------------- scoring
     honba_value: int = 300  # per honba stick, on a ron (tsumo: split among payers)
     double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
     rinshan_tsumo_fu: bool = True  # tsumo fu on a rinshan win
     #: "none", "mangan", "yakuman", "baiman"
-    renhou: str = "none"
+    renhou: Renhou = "none"
     kiriage: bool = False  # 4 han 30 fu / 3 han 60 fu rounded up to mangan
     kazoe_yakuman: bool = True  # 13+ han from yaku and dora is yakuman (else sanbaiman)
     multiple_yakuman: bool = True  # yakuman combine
@@ -130,7 +149,7 @@ class Ruleset:
     kokushi_chankan_ankan: bool = False  # thirteen orphans may rob a closed kan
     green_dragon_required: bool = False  # ryuuiisou needs hatsu
     #: 3-player tsumo: "loss" (the missing share is not paid) or "split" (added to the payers)
-    sanma_tsumo: str = "loss"
+    sanma_tsumo: SanmaTsumo = "loss"
 
     # ---------------------------------------------------------------- 3-player kita
     kita: bool = False
@@ -140,9 +159,9 @@ class Ruleset:
     return_points: int | None = 30000  # None: no return points (no oka)
     uma: tuple[int, ...] = (20, 10, -10, -20)  # per placement, thousands
     #: ties on points: "seat" (nearer the first dealer ranks higher) or "split"
-    rank_ties: str = "seat"
+    rank_ties: RankTies = "seat"
     #: rank point rounding: "none" (one decimal), "integer" (some Tenhou lobbies)
-    rank_rounding: str = "none"
+    rank_rounding: RankRounding = "none"
     #: False where nobody has verified how the table turns scores into rank points (a platform
     #: or lobby with no source and no records): the points a record claims are then not checked
     rank_scheme_known: bool = True
@@ -164,24 +183,7 @@ class Ruleset:
         return dataclasses.replace(self, **changes)
 
     def __post_init__(self) -> None:
-        choices = {
-            "length": ("one-hand", "east", "south"),
-            "renchan": ("never", "win", "win_or_tenpai", "always"),
-            "extension": ("none", "sudden-death", "full-round"),
-            "last_dealer_stop": ("none", "win", "win_or_tenpai", "win_tenpai_unproven"),
-            "leftover_sticks": ("top", "lost", "kept"),
-            "multi_ron_bonus": ("nearest", "each"),
-            "kuikae": ("forbidden", "suji", "allowed"),
-            "open_kan_dora_timing": ("after-discard", "immediate"),
-            "pao_ron_split": ("half", "all"),
-            "pao_honba": ("discarder", "liable"),
-            "riichi_kan": ("none", "wait-unchanged", "shape-unchanged"),
-            "karaten": ("counts", "not-own-hand", "not-visible"),
-            "renhou": ("none", "mangan", "baiman", "yakuman"),
-            "sanma_tsumo": ("loss", "split"),
-            "rank_ties": ("seat", "split"),
-            "rank_rounding": ("none", "integer"),
-        }
+        choices = _option_values()
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise RulesetError(f"{name} = {getattr(self, name)!r}; expected one of {allowed}")
@@ -259,3 +261,19 @@ class Ruleset:
     @classmethod
     def load(cls, path: str | Path) -> Ruleset:
         return cls.from_toml(Path(path).read_text(encoding="utf-8"))
+
+
+def _option_values() -> dict[str, tuple[str, ...]]:
+    """Every option field of ``Ruleset`` typed as a ``Literal``, with its allowed values."""
+    global _OPTIONS
+    if _OPTIONS is None:
+        hints = get_type_hints(Ruleset)
+        _OPTIONS = {
+            f.name: get_args(hints[f.name])
+            for f in fields(Ruleset)
+            if getattr(hints[f.name], "__origin__", None) is Literal
+        }
+    return _OPTIONS
+
+
+_OPTIONS: dict[str, tuple[str, ...]] | None = None
