@@ -364,18 +364,16 @@ def load_scheme(path: str | Path) -> Scheme:
 def scheme_for_rules(rules: Any) -> Scheme:
     """The scheme of a ``paifu.rules.Ruleset``.
 
-    A ruleset named after a scheme (``tenhou[type=169]`` -> ``tenhou``) starts from
-    that scheme; the ruleset's start/return points, ties and leftover sticks always
+    A ruleset whose ``rank_scheme`` names a scheme (every Tenhou table: ``tenhou``) starts
+    from that scheme; the ruleset's start/return points, ties and leftover sticks always
     apply, and its uma applies when it differs from its preset's (a user's change),
     because a preset's uma may be a guess that the named scheme has verified.
     ``rank_rounding = "integer"`` rounds the score to a whole unit (Tenhou's way).
     """
-    name = str(getattr(rules, "name", "custom")).split("[")[0]
+    name = str(getattr(rules, "rank_scheme", "") or getattr(rules, "name", "custom"))
     n = int(rules.num_players)
     uma = tuple(rules.uma)
-    base = SCHEMES.get(name)
-    if base is None and name.startswith("majiang"):
-        base = MAJIANG
+    base = SCHEMES.get(name) if getattr(rules, "rank_scheme", "") else None
     if base is not None and base.num_players == n:
         preset_uma = _preset_uma(name)
         if preset_uma != uma:  # a changed preset, or a rule object (電脳麻将) that states its own

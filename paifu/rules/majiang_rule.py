@@ -124,6 +124,7 @@ def ruleset_from_majiang(rule: dict[str, Any], name: str = "majiang") -> Ruleset
     changes: dict[str, Any] = dict(
         name=name,
         description="電脳麻将 (majiang-core) rule object",
+        rank_scheme="majiang",
         num_players=4,
         chi=True,
         start_points=start,

@@ -14,6 +14,7 @@ from paifu.rules.ruleset import Ruleset, RulesetError
 
 TENHOU = Ruleset(
     name="tenhou",
+    rank_scheme="tenhou",
     description="Tenhou 4-player ranked lobby (hanchan, red fives, open tanyao)",
     start_points=25000,
     return_points=30000,
@@ -34,6 +35,7 @@ TENHOU = Ruleset(
 
 TENHOU_SANMA = TENHOU.replace(
     name="tenhou-sanma",
+    rank_scheme="tenhou-sanma",
     description="Tenhou 3-player ranked lobby (35,000 start, 40,000 return, kita)",
     num_players=3,
     chi=False,
@@ -53,6 +55,7 @@ TENHOU_SANMA = TENHOU.replace(
 
 MAHJONGSOUL = TENHOU.replace(
     name="mahjongsoul",
+    rank_scheme="mahjongsoul",
     description="Mahjong Soul 4-player ranked (Jade/Throne style)",
     # its final points are (score - 25,000) / 1,000 + uma, no oka (the tenhou.net/6 `sc` its
     # converters write from the record's total_point)
@@ -65,6 +68,7 @@ MAHJONGSOUL = TENHOU.replace(
 
 MAHJONGSOUL_SANMA = TENHOU_SANMA.replace(
     name="mahjongsoul-sanma",
+    rank_scheme="",  # no source states its scheme
     description="Mahjong Soul 3-player: Tenhou's 3-player table where nothing else is known; its rank "
     "points are not verified and not checked",
     rank_scheme_known=False,
@@ -178,6 +182,10 @@ RON2_SANMA = _cited(
     red_fives=((0, 1, 1), CHOICE + " (002 has 赤2枚 and 赤4枚 floors: the 2-red floor)"),
     start_points=(40000, "002 「40,000点持ち 40,000点返し」"),
     return_points=(40000, "002 「40,000点持ち 40,000点返し」"),
+    rank_scheme=(
+        "ron2-sanma",
+        "002 「（持ち点−40,000）÷100＋ウマ」, as paifu.rank_points.RON2_SANMA computes it",
+    ),
     uma=((10, 0, -10), "002 「1位：＋100　2位：0　3位：-100」 (in units of 100)"),
     length=("south", CHOICE),
     renchan=("win_or_tenpai", "002 「親がノーテンの場合、すべての局において流局」"),
@@ -282,6 +290,7 @@ QDAN = _cited(
     "Qdan 4-player (the portal's standard rules, seed 004)",
     start_points=(25000, "004 「持ち点は25,000点か30,000点から始めます（既定は25,000点）」"),
     return_points=(30000, "004 「（持ち点−30,000）÷1,000＋ウマ＋オカ」"),
+    rank_scheme=("qdan", "004, as paifu.rank_points.QDAN computes it"),
     uma=((15, 5, -5, -15), "004 「ウマ（1位+15・2位+5・3位−5・4位−15）」"),
     red_fives=((1, 1, 1), "004 「赤ドラは3枚かなし」 (3: our choice)"),
     renchan=("win_or_tenpai", "004 「親が上がるか、流局で親がテンパイしていると、親はそのまま続けます」"),
@@ -386,6 +395,7 @@ def preset(name: str) -> Ruleset:
 
 JPML = Ruleset(
     name="jpml",
+    rank_scheme="jpml",
     description="日本プロ麻雀連盟 公式ルール (JPML A-rules): 30,000 start, no ippatsu, ura or kan dora, "
     "head-bump, rank points by how many players float",
     red_fives=(0, 0, 0),  # [JPML] no red tiles (utakata.work 2024: "どの団体も赤ドラはありません")
@@ -431,6 +441,7 @@ JPML = Ruleset(
 
 WRC = Ruleset(
     name="wrc",
+    rank_scheme="wrc",
     description="World Riichi Championship rules (2015 rule book): 30,000 start, no red fives, head-bump, "
     "no abortive draws, no kazoe yakuman",
     red_fives=(0, 0, 0),  # [WRC] §3.3 additional tiles: none used (riichi.wiki summary; uncertain for 2022+)
@@ -469,6 +480,7 @@ WRC = Ruleset(
 
 EMA = WRC.replace(
     name="ema",
+    rank_scheme="ema",
     description="EMA Riichi Competition Rules 2016: as WRC, but double and triple ron, kan dora at once",
     # [EMA] 2016 revision notes (riichi.wiki): "no more red fives"; start 30,000 and uma
     # +15/+5/-5/-15 as WRC ("remaining differences with the 2015 WRC ruleset are minimal")
@@ -498,6 +510,7 @@ EMA = WRC.replace(
 
 MLEAGUE = Ruleset(
     name="mleague",
+    rank_scheme="mleague",
     description="M.League official rules: 25,000 start, 30,000 return, red fives, head-bump, no aborts, "
     "no bust, kiriage, rank points +50/+10/-10/-30",
     red_fives=(1, 1, 1),  # [ML] "赤ドラ(5萬・5筒・5索の各1枚)" (mahjong-space.com)

@@ -165,6 +165,10 @@ class Ruleset:
     #: False where nobody has verified how the table turns scores into rank points (a platform
     #: or lobby with no source and no records): the points a record claims are then not checked
     rank_scheme_known: bool = True
+    #: the named rank-point scheme the table settles by (``paifu.rank_points.SCHEMES``: "tenhou",
+    #: "majiang", ...), which this ruleset's start, return, uma and ties then adjust; "" = a scheme
+    #: built from those fields alone
+    rank_scheme: str = ""
 
     # ---------------------------------------------------------------- helpers
     @property
