@@ -1,0 +1,42 @@
+"""tenhou.net/6 viewer JSON: reader and writer (formats.md section 2).
+
+The format lists, per seat, what it took and what it let go, but not the turn
+order: the reader replays turns (a seat whose next *take* is a call on the last
+discard jumps in, pon/kan before chi; otherwise the next seat draws). When two
+equal discards could have been called, the first is taken (tensoul issue 14).
+
+Things the reader cannot know stay ``None`` (dice, per-winner sticks, scores
+before a result, the scores after a riichi stick); the concealed hands of
+winners and of tenpai seats are rebuilt by tracking the tiles.
+
+A file holds one game, or JSON Lines of one-hand documents (mjx ``mjscore``):
+consecutive lines of the same game are joined into one record; a document that
+does not start at East 1 with even scores, or a lone one-hand document without
+final scores, is an excerpt (``GameRecord.partial``).
+"""
+
+from paifu.formats.tenhou_json.documents import read_tenhou_json
+from paifu.formats.tenhou_json.names import (
+    FORMAT,
+    YAKU_JA,
+    YAKU_NAMES,
+    code_to_tile,
+    disp_go_type,
+    go_type_disp,
+    tile_to_code,
+    yaku_from_name,
+)
+from paifu.formats.tenhou_json.writer import write_tenhou_json
+
+__all__ = [
+    "FORMAT",
+    "YAKU_JA",
+    "YAKU_NAMES",
+    "code_to_tile",
+    "disp_go_type",
+    "go_type_disp",
+    "read_tenhou_json",
+    "tile_to_code",
+    "write_tenhou_json",
+    "yaku_from_name",
+]

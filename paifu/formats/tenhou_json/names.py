@@ -1,0 +1,251 @@
+"""tenhou.net/6 vocabulary: yaku, limit and draw names, tile codes, score texts, and Tenhou's
+table names as ``disp`` writes them (``鳳南喰赤``), shared with the 電脳麻将 reader and writer."""
+
+from __future__ import annotations
+
+import re
+
+from paifu.events import ClaimedYaku, RyuukyokuKind
+from paifu.tiles import FIVE_KINDS, canonical_id, is_red
+from paifu.yaku import Yaku
+
+FORMAT = "tenhou-json"
+_UNSET = object()
+
+# ---------------------------------------------------------------- names shared with 電脳麻将
+
+#: Japanese (Tenhou / 電脳麻将 / Mahjong Soul) and English yaku names -> our vocabulary
+YAKU_NAMES: dict[str, Yaku] = {
+    "門前清自摸和": Yaku.MENZEN_TSUMO,
+    "立直": Yaku.RIICHI,
+    "一発": Yaku.IPPATSU,
+    "槍槓": Yaku.CHANKAN,
+    "嶺上開花": Yaku.RINSHAN,
+    "海底摸月": Yaku.HAITEI,
+    "河底撈魚": Yaku.HOUTEI,
+    "平和": Yaku.PINFU,
+    "断幺九": Yaku.TANYAO,
+    "一盃口": Yaku.IIPEIKOU,
+    "自風 東": Yaku.JIKAZE_EAST,
+    "自風 南": Yaku.JIKAZE_SOUTH,
+    "自風 西": Yaku.JIKAZE_WEST,
+    "自風 北": Yaku.JIKAZE_NORTH,
+    "場風 東": Yaku.BAKAZE_EAST,
+    "場風 南": Yaku.BAKAZE_SOUTH,
+    "場風 西": Yaku.BAKAZE_WEST,
+    "場風 北": Yaku.BAKAZE_NORTH,
+    "役牌 白": Yaku.HAKU,
+    "役牌 發": Yaku.HATSU,
+    "役牌 中": Yaku.CHUN,
+    "翻牌 白": Yaku.HAKU,
+    "翻牌 發": Yaku.HATSU,
+    "翻牌 中": Yaku.CHUN,
+    "役牌 北": Yaku.KITA_YAKUHAI,
+    "両立直": Yaku.DOUBLE_RIICHI,
+    "ダブル立直": Yaku.DOUBLE_RIICHI,
+    "七対子": Yaku.CHIITOITSU,
+    "混全帯幺九": Yaku.CHANTA,
+    "一気通貫": Yaku.ITTSU,
+    "三色同順": Yaku.SANSHOKU,
+    "三色同刻": Yaku.SANSHOKU_DOUKOU,
+    "三槓子": Yaku.SANKANTSU,
+    "対々和": Yaku.TOITOI,
+    "三暗刻": Yaku.SANANKOU,
+    "小三元": Yaku.SHOUSANGEN,
+    "混老頭": Yaku.HONROUTOU,
+    "二盃口": Yaku.RYANPEIKOU,
+    "純全帯幺九": Yaku.JUNCHAN,
+    "混一色": Yaku.HONITSU,
+    "清一色": Yaku.CHINITSU,
+    "人和": Yaku.RENHOU,
+    "天和": Yaku.TENHOU,
+    "地和": Yaku.CHIIHOU,
+    "大三元": Yaku.DAISANGEN,
+    "四暗刻": Yaku.SUUANKOU,
+    "四暗刻単騎": Yaku.SUUANKOU_TANKI,
+    "四暗刻単騎待ち": Yaku.SUUANKOU_TANKI,
+    "字一色": Yaku.TSUUIISOU,
+    "緑一色": Yaku.RYUUIISOU,
+    "清老頭": Yaku.CHINROUTOU,
+    "九蓮宝燈": Yaku.CHUUREN,
+    "純正九蓮宝燈": Yaku.JUNSEI_CHUUREN,
+    "国士無双": Yaku.KOKUSHI,
+    "国士無双１３面": Yaku.KOKUSHI_13,
+    "国士無双13面": Yaku.KOKUSHI_13,
+    "国士無双十三面": Yaku.KOKUSHI_13,
+    "大四喜": Yaku.DAISUUSHII,
+    "小四喜": Yaku.SHOUSUUSHII,
+    "四槓子": Yaku.SUUKANTSU,
+    "流し満貫": Yaku.NAGASHI_MANGAN,
+    "ドラ": Yaku.DORA,
+    "裏ドラ": Yaku.URA_DORA,
+    "赤ドラ": Yaku.AKA_DORA,
+    "抜きドラ": Yaku.KITA,
+    "北ドラ": Yaku.KITA,
+    # English spellings seen in converted logs
+    "Riichi": Yaku.RIICHI,
+    "Dora": Yaku.DORA,
+    "Ura Dora": Yaku.URA_DORA,
+    "Red Five": Yaku.AKA_DORA,
+    "Fully Concealed Hand": Yaku.MENZEN_TSUMO,
+    "Ippatsu": Yaku.IPPATSU,
+    "Pinfu": Yaku.PINFU,
+    "All Simples": Yaku.TANYAO,
+    "Tanyao": Yaku.TANYAO,
+}
+#: the names we write (Tenhou's own)
+YAKU_JA: dict[Yaku, str] = {}
+for _name, _y in YAKU_NAMES.items():
+    YAKU_JA.setdefault(_y, _name)
+
+
+def yaku_from_name(name: str) -> str:
+    y = YAKU_NAMES.get(name.strip())
+    return y.value if y is not None else f"unknown:{name}"
+
+
+# ---------------------------------------------------------------- tiles
+
+
+def code_to_tile(code: object) -> int:
+    """A tenhou.net/6 tile code (11..47, 51..53) -> our canonical tile id."""
+    if isinstance(code, str) and code.isdigit():
+        code = int(code)
+    if not isinstance(code, int) or isinstance(code, bool):
+        raise ValueError(f"tile code {code!r} is not a number")
+    if 51 <= code <= 53:
+        return canonical_id(FIVE_KINDS[code - 51], True)
+    suit, num = divmod(code, 10)
+    if 1 <= suit <= 3 and 1 <= num <= 9:
+        return canonical_id((suit - 1) * 9 + num - 1)
+    if suit == 4 and 1 <= num <= 7:
+        return canonical_id(26 + num)
+    raise ValueError(f"tile code {code!r} is not a tile")
+
+
+def tile_to_code(tile: int, red: tuple[int, int, int]) -> int:
+    k = tile >> 2
+    if is_red(tile, red):
+        return 51 + FIVE_KINDS.index(k)
+    if k < 27:
+        return (k // 9 + 1) * 10 + k % 9 + 1
+    return 41 + k - 27
+
+
+def _tile_key(tile: int) -> tuple[int, bool]:
+    """Kind and colour under the usual one-red-per-suit ids (readers make canonical ids)."""
+    return tile >> 2, (tile >> 2) in FIVE_KINDS and tile & 3 == 0
+
+
+# ---------------------------------------------------------------- result texts
+
+_SCORE_TEXT = re.compile(
+    r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<lim>満貫|跳満|倍満|三倍満|数え役満|役満|切り上げ満貫|[0-9]*倍役満))?"
+    r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?$"
+)
+_LIMITS = {
+    "満貫": "mangan",
+    "切り上げ満貫": "mangan",
+    "跳満": "haneman",
+    "倍満": "baiman",
+    "三倍満": "sanbaiman",
+    "数え役満": "yakuman",
+    "役満": "yakuman",
+}
+_YAKU_TEXT = re.compile(r"^(?P<name>.*?)\((?P<val>[^()]*)\)$")
+_DRAW_NAMES = {
+    "流局": RyuukyokuKind.EXHAUSTIVE,
+    "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
+    "全員不聴": RyuukyokuKind.EXHAUSTIVE,
+    "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
+    "九種九牌": RyuukyokuKind.NINE_TERMINALS,
+    "四風連打": RyuukyokuKind.FOUR_WINDS,
+    "三風連打": RyuukyokuKind.FOUR_WINDS,
+    "四家立直": RyuukyokuKind.FOUR_RIICHI,
+    "三家立直": RyuukyokuKind.FOUR_RIICHI,
+    "四槓散了": RyuukyokuKind.FOUR_KANS,
+    "四開槓": RyuukyokuKind.FOUR_KANS,
+    "三家和了": RyuukyokuKind.TRIPLE_RON,
+    "三家和": RyuukyokuKind.TRIPLE_RON,
+}
+_DRAW_WRITE = {
+    RyuukyokuKind.EXHAUSTIVE: "流局",
+    RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
+    RyuukyokuKind.NINE_TERMINALS: "九種九牌",
+    RyuukyokuKind.FOUR_WINDS: "四風連打",
+    RyuukyokuKind.FOUR_RIICHI: "四家立直",
+    RyuukyokuKind.FOUR_KANS: "四槓散了",
+    RyuukyokuKind.TRIPLE_RON: "三家和了",
+}
+
+
+#: Tenhou's table names as ``disp`` writes them ("鳳南喰赤", "三般東喰赤祝"): character -> GO type bit
+_LOBBY_BITS = {"般": 0x00, "上": 0x80, "特": 0x20, "鳳": 0xA0}
+_DISP_BITS = {"南": 0x08, "三": 0x10, "速": 0x40, "祝": 0x200, "光": 0x1000}
+
+
+def disp_go_type(disp: str) -> int | None:
+    """The GO type a Tenhou ``disp`` names (None for other platforms' names)."""
+    lobby = next((c for c in disp if c in _LOBBY_BITS), None)
+    if lobby is None or "の間" in disp:
+        return None
+    go = 0x01 | _LOBBY_BITS[lobby]
+    for ch, bit in _DISP_BITS.items():
+        if ch in disp:
+            go |= bit
+    if "喰" not in disp:
+        go |= 0x04
+    if "赤" not in disp:
+        go |= 0x02
+    if "－" in disp:  # kobalab's tenhou-log marks a table without the human bit (a demo game)
+        go &= ~0x01
+    return go
+
+
+def go_type_disp(go: int) -> str:
+    """``disp`` for a GO type: the inverse of ``disp_go_type`` on the bits a name can say."""
+    lobby = next(c for c, bit in sorted(_LOBBY_BITS.items(), key=lambda kv: -kv[1]) if go & 0xA0 == bit)
+    return (
+        ("三" if go & 0x10 else "")
+        + lobby
+        + ("南" if go & 0x08 else "東")
+        + ("喰" if not go & 0x04 else "")
+        + ("赤" if not go & 0x02 else "")
+        + ("速" if go & 0x40 else "")
+        + ("祝" if go & 0x200 else "")
+    )
+
+
+#: a Mahjong Soul game id: date (YYMMDD) then a UUID
+_MAJSOUL_REF = re.compile(r"^\d{6}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+
+
+def _yaku_text(y: ClaimedYaku) -> str:
+    """``name(N飜)``, or ``name(役満)`` for a yakuman (13 han per multiple)."""
+    try:
+        name = YAKU_JA[Yaku(y.name)]
+    except ValueError:
+        name = y.name.removeprefix("unknown:")
+    if y.name in {v.value for v in _YAKUMAN_NAMES} and y.han >= 13:
+        return f"{name}(ダブル役満)" if y.han >= 26 else f"{name}(役満)"
+    return f"{name}({y.han}飜)"
+
+
+_YAKUMAN_NAMES = {
+    Yaku.TENHOU,
+    Yaku.CHIIHOU,
+    Yaku.DAISANGEN,
+    Yaku.SUUANKOU,
+    Yaku.SUUANKOU_TANKI,
+    Yaku.TSUUIISOU,
+    Yaku.RYUUIISOU,
+    Yaku.CHINROUTOU,
+    Yaku.CHUUREN,
+    Yaku.JUNSEI_CHUUREN,
+    Yaku.KOKUSHI,
+    Yaku.KOKUSHI_13,
+    Yaku.DAISUUSHII,
+    Yaku.SHOUSUUSHII,
+    Yaku.SUUKANTSU,
+    Yaku.RENHOU,
+}

@@ -1,0 +1,282 @@
+"""Writing tenhou.net/6: one game as one document; what the format cannot carry is warned about."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+from paifu.events import (
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    Event,
+    GameEnd,
+    GameRecord,
+    HandStart,
+    NewDora,
+    RiichiAccepted,
+    RiichiDeclared,
+    Ryuukyoku,
+    RyuukyokuKind,
+    Win,
+)
+from paifu.formats.base import RecordError, hinted_red, hinted_rules
+from paifu.formats.tenhou_json.names import _DRAW_WRITE, _yaku_text, go_type_disp, tile_to_code
+
+
+def write_tenhou_json(record: GameRecord) -> bytes:
+    """One game as a tenhou.net/6 document (UTF-8, one line).
+
+    Emits ``warnings.warn`` for what the format cannot carry (the README's Formats table).
+    """
+    start = record.start
+    n = start.num_players
+    if start.first_dealer != 0:
+        raise RecordError("tenhou.net/6 JSON needs the first dealer in seat 0", file=record.source)
+    rules = hinted_rules(start)
+    red = hinted_red(start)
+    w = _Writer(n, red)
+    lost: set[str] = set()
+    sc: list[Any] | None = None
+    for ev in record.events[1:]:
+        if isinstance(ev, GameEnd):
+            if ev.final_scores is not None and ev.rank_points is None:
+                lost.add("final scores without rank points (`sc` left out rather than made up)")
+            elif ev.final_scores is not None:
+                sc = []
+                texts = ev.rank_points_text or tuple(str(p) for p in ev.rank_points or ())
+                for s in range(4):
+                    sc.append(ev.final_scores[s] if s < n else 0)
+                    sc.append(_parse_num(texts[s]) if s < n else 0)
+            continue
+        w.feed(ev, lost)
+    w.close()
+    name = list(start.players) + [""] * (4 - n)
+    go = dict(start.rules_hint).get("tenhou_go_type")
+    if go is not None:  # the server's log id outranks a rewritten GO tag, as when reading
+        from paifu.rules import tenhou_log_type
+
+        go = tenhou_log_type(start.game_id) or go
+    if go is None:  # no Tenhou table named: the general-lobby table of the record's rules
+        from paifu.rules import table_go_type
+
+        go = table_go_type(rules) if rules is not None else 0x09 | (0x10 if n == 3 else 0)
+    rule: dict[str, Any] = {"disp": go_type_disp(int(go))}  # type: ignore[call-overload]
+    if int(go) & ~0x12FF:  # type: ignore[call-overload]
+        rule["type"] = int(go)  # type: ignore[call-overload]  # a lobby its name cannot say (ratio, tournament)
+    if dict(start.rules_hint).get("tenhou_seed_form"):  # an undated log's era (its wall seed's form)
+        rule["tenhou_seed_form"] = dict(start.rules_hint)["tenhou_seed_form"]
+    if len(set(red)) == 1 and n == 4:
+        rule["aka"] = red[0]
+    else:
+        rule.update({"aka51": red[0], "aka52": red[1], "aka53": red[2]})
+    doc: dict[str, Any] = {"title": ["", ""], "name": name, "rule": rule, "log": w.log}
+    if start.game_id:
+        doc["ref"] = start.game_id
+    meta = dict(start.meta)
+    for key in ("lobby", "csrule"):  # the lobby's own rank point rule travels with the game
+        if meta.get(key):
+            doc[key] = meta[key]
+    if sc is not None:
+        doc["sc"] = sc
+    for what in sorted(lost | w.lost):
+        warnings.warn(f"tenhou.net/6 JSON cannot carry {what}", stacklevel=2)
+    return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _parse_num(text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+class _Writer:
+    """Builds the per-hand arrays from events."""
+
+    def __init__(self, n: int, red: tuple[int, int, int]) -> None:
+        self.n = n
+        self.red = red
+        self.log: list[list[Any]] = []
+        self.cur: list[Any] | None = None
+        self.lost: set[str] = set()
+
+    def code(self, tile: int) -> int:
+        return tile_to_code(tile, self.red)
+
+    def close(self) -> None:
+        if self.cur is not None and self.cur[16] is None:
+            raise RecordError(f"hand {len(self.log)} has no result")
+        self.cur = None
+
+    def feed(self, ev: Event, lost: set[str]) -> None:
+        if isinstance(ev, HandStart):
+            self.close()
+            if ev.dice is not None:
+                lost.add("dice")
+            hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]
+            scores = list(ev.scores or ()) + [0] * (4 - self.n)  # stated by with_stated_scores
+            self.cur = [
+                [ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks],
+                scores,
+                [self.code(ev.dora_indicator)],
+                [],
+            ]
+            for s in range(4):
+                self.cur += [hands[s], [], []]
+            self.cur.append(None)
+            self.log.append(self.cur)
+            self.riichi: int | None = None
+            self.drawn: list[int | None] = [None] * 4
+            self.results: list[Any] = []
+            return
+        h = self.cur
+        if h is None:
+            if isinstance(ev, (Win, Ryuukyoku)):
+                raise RecordError("a result outside a hand")
+            self.lost.add(type(ev).__name__ + " events")
+            return
+        if h[16] is not None and not isinstance(ev, Win):
+            self.lost.add(type(ev).__name__ + " events after a result")
+            return
+        if isinstance(ev, Draw):
+            h[5 + 3 * ev.seat].append(self.code(ev.tile))
+            self.drawn[ev.seat] = ev.tile
+        elif isinstance(ev, Discard):
+            c: Any = self.code(ev.tile)
+            drawn = self.drawn[ev.seat]
+            if ev.tsumogiri:
+                c = 60
+            elif ev.tsumogiri is None and drawn is not None and self.code(drawn) == c:
+                self.lost.add("unknown tsumogiri (written as a hand discard)")
+            if self.riichi == ev.seat:
+                c = f"r{c}"
+                self.riichi = None
+            h[6 + 3 * ev.seat].append(c)
+            self.drawn[ev.seat] = None
+        elif isinstance(ev, RiichiDeclared):
+            self.riichi = ev.seat
+        elif isinstance(ev, RiichiAccepted):
+            if ev.scores is not None:
+                self.lost.add("scores after a riichi stick")
+        elif isinstance(ev, NewDora):
+            h[2].append(self.code(ev.indicator))
+        elif isinstance(ev, Call):
+            self._call(h, ev)
+        elif isinstance(ev, Win):
+            self._win(h, ev)
+        elif isinstance(ev, Ryuukyoku):
+            self._draw(h, ev)
+        else:
+            self.lost.add(type(ev).__name__ + " events")
+
+    def _call(self, h: list[Any], ev: Call) -> None:
+        m, seat, n = ev.meld, ev.seat, self.n
+        codes = [self.code(t) for t in m.tiles]
+        self.drawn[seat] = None
+        if m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN, CallKind.KAKAN):
+            if m.called is None or m.from_seat is None:
+                raise RecordError(f"{m.kind.value} by seat {seat} does not say which tile it took")
+            pon_tiles = list(m.tiles[:3]) if m.kind == CallKind.KAKAN else list(m.tiles)
+            taken = self.code(m.called)
+            own = [self.code(t) for t in pon_tiles]
+            own.remove(taken)
+            off = (m.from_seat - seat) % n
+            if n == 3:
+                off = {2: 3, 1: 1}[off]
+            if m.kind == CallKind.CHI:
+                h[5 + 3 * seat].append("c" + "".join(f"{x}" for x in [taken, *own]))
+                return
+            letter = {CallKind.PON: "p", CallKind.DAIMINKAN: "m", CallKind.KAKAN: "k"}[m.kind]
+            pos = {3: 0, 2: 1, 1: len(own)}[off]
+            head = "".join(str(x) for x in own[:pos])
+            tail = "".join(str(x) for x in own[pos:])
+            mark = letter + (str(self.code(m.tiles[3])) if m.kind == CallKind.KAKAN else "") + str(taken)
+            s = head + mark + tail
+            if m.kind == CallKind.KAKAN:
+                h[6 + 3 * seat].append(s)
+            else:
+                h[5 + 3 * seat].append(s)
+                if m.kind == CallKind.DAIMINKAN:
+                    h[6 + 3 * seat].append(0)
+        elif m.kind == CallKind.ANKAN:
+            h[6 + 3 * seat].append("".join(str(x) for x in codes[:3]) + "a" + str(codes[3]))
+        elif m.kind == CallKind.KITA:
+            h[6 + 3 * seat].append(f"f{codes[0]}")
+
+    def _win(self, h: list[Any], ev: Win) -> None:
+        c, n = ev.claimed, self.n
+        if c.deltas is None:
+            raise RecordError(f"win by seat {ev.seat} states no score changes; tenhou.net/6 needs them")
+        if c.ura_indicators and not h[3]:
+            h[3] = [self.code(t) for t in c.ura_indicators]
+        deltas = list(c.deltas) + [0] * (4 - n)
+        pao = c.pao_seat if c.pao_seat is not None else ev.seat
+        detail: list[Any] = [ev.seat, ev.from_seat, pao, self._score_text(ev)]
+        for y in c.yaku or ():
+            detail.append(_yaku_text(y))
+        if c.yaku is None:
+            self.lost.add("a win without its yaku list")
+        if c.fu is not None and c.limit not in (None, ""):
+            self.lost.add("fu of a limit hand")
+        if h[16] is None:
+            h[16] = ["和了"]
+        h[16] += [deltas, detail]
+        self.results.append(ev)
+
+    def _score_text(self, ev: Win) -> str:
+        c, n = ev.claimed, self.n
+        if c.limit:
+            head = {
+                "mangan": "満貫",
+                "haneman": "跳満",
+                "baiman": "倍満",
+                "sanbaiman": "三倍満",
+                "yakuman": "役満",
+            }.get(c.limit, c.limit)
+            if c.limit == "yakuman" and (c.yakuman_multiple or 1) > 1:
+                head = "役満"
+        elif c.fu is not None and c.han is not None:
+            head = f"{c.fu}符{c.han}飜"
+        else:
+            head = ""
+        if not ev.tsumo:
+            # a source that states no value (mjai) gets no score text, not a made-up 0
+            return f"{head}{c.points}点" if c.points is not None else ""
+        honba = c.honba or 0
+        deltas = c.deltas or ()
+        if not deltas and c.points is None:
+            return ""
+        dealer = self.cur[0][0] % 4 if self.cur else 0
+        payers = [s for s in range(n) if s != ev.seat]
+        if deltas and c.pao_seat is None:
+            pays = {s: -deltas[s] - 100 * honba for s in payers}
+        else:  # liability moves the payments: split the value the usual way
+            pts = c.points or 0
+            pays = {
+                s: pts // (n - 1) if ev.seat == dealer else pts // (2 if s == dealer else 4) for s in payers
+            }
+        if ev.seat == dealer:
+            each = max(pays.values()) if pays else 0
+            return f"{head}{each}点∀"
+        child = max((pays[s] for s in payers if s != dealer), default=0)
+        return f"{head}{child}-{pays.get(dealer, 0)}点"
+
+    def _draw(self, h: list[Any], ev: Ryuukyoku) -> None:
+        n = self.n
+        deltas = list(ev.deltas or (0,) * n) + [0] * (4 - n)
+        name = _DRAW_WRITE[ev.kind]
+        if ev.kind == RyuukyokuKind.EXHAUSTIVE:
+            if not any(deltas) and ev.tenpai is not None:
+                name = "全員聴牌" if len(ev.tenpai) == n else "全員不聴" if not ev.tenpai else "流局"
+            h[16] = [name, deltas]
+        elif ev.kind == RyuukyokuKind.NAGASHI_MANGAN:
+            h[16] = [name, deltas]
+        else:
+            if any(deltas):
+                self.lost.add("score changes of an abortive draw")
+            h[16] = [name]
+        assert self.cur is not None  # a result closes the hand the writer is in
+        self.cur[16] = h[16]
