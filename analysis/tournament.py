@@ -29,6 +29,7 @@ from typing import TextIO
 import pandas as pd
 
 from paifu.engine.results import GameResult
+from paifu.rank_points import seat_order
 from paifu.rules import Ruleset, preset
 
 TABLE = 4  # 000: 「トーナメントは基本的に四人麻雀で行われる」
@@ -113,7 +114,7 @@ def _rank_table(
     """(seat, place, status) per seat, best first; a tie across the cut is drawn at random."""
     scores = _scores(game)
     n = len(game.players)
-    order = sorted(range(n), key=lambda s: (-scores[s], (s - game.first_dealer) % n))
+    order = seat_order(scores, game.first_dealer)
     out: list[tuple[int, int, str]] = []
     i = 0
     while i < n:

@@ -35,7 +35,7 @@ from paifu.events import (
     Win,
 )
 from paifu.findings import Finding
-from paifu.rank_points import SchemeError, apply_leftover_sticks
+from paifu.rank_points import SchemeError, apply_leftover_sticks, seat_order
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import FIVE_KINDS, SANMA_REMOVED_KINDS, WIND_KINDS, YAOCHU_KINDS, is_red, tile_to_str
 
@@ -1752,7 +1752,7 @@ class Replayer:
                 and (stop in ("win_or_tenpai", "win_tenpai_unproven") or dealer_kept_by == "win")
             ):
                 d = st.dealer
-                order = sorted(range(n), key=lambda s: (-scores[s], (s - self.first_dealer) % n))
+                order = seat_order(scores, self.first_dealer)
                 if order[0] == d and scores[d] >= self._target(rules.last_dealer_stop_min):
                     return None if stop == "win_tenpai_unproven" and dealer_kept_by == "tenpai" else True
             if (

@@ -492,7 +492,9 @@ def write_majiang(record: GameRecord) -> bytes:
         if isinstance(ev, GameEnd):
             if ev.final_scores is not None:
                 game["defen"] = list(ev.final_scores)
-                order = sorted(range(4), key=lambda s: (-ev.final_scores[s], (s - qijia) % 4))  # type: ignore[index]
+                from paifu.rank_points import seat_order  # placements: ties go to the seat nearer qijia
+
+                order = seat_order(ev.final_scores, qijia)
                 game["rank"] = [order.index(s) + 1 for s in range(4)]
             if ev.rank_points_text is not None:
                 game["point"] = list(ev.rank_points_text)
