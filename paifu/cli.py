@@ -474,6 +474,9 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     from paifu.formats.base import RecordError
     from paifu.view import GameView, ViewError
 
+    if problem := output_problem(args.output):
+        sys.stderr.write(f"paifu show: {problem}\n")
+        return 2
     try:
         game = GameView.open(args.file, args.game, _rules(args.rules))
         start = 0
@@ -497,7 +500,9 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         args.output or f"{Path(args.file).name.split('.')[0]}{f'-game{args.game}' if args.game else ''}.html"
     )
     dest.write_text(page, encoding="utf-8")
-    out.write(f"{dest}: game {args.game}, {len(game.hands)} hands, {len(game.findings)} findings\n")
+    out.write(
+        f"{dest}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
+    )
     return 0
 
 

@@ -89,6 +89,9 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path, monkeypatch: p
     assert code == 2 and "is a folder, not a file" in err
     code, _, err = run("convert", str(GOOD), "--to", "mjai", "-o", str(tmp_path / "nodir" / "x.mjson"))
     assert code == 2 and "no folder" in err and "Errno" not in err
+    target = str(tmp_path / "nodir" / "x.html")
+    code, _, err = run("show", str(GOOD), "-o", target)
+    assert code == 2 and err == f"paifu show: cannot write {target}: no folder {tmp_path / 'nodir'}\n"
 
 
 def test_report_player_names(tmp_path: Path) -> None:
