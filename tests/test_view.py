@@ -72,6 +72,18 @@ def test_a_finding_shows_at_its_event() -> None:
     assert page.count("<details>") == 1 and "<svg" in page and "final-score-mismatch" in page
 
 
+def test_a_ron_shows_its_result_from_the_win_on() -> None:
+    # a ron is booked by the replay only at the next event; the hand list and the win's table show it
+    game = open_game(CHANKAN)
+    first = game.hands[0]
+    assert first.result == "seat 3 ron from seat 2: 1300 (1 han 40 fu; chankan 1)"
+    win = next(t for t in game.tables[first.start : first.end + 1] if t.kind == "Win")
+    assert win.result == first.result and game.tables[win.index - 1].result == ""
+    double = open_game(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml")
+    wins = [t for t in double.tables if t.kind == "Win"]
+    assert len(wins) == 2 and all(t.result.count(" ron from ") == 2 for t in wins)
+
+
 def test_table_matches_the_record_at_every_event() -> None:
     """Hands hold 13 + 1 tiles less three per meld; rivers are the seat's discards of the hand so far."""
     rec = read_path(str(CHANKAN))[0]
