@@ -33,7 +33,9 @@ def _rules(spec: str | None) -> Ruleset | None:
     try:
         rules = load_rules(spec)
         check_settings(rules)
-    except RulesetError:
+    except RulesetError as e:
+        if Path(spec).is_file() and not str(e).startswith(printable(spec)):
+            raise RulesetError(f"{printable(spec)}: {e}") from e  # every message names the file
         raise
     except OSError as e:
         raise RulesetError(f"{printable(spec)}: cannot read: {e.strerror or e}") from e
