@@ -382,6 +382,7 @@ def test_malformed_settings_files_are_one_line(tmp_path: Path, name: str) -> Non
     if name.endswith(".toml"):
         code, _, err = run("report", str(tmp_path / "game.xml"), "--scheme", str(path))
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+        assert err.startswith(f"paifu: {path}: "), err
 
 
 def test_library_errors_are_record_errors() -> None:
