@@ -187,7 +187,7 @@ def build_bracket(
             if game.findings:
                 codes = sorted({f.code for f in game.findings})
                 problems.append(
-                    f"{label} ({game.source}): {len(game.findings)} findings under "
+                    f"{label} ({game.source}): {len(game.findings)} finding{'' if len(game.findings) == 1 else 's'} under "
                     f"{game.rules.name}: {', '.join(codes)}"
                 )
             final = len(rnd.tables) == 1 and r == len(rounds) - 1  # one table left: it plays for the title
