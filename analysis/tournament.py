@@ -290,9 +290,10 @@ def html_section(bracket: Bracket) -> str:
         parts.append("</ul>")
     parts += ["<h3>Draws</h3><ul>"] + [f"<li>{esc(d)}</li>" for d in bracket.draws] + ["</ul>"]
     for name, df in bracket.rows.groupby("round", sort=False):
+        cells = df.drop(columns=["round"]).astype(object)
         parts += [
             f"<h3>{esc(str(name))}</h3>",
-            df.drop(columns=["round"]).to_html(index=False, na_rep="", border=0),
+            cells.where(cells.notna(), "").to_html(index=False, border=0),  # None as an empty cell
         ]
     return "\n".join(parts)
 

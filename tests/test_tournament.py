@@ -96,6 +96,7 @@ def test_bracket_ranks_draws_and_checks_the_final(bracket_dir: Path) -> None:
     again = build_bracket(rounds, advance=1, seed=7, entrants=entrants)
     assert again.draws == b.draws and again.rows["status"].tolist() == rows["status"].tolist()
     assert "Tournament bracket" in html_section(b) and "lucky loser" in html_section(b)
+    assert ">None<" not in html_section(b)  # round 1 has no prizes: empty cells, not "None"
 
 
 def test_illegal_claims_and_seating(bracket_dir: Path) -> None:
