@@ -637,7 +637,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument(
         "--json",
         action="store_true",
-        help="JSON Lines: one object per finding, note and unreadable input, then a summary object",
+        help="JSON Lines: one object per finding, note, unreadable input and skipped file, then a summary object",
     )
     v.add_argument(
         "-q",
@@ -723,8 +723,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--viewer-links",
         action="store_true",
-        help="in the HTML report, link each finding to viewer/<game>.html#event=N beside it "
-        "(make those pages with paifu show)",
+        help="in the HTML report, link each finding to viewer/<file>-<game>.html#event=N beside it "
+        "(make those pages with paifu show FILE --game N -o viewer/<file>-<game>.html)",
     )
     r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
     r.add_argument(
@@ -742,7 +742,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--out",
         metavar="DIR",
-        help="write every table (games, seats, hands, wins, findings) to "
+        help="write every table (games, game_players, hands, hand_players, wins, findings) to "
         "this new or empty folder as a Parquet dataset",
     )
     r.add_argument(
