@@ -84,6 +84,15 @@ def test_a_ron_shows_its_result_from_the_win_on() -> None:
     assert len(wins) == 2 and all(t.result.count(" ron from ") == 2 for t in wins)
 
 
+def test_score_curve_names_each_line_in_its_colour() -> None:
+    from paifu.view.svg import score_curve_svg
+
+    svg = score_curve_svg(open_game(CHANKAN))
+    colours = ("#1857a6", "#b3261e", "#1a7f37", "#8a5a00")
+    for name, colour in zip(("Aoi", "Ben", "Chie", "Dan"), colours, strict=True):
+        assert f'stroke="{colour}"' in svg and f'style="font-size:11px;fill:{colour}">{name}</text>' in svg
+
+
 def test_table_matches_the_record_at_every_event() -> None:
     """Hands hold 13 + 1 tiles less three per meld; rivers are the seat's discards of the hand so far."""
     rec = read_path(str(CHANKAN))[0]
