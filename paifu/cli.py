@@ -306,7 +306,7 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"paifu convert: {problem}\n")
         return 2
     inputs = {os.path.realpath(f) for f in files if f != "-"}
-    bad = games = 0
+    bad = games = unwritten = 0
     written: set[Path] = set()
     kinds: Counter[str] = Counter()
     for path in files:
@@ -338,6 +338,7 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
             data = _write_one(name, i, rec, to, kinds, args.quiet)
             if data is None:
                 bad += 1
+                unwritten += 1
                 continue
             if target is None:
                 out.write(data.decode("utf-8"))
@@ -348,10 +349,12 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
             if os.path.realpath(dest) in inputs:
                 _line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
                 bad += 1
+                unwritten += 1
                 continue
             if to_dir and dest.exists() and not args.overwrite:
                 _line(sys.stderr, f"{name}: game {i}: not written: {dest} exists (--overwrite to replace it)")
                 bad += 1
+                unwritten += 1
                 continue
             if to_dir:
                 dest.parent.mkdir(parents=True, exist_ok=True)
@@ -360,7 +363,10 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
     if kinds:
         total = sum(kinds.values())
         parts = "; ".join(f"{n} x {m}" for m, n in kinds.most_common())
-        _line(sys.stderr, f"paifu convert: {plural(games, 'game')}, {plural(total, 'warning')}: {parts}")
+        done = f" ({games - unwritten:,} written)" if unwritten else ""
+        _line(
+            sys.stderr, f"paifu convert: {plural(games, 'game')}{done}, {plural(total, 'warning')}: {parts}"
+        )
     return 2 if bad else 0
 
 

@@ -121,6 +121,8 @@ def test_convert_quiet_sums_up_warnings_by_kind(tmp_path: Path) -> None:
         "convert", "-q", str(SAMPLES / "tenhou-xml"), "--to", "mjai", "-o", str(tmp_path / "b")
     )
     assert code == 0 and err.splitlines() == [summary]
+    code, _, err = run("convert", str(SAMPLES / "tenhou-xml"), "--to", "mjai", "-o", str(tmp_path / "b"))
+    assert code == 2 and err.splitlines()[-1].startswith("paifu convert: 7 games (0 written), ")
 
 
 def test_convert_warns_when_the_target_loses_the_table_s_rules(tmp_path: Path) -> None:
