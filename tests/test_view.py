@@ -223,6 +223,16 @@ def test_show_writes_one_self_contained_page(tmp_path, capsys) -> None:  # noqa:
     assert f'"start":{g.hands[1].start}' in page
 
 
+def test_hand_list_marks_a_shortened_result() -> None:
+    from paifu.view.html import viewer_html
+
+    g = open_game(CHANKAN)
+    long = "seat 0 tsumo: 16000 (" + ", ".join(f"yaku{i} 1" for i in range(20)) + ")"
+    g.hands[0] = replace(g.hands[0], result=long)
+    page = viewer_html(g, 0)
+    assert f"<li title='{long}'>" in page and long[:89] + "…<br>" in page
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

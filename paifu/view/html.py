@@ -169,7 +169,8 @@ def viewer_html(game: Any, start: int = 0) -> str:
     title = f"{r.game_id or r.source} (game {r.game_index})"
     finals = ", ".join(f"{esc(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
     hands = "".join(
-        f"<li><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> {esc(h.result[:90])}"
+        f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "
+        f"{esc(h.result if len(h.result) <= 90 else h.result[:89] + '…')}"
         f"<br><small>{' '.join(f'{d:+,}' for d in h.deltas)}</small></li>"
         for h in game.hands
     )
