@@ -59,7 +59,7 @@ function hand(step) {
   if (target >= 0 && target < D.hands.length) show(D.hands[target].start);
 }
 function fromHash() {
-  const m = /^#e(\\d+)$/.exec(location.hash);
+  const m = /^#e(?:vent=)?(\\d+)$/.exec(location.hash);  // #e518, or #event=518 (the report's links)
   if (m) show(Number(m[1]));
 }
 document.addEventListener('keydown', e => {
@@ -77,7 +77,7 @@ document.querySelectorAll('a[data-event]').forEach(a => a.addEventListener('clic
   e.preventDefault(); show(Number(a.dataset.event));
 }));
 window.addEventListener('hashchange', fromHash);
-if (/^#e\\d+$/.test(location.hash)) fromHash(); else show(D.start);
+if (/^#e(?:vent=)?\\d+$/.test(location.hash)) fromHash(); else show(D.start);
 """
 
 
