@@ -59,7 +59,8 @@ def run_report(
             check_settings(chosen)
             rank_points([chosen.start_points] * chosen.num_players, chosen)  # a scheme that cannot compute
         except SchemeError as e:
-            sys.stderr.write(f"paifu: {printable(e)}\n")
+            named = not Path(scheme).is_file() or str(e).startswith(printable(scheme))
+            sys.stderr.write(f"paifu: {'' if named else printable(scheme) + ': '}{printable(e)}\n")
             return 2
         except OSError as e:
             sys.stderr.write(f"paifu: {printable(scheme)}: cannot read: {e.strerror or e}\n")

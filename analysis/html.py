@@ -44,7 +44,7 @@ th{background:#eef1f5;text-align:left;position:sticky;top:0}td,th{padding:4px 8p
 td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
 td small,.few{color:#7a8494}.few{font-style:italic}
 td.msg{min-width:300px}code{font-size:12px}td.code,td.nw,summary{white-space:nowrap}tr.me td{background:#fff6d6;font-weight:600}
-.cmd{display:block;max-width:260px;overflow-wrap:anywhere;color:#5b6575}summary{cursor:pointer;color:#2b5797}
+.cmd{display:block;max-width:260px;overflow-wrap:anywhere;color:#5b6575}td.rec{overflow-wrap:anywhere;min-width:16em}summary{cursor:pointer;color:#2b5797}
 .note{font-size:.88em;color:#5b6575}img{max-width:100%;background:#fff;border:1px solid #d9dde3;border-radius:6px}
 .plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:.8em}
 """
@@ -175,7 +175,7 @@ def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str
             else ""
         )
         rows.append(
-            f"<tr><td title='{esc(str(r['source']))}'>{esc(name)}<br><small>{game}</small></td>"
+            f"<tr><td class='rec' title='{esc(str(r['source']))}'>{esc(name)}<br><small>{game}</small></td>"
             f"<td class='nw'>{esc(str(r['hand'] or ''))}</td><td class='n'>{event}</td><td class='nw'>{seat}</td>"
             f"<td class='code'><code>{esc(str(r['code']))}</code></td><td class='msg'>{esc(str(r['finding']))}{more}</td>"
             f"<td>{view}</td></tr>"

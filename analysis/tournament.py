@@ -188,7 +188,7 @@ def build_bracket(
             if game.findings:
                 codes = sorted({f.code for f in game.findings})
                 problems.append(
-                    f"{label} ({game.source}): {len(game.findings)} findings under "
+                    f"{label} ({game.source}): {len(game.findings)} finding{'' if len(game.findings) == 1 else 's'} under "
                     f"{game.rules.name}: {', '.join(codes)}"
                 )
             final = len(rnd.tables) == 1 and r == len(rounds) - 1  # one table left: it plays for the title
@@ -291,9 +291,10 @@ def html_section(bracket: Bracket) -> str:
         parts.append("</ul>")
     parts += ["<h3>Draws</h3><ul>"] + [f"<li>{esc(d)}</li>" for d in bracket.draws] + ["</ul>"]
     for name, df in bracket.rows.groupby("round", sort=False):
+        cells = df.drop(columns=["round"]).astype(object)
         parts += [
             f"<h3>{esc(str(name))}</h3>",
-            df.drop(columns=["round"]).to_html(index=False, na_rep="", border=0),
+            cells.where(cells.notna(), "").to_html(index=False, border=0),  # None as an empty cell
         ]
     return "\n".join(parts)
 

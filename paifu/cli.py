@@ -33,7 +33,9 @@ def _rules(spec: str | None) -> Ruleset | None:
     try:
         rules = load_rules(spec)
         check_settings(rules)
-    except RulesetError:
+    except RulesetError as e:
+        if Path(spec).is_file() and not str(e).startswith(printable(spec)):
+            raise RulesetError(f"{printable(spec)}: {e}") from e  # every message names the file
         raise
     except OSError as e:
         raise RulesetError(f"{printable(spec)}: cannot read: {e.strerror or e}") from e
@@ -304,7 +306,7 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"paifu convert: {problem}\n")
         return 2
     inputs = {os.path.realpath(f) for f in files if f != "-"}
-    bad = games = 0
+    bad = games = unwritten = 0
     written: set[Path] = set()
     kinds: Counter[str] = Counter()
     for path in files:
@@ -336,6 +338,7 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
             data = _write_one(name, i, rec, to, kinds, args.quiet)
             if data is None:
                 bad += 1
+                unwritten += 1
                 continue
             if target is None:
                 out.write(data.decode("utf-8"))
@@ -346,10 +349,12 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
             if os.path.realpath(dest) in inputs:
                 _line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
                 bad += 1
+                unwritten += 1
                 continue
             if to_dir and dest.exists() and not args.overwrite:
                 _line(sys.stderr, f"{name}: game {i}: not written: {dest} exists (--overwrite to replace it)")
                 bad += 1
+                unwritten += 1
                 continue
             if to_dir:
                 dest.parent.mkdir(parents=True, exist_ok=True)
@@ -358,7 +363,10 @@ def _convert(args: argparse.Namespace, out: TextIO) -> int:
     if kinds:
         total = sum(kinds.values())
         parts = "; ".join(f"{n} x {m}" for m, n in kinds.most_common())
-        _line(sys.stderr, f"paifu convert: {plural(games, 'game')}, {plural(total, 'warning')}: {parts}")
+        done = f" ({games - unwritten:,} written)" if unwritten else ""
+        _line(
+            sys.stderr, f"paifu convert: {plural(games, 'game')}{done}, {plural(total, 'warning')}: {parts}"
+        )
     return 2 if bad else 0
 
 
@@ -474,6 +482,9 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
     from paifu.formats.base import RecordError
     from paifu.view import GameView, ViewError
 
+    if problem := output_problem(args.output):
+        sys.stderr.write(f"paifu show: {problem}\n")
+        return 2
     try:
         game = GameView.open(args.file, args.game, _rules(args.rules))
         start = 0
@@ -497,7 +508,9 @@ def _show(args: argparse.Namespace, out: TextIO) -> int:
         args.output or f"{Path(args.file).name.split('.')[0]}{f'-game{args.game}' if args.game else ''}.html"
     )
     dest.write_text(page, encoding="utf-8")
-    out.write(f"{dest}: game {args.game}, {len(game.hands)} hands, {len(game.findings)} findings\n")
+    out.write(
+        f"{dest}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
+    )
     return 0
 
 
@@ -630,7 +643,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument(
         "--json",
         action="store_true",
-        help="JSON Lines: one object per finding, note and unreadable input, then a summary object",
+        help="JSON Lines: one object per finding, note, unreadable input and skipped file, then a summary object",
     )
     v.add_argument(
         "-q",
@@ -716,8 +729,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--viewer-links",
         action="store_true",
-        help="in the HTML report, link each finding to viewer/<game>.html#event=N beside it "
-        "(make those pages with paifu show)",
+        help="in the HTML report, link each finding to viewer/<file>-<game>.html#event=N beside it "
+        "(make those pages with paifu show FILE --game N -o viewer/<file>-<game>.html)",
     )
     r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
     r.add_argument(
@@ -735,7 +748,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--out",
         metavar="DIR",
-        help="write every table (games, seats, hands, wins, findings) to "
+        help="write every table (games, game_players, hands, hand_players, wins, findings) to "
         "this new or empty folder as a Parquet dataset",
     )
     r.add_argument(

@@ -89,6 +89,9 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path, monkeypatch: p
     assert code == 2 and "is a folder, not a file" in err
     code, _, err = run("convert", str(GOOD), "--to", "mjai", "-o", str(tmp_path / "nodir" / "x.mjson"))
     assert code == 2 and "no folder" in err and "Errno" not in err
+    target = str(tmp_path / "nodir" / "x.html")
+    code, _, err = run("show", str(GOOD), "-o", target)
+    assert code == 2 and err == f"paifu show: cannot write {target}: no folder {tmp_path / 'nodir'}\n"
 
 
 def test_report_player_names(tmp_path: Path) -> None:
@@ -118,6 +121,8 @@ def test_convert_quiet_sums_up_warnings_by_kind(tmp_path: Path) -> None:
         "convert", "-q", str(SAMPLES / "tenhou-xml"), "--to", "mjai", "-o", str(tmp_path / "b")
     )
     assert code == 0 and err.splitlines() == [summary]
+    code, _, err = run("convert", str(SAMPLES / "tenhou-xml"), "--to", "mjai", "-o", str(tmp_path / "b"))
+    assert code == 2 and err.splitlines()[-1].startswith("paifu convert: 7 games (0 written), ")
 
 
 def test_convert_warns_when_the_target_loses_the_table_s_rules(tmp_path: Path) -> None:

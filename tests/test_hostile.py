@@ -363,6 +363,8 @@ BAD_RULES = {
     "huge.toml": 'base = "tenhou"\nstart_points = 100000000000000000000000\n',
     "decimals.toml": 'base = "tenhou"\ndecimals = 100000\n',
     "rule.json": '{"rule": 5}',
+    "short-uma.toml": 'base = "tenhou"\numa = [10, -10]\n',
+    "bad-renchan.toml": 'base = "tenhou"\nrenchan = "sometimes"\n',
     "deep.json": "[" * 3000 + "]" * 3000,
 }
 
@@ -376,10 +378,11 @@ def test_malformed_settings_files_are_one_line(tmp_path: Path, name: str) -> Non
     for argv in (["validate", "--rules", str(path), str(tmp_path / "game.xml")], ["rules", str(path)]):
         code, out, err = run(*argv)
         assert code == 2, (argv, out, err)
-        assert err.count("\n") == 1 and err.startswith("paifu: ") and "Traceback" not in err, err
+        assert err.count("\n") == 1 and err.startswith(f"paifu: {path}: ") and "Traceback" not in err, err
     if name.endswith(".toml"):
         code, _, err = run("report", str(tmp_path / "game.xml"), "--scheme", str(path))
         assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err
+        assert err.startswith(f"paifu: {path}: "), err
 
 
 def test_library_errors_are_record_errors() -> None:

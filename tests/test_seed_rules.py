@@ -482,5 +482,11 @@ def test_cli_rules_sources() -> None:
     assert main(["rules", "ron2-sanma", "--sources"], out) == 0
     text = out.getvalue()
     assert "honba_value = 600  # 002 「一本場は600点となります」" in text
-    assert "sanma_tsumo = 'loss'  # choice: the source is silent" in text
-    assert "kiriage = False  # default: not set by this preset" in text
+    assert 'sanma_tsumo = "loss"  # choice: the source is silent' in text
+    assert "kiriage = false  # default: not set by this preset" in text
+    # the values are TOML: the lines without their comments load as a ruleset
+    body = "\n".join(line.split("  # ")[0] for line in text.splitlines())
+    loaded, want = Ruleset.from_toml(body).to_dict(), preset("ron2-sanma").to_dict()
+    assert {k: v for k, v in loaded.items() if k not in ("name", "description")} == {
+        k: v for k, v in want.items() if k not in ("name", "description")
+    }

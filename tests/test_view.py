@@ -72,6 +72,27 @@ def test_a_finding_shows_at_its_event() -> None:
     assert page.count("<details>") == 1 and "<svg" in page and "final-score-mismatch" in page
 
 
+def test_a_ron_shows_its_result_from_the_win_on() -> None:
+    # a ron is booked by the replay only at the next event; the hand list and the win's table show it
+    game = open_game(CHANKAN)
+    first = game.hands[0]
+    assert first.result == "seat 3 ron from seat 2: 1300 (1 han 40 fu; chankan 1)"
+    win = next(t for t in game.tables[first.start : first.end + 1] if t.kind == "Win")
+    assert win.result == first.result and game.tables[win.index - 1].result == ""
+    double = open_game(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml")
+    wins = [t for t in double.tables if t.kind == "Win"]
+    assert len(wins) == 2 and all(t.result.count(" ron from ") == 2 for t in wins)
+
+
+def test_score_curve_names_each_line_in_its_colour() -> None:
+    from paifu.view.svg import score_curve_svg
+
+    svg = score_curve_svg(open_game(CHANKAN))
+    colours = ("#1857a6", "#b3261e", "#1a7f37", "#8a5a00")
+    for name, colour in zip(("Aoi", "Ben", "Chie", "Dan"), colours, strict=True):
+        assert f'stroke="{colour}"' in svg and f'style="font-size:11px;fill:{colour}">{name}</text>' in svg
+
+
 def test_table_matches_the_record_at_every_event() -> None:
     """Hands hold 13 + 1 tiles less three per meld; rivers are the seat's discards of the hand so far."""
     rec = read_path(str(CHANKAN))[0]
@@ -200,6 +221,16 @@ def test_show_writes_one_self_contained_page(tmp_path, capsys) -> None:  # noqa:
     assert "src=" not in page and "http://" not in page.replace("http://www.w3.org/", "")  # nothing fetched
     g = open_game(str(CHANKAN))
     assert f'"start":{g.hands[1].start}' in page
+
+
+def test_hand_list_marks_a_shortened_result() -> None:
+    from paifu.view.html import viewer_html
+
+    g = open_game(CHANKAN)
+    long = "seat 0 tsumo: 16000 (" + ", ".join(f"yaku{i} 1" for i in range(20)) + ")"
+    g.hands[0] = replace(g.hands[0], result=long)
+    page = viewer_html(g, 0)
+    assert f"<li title='{long}'>" in page and long[:89] + "…<br>" in page
 
 
 @pytest.mark.parametrize(

@@ -122,3 +122,15 @@ def test_viewer_in_a_browser(browser, tmp_path: Path) -> None:  # noqa: ANN001
     assert table.get_attribute("data-event") == str(view.hands[1].start)
     assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
     assert (tmp_path / "finding.png").stat().st_size > 10_000
+
+
+def test_viewer_opens_at_the_event_in_its_address(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """``#e16`` (the viewer's own) and ``#event=16`` (the report's --viewer-links) open event 16."""
+    from selenium.webdriver.common.by import By
+
+    page = tmp_path / "game.html"
+    assert main(["show", str(SAMPLES / "tenhou-xml" / "chankan.xml"), "-o", str(page)]) == 0
+    for fragment in ("#e16", "#event=16"):
+        browser.get("about:blank")
+        browser.get(page.as_uri() + fragment)
+        assert browser.find_element(By.ID, "table").get_attribute("data-event") == "16", fragment

@@ -8,6 +8,7 @@ source is silent (the platform's usual behaviour, which real records correct).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from paifu.rules.ruleset import Ruleset, RulesetError
@@ -358,8 +359,19 @@ def sources_text(rules: Ruleset) -> str:
         if key in ("name", "description"):
             continue
         why = cited.get(key, "default: not set by this preset")
-        lines.append(f"{key} = {value!r}  # {why}")
+        lines.append(f"{key} = {_toml_value(value)}  # {why}")
     return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: object) -> str:
+    """A value as TOML writes it inline (``true``, ``"south"``, ``[1, 1, 1]``), so a line can be copied."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    return repr(value)
 
 
 def preset(name: str) -> Ruleset:

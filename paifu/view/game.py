@@ -16,7 +16,7 @@ from paifu.engine.results import GameResult
 from paifu.events import Event, GameRecord, HandStart, Win
 from paifu.findings import Finding
 from paifu.rules import Ruleset
-from paifu.view.table import TableView, snapshot
+from paifu.view.table import TableView, hand_result_text, snapshot
 
 
 class ViewError(ValueError):
@@ -141,10 +141,16 @@ class GameView:
         for j, start in enumerate(starts):
             end = (starts[j + 1] - 1) if j + 1 < len(starts) else len(self.tables) - 1
             hr = self.result.hands[j] if j < len(self.result.hands) else None
-            last = self.tables[end]
             while end > start and self.tables[end].hand != self.tables[start].hand:
                 end -= 1
-                last = self.tables[end]
+            if hr is not None:
+                # a ron is booked at the next event (a second ron may follow): show it from the win on
+                text, ended = hand_result_text(hr), False
+                for i in range(start, end + 1):
+                    ended = ended or self.tables[i].kind in ("Win", "Ryuukyoku")
+                    if ended and not self.tables[i].result:
+                        self.tables[i] = replace(self.tables[i], result=text)
+            last = self.tables[end]
             spans.append(
                 HandSpan(
                     self.tables[start].hand,

@@ -59,7 +59,7 @@ function hand(step) {
   if (target >= 0 && target < D.hands.length) show(D.hands[target].start);
 }
 function fromHash() {
-  const m = /^#e(\\d+)$/.exec(location.hash);
+  const m = /^#e(?:vent=)?(\\d+)$/.exec(location.hash);  // #e518, or #event=518 (the report's links)
   if (m) show(Number(m[1]));
 }
 document.addEventListener('keydown', e => {
@@ -77,7 +77,7 @@ document.querySelectorAll('a[data-event]').forEach(a => a.addEventListener('clic
   e.preventDefault(); show(Number(a.dataset.event));
 }));
 window.addEventListener('hashchange', fromHash);
-if (/^#e\\d+$/.test(location.hash)) fromHash(); else show(D.start);
+if (/^#e(?:vent=)?\\d+$/.test(location.hash)) fromHash(); else show(D.start);
 """
 
 
@@ -169,7 +169,8 @@ def viewer_html(game: Any, start: int = 0) -> str:
     title = f"{r.game_id or r.source} (game {r.game_index})"
     finals = ", ".join(f"{esc(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
     hands = "".join(
-        f"<li><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> {esc(h.result[:90])}"
+        f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "
+        f"{esc(h.result if len(h.result) <= 90 else h.result[:89] + '…')}"
         f"<br><small>{' '.join(f'{d:+,}' for d in h.deltas)}</small></li>"
         for h in game.hands
     )

@@ -376,8 +376,9 @@ def score_curve_svg(game: Any, width: int = 640, height: int = 180) -> str:
         return f"{x:.1f},{y:.1f}"
 
     colours = ["#1857a6", "#b3261e", "#1a7f37", "#8a5a00"]
-    _text(root, 4, py0 + 8, f"{hi:,}", font_size=10)
-    _text(root, 4, py1, f"{lo:,}", font_size=10)
+    # inline styles: the .pt-l class's fill and font-size would override presentation attributes
+    _text(root, 4, py0 + 8, f"{hi:,}", style="font-size:10px")
+    _text(root, 4, py1, f"{lo:,}", style="font-size:10px")
     for s, name in enumerate(game.result.players):
         _el(
             "polyline",
@@ -387,9 +388,11 @@ def score_curve_svg(game: Any, width: int = 640, height: int = 180) -> str:
             stroke=colours[s % 4],
             stroke_width=2,
         )
-        _text(root, px1 + 6, py0 + 12 + 14 * s, name[:14], font_size=11, fill=colours[s % 4])
+        _text(root, px1 + 6, py0 + 12 + 14 * s, name[:14], style=f"font-size:11px;fill:{colours[s % 4]}")
     for i, h in enumerate(hands):
         link = _el("a", root, href=f"#e{h.start}", class_="hand-link", data_event=h.start)
         x = float(xy(i, lo).split(",")[0])
-        _text(link, x, height - 2, h.label, font_size=9, transform=f"rotate(-50 {x:.1f} {height - 2})")
+        _text(
+            link, x, height - 2, h.label, style="font-size:9px", transform=f"rotate(-50 {x:.1f} {height - 2})"
+        )
     return ET.tostring(root, encoding="unicode")

@@ -247,7 +247,11 @@ def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> 
 
 
 def _result(rp: Any, red: tuple[int, int, int]) -> str:
-    hand = rp.hand
+    return hand_result_text(rp.hand)
+
+
+def hand_result_text(hand: Any) -> str:
+    """A hand's wins and draw as one line (a ``HandResult``; empty while the hand is open)."""
     if hand is None:
         return ""
     parts = []
