@@ -139,6 +139,16 @@ class PlayerCounters:
         return NotImplemented
 
 
+#: names a platform writes for a seat whose player it does not name: Tenhou's "NoName" is every
+#: unregistered guest, so different people, never one player
+ANONYMOUS_NAMES = frozenset({"", "NoName"})
+
+
+def is_player_name(name: object) -> bool:
+    """A seat's name identifies a player (not empty, not a platform's placeholder for guests)."""
+    return str(name).strip() not in ANONYMOUS_NAMES
+
+
 def combine(*batches: dict[str, PlayerCounters]) -> dict[str, PlayerCounters]:
     """Merge per-player counters from several batches (same player name = same player)."""
     out: dict[str, PlayerCounters] = {}

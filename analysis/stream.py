@@ -31,7 +31,7 @@ from analysis.plotdata import PlotData
 from analysis.rank_points import Scheme, get_scheme
 from analysis.report import finding_rows, findings_frame, game_date_range
 from analysis.rowfiles import Dataset, TableFile, arrow_rows, decoded, plain
-from analysis.stats import PlayerCounters, count_game
+from analysis.stats import PlayerCounters, count_game, is_player_name
 from paifu.pipeline import Unreadable
 
 #: game rows kept for the report's "Games" table (the HTML shows 200)
@@ -187,7 +187,7 @@ class PartSpec:
             one.seats.append(
                 (name, oc.placements[s] if oc.placements else None, oc.points[s] if oc.points else None)
             )
-            if not str(name).strip():  # a seat without a name is the field's, not one player ""
+            if not is_player_name(name):  # a seat without a name is the field's, not one player ""
                 one.unnamed, one.unnamed_seats = one.unnamed + c, one.unnamed_seats + 1
                 continue
             one.counters[name] = one.counters[name] + c if name in one.counters else c

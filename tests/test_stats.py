@@ -142,3 +142,10 @@ def test_stats_frame_columns() -> None:
         assert df[col].dtype == "Int64"
     for col in ("win_rate", "win_rate_low", "win_rate_high", "avg_placement", "placement_1", "riichi_won"):
         assert df[col].dtype == "Float64"
+
+
+def test_tenhou_guest_name_is_not_one_player() -> None:
+    """Tenhou writes "NoName" for every unregistered guest: different people, so never one player."""
+    from analysis.stats import is_player_name
+
+    assert not is_player_name("NoName") and not is_player_name("  ") and is_player_name("Aoi")
