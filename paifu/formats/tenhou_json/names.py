@@ -7,7 +7,7 @@ import re
 
 from paifu.events import ClaimedYaku, RyuukyokuKind
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
-from paifu.yaku import Yaku
+from paifu.yaku import YAKUMAN, Yaku
 
 FORMAT = "tenhou-json"
 _UNSET = object()
@@ -231,21 +231,4 @@ def _yaku_text(y: ClaimedYaku) -> str:
     return f"{name}({y.han}飜)"
 
 
-_YAKUMAN_NAMES = {
-    Yaku.TENHOU,
-    Yaku.CHIIHOU,
-    Yaku.DAISANGEN,
-    Yaku.SUUANKOU,
-    Yaku.SUUANKOU_TANKI,
-    Yaku.TSUUIISOU,
-    Yaku.RYUUIISOU,
-    Yaku.CHINROUTOU,
-    Yaku.CHUUREN,
-    Yaku.JUNSEI_CHUUREN,
-    Yaku.KOKUSHI,
-    Yaku.KOKUSHI_13,
-    Yaku.DAISUUSHII,
-    Yaku.SHOUSUUSHII,
-    Yaku.SUUKANTSU,
-    Yaku.RENHOU,
-}
+_YAKUMAN_NAMES = YAKUMAN | {Yaku.RENHOU}  # renhou is a yakuman where the table says so
