@@ -150,12 +150,13 @@ SCHEMAS = {
     "findings": FINDINGS_COLUMNS,
 }
 TABLES = SCHEMAS
-_TENHOU_DATE = re.compile(r"^(\d{10})gm-")
+#: the date and hour a Tenhou log id starts with (``2009071823gm-...``)
+TENHOU_DATE = re.compile(r"^(\d{10})gm-")
 
 
 def game_date(game_id: str) -> pd.Timestamp | None:
     """The start hour a Tenhou log id names (``2009071823gm-...``: 2009-07-18 23:00), else None."""
-    m = _TENHOU_DATE.match(game_id or "")
+    m = TENHOU_DATE.match(game_id or "")
     if not m:
         return None
     try:

@@ -16,7 +16,6 @@ the one consumer: it merges games or parts, writes rows as they accumulate, and 
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -26,7 +25,7 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.frames import TABLES, Frames, build_frames, frame, game_rows, outcome
+from analysis.frames import TABLES, TENHOU_DATE, Frames, build_frames, frame, game_rows, outcome
 from analysis.plotdata import PlotData
 from analysis.rank_points import Scheme, get_scheme
 from analysis.report import finding_rows, findings_frame, game_date_range
@@ -45,7 +44,6 @@ CHUNK_GAMES = 256
 FLAGGED_COLUMNS = ["source", "game_id", "game_index", "findings", "finding_codes"]
 #: ``--partition``: the hive column each choice adds to every table of the dataset
 PARTITIONS = {"source": "source_folder", "date": "month", "none": None}
-_TENHOU_DATE = re.compile(r"^(\d{4})(\d{2})\d{4}gm-")
 
 
 @dataclass
@@ -144,8 +142,8 @@ def partition_value(partition: str | None, source: str, game_id: str | None) -> 
     where the record's id states a date (Tenhou's ``2010091009gm-...``), else ``unknown``."""
     if partition == "source":
         return Path(source).parent.name or "."
-    m = _TENHOU_DATE.match(game_id or "")
-    return f"{m[1]}-{m[2]}" if m else "unknown"
+    m = TENHOU_DATE.match(game_id or "")
+    return f"{m[1][:4]}-{m[1][4:6]}" if m else "unknown"
 
 
 @dataclass(frozen=True)

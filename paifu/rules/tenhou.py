@@ -230,12 +230,14 @@ def tenhou_rules_from_keys(go: int, keys: Mapping[str, object]) -> Ruleset:
     with it loses."""
     log_type = tenhou_log_type(keys.get("game_id"))
     lobby = keys.get("lobby")
-    date = tenhou_date(keys.get("game_id"), keys.get("tenhou_seed_form"))
-    dated = LOG_ID.search(str(keys.get("game_id") or "")) is not None
+    date = tenhou_date(keys.get("game_id"))
+    era_label = None
+    if date is None and keys.get("tenhou_seed_form") == "per-hand":  # undated, but its seed form dates it
+        date, era_label = BEFORE_SHUFFLE_TAG, "INIT-shuffle era"
     return tenhou_go_type(
         log_type if log_type is not None and log_type != go else go,
         int(lobby) if lobby else None,  # type: ignore[call-overload]
         str(keys.get("csrule") or "") or None,
         date,
-        None if dated or date is None else "INIT-shuffle era",
+        era_label,
     )
