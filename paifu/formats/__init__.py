@@ -216,17 +216,11 @@ _KINDS = {
 
 def write(record: GameRecord, fmt: str) -> bytes:
     """One game in the given format; ``RecordError`` (naming the file) when the game cannot be
-    written: a writer that meets something the record cannot mean fails for that game alone.
-    A record that states no scores (mjai's original protocol) gets them carried from its own
-    score changes first, for the formats that must state them."""
-    from paifu.formats.base import with_stated_scores
-
+    written: a writer that meets something the record cannot mean fails for that game alone."""
     f = normalise_format(fmt)
     writer = _load(_WRITERS, f, "writer")
     from paifu.formats.check import check_writable
 
-    if f != "mjai":
-        record = with_stated_scores(record)
     check_writable(record)
     try:
         return writer(record)

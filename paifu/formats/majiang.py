@@ -39,7 +39,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red
+from paifu.formats.base import RecordError, hinted_red, with_stated_scores
 from paifu.formats.tenhou_json import disp_go_type, yaku_from_name
 from paifu.tiles import canonical_id, is_red
 
@@ -437,6 +437,7 @@ def write_majiang(record: GameRecord) -> bytes:
     from paifu.formats.tenhou_json import YAKU_JA
     from paifu.yaku import Yaku
 
+    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
     start = record.start
     if start.num_players != 4:
         raise RecordError("電脳麻将 paipu are 4-player only", file=record.source)

@@ -52,7 +52,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, hinted_rules
+from paifu.formats.base import RecordError, hinted_red, hinted_rules, with_stated_scores
 from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.tenhou_meld import MeldCodeError, decode_meld, encode_meld
 from paifu.limits import current
@@ -671,9 +671,10 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     Tenhou table, a copy of its own for every tile of a record that names kinds only, dice 1,1 when a
     hand has no dice, and no ``chip``/``ratio``.
     """
-    events = record.events
-    if not events or not isinstance(events[0], GameStart):
+    if not record.events or not isinstance(record.events[0], GameStart):
         raise RecordError("a record must start with GameStart", file=record.source)
+    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
+    events = record.events
     rules = hinted_rules(events[0])
     if record.partial:
         warnings.warn("Tenhou XML cannot mark a game excerpt (it reads back as stopping early)", stacklevel=2)
@@ -750,7 +751,8 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         elif isinstance(ev, HandStart):
             d1, d2 = ev.dice if ev.dice is not None else (1, 1)
             seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
-            scores = ev.scores if ev.scores is not None else tuple(running)  # stated by with_stated_scores
+            scores = ev.scores
+            assert scores is not None  # with_stated_scores states every hand's
             attrs: list[tuple[str, object]] = [
                 ("seed", seed_attr),
                 ("ten", scores4(scores, "score")),

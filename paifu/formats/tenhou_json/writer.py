@@ -22,7 +22,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, hinted_rules
+from paifu.formats.base import RecordError, hinted_red, hinted_rules, with_stated_scores
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, _yaku_text, go_type_disp, tile_to_code
 
 
@@ -31,6 +31,7 @@ def write_tenhou_json(record: GameRecord) -> bytes:
 
     Emits ``warnings.warn`` for what the format cannot carry (the README's Formats table).
     """
+    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
     start = record.start
     n = start.num_players
     if start.first_dealer != 0:
@@ -117,7 +118,8 @@ class _Writer:
             if ev.dice is not None:
                 lost.add("dice")
             hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]
-            scores = list(ev.scores or ()) + [0] * (4 - self.n)  # stated by with_stated_scores
+            assert ev.scores is not None  # write_tenhou_json states every hand's (with_stated_scores)
+            scores = list(ev.scores) + [0] * (4 - self.n)
             self.cur = [
                 [ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks],
                 scores,
