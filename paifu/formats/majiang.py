@@ -40,29 +40,17 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, hinted_red, with_stated_scores
-from paifu.formats.tenhou_json import disp_go_type, yaku_from_name
+from paifu.formats.tenhou_json.names import DRAW_NAMES, disp_go_type, yaku_from_name
 from paifu.tiles import canonical_id, is_red
 
 FORMAT = "majiang"
 _SUITS = "mpsz"
-#: draw names as 電脳麻将 writes them, and as kobalab's tenhou-log converter writes Tenhou's
-#: (``流局`` for an exhaustive draw, ``三家和了``, ``四槓散了``), plus tenhou.net/6's own words
+#: draw names: tenhou.net/6's (which kobalab's tenhou-log converter also writes: ``流局``, ``三家和了``),
+#: plus 電脳麻将's own words for an exhaustive draw
 _PINGJU = {
+    **DRAW_NAMES,
     "荒牌平局": RyuukyokuKind.EXHAUSTIVE,
-    "流局": RyuukyokuKind.EXHAUSTIVE,
     "荒牌流局": RyuukyokuKind.EXHAUSTIVE,
-    "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
-    "全員不聴": RyuukyokuKind.EXHAUSTIVE,
-    "三風連打": RyuukyokuKind.FOUR_WINDS,
-    "三家立直": RyuukyokuKind.FOUR_RIICHI,
-    "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
-    "九種九牌": RyuukyokuKind.NINE_TERMINALS,
-    "四風連打": RyuukyokuKind.FOUR_WINDS,
-    "四家立直": RyuukyokuKind.FOUR_RIICHI,
-    "三家和": RyuukyokuKind.TRIPLE_RON,
-    "四開槓": RyuukyokuKind.FOUR_KANS,
-    "三家和了": RyuukyokuKind.TRIPLE_RON,
-    "四槓散了": RyuukyokuKind.FOUR_KANS,
 }
 _PINGJU_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "荒牌平局",

@@ -29,11 +29,11 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, seats
 from paifu.formats.tenhou_json.names import (
-    _DRAW_NAMES,
     _LIMITS,
     _SCORE_TEXT,
     _UNSET,
     _YAKU_TEXT,
+    DRAW_NAMES,
     _tile_key,
     code_to_tile,
     yaku_from_name,
@@ -400,9 +400,9 @@ class _HandReader:
             for deltas, detail in zip(res[1::2], res[2::2], strict=True):
                 self.events.append(self._win(deltas, detail, last_discard, robbed))
             return
-        if name not in _DRAW_NAMES:
+        if name not in DRAW_NAMES:
             raise self.fail(f"unknown hand result {name!r}")
-        kind = _DRAW_NAMES[name]
+        kind = DRAW_NAMES[name]
         deltas = (
             tuple(int(x) for x in seats(res[1], "score changes")[:n])
             if len(res) > 1 and isinstance(res[1], list)

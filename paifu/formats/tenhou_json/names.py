@@ -153,7 +153,7 @@ _LIMITS = {
     "役満": "yakuman",
 }
 _YAKU_TEXT = re.compile(r"^(?P<name>.*?)\((?P<val>[^()]*)\)$")
-_DRAW_NAMES = {
+DRAW_NAMES = {
     "流局": RyuukyokuKind.EXHAUSTIVE,
     "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
     "全員不聴": RyuukyokuKind.EXHAUSTIVE,
