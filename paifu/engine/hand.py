@@ -5,6 +5,10 @@ the hot path. A hand is split into its three suits and honors; each part's
 answers are cached by its count tuple, and a whole-hand answer is combined from
 the parts by the residues of their sizes mod 3 (one part holds the pair, or the
 wait). Seven pairs and thirteen orphans are checked separately (closed hands only).
+
+The engine keeps each part as one integer (its counts as base-5 digits, updated by
+``PART_OF``/``DIGIT_OF`` on every tile in or out), so ``wait_mask(keys, counts)``
+costs four dictionary lookups and returns the waits as a 34-bit mask.
 """
 
 from __future__ import annotations
@@ -180,3 +184,105 @@ def is_tenpai_shape(counts: list[int] | tuple[int, ...], closed: bool = True) ->
 def yaochu_kinds(counts: list[int] | tuple[int, ...]) -> int:
     """Distinct terminal and honor kinds held (nine terminals needs 9)."""
     return sum(1 for k in YAOCHU_KINDS if counts[k])
+
+
+# ---------------------------------------------------------------------- waits from part keys
+#: part (0 man, 1 pin, 2 sou, 3 honors) and base-5 digit value of each kind
+PART_OF: tuple[int, ...] = tuple(min(k // 9, 3) for k in range(34))
+DIGIT_OF: tuple[int, ...] = tuple(5 ** (k % 9 if k < 27 else k - 27) for k in range(34))
+_BASE = (0, 9, 18, 27)
+# per part key: (size mod 3, splits into melds, splits into melds and a pair, local waits mask)
+_SUIT_INFO: dict[int, tuple[int, bool, bool, int]] = {}
+_HONOR_INFO: dict[int, tuple[int, bool, bool, int]] = {}
+_INFO_LIMIT = 1 << 17  # distinct part keys kept (a part has at most 14 tiles: about 40,000 occur)
+
+
+def part_keys(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """The four part keys of a count array (the engine updates them tile by tile after this)."""
+    keys = [0, 0, 0, 0]
+    for k, c in enumerate(counts):
+        if c:
+            keys[PART_OF[k]] += c * DIGIT_OF[k]
+    return keys
+
+
+def _part_info(key: int, honors: bool) -> tuple[int, bool, bool, int]:
+    table = _HONOR_INFO if honors else _SUIT_INFO
+    info = table.get(key)
+    if info is None:
+        digits = []
+        rest = key
+        for _ in range(7 if honors else 9):
+            rest, c = divmod(rest, 5)
+            digits.append(c)
+        part = tuple(digits)
+        r = sum(part) % 3
+        mask = 0
+        if r:
+            for i in _part_waits(part, honors):
+                mask |= 1 << i
+        info = (r, r == 0 and _melds_only(part, honors), r == 2 and _melds_and_pair(part, honors), mask)
+        if len(table) >= _INFO_LIMIT:
+            table.clear()
+        table[key] = info
+    return info
+
+
+_YAOCHU_MASK = sum(1 << k for k in YAOCHU_KINDS)
+
+
+def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
+    """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys."""
+    mask = _regular_mask(keys)
+    if closed and sum(counts) == 13:
+        pairs = counts.count(2)
+        if pairs == 6 and counts.count(1) == 1:  # seven pairs: six pairs and a single
+            mask |= 1 << counts.index(1)
+        elif pairs <= 1 and sum(counts[k] for k in YAOCHU_KINDS) == 13:  # thirteen orphans
+            missing = [k for k in YAOCHU_KINDS if counts[k] == 0]
+            if not missing:
+                mask |= _YAOCHU_MASK
+            elif len(missing) == 1:
+                mask |= 1 << missing[0]
+    return mask
+
+
+def _regular_mask(keys: list[int]) -> int:
+    one = -1
+    two_a = -1
+    two_b = -1
+    infos = []
+    for p in range(4):
+        info = _SUIT_INFO.get(keys[p]) if p < 3 else _HONOR_INFO.get(keys[3])
+        if info is None:
+            info = _part_info(keys[p], p == 3)
+        r = info[0]
+        if r == 1:
+            if one >= 0 or two_a >= 0:
+                return 0
+            one = p
+        elif r == 2:
+            if one >= 0 or two_b >= 0:
+                return 0
+            if two_a < 0:
+                two_a = p
+            else:
+                two_b = p
+        elif not info[1]:
+            return 0
+        infos.append(info)
+    if one >= 0:
+        return infos[one][3] << _BASE[one]
+    if two_b < 0:
+        return 0
+    mask = 0
+    if infos[two_b][2]:
+        mask |= infos[two_a][3] << _BASE[two_a]
+    if infos[two_a][2]:
+        mask |= infos[two_b][3] << _BASE[two_b]
+    return mask
+
+
+def mask_kinds(mask: int) -> frozenset[int]:
+    """The kinds of a waits mask."""
+    return frozenset(k for k in range(34) if mask >> k & 1)

@@ -1,0 +1,265 @@
+"""The flow of a game: a hand starts where the last one said, who deals next, when the game ends.
+
+After each hand the replay works out the next hand (round, hand number, honba, sticks, dealer) and
+whether the game should end (bust, the last scheduled hand, the extension, the last dealer's stop);
+the next ``HandStart`` or ``GameEnd`` must agree. At the end, sticks left on the table are settled
+as the ruleset says and the final scores compared.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from paifu.engine.results import HandResult
+from paifu.engine.table import BETWEEN, HAND_OVER, NEED_DRAW, SeatState, TableState, hand_label
+from paifu.events import GameEnd, HandStart
+from paifu.rank_points import SchemeError, apply_leftover_sticks, seat_order
+
+if TYPE_CHECKING:
+    from paifu.engine.replayer import Replayer
+
+
+def check_hand_start(r: Replayer, ev: HandStart) -> None:
+    """Close the last hand, compare the new hand's start with the replay, and set up its table."""
+    assert r.result is not None
+    prev = r.state
+    if prev is not None and prev.phase == HAND_OVER:
+        conclude_hand(r)
+    elif prev is not None and prev.phase != BETWEEN:
+        r.find("truncated", f"hand {prev.label} has no result before the next hand")
+    rules = r.rules
+    n = r.n
+    if r.game_over_expected:
+        r.find("game-end-mismatch", "the game goes on after it should have ended")
+        r.game_over_expected = False
+    exp = r.expected_next
+    got = (ev.round_wind, ev.hand_number, ev.honba, ev.sticks, ev.dealer)
+    here = hand_label(ev.round_wind, ev.hand_number, ev.honba)  # findings below are about this hand
+    prev_scores = prev.scores if prev else None
+    if exp is not None and (r.hand_index >= 0 or not r.partial):
+        if got != exp and r.hand_index >= 0:
+            r.find(
+                "hand-start-mismatch",
+                "round, hand, honba, sticks or dealer differ from the replay",
+                expected=exp,
+                actual=got,
+                hand=here,
+            )
+        elif r.hand_index < 0 and not r.partial and got[:2] == (0, 0) and got != exp:
+            r.find(
+                "hand-start-mismatch",
+                "the first hand does not start at East 1, 0 honba",
+                expected=exp,
+                actual=got,
+                hand=here,
+            )
+    if ev.scores is None:  # a record that states no scores (mjai's original protocol): carry ours
+        scores = tuple(prev_scores) if prev_scores is not None else (rules.start_points or 25000,) * n
+    else:
+        scores = tuple(ev.scores)
+    if len(scores) != n or len(ev.hands) != n:
+        r.find(
+            "hand-size",
+            f"hand start has {len(scores)} scores and {len(ev.hands)} hands for {n} players",
+            hand=here,
+        )
+    if prev_scores is not None and tuple(prev_scores) != scores[:n]:
+        r.find(
+            "hand-start-mismatch",
+            "scores at the hand start differ from the replayed scores",
+            expected=tuple(prev_scores),
+            actual=scores,
+            hand=here,
+        )
+    elif (
+        prev_scores is None
+        and r.hand_index < 0
+        and ev.round_wind == 0
+        and ev.hand_number == 0
+        and ev.honba == 0
+        and rules.start_points
+        and any(s != rules.start_points for s in scores[:n])
+    ):
+        r.find(
+            "hand-start-mismatch",
+            "first hand scores differ from the ruleset's start points",
+            expected=tuple([rules.start_points] * n),
+            actual=scores,
+            hand=here,
+        )
+    if r.hand_index < 0 and not rules.start_points and scores:
+        r.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
+    r.hand_index += 1
+    st = TableState(
+        num_players=n,
+        scores=list(scores[:n]) + [0] * max(0, n - len(scores)),
+        round_wind=ev.round_wind,
+        hand_number=ev.hand_number,
+        honba=ev.honba,
+        sticks=ev.sticks,
+        dealer=ev.dealer,
+        seats=[SeatState() for _ in range(n)],
+        live_left=(136 if n == 4 else 108) - rules.dead_wall - 13 * n,
+        phase=NEED_DRAW,
+        deltas=[0] * n,
+        riichi_declared=[False] * n,
+        riichi_turn=[None] * n,
+    )
+    r.state = st
+    r.hand = HandResult(
+        index=r.hand_index,
+        label=st.label,
+        round_wind=ev.round_wind,
+        hand_number=ev.hand_number,
+        honba=ev.honba,
+        sticks=ev.sticks,
+        dealer=ev.dealer,
+        scores_start=tuple(st.scores),
+    )
+    r.result.hands.append(r.hand)
+
+
+def end_hand(r: Replayer) -> None:
+    """Hand over: record its totals. Dealer rotation is checked by the next HandStart."""
+    st = r.state
+    assert st is not None and r.hand is not None
+    hand = r.hand
+    hand.scores_end = tuple(st.scores)
+    hand.deltas = tuple(st.deltas)
+    hand.riichi = tuple(st.riichi_declared)
+    hand.riichi_turn = tuple(t if t is not None and t >= 0 else None for t in st.riichi_turn)
+    hand.opened = tuple(s.calls > 0 for s in st.seats)
+    hand.calls = tuple(s.calls for s in st.seats)
+    hand.kans = tuple(st.kans.count(i) for i in range(r.n))
+    st.phase = BETWEEN
+
+
+def conclude_hand(r: Replayer) -> None:
+    """Hand over: totals, then who deals next and whether the game should end."""
+    end_hand(r)
+    st = r.state
+    hand = r.hand
+    assert st is not None and hand is not None
+    flags = r.flags
+    n = r.n
+    dealer = st.dealer
+    honba = st.honba
+    if hand.wins:
+        dealer_won = any(w.seat == dealer for w in hand.wins)
+        renchan = dealer_won and flags.renchan_on_win
+        honba = honba + 1 if renchan else 0
+        dealer_kept_by = "win" if dealer_won else ""
+    elif hand.ryuukyoku is not None and hand.ryuukyoku.abortive:
+        renchan = r.rules.abort_renchan
+        honba += 1
+        dealer_kept_by = ""
+    else:
+        tenpai = hand.tenpai[dealer] if hand.tenpai else False
+        renchan = flags.renchan_always or (flags.renchan_on_tenpai and tenpai)
+        honba += 1
+        dealer_kept_by = "tenpai" if tenpai else ""
+    rnd, num = st.round_wind, st.hand_number
+    if not renchan:
+        num += 1
+        if num >= n:
+            rnd, num = rnd + 1, 0
+    next_dealer = (r.first_dealer + num) % n
+    r.expected_next = (rnd, num, honba, st.sticks, next_dealer)
+    r.game_over_expected = game_over(r, st, rnd, renchan, dealer_kept_by)
+
+
+def game_over(
+    r: Replayer, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str
+) -> bool | None:
+    """Whether the game ends after this hand; None where the rules leave it open."""
+    rules = r.rules
+    flags = r.flags
+    n = r.n
+    scores = st.scores
+    if rules.bust and any(s < 0 or (rules.bust_at_zero and s == 0) for s in scores):
+        return True
+    if flags.one_hand:
+        return True
+    sched = rules.scheduled_rounds
+    last_round = st.round_wind >= sched - 1
+    all_last = last_round and st.hand_number == n - 1
+    top = max(scores)
+    if next_round >= sched + (0 if flags.no_extension else rules.extension_rounds):
+        return True
+    if st.round_wind >= sched and flags.sudden_death and top >= target(r, rules.extension_target):
+        return True  # extension: ends as soon as someone reached the target
+    if all_last or st.round_wind >= sched:
+        if (
+            renchan
+            and dealer_kept_by
+            and not flags.last_stop_never
+            and (flags.last_stop_on_tenpai or dealer_kept_by == "win")
+        ):
+            d = st.dealer
+            order = seat_order(scores, r.first_dealer)
+            if order[0] == d and scores[d] >= target(r, rules.last_dealer_stop_min):
+                return None if flags.last_stop_tenpai_unproven and dealer_kept_by == "tenpai" else True
+        if (
+            not renchan
+            and next_round >= sched
+            and (flags.no_extension or top >= target(r, rules.extension_target))
+        ):
+            return True
+    return False
+
+
+def target(r: Replayer, fixed: int) -> int:
+    """A game-end target in points: ``fixed``, or the game's start plus ``rules.target_margin``
+    (004: 「延長・アガリ止めの目標は開始点＋5,000点」: 35,000 at a 30,000 start)."""
+    margin = r.rules.target_margin
+    return fixed if margin is None else r.game_start_points + margin
+
+
+def on_game_end(r: Replayer, ev: GameEnd) -> None:
+    assert r.result is not None
+    r.game_end_seen = True
+    st = r.state
+    phase = st.phase if st is not None else BETWEEN
+    if phase not in (BETWEEN, HAND_OVER):
+        r.find("truncated", "the game ends in the middle of a hand")
+    if phase == HAND_OVER:
+        conclude_hand(r)
+    if r.game_over_expected is False and st is not None and not r.partial:
+        r.find("game-end-mismatch", "the game stops before it should have ended")
+    r.game_over_expected = False
+    result = r.result
+    result.complete = True
+    result.claimed_final_scores = tuple(ev.final_scores) if ev.final_scores else None
+    result.claimed_rank_points = tuple(ev.rank_points) if ev.rank_points else None
+    result.claimed_rank_points_text = tuple(ev.rank_points_text) if ev.rank_points_text else None
+    result.claimed_placements = tuple(ev.placements) if ev.placements else None
+    if st is None:
+        return
+    final = final_scores(r, st)
+    result.final_scores = final
+    if final is not None and ev.final_scores is not None and tuple(ev.final_scores[: r.n]) != final:
+        r.find(
+            "final-score-mismatch",
+            "final scores differ from the replay",
+            expected=tuple(final),
+            actual=tuple(ev.final_scores[: r.n]),
+        )
+    st.phase = BETWEEN
+
+
+def final_scores(r: Replayer, st: TableState) -> tuple[int, ...] | None:
+    """Scores after the sticks left on the table are settled as ``rules.leftover_sticks`` says;
+    None where "kept" meets sticks put down before the record starts (their owners are unknown)."""
+    rules = r.rules
+    owners = r.stick_owners if sum(r.stick_owners) == st.sticks else None
+    try:
+        return apply_leftover_sticks(
+            st.scores, st.sticks, rules.leftover_sticks, r.first_dealer, rules.rank_ties, owners
+        )
+    except SchemeError:
+        r.find(
+            "unsupported",
+            "riichi sticks of unknown owners are left at the end and the ruleset "
+            "returns them to their owners: the final scores are not checked",
+        )
+        return None

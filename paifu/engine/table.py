@@ -1,0 +1,207 @@
+"""The whole table as the replay knows it after each event, and its unchecked updates.
+
+``TableState`` holds one hand's table: scores, seats, wall counters, and the flow of play (whose
+turn, what they must do next, the last discard, pending riichi and kans). Its methods apply an
+event without judging it (majiang-core's board, python-chess's ``push``): the replayer checks an
+event against the rules first (``paifu.engine.legality``), reports what is wrong, then applies it
+here. Kept flat (count arrays, ints) because it changes on every event of every record;
+``copy()`` gives a snapshot for stepping in a notebook.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field
+
+from paifu.engine.hand import DIGIT_OF, PART_OF, mask_kinds, wait_mask
+from paifu.events import CallKind, Meld, RyuukyokuKind
+from paifu.tiles import NUM_KINDS, tile_to_str
+
+# phases: what the record must do next (plain ints: compared on every event)
+BETWEEN = 0  # expecting HandStart or GameEnd
+NEED_DRAW = 1  # ``turn`` must draw (``rinshan_pending`` tells which wall)
+ACTION = 2  # ``turn`` holds 3m+2 tiles after a draw: discard, kan, kita, tsumo, nine terminals
+NEED_DISCARD = 3  # after chi/pon: discard only
+AFTER_DISCARD = 4  # others may ron or call; else the next draw
+AFTER_KAN = 5  # an added kan (or closed kan / kita): robbing possible, then the replacement draw
+HAND_OVER = 6  # a win or draw ended the hand; more wins on the same tile possible
+
+#: index of a five's suit in ``SeatState.red`` by kind, -1 for other kinds
+FIVE_SUIT: tuple[int, ...] = tuple({4: 0, 13: 1, 22: 2}.get(k, -1) for k in range(NUM_KINDS))
+
+
+@dataclass(slots=True)
+class RiverTile:
+    tile: int
+    tsumogiri: bool | None
+    riichi: bool = False
+    called: bool = False  # taken by another player's call
+
+
+@dataclass(slots=True)
+class SeatState:
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    red: list[int] = field(default_factory=lambda: [0, 0, 0])  # red fives held per suit
+    #: the concealed hand's four parts (man, pin, sou, honors), counts as base-5 digits
+    keys: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    melds: list[Meld] = field(default_factory=list)
+    river: list[RiverTile] = field(default_factory=list)
+    river_kinds: set[int] = field(default_factory=set)
+    riichi: bool = False  # declared (its discard may still be pending acceptance)
+    riichi_accepted: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    furiten_temp: bool = False
+    furiten_riichi: bool = False
+    #: bit k set: kind k completes the hand (shape only); valid while the hand holds 3m+1 tiles
+    wait_mask: int = 0
+    drawn: int | None = None  # the tile drawn this turn (tsumogiri / riichi-kan checks)
+    kita: int = 0
+    kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard right now
+    discards: int = 0
+    draws: int = 0
+    calls: int = 0  # chi, pon, daiminkan made (opens the hand)
+
+    @property
+    def closed(self) -> bool:
+        return all(m.kind in (CallKind.ANKAN, CallKind.KITA) for m in self.melds)
+
+    @property
+    def size(self) -> int:
+        return sum(self.counts)
+
+    @property
+    def waits(self) -> frozenset[int]:
+        """The kinds of ``wait_mask``."""
+        return mask_kinds(self.wait_mask)
+
+    def add(self, tile: int, red: bool) -> None:
+        k = tile >> 2
+        self.counts[k] += 1
+        self.keys[PART_OF[k]] += DIGIT_OF[k]
+        if red:
+            self.red[FIVE_SUIT[k]] += 1
+
+    def has(self, tile: int, red: bool) -> bool:
+        """Holds this tile as the engine sees tiles (kind and colour)."""
+        k = tile >> 2
+        c = self.counts[k]
+        if not c:
+            return False
+        s = FIVE_SUIT[k]
+        if s >= 0:
+            reds = self.red[s]
+            return reds > 0 if red else c > reds
+        return True
+
+    def remove(self, tile: int, red: bool) -> None:
+        k = tile >> 2
+        self.counts[k] -= 1
+        self.keys[PART_OF[k]] -= DIGIT_OF[k]
+        if red:
+            self.red[FIVE_SUIT[k]] -= 1
+
+    def update_waits(self) -> None:
+        """Recompute the waits after the concealed hand changed (a discard, a call, a kan)."""
+        self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0)
+
+
+@dataclass(slots=True)
+class TableState:
+    num_players: int
+    scores: list[int]
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    sticks: int = 0
+    dealer: int = 0
+    seats: list[SeatState] = field(default_factory=list)
+    dora_indicators: list[int] = field(default_factory=list)
+    live_left: int = 0  # tiles left to draw from the live wall
+    kans: list[int] = field(default_factory=list)  # seat of each kan this hand
+    seen_kinds: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
+    seen_red: list[int] = field(default_factory=lambda: [0, 0, 0])
+    any_call: bool = False  # a call (incl. closed kan, kita) happened this hand
+    first_winds: list[int] = field(default_factory=list)  # first-go-around discards while uninterrupted
+
+    # ------------------------------------------------------------ the flow of play
+    phase: int = BETWEEN
+    turn: int = 0
+    last_discard: tuple[int, int] | None = None  # seat, tile (also the tile of a kan that may be robbed)
+    kakan_tile: int | None = None  # the tile an added kan adds, while it may be robbed
+    kan_window: bool = False  # the last tile offered is a kan's (robbing)
+    rinshan_pending: bool = False  # the next draw is a replacement draw
+    rinshan_draw: bool = False  # the current turn began with a replacement draw
+    rinshan_feeder: int | None = None  # who fed the open kan behind the pending replacement draws
+    ron_candidates: list[int] = field(default_factory=list)  # seats whose waits hold the offered tile
+    winners_this_tile: list[int] = field(default_factory=list)
+    riichi_pending: int | None = None  # seat whose riichi discard awaits acceptance
+    abort_due: RyuukyokuKind | None = None  # an abortive draw that applies if the discard passes
+    kans_closed: int = 0  # kan dora timing: closed kans, open kans before / after their draw
+    kans_open_pending: int = 0
+    kans_open_drawn: int = 0
+
+    # ------------------------------------------------------------ what the hand result reports
+    deltas: list[int] = field(default_factory=list)  # score changes this hand, riichi sticks included
+    riichi_declared: list[bool] = field(default_factory=list)
+    riichi_turn: list[int | None] = field(default_factory=list)  # -1 between declaration and discard
+
+    def copy(self) -> TableState:
+        return _copy.deepcopy(self)
+
+    @property
+    def label(self) -> str:
+        return hand_label(self.round_wind, self.hand_number, self.honba)
+
+    # ------------------------------------------------------------ unchecked updates
+    def draw(self, seat_no: int, tile: int, red: bool) -> None:
+        """``seat_no`` draws ``tile`` (from the dead wall when a replacement draw is pending)."""
+        self.live_left -= 1  # a replacement draw shortens the live wall too (the dead wall stays 14)
+        rinshan = self.rinshan_pending
+        if rinshan:
+            self.kans_open_drawn += self.kans_open_pending
+            self.kans_open_pending = 0
+        seat = self.seats[seat_no]
+        seat.add(tile, red)
+        seat.drawn = tile
+        seat.draws += 1
+        seat.furiten_temp = False
+        seat.kuikae = frozenset()
+        self.phase = ACTION
+        self.turn = seat_no
+        self.rinshan_draw = rinshan
+        self.rinshan_pending = False
+
+    def pay(self, deltas: tuple[int, ...] | list[int]) -> None:
+        """Move the scores by ``deltas`` (one per seat)."""
+        for i, change in enumerate(deltas):
+            self.scores[i] += change
+            self.deltas[i] += change
+
+    def mark_passed(self, same_turn: bool, in_riichi: bool, skip: int | None = None) -> None:
+        """The offered tile passed: who could ron it and did not is furiten for this turn
+        (``same_turn``) and, in riichi, for the rest of the hand (``in_riichi``); ``skip`` (a caller)
+        and the tile's winners are not."""
+        for s in self.ron_candidates:
+            if s == skip or s in self.winners_this_tile:
+                continue
+            seat = self.seats[s]
+            if same_turn:
+                seat.furiten_temp = True
+            if in_riichi and seat.riichi_accepted:
+                seat.furiten_riichi = True
+        self.ron_candidates = []
+
+    def break_ippatsu(self) -> None:
+        for seat in self.seats:
+            seat.ippatsu = False
+
+
+def hand_label(round_wind: int, hand_number: int, honba: int) -> str:
+    """``E2-1``: East 2 with 1 honba, the way findings and frames name a hand."""
+    return f"{'ESWN'[round_wind % 4]}{hand_number + 1}-{honba}"
+
+
+def tile_name(tile: int) -> str:
+    """A tile in findings: ``5m``, or its id where no tile has it."""
+    return tile_to_str(tile) if 0 <= tile < 136 else f"id {tile}"

@@ -1,0 +1,134 @@
+"""The wall check: every dealt tile, draw and indicator against the wall rebuilt from the seed.
+
+Where the record carries its wall's seed (Tenhou's ``SHUFFLE``), each hand's wall is rebuilt and
+the record must follow it. The first mismatch of a hand is reported and the hand is no longer
+checked (one wrong tile is one finding, not a cascade).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from paifu.events import Draw, HandStart, Win
+
+
+class WallCheck:
+    """The seed's walls for one game; ``wall`` is the current hand's, or None when unchecked."""
+
+    def __init__(self, factory: Any, find: Callable[..., None]) -> None:
+        self.factory = factory  # seed, players -> a generator of hand walls (``TenhouWall``)
+        self.find = find
+        self.gen: Any = None
+        self.wall: Any = None
+        self.draw_index = 0  # live-wall draws so far
+        self.rinshan_index = 0
+
+    def start_game(self, seed: str | None, players: int) -> None:
+        self.gen = None
+        if seed and self.factory is not None:
+            try:
+                self.gen = self.factory(seed, players)
+            except ValueError:
+                # a seed form nobody can reproduce: the wall is not checked, and the result
+                # says so (``wall_checked``), but the record is not wrong
+                self.gen = None
+
+    def start_hand(self) -> None:
+        self.draw_index = 0
+        self.rinshan_index = 0
+        self.wall = None
+        if self.gen is not None:
+            try:
+                self.wall = self.gen.next_hand()
+            except ValueError:  # a seed we cannot follow is not checked, never a crash
+                self.gen = None
+
+    def check_deal(self, ev: HandStart, n: int) -> bool:
+        """The dealt hands, the first indicator and the dice; True when the hand's wall was rebuilt."""
+        w = self.wall
+        try:
+            hands = w.initial_hands(n, ev.dealer)
+            dora = w.dora_indicators[0]
+        except ValueError:
+            self.wall = self.gen = None
+            return False
+        for seat in range(n):
+            if sorted(hands[seat]) != sorted(ev.hands[seat]):
+                self.find(
+                    "wall-mismatch",
+                    "dealt tiles differ from the wall rebuilt from the seed",
+                    seat=seat,
+                    expected=tuple(hands[seat]),
+                    actual=tuple(ev.hands[seat]),
+                )
+                self.wall = None
+                return True
+        if dora != ev.dora_indicator:
+            self.find(
+                "wall-mismatch",
+                "dora indicator differs from the wall",
+                expected=dora,
+                actual=ev.dora_indicator,
+            )
+            self.wall = None
+        if ev.dice is not None and getattr(w, "dice", None) is not None and tuple(w.dice) != tuple(ev.dice):
+            self.find(
+                "wall-mismatch", "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice)
+            )
+        return True
+
+    def check_draw(self, ev: Draw, rinshan: bool) -> None:
+        w = self.wall
+        try:
+            expect = w.rinshan[self.rinshan_index] if rinshan else w.draws[self.draw_index]
+        except (IndexError, AttributeError):
+            self.find("wall-mismatch", "the wall has no tile left for this draw", seat=ev.seat)
+            self.wall = None
+            return
+        if rinshan:
+            self.rinshan_index += 1
+        else:
+            self.draw_index += 1
+        if expect != ev.tile:
+            self.find(
+                "wall-mismatch",
+                f"{'replacement ' if rinshan else ''}draw differs from the wall",
+                seat=ev.seat,
+                expected=expect,
+                actual=ev.tile,
+            )
+            self.wall = None
+
+    def check_dora(self, indicator: int, i: int) -> None:
+        """The ``i``-th dora indicator (a kan's) against the wall."""
+        try:
+            expect = self.wall.dora_indicators[i]
+        except (IndexError, AttributeError):
+            expect = None
+        if expect != indicator:
+            self.find(
+                "wall-mismatch",
+                "kan dora indicator differs from the wall",
+                expected=expect,
+                actual=indicator,
+            )
+            self.wall = None
+
+    def check_indicators(self, ev: Win) -> None:
+        """The dora and ura indicators a win states are the wall's (ura only show at a win)."""
+        w, c = self.wall, ev.claimed
+        for name, stated, held in (
+            ("dora", c.dora_indicators, w.dora_indicators),
+            ("ura", c.ura_indicators, w.ura_indicators),
+        ):
+            if stated and tuple(stated) != tuple(held[: len(stated)]):
+                self.find(
+                    "wall-mismatch",
+                    f"the win states {name} indicators the wall does not hold",
+                    seat=ev.seat,
+                    expected=tuple(held[: len(stated)]),
+                    actual=tuple(stated),
+                )
+                self.wall = None
+                return
