@@ -13,8 +13,15 @@ each figure the best of ``--runs`` such processes, the one least disturbed by ot
   the inputs given 1x, 4x and 16x (copies of the inputs, as distinct files: ``paifu`` reads a file
   given twice once; uniqueness of content matters for speed, not for memory).
 
+With ``--baseline REF`` (a git commit, e.g. ``HEAD~3`` or a tag) every stage also runs on the
+code of that commit (checked out in a temporary worktree), interleaved with ours on the same
+inputs, so one run shows the before, the after and the speed-up under the same load.
+
+Start-up (imports of paifu, lxml, the ``mahjong`` package) happens before each clock starts: it is
+paid once per process, not per game.
+
     python benchmarks/validate.py [PATH ...] [--rules SPEC] [--jobs N] [--dask] [--runs 3]
-                                  [--memory-scales 1,4,16] [--no-memory]
+                                  [--baseline REF] [--memory-scales 1,4,16] [--no-memory]
 """
 
 from __future__ import annotations
@@ -81,9 +88,22 @@ def _read(files: list[str], _rules: Any) -> list[Any]:
     return out
 
 
+def _start_up() -> None:
+    """Import what the stages use before any clock starts: start-up is paid once per process, not
+    per game, so it is no part of a throughput (``paifu --version`` shows what it costs)."""
+    import paifu.formats
+    import paifu.pipeline as pipeline
+
+    for lazy in ("_scorer", "_wall_factory"):  # the scorer and the wall import their libraries late
+        getattr(pipeline, lazy, lambda: None)()
+    del paifu
+
+
 def _stage(name: str, files: list[str], rules: Any) -> tuple[float, int, int]:
     """CPU seconds of one stage (in this process only), games and hands it covered."""
     from paifu.pipeline import replay_paths, replay_record
+
+    _start_up()
 
     if name in ("legality", "full replay"):
         records = _read(files, rules)
@@ -132,6 +152,41 @@ def _wall(how: str, files: list[str], rules: Any, jobs: int) -> float:
 def _child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
     conn.send(fn(*args))
     conn.close()
+
+
+def stage_in_subprocess(name: str, files: Path, rules: str | None, root: Path) -> tuple[float, int, int]:
+    """``_stage`` in a new interpreter running the code under ``root`` (ours or a baseline's)."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--stage", name, "--files", str(files)]
+    if rules:
+        cmd += ["--rules", rules]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.run(cmd, env=env, cwd=root, capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise SystemExit(f"benchmark stage {name} under {root} failed: {proc.stderr.strip()[-800:]}")
+    cpu, games, hands = json.loads(proc.stdout.strip().splitlines()[-1])
+    return float(cpu), int(games), int(hands)
+
+
+@contextlib.contextmanager
+def baseline_tree(ref: str | None) -> Any:
+    """A temporary git worktree of ``ref`` (None: no baseline)."""
+    if ref is None:
+        yield None
+        return
+    repo = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory(prefix="paifu-baseline-") as tmp:
+        where = Path(tmp) / "tree"
+        subprocess.run(
+            ["git", "-C", str(repo), "worktree", "add", "--detach", str(where), ref],
+            check=True,
+            capture_output=True,
+        )
+        try:
+            yield where
+        finally:
+            subprocess.run(
+                ["git", "-C", str(repo), "worktree", "remove", "--force", str(where)], capture_output=True
+            )
 
 
 def fresh(fn: Callable[..., Any], *args: Any) -> Any:
@@ -213,35 +268,53 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3, help="fresh runs per speed figure; the best is shown")
     ap.add_argument("--no-memory", action="store_true", help="skip the report memory measurement")
     ap.add_argument("--memory-only", action="store_true", help="only the report memory measurement")
+    ap.add_argument("--baseline", metavar="REF", help="also time the code of this git commit, interleaved")
+    ap.add_argument("--stage", help=argparse.SUPPRESS)  # internal: one stage, printed as JSON
+    ap.add_argument("--files", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    from paifu.parallel import resolve_jobs
     from paifu.rules import load_rules
 
     rules = load_rules(args.rules) if args.rules else None
+    if args.stage:
+        print(json.dumps(_stage(args.stage, Path(args.files).read_text().splitlines(), rules)))
+        return
+    from paifu.parallel import resolve_jobs
+
     jobs = resolve_jobs(args.jobs)
     if not args.memory_only:
-        speed(args.paths, rules, jobs, args.dask, args.runs)
+        speed(args.paths, args.rules, rules, jobs, args.dask, args.runs, args.baseline)
     if not args.no_memory:
         memory(args.paths, [int(s) for s in args.memory_scales.split(",")])
 
 
-def speed(paths: list[str], rules: Any, jobs: int, dask: bool, runs: int) -> None:
+def speed(
+    paths: list[str], spec: str | None, rules: Any, jobs: int, dask: bool, runs: int, baseline: str | None
+) -> None:
     """The per-stage table and the scaling lines; each figure the best of ``runs`` fresh processes
     (the least disturbed by other load; every run still meets each game for the first time)."""
     files = unique_files(paths)
+    ours = Path(__file__).resolve().parents[1]
     print(
         f"{len(files)} unique files under {' '.join(paths)}; one core, CPU time of each stage "
         f"in a fresh process, best of {runs} (python {sys.version.split()[0]}, {os.cpu_count()} cores)"
     )
-
-    results = {
-        name: min((fresh(_stage, name, files, rules) for _ in range(runs)), key=lambda r: r[0])
-        for name in ("floor", "read", "legality", "full replay", "end to end")
-    }
-    games, hands = results["end to end"][1], results["end to end"][2]
-    floor = games / results["floor"][0]
-    print(f"{games} games, {hands} hands\n")
-    print(f"{'stage':<38}{'games/CPU-s':>12}{'hands/CPU-s':>13}{'x floor':>9}")
+    stages = ("floor", "read", "legality", "full replay", "end to end")
+    best: dict[tuple[str, str], tuple[float, int, int]] = {}
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing, baseline_tree(baseline) as base:
+        listing.write("\n".join(files))
+        listing.flush()
+        trees = [("ours", ours)] + ([("base", base)] if base is not None else [])
+        for _ in range(runs):
+            for name in stages:
+                for label, root in trees:
+                    got = stage_in_subprocess(name, Path(listing.name), spec, root)
+                    if (label, name) not in best or got[0] < best[label, name][0]:
+                        best[label, name] = got
+    games, hands = best["ours", "end to end"][1], best["ours", "end to end"][2]
+    floor = games / best["ours", "floor"][0]
+    print(f"{games} games, {hands} hands" + (f"; baseline: {baseline}" if baseline else "") + "\n")
+    head = f"{'stage':<38}{'games/CPU-s':>12}{'hands/CPU-s':>13}{'x floor':>9}"
+    print(head + (f"{'baseline':>10}{'speed-up':>10}" if baseline else ""))
     labels = {
         "floor": "parse floor (lxml / json)",
         "read": "read (our readers)",
@@ -249,10 +322,15 @@ def speed(paths: list[str], rules: Any, jobs: int, dask: bool, runs: int) -> Non
         "full replay": "replay, full (wall, scoring, ranks)",
         "end to end": "end to end (read + full replay)",
     }
-    for name, (cpu, _, h) in results.items():
+    for name in stages:
+        cpu, _, h = best["ours", name]
         rate = games / cpu
         per_hand = f"{hands / cpu:13.0f}" if h else f"{'':13}"
-        print(f"{labels[name]:<38}{rate:12.1f}{per_hand}{rate / floor:9.3f}")
+        line = f"{labels[name]:<38}{rate:12.1f}{per_hand}{rate / floor:9.3f}"
+        if baseline:
+            base_cpu = best["base", name][0]
+            line += f"{games / base_cpu:10.1f}{base_cpu / cpu:9.2f}x"
+        print(line)
 
     serial = min(fresh(_wall, "serial", files, rules, 1) for _ in range(runs))
     print(f"\nend to end, wall clock: serial {games / serial:.1f} games/s")

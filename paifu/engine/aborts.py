@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from paifu.engine import riichi
 from paifu.engine.legality import is_furiten, is_nagashi, is_tenpai, live_waits, yaochu_kinds
 from paifu.engine.table import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, TableState
 from paifu.engine.wins import value
@@ -44,7 +45,7 @@ def on_ryuukyoku(r: Replayer, ev: Ryuukyoku) -> None:
     n = r.n
     kind = ev.kind
     if kind == RyuukyokuKind.FOUR_RIICHI and st.riichi_pending is not None:
-        r.accept_riichi(st.riichi_pending, None)
+        riichi.accept(r, st.riichi_pending, None)
     elif kind == RyuukyokuKind.TRIPLE_RON:
         st.riichi_pending = None  # the riichi discard was (thrice) ronned
     if kind == RyuukyokuKind.EXHAUSTIVE or kind == RyuukyokuKind.NAGASHI_MANGAN:

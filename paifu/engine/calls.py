@@ -22,10 +22,12 @@ from paifu.engine.table import (
 from paifu.engine.table import (
     tile_name as _name,
 )
+from paifu.engine.wall_check import see
 from paifu.events import Call, CallKind, Meld, NewDora, RyuukyokuKind
 
 if TYPE_CHECKING:
     from paifu.engine.replayer import Replayer
+    from paifu.engine.table import TableState
 
 _ON_DISCARD = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
 _ABORTS_A_CALL_MISSES = (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI)
@@ -294,6 +296,23 @@ def kita(r: Replayer, ev: Call) -> None:
     st.rinshan_pending = True
 
 
+def check_kan_dora_shown(r: Replayer, st: TableState) -> None:
+    """By a discard, a closed kan's dora is shown (and an open kan's, where the ruleset shows it at once)."""
+    due = 1 + st.kans_closed
+    if r.flags.open_kan_dora_at_once:
+        due += st.kans_open_drawn + st.kans_open_pending
+    if len(st.dora_indicators) < due:
+        r.find(
+            "kan-dora-timing",
+            "a kan's dora is not revealed by the next discard",
+            expected=due,
+            actual=len(st.dora_indicators),
+        )
+
+
+# ------------------------------------------------------------------ discard window
+
+
 def on_new_dora(r: Replayer, ev: NewDora) -> None:
     """A kan's dora indicator: one per kan, when the ruleset turns it, and the wall's."""
     st = r.state
@@ -315,7 +334,7 @@ def on_new_dora(r: Replayer, ev: NewDora) -> None:
             expected=1 + st.kans_closed + st.kans_open_drawn,
             actual=len(st.dora_indicators) + 1,
         )
-    r.see(ev.indicator, None)
+    see(r, ev.indicator, None)
     st.dora_indicators.append(ev.indicator)
     if r.walls.wall is not None:
         r.walls.check_dora(ev.indicator, len(st.dora_indicators) - 1)

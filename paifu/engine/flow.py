@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from paifu.engine.results import HandResult
 from paifu.engine.table import BETWEEN, HAND_OVER, NEED_DRAW, SeatState, TableState, hand_label
+from paifu.engine.wall_check import see
 from paifu.events import GameEnd, HandStart
 from paifu.rank_points import SchemeError, apply_leftover_sticks, seat_order
 
@@ -117,6 +118,37 @@ def check_hand_start(r: Replayer, ev: HandStart) -> None:
         scores_start=tuple(st.scores),
     )
     r.result.hands.append(r.hand)
+
+
+def on_hand_start(r: Replayer, ev: HandStart) -> None:
+    """A new hand: its start checked against the replay, its deal against the set and the wall."""
+    assert r.result is not None
+    check_hand_start(r, ev)
+    n = r.n
+    st = r.state
+    assert st is not None
+    r.walls.start_hand()
+    see(r, ev.dora_indicator, None)
+    st.dora_indicators.append(ev.dora_indicator)
+    for seat, tiles in enumerate(ev.hands[:n]):
+        if len(tiles) != 13:
+            r.find(
+                "hand-size",
+                f"seat {seat} is dealt {len(tiles)} tiles",
+                seat=seat,
+                expected=13,
+                actual=len(tiles),
+            )
+        hand = st.seats[seat]
+        for t in tiles:
+            see(r, t, seat)
+            hand.add(t, r.red(t))
+        hand.update_waits()
+    if r.walls.wall is not None and r.walls.check_deal(ev, n):
+        r.result.wall_checked = True
+    st.phase = NEED_DRAW
+    st.turn = ev.dealer
+    st.rinshan_pending = False
 
 
 def end_hand(r: Replayer) -> None:

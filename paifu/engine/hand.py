@@ -235,10 +235,10 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
     """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys."""
     mask = _regular_mask(keys)
     if closed and sum(counts) == 13:
-        pairs = counts.count(2)
-        if pairs == 6 and counts.count(1) == 1:  # seven pairs: six pairs and a single
+        kinds = 34 - counts.count(0)
+        if kinds == 7 and counts.count(2) == 6:  # seven pairs: six pairs and a single
             mask |= 1 << counts.index(1)
-        elif pairs <= 1 and sum(counts[k] for k in YAOCHU_KINDS) == 13:  # thirteen orphans
+        elif kinds >= 12 and sum(counts[k] for k in YAOCHU_KINDS) == 13:  # thirteen orphans
             missing = [k for k in YAOCHU_KINDS if counts[k] == 0]
             if not missing:
                 mask |= _YAOCHU_MASK
@@ -248,38 +248,39 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
 
 
 def _regular_mask(keys: list[int]) -> int:
-    one = -1
-    two_a = -1
-    two_b = -1
-    infos = []
-    for p in range(4):
-        info = _SUIT_INFO.get(keys[p]) if p < 3 else _HONOR_INFO.get(keys[3])
-        if info is None:
-            info = _part_info(keys[p], p == 3)
-        r = info[0]
-        if r == 1:
-            if one >= 0 or two_a >= 0:
+    """Waits of four melds and a pair: one part short of a tile (the others complete), or two
+    parts each holding a pair-or-wait (one is the pair, the other waits)."""
+    m = _SUIT_INFO.get(keys[0]) or _part_info(keys[0], False)
+    p = _SUIT_INFO.get(keys[1]) or _part_info(keys[1], False)
+    s = _SUIT_INFO.get(keys[2]) or _part_info(keys[2], False)
+    z = _HONOR_INFO.get(keys[3]) or _part_info(keys[3], True)
+    parts = (m, p, s, z)
+    short = -1  # the part with a residue of 1
+    first = second = -1  # the parts with a residue of 2
+    for i in range(4):
+        r = parts[i][0]
+        if r == 0:
+            if not parts[i][1]:
                 return 0
-            one = p
-        elif r == 2:
-            if one >= 0 or two_b >= 0:
+        elif r == 1:
+            if short >= 0:
                 return 0
-            if two_a < 0:
-                two_a = p
-            else:
-                two_b = p
-        elif not info[1]:
+            short = i
+        elif first < 0:
+            first = i
+        elif second < 0:
+            second = i
+        else:
             return 0
-        infos.append(info)
-    if one >= 0:
-        return infos[one][3] << _BASE[one]
-    if two_b < 0:
+    if short >= 0:
+        return 0 if first >= 0 else parts[short][3] << _BASE[short]
+    if second < 0:
         return 0
     mask = 0
-    if infos[two_b][2]:
-        mask |= infos[two_a][3] << _BASE[two_a]
-    if infos[two_a][2]:
-        mask |= infos[two_b][3] << _BASE[two_b]
+    if parts[second][2]:
+        mask |= parts[first][3] << _BASE[first]
+    if parts[first][2]:
+        mask |= parts[second][3] << _BASE[second]
     return mask
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from paifu.engine import aborts, calls, flow, wins
-from paifu.engine.legality import can_win_on, is_furiten, is_tenpai
+from paifu.engine import aborts, calls, flow, riichi, wins
+from paifu.engine.legality import can_win_on
 from paifu.engine.results import GameResult, HandResult
 from paifu.engine.table import (
     ACTION,
@@ -33,7 +33,7 @@ from paifu.engine.table import (
     TableState,
 )
 from paifu.engine.table import tile_name as name
-from paifu.engine.wall_check import WallCheck
+from paifu.engine.wall_check import WallCheck, see
 from paifu.events import (
     Call,
     Discard,
@@ -54,7 +54,7 @@ from paifu.events import (
 from paifu.findings import Finding
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
-from paifu.tiles import FIVE_KINDS, SANMA_REMOVED_KINDS, is_red
+from paifu.tiles import is_red
 
 
 class Replayer:
@@ -164,7 +164,7 @@ class Replayer:
         # a pending riichi is accepted by anything but a ron on its discard
         st = self.state
         if st is not None and st.riichi_pending is not None and cls not in _KEEP_RIICHI_PENDING:
-            self.accept_riichi(st.riichi_pending, None)
+            riichi.accept(self, st.riichi_pending, None)
         handler(self, ev)
 
     def finish(self, partial: bool = False) -> None:
@@ -222,83 +222,6 @@ class Replayer:
         self._start_game(ev)
 
     # ------------------------------------------------------------------ hand start
-    def on_hand_start(self, ev: HandStart) -> None:
-        assert self.result is not None
-        flow.check_hand_start(self, ev)
-        n = self.n
-        st = self.state
-        assert st is not None
-        self.walls.start_hand()
-        self.see(ev.dora_indicator, None)
-        st.dora_indicators.append(ev.dora_indicator)
-        for seat, tiles in enumerate(ev.hands[:n]):
-            if len(tiles) != 13:
-                self.find(
-                    "hand-size",
-                    f"seat {seat} is dealt {len(tiles)} tiles",
-                    seat=seat,
-                    expected=13,
-                    actual=len(tiles),
-                )
-            hand = st.seats[seat]
-            for t in tiles:
-                self.see(t, seat)
-                hand.add(t, self.red(t))
-            hand.update_waits()
-        if self.walls.wall is not None and self.walls.check_deal(ev, n):
-            self.result.wall_checked = True
-        st.phase = NEED_DRAW
-        st.turn = ev.dealer
-        st.rinshan_pending = False
-
-    def see(self, tile: int, seat: int | None) -> None:
-        """Count a tile coming into view; a fifth copy or an extra red five is a finding."""
-        st = self.state
-        assert st is not None
-        if not 0 <= tile < 136:
-            self.find("tile-count-exceeded", f"tile id {tile} does not exist", seat=seat)
-            return
-        k = tile >> 2
-        seen = st.seen_kinds[k] + 1
-        st.seen_kinds[k] = seen
-        if self.sanma and k in SANMA_REMOVED_KINDS:
-            self.find("tile-count-exceeded", f"{name(tile)} is not in a 3-player set", seat=seat)
-        elif seen > 4:
-            self.find(
-                "tile-count-exceeded",
-                f"a fifth {name(tile)} appeared",
-                seat=seat,
-                expected=4,
-                actual=seen,
-            )
-        if k in FIVE_KINDS:
-            self._see_five(tile, seat)
-
-    def _see_five(self, tile: int, seat: int | None) -> None:
-        st = self.state
-        assert st is not None
-        k = tile >> 2
-        s = FIVE_KINDS.index(k)
-        reds = self.rules.red_fives[s]
-        if self.red(tile):
-            st.seen_red[s] += 1
-            if st.seen_red[s] > reds:
-                self.find(
-                    "tile-count-exceeded",
-                    f"more red {name(tile)} than the set has",
-                    seat=seat,
-                    expected=reds,
-                    actual=st.seen_red[s],
-                )
-        elif st.seen_kinds[k] - st.seen_red[s] > 4 - reds and st.seen_kinds[k] <= 4:
-            self.find(
-                "tile-count-exceeded",
-                f"more plain {name(tile)} than the set has",
-                seat=seat,
-                expected=4 - reds,
-                actual=st.seen_kinds[k] - st.seen_red[s],
-            )
-
     # ------------------------------------------------------------------ draws
     def on_draw(self, ev: Draw) -> None:
         st = self.state
@@ -334,7 +257,7 @@ class Replayer:
             self.find("wrong-turn", "a draw from an empty wall", seat=ev.seat)
         if self.walls.wall is not None:
             self.walls.check_draw(ev, st.rinshan_pending)
-        self.see(ev.tile, ev.seat)
+        see(self, ev.tile, ev.seat)
         st.draw(ev.seat, ev.tile, self.red(ev.tile))
 
     # ------------------------------------------------------------------ discards
@@ -354,8 +277,8 @@ class Replayer:
             )
             st.turn = ev.seat
         seat = st.seats[ev.seat]
-        if self.rules.kan_dora:
-            self._check_kan_dora_shown(st)
+        if st.kans and self.rules.kan_dora:  # before any kan, the first indicator is all that is due
+            calls.check_kan_dora_shown(self, st)
         tile = ev.tile
         red = self.red(tile)
         gone = tile if seat.has(tile, red) else self._stand_in(ev.seat, seat, tile)  # what leaves the hand
@@ -385,11 +308,11 @@ class Replayer:
         if gone is None or drawn is None or gone >> 2 != drawn >> 2 or phase != ACTION:
             seat.update_waits()  # else the hand is the one before the draw: its waits stand
         if declaring:
-            self._declare(st, ev.seat)
+            riichi.declare(self, st, ev.seat)
         seat.river.append(RiverTile(tile, tsumogiri, declaring))
         seat.river_kinds.add(k)
-        if declaring and not self.rules.furiten_riichi and is_furiten(seat, self.sanma):
-            self.find("riichi-furiten", "declares riichi while furiten", seat=ev.seat)
+        if declaring and not self.rules.furiten_riichi:
+            riichi.check_furiten(self, seat, ev.seat)
         st.rinshan_feeder = None
         seat.discards += 1
         seat.drawn = None
@@ -416,10 +339,14 @@ class Replayer:
         st.phase = AFTER_DISCARD
         st.turn = ev.seat
         sanma = self.sanma
+        bit = 1 << k
         st.ron_candidates = [
-            s for s, other in enumerate(st.seats) if s != ev.seat and can_win_on(other, k, sanma)
+            s
+            for s, other in enumerate(st.seats)
+            if other.wait_mask & bit and s != ev.seat and can_win_on(other, k, sanma)
         ]
-        aborts.check_due(self, st)
+        if len(st.kans) >= 4 or (not st.any_call and len(st.first_winds) == self.n):
+            aborts.check_due(self, st)
 
     def _stand_in(self, seat_no: int, seat: SeatState, tile: int) -> int | None:
         """A discard of a tile the seat does not hold: reported; the record is followed (the tile
@@ -430,31 +357,6 @@ class Replayer:
             return seat.drawn
         return next((t * 4 + 3 for t, c in enumerate(seat.counts) if c and seat.has(t * 4 + 3, False)), None)
 
-    def _declare(self, st: TableState, seat_no: int) -> None:
-        """The riichi declaration's discard: tenpai after it, then pending until it passes."""
-        st.riichi_turn[seat_no] = st.seats[seat_no].discards
-        if not is_tenpai(self.flags, st, seat_no):
-            self.find(
-                "riichi-not-tenpai",
-                "declares riichi on a hand that is not tenpai after the discard",
-                seat=seat_no,
-            )
-        st.riichi_pending = seat_no
-
-    def _check_kan_dora_shown(self, st: TableState) -> None:
-        """By a discard, a closed kan's dora is shown (and an open kan's, where the ruleset shows it at once)."""
-        due = 1 + st.kans_closed
-        if self.flags.open_kan_dora_at_once:
-            due += st.kans_open_drawn + st.kans_open_pending
-        if len(st.dora_indicators) < due:
-            self.find(
-                "kan-dora-timing",
-                "a kan's dora is not revealed by the next discard",
-                expected=due,
-                actual=len(st.dora_indicators),
-            )
-
-    # ------------------------------------------------------------------ discard window
     def close_discard_window(self) -> None:
         """The last discard (or added kan) passed: furiten for who could ron, aborts, next turn."""
         st = self.state
@@ -483,72 +385,6 @@ class Replayer:
         st.last_discard = None
 
     # ------------------------------------------------------------------ riichi
-    def on_riichi_declared(self, ev: RiichiDeclared) -> None:
-        st = self.state
-        if st is None or st.phase != ACTION or ev.seat != st.turn:
-            self.find("wrong-turn", "riichi declared outside the player's own turn", seat=ev.seat)
-            if st is None:
-                return
-        seat = st.seats[ev.seat]
-        rules = self.rules
-        if seat.riichi:
-            self.find("illegal-call", "riichi declared twice", seat=ev.seat)
-            return
-        if not seat.closed:
-            self.find("riichi-not-closed", "declares riichi with an open hand", seat=ev.seat)
-        if st.scores[ev.seat] < rules.riichi_min_points and rules.bust:
-            self.find(
-                "riichi-insufficient-points",
-                "declares riichi without enough points",
-                seat=ev.seat,
-                expected=rules.riichi_min_points,
-                actual=st.scores[ev.seat],
-            )
-        if st.live_left < rules.riichi_min_wall:
-            self.find(
-                "riichi-no-draws-left",
-                "declares riichi with too few tiles left in the wall",
-                seat=ev.seat,
-                expected=rules.riichi_min_wall,
-                actual=st.live_left,
-            )
-        seat.riichi = True
-        seat.double_riichi = seat.discards == 0 and not st.any_call
-        st.riichi_declared[ev.seat] = True
-        st.riichi_turn[ev.seat] = -1  # set at the declaring discard
-
-    def accept_riichi(self, seat_no: int, stated: tuple[int, ...] | None) -> None:
-        st = self.state
-        assert st is not None
-        seat = st.seats[seat_no]
-        st.riichi_pending = None
-        seat.riichi_accepted = True
-        seat.ippatsu = self.rules.ippatsu
-        st.scores[seat_no] -= 1000
-        st.sticks += 1
-        self.stick_owners[seat_no] += 1
-        st.deltas[seat_no] -= 1000
-        if stated is not None and tuple(stated[: self.n]) != tuple(st.scores):
-            self.find(
-                "score-delta-mismatch",
-                "scores after the riichi stick differ from the replay",
-                seat=seat_no,
-                expected=tuple(st.scores),
-                actual=tuple(stated),
-            )
-        if self.rules.four_riichi and sum(1 for s in st.seats if s.riichi_accepted) == self.n == 4:
-            st.abort_due = RyuukyokuKind.FOUR_RIICHI
-
-    def on_riichi_accepted(self, ev: RiichiAccepted) -> None:
-        st = self.state
-        if st is None or st.riichi_pending != ev.seat:
-            self.find("illegal-call", "riichi accepted without a pending riichi discard", seat=ev.seat)
-            return
-        self.accept_riichi(ev.seat, ev.scores)
-
-    def on_new_dora(self, ev: NewDora) -> None:
-        calls.on_new_dora(self, ev)
-
     def on_disconnect(self, ev: Disconnect) -> None:
         pass
 
@@ -560,13 +396,13 @@ _KEEP_RIICHI_PENDING = (Win, RiichiAccepted, Ryuukyoku)
 
 HANDLERS: dict[type, Callable[[Replayer, Any], None]] = {
     GameStart: Replayer.on_game_start,
-    HandStart: Replayer.on_hand_start,
+    HandStart: flow.on_hand_start,
     Draw: Replayer.on_draw,
     Discard: Replayer.on_discard,
     Call: calls.on_call,
-    NewDora: Replayer.on_new_dora,
-    RiichiDeclared: Replayer.on_riichi_declared,
-    RiichiAccepted: Replayer.on_riichi_accepted,
+    NewDora: calls.on_new_dora,
+    RiichiDeclared: riichi.on_declared,
+    RiichiAccepted: riichi.on_accepted,
     Win: wins.on_win,
     Ryuukyoku: aborts.on_ryuukyoku,
     GameEnd: flow.on_game_end,
