@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from paifu.events import CallKind, Meld
+from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.scoring.valuation import Valuation, _ceil100, shares
 from paifu.tiles import DRAGON_KINDS, WIND_KINDS
@@ -90,11 +91,12 @@ def ron_deltas(
     liable = pao_multiple(val, rules) if pao_seat is not None and pao_seat not in (winner, discarder) else 0
     if liable:
         part = min(value, _yakuman_ron_value(liable, val.is_dealer))
-        liable_pays = _ceil100(part // 2) if rules.pao_ron_split == "half" else part
+        flags = flags_of(rules)
+        liable_pays = _ceil100(part // 2) if flags.pao_ron_half else part
         assert pao_seat is not None
         d[pao_seat] -= liable_pays
         d[discarder] -= value - liable_pays
-        d[pao_seat if rules.pao_honba == "liable" else discarder] -= honba_pts
+        d[pao_seat if flags.pao_honba_liable else discarder] -= honba_pts
     else:
         d[discarder] -= value + honba_pts
     d[winner] += value + honba_pts + stick_pts
