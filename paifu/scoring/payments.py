@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 
 from paifu.events import CallKind, Meld
 from paifu.rules.ruleset import Ruleset
-from paifu.scoring.valuation import Valuation, _ceil100, shares
+from paifu.scoring.values import Valuation, ceil100, shares
 from paifu.tiles import DRAGON_KINDS, WIND_KINDS
 from paifu.yaku import Yaku
 
@@ -67,7 +67,7 @@ def _zeros(rules: Ruleset) -> list[int]:
 
 
 def _yakuman_ron_value(multiple: int, is_dealer: bool) -> int:
-    return _ceil100((6 if is_dealer else 4) * 8000 * multiple)
+    return ceil100((6 if is_dealer else 4) * 8000 * multiple)
 
 
 def ron_deltas(
@@ -90,7 +90,7 @@ def ron_deltas(
     liable = pao_multiple(val, rules) if pao_seat is not None and pao_seat not in (winner, discarder) else 0
     if liable:
         part = min(value, _yakuman_ron_value(liable, val.is_dealer))
-        liable_pays = _ceil100(part // 2) if rules.pao_ron_split == "half" else part
+        liable_pays = ceil100(part // 2) if rules.pao_ron_split == "half" else part
         assert pao_seat is not None
         d[pao_seat] -= liable_pays
         d[discarder] -= value - liable_pays
