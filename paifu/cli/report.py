@@ -11,13 +11,13 @@ from paifu.cli.common import output_problem, rules_option
 
 
 def run_report(args: argparse.Namespace, out: TextIO) -> int:
-    from analysis.cli import run_report
+    from analysis import cli as analysis_cli
 
     for path in (args.html, args.players, args.games):
         if problem := output_problem(path):
             sys.stderr.write(f"paifu report: {problem}\n")
             return 2
-    return run_report(
+    return analysis_cli.run_report(
         args.paths,
         player=args.player,
         scheme=args.scheme,
@@ -36,9 +36,9 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
-    from analysis.tournament import run_tournament
+    from analysis import tournament
 
-    return run_tournament(
+    return tournament.run_tournament(
         args.paths,
         args.advance,
         seed=args.seed,
