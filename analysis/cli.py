@@ -159,7 +159,7 @@ def _feed(
     sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, scheduler: str | None, skipped: list
 ) -> None:
     """Every game of ``paths`` into the sink, in input order, on the chosen engine."""
-    from paifu.cli import replay_inputs
+    from paifu.cli.inputs import replay_inputs
     from paifu.pipeline import with_progress
 
     if scheduler:

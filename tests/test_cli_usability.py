@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, corpus_dir
 
-import paifu.cli as cli
+import paifu.cli.inputs as cli_inputs
 from paifu.cli import build_parser, main
 
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
@@ -80,7 +80,7 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path, monkeypatch: p
     def no_work(*a: object, **k: object) -> None:
         raise AssertionError("replayed before checking the output path")
 
-    monkeypatch.setattr(cli, "replay_inputs", no_work)
+    monkeypatch.setattr(cli_inputs, "replay_inputs", no_work)  # where paifu report reads
     for opt in ("--html", "--players", "--games"):
         target = str(tmp_path / "nodir" / ("x.html" if opt == "--html" else "x.csv"))
         code, _, err = run("report", str(GOOD), opt, target)

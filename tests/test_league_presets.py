@@ -3,7 +3,7 @@ proved on a small hand-built record replayed end to end.
 
 As in ``test_preset_records``: the record replays clean under the preset whose rule it follows
 and gives the exact finding (event, seat, expected and claimed values) under a preset whose
-rule differs. The sources of each value are written beside it in ``paifu/rules/presets.py``.
+rule differs. The sources of each value are written beside it in ``paifu/rules/presets/leagues.py``.
 Hands are excerpts from South 1 (seat 0 deals) so that only the hand's own checks apply; the
 start points are proved on an East 1 hand and the rank points on a whole game.
 """

@@ -11,7 +11,8 @@ from paifu.scoring.payments import (
     ron_deltas,
     tsumo_deltas,
 )
-from paifu.scoring.valuation import LIMIT_NAMES, Valuation, WinContext, base_points, shares, value_win
+from paifu.scoring.valuation import value_win
+from paifu.scoring.values import LIMIT_NAMES, Valuation, WinContext, base_points, shares
 
 __all__ = [
     "LIMIT_NAMES",

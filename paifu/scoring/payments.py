@@ -19,7 +19,7 @@ from collections.abc import Collection, Sequence
 from paifu.events import CallKind, Meld
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
-from paifu.scoring.valuation import Valuation, _ceil100, shares
+from paifu.scoring.values import Valuation, ceil100, shares
 from paifu.tiles import DRAGON_KINDS, WIND_KINDS
 from paifu.yaku import Yaku
 
@@ -68,7 +68,7 @@ def _zeros(rules: Ruleset) -> list[int]:
 
 
 def _yakuman_ron_value(multiple: int, is_dealer: bool) -> int:
-    return _ceil100((6 if is_dealer else 4) * 8000 * multiple)
+    return ceil100((6 if is_dealer else 4) * 8000 * multiple)
 
 
 def ron_deltas(
@@ -92,7 +92,7 @@ def ron_deltas(
     if liable:
         part = min(value, _yakuman_ron_value(liable, val.is_dealer))
         flags = flags_of(rules)
-        liable_pays = _ceil100(part // 2) if flags.pao_ron_half else part
+        liable_pays = ceil100(part // 2) if flags.pao_ron_half else part
         assert pao_seat is not None
         d[pao_seat] -= liable_pays
         d[discarder] -= value - liable_pays

@@ -7,14 +7,15 @@ terms, and does itself what the package cannot express per ruleset -- dora, ura,
 red fives (any count per suit), pulled Norths, 2-fu double-wind pairs, no tsumo fu
 on rinshan, North as a value tile in 3-player, per-kind double yakuman, renhou as a
 non-combining mangan/baiman, green dragon required for ryuuiisou, and the limits and
-payments themselves (kiriage, kazoe, yakuman multiples, 3-player tsumo loss/split).
-See ``docs/scoring.md`` for the decision and measured cost.
+payments themselves (kiriage, kazoe, yakuman multiples, 3-player tsumo loss/split; the
+arithmetic from han and fu to points is in ``values``, with the types ``WinContext`` and
+``Valuation``). See ``docs/scoring.md`` for the decision and measured cost.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from mahjong.hand_calculating.hand import HandCalculator
@@ -24,10 +25,13 @@ from mahjong.meld import Meld as PkgMeld
 
 from paifu.events import CallKind, Meld
 from paifu.rules.ruleset import Ruleset
+from paifu.scoring.values import LIMIT_NAMES, Valuation, WinContext, base_points, shares
 from paifu.tiles import HATSU, NORTH, dora_from_indicator, is_red
 from paifu.yaku import Yaku
 
-LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+# the value types and the points arithmetic live in ``values``; importable from here as before
+__all__ = ["LIMIT_NAMES", "Valuation", "WinContext", "base_points", "shares", "value_win"]
+
 
 #: the package's yaku ids -> our names
 _PKG_YAKU: dict[int, Yaku] = {
@@ -93,119 +97,6 @@ _PKG_MELD_TYPE = {
     CallKind.KAKAN: (PkgMeld.SHOUMINKAN, True),
     CallKind.ANKAN: (PkgMeld.KAN, False),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class WinContext:
-    """Everything a win's value depends on; the engine (or a test) fills it in."""
-
-    rules: Ruleset
-    concealed: tuple[int, ...]  # tile ids of the concealed hand INCLUDING the winning tile
-    #: chi/pon/daiminkan/ankan/kakan in call order (pao needs it); kita melds go in ``kita``
-    melds: tuple[Meld, ...]
-    win_tile: int
-    tsumo: bool
-    seat_wind: int  # 0 E .. 3 N
-    round_wind: int
-    is_dealer: bool
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    kita: int = 0  # Norths pulled (3-player)
-
-
-@dataclass(frozen=True, slots=True)
-class Valuation:
-    """The value of a win, or why it is none (``ok`` False, ``error`` set)."""
-
-    ok: bool
-    error: str | None = None  # None, "not-a-winning-hand", "no-yaku", "bad-context: ..."
-    yaku: tuple[tuple[str, int], ...] = ()  # (Yaku value, han) incl. dora/ura/aka/kita entries
-    han: int = 0
-    fu: int = 0
-    fu_breakdown: tuple[tuple[str, int], ...] = ()
-    limit: str = ""  # "", mangan, haneman, baiman, sanbaiman, yakuman (kazoe too)
-    yakuman_multiple: int = 0  # 0 if not yakuman; 1 for a counted (kazoe) yakuman
-    base_points: int = 0  # the basic points a
-    ron_points: int = 0  # value of a ron (before honba and sticks)
-    tsumo_dealer_pays: int = 0  # dealer's share on a non-dealer tsumo
-    tsumo_nondealer_pays: int = 0  # each non-dealer's share (a dealer winner: everybody's share)
-    tsumo: bool = False
-    is_dealer: bool = False
-    num_players: int = 4
-
-    @property
-    def points(self) -> int:
-        """The value Tenhou writes in ``AGARI ten``: the ron value, or what a tsumo collects."""
-        if not self.ok:
-            return 0
-        if not self.tsumo:
-            return self.ron_points
-        if self.is_dealer:
-            return self.tsumo_nondealer_pays * (self.num_players - 1)
-        return self.tsumo_dealer_pays + self.tsumo_nondealer_pays * (self.num_players - 2)
-
-    def yakuman_han(self, name: str) -> int:
-        """Han (13 per multiple) a yakuman of this name contributes, 0 if absent."""
-        return sum(h for n, h in self.yaku if n == name)
-
-
-# ---------------------------------------------------------------- limits and points
-
-
-def _ceil100(x: int) -> int:
-    return -(-x // 100) * 100
-
-
-def base_points(han: int, fu: int, rules: Ruleset, yakuman_multiple: int = 0) -> tuple[int, str]:
-    """Basic points ``a`` and the limit name, from han and fu (``yakuman_multiple`` wins)."""
-    if yakuman_multiple:
-        return 8000 * yakuman_multiple, "yakuman"
-    if han >= 13:
-        return (8000, "yakuman") if rules.kazoe_yakuman else (6000, "sanbaiman")
-    if han >= 11:
-        return 6000, "sanbaiman"
-    if han >= 8:
-        return 4000, "baiman"
-    if han >= 6:
-        return 3000, "haneman"
-    if han >= 5:
-        return 2000, "mangan"
-    a = fu * 2 ** (han + 2)
-    if a >= 2000:
-        return 2000, "mangan"
-    if rules.kiriage and (han, fu) in ((4, 30), (3, 60)):
-        return 2000, ""  # rounded up, not a limit hand: Tenhou writes limit 0
-    return a, ""
-
-
-def shares(a: int, rules: Ruleset, is_dealer: bool) -> tuple[int, int, int]:
-    """(ron value, dealer's tsumo share, each non-dealer's tsumo share) from basic points.
-
-    3-player ``sanma_tsumo == "split"`` spreads the absent seat's share over the payers
-    (half each, before rounding); ``"loss"`` simply does not collect it.
-    """
-    n = rules.num_players
-    if is_dealer:
-        ron = _ceil100(6 * a)
-        each = 2 * a
-        if n == 3 and rules.sanma_tsumo == "split":
-            each = 3 * a
-        return ron, 0, _ceil100(each)
-    ron = _ceil100(4 * a)
-    dealer, other = 2 * a, a
-    if n == 3 and rules.sanma_tsumo == "split":
-        dealer, other = 2 * a + a // 2, a + a // 2
-    return ron, _ceil100(dealer), _ceil100(other)
 
 
 # ---------------------------------------------------------------- the adapter

@@ -12,7 +12,7 @@ from typing import Any
 
 from paifu.events import Discard
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS, kind_to_str
-from paifu.view.table import TableView, calculator, kind_of, shanten_of
+from paifu.view.model import TableData, calculator, kind_of, shanten_of
 
 COLUMNS = {
     "source": "string",
@@ -36,7 +36,7 @@ COLUMNS = {
 }
 
 
-def visible_counts(tv: TableView, seat: int) -> list[int]:
+def visible_counts(tv: TableData, seat: int) -> list[int]:
     """Copies of each kind the player at ``seat`` can see: own hand, rivers, melds, dora indicators."""
     c = [0] * 34
     for i, n in enumerate(tv.seats[seat].counts):
@@ -89,7 +89,7 @@ def ukeire(counts: list[int], visible: list[int], closed: bool, sanma: bool) -> 
     return base, total
 
 
-def review_discard(before: TableView, seat: int, tile: str) -> dict[str, Any]:
+def review_discard(before: TableData, seat: int, tile: str) -> dict[str, Any]:
     """Shanten and ukeire of discarding ``tile`` and of the best discard, from the table before it."""
     sv = before.seats[seat]
     counts = list(sv.counts)

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from paifu.view.table import WIND_KANJI, SeatView, TableView
+from paifu.view.model import WIND_KANJI, SeatData, TableData
 
 SVG_NS = "http://www.w3.org/2000/svg"
 W, H = 30, 40  # an upright tile
@@ -129,7 +129,7 @@ def _text(parent: ET.Element, x: float, y: float, s: str, cls: str = "pt-l", **a
     return t
 
 
-def seat_label(sv: SeatView, turn: bool, dealer: bool) -> str:
+def seat_label(sv: SeatData, turn: bool, dealer: bool) -> str:
     bits = [f"{'▶ ' if turn else ''}{WIND_KANJI[sv.wind]} {sv.name}", f"{sv.score:,}"]
     if dealer:
         bits.append("dealer")
@@ -145,12 +145,12 @@ def seat_label(sv: SeatView, turn: bool, dealer: bool) -> str:
     return "  ·  ".join(bits)
 
 
-def seat_height(sv: SeatView) -> float:
+def seat_height(sv: SeatData) -> float:
     rows = max(1, -(-len(sv.river) // 24))
     return 20 + H + 8 + rows * (H * RIVER_SCALE + 2) + 10
 
 
-def seat_group(sv: SeatView, y: float, turn: bool = False, dealer: bool = False) -> ET.Element:
+def seat_group(sv: SeatData, y: float, turn: bool = False, dealer: bool = False) -> ET.Element:
     """One seat: its label, concealed hand, drawn tile, melds, kita and river."""
     g = _el("g", class_="seat", data_seat=sv.seat, transform=f"translate(0,{_n(y)})")
     if turn:
@@ -240,7 +240,7 @@ def _draw_meld(parent: ET.Element, m: Any, x: float, y: float) -> float:
     return x
 
 
-def header_group(tv: TableView) -> ET.Element:
+def header_group(tv: TableData) -> ET.Element:
     """Round, honba, sticks, tiles left, dora (and ura) indicators, the event and any result or finding."""
     g = _el("g", class_="header")
     _el("rect", g, x=0, y=0, width=WIDTH, height=HEADER - 6, fill="#eef3ef")
@@ -265,13 +265,13 @@ def header_group(tv: TableView) -> ET.Element:
     return g
 
 
-def event_group(tv: TableView) -> ET.Element:
+def event_group(tv: TableData) -> ET.Element:
     g = _el("g", class_="event", data_event=tv.index)
     _text(g, 10, 38, f"event {tv.index}: {tv.event}")
     return g
 
 
-def layout(tv: TableView) -> tuple[list[str], float]:
+def layout(tv: TableData) -> tuple[list[str], float]:
     """The table as independent serialized groups (header, event line, each seat and its river) and its
     height; a seat's groups are cached, as most events change one seat only."""
     y = float(HEADER)
@@ -288,7 +288,7 @@ def _str(el: ET.Element) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _seat_str(sv: SeatView, y: float, turn: bool, dealer: bool) -> str:
+def _seat_str(sv: SeatData, y: float, turn: bool, dealer: bool) -> str:
     return _str(seat_group(sv, y, turn, dealer))
 
 
@@ -317,7 +317,7 @@ def _used(el: ET.Element) -> set[str]:
     return {u.get("href", "")[4:] for u in el.iter("use")}
 
 
-def used_tiles(tv: TableView) -> frozenset[str]:
+def used_tiles(tv: TableData) -> frozenset[str]:
     """Every tile the table shows (for the symbols its SVG needs)."""
     used = {"back", *tv.dora, *tv.ura}
     for sv in tv.seats:
@@ -332,7 +332,7 @@ def used_tiles(tv: TableView) -> frozenset[str]:
     return frozenset(used)
 
 
-def table_svg(tv: TableView) -> str:
+def table_svg(tv: TableData) -> str:
     """The whole table after one event, as one self-contained SVG."""
     groups, height = layout(tv)
     h = f"{height:.0f}"
@@ -342,7 +342,7 @@ def table_svg(tv: TableView) -> str:
     )
 
 
-def seat_svg(sv: SeatView) -> str:
+def seat_svg(sv: SeatData) -> str:
     """One player's tiles: concealed hand, drawn tile and melds, with the label above."""
     g = seat_group(sv, 0)
     root = _svg(WIDTH, 20 + H + 8, "paifu-hand")

@@ -1,0 +1,84 @@
+"""The ``paifu`` command: ``main`` parses the arguments and runs one command, turning the
+errors every command can meet into a one-line message and exit status 2.
+
+One module per command (``validate``, ``convert``, ``report`` with ``tournament``, ``show``,
+``rules``), the parser and its help in ``parser``, what they share in ``common`` and
+``inputs``. The help text and exit statuses are in ``parser.DESCRIPTION``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from paifu.cli.common import output_problem, plural
+from paifu.cli.convert import rules_lost, run_convert
+from paifu.cli.inputs import replay_inputs
+from paifu.cli.parser import build_parser
+from paifu.cli.report import run_report, run_tournament
+from paifu.cli.rules import run_rules
+from paifu.cli.show import run_show
+from paifu.cli.validate import run_validate
+from paifu.dask import DaskUnavailable
+from paifu.parallel import PoolError
+from paifu.rules import RulesetError
+
+__all__ = ["build_parser", "main", "output_problem", "plural", "replay_inputs", "rules_lost"]
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    if out is None:  # started with standard output closed (``>&-``)
+        sys.stderr.write("paifu: standard output is closed\n")
+        return 2
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0) and 2
+    changes = {k: v for k in ("max_size", "max_field") if (v := getattr(args, k, None)) is not None}
+    if changes:
+        from paifu.limits import configure
+
+        configure(**changes)
+    handlers = {
+        "validate": run_validate,
+        "convert": run_convert,
+        "report": run_report,
+        "rules": run_rules,
+        "show": run_show,
+        "tournament": run_tournament,
+    }
+    try:
+        return handlers[args.cmd](args, out)
+    except RulesetError as e:
+        sys.stderr.write(f"paifu: {e}\n")
+        return 2
+    except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
+        sys.stderr.write(f"paifu: {e}\n")
+        return 2
+    except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say
+        _silence_stdout()
+        return 0
+    except OSError as e:  # an output path that cannot be written (no such folder, no permission, disk full)
+        sys.stderr.write(f"paifu: {e}\n")
+        if out is sys.stdout:
+            _silence_stdout()
+        return 2
+
+
+def _silence_stdout() -> None:
+    """When standard output cannot take more, point it at /dev/null so the interpreter's exit
+    flush does not fail again with a traceback-like message."""
+    try:
+        sys.stdout.flush()
+        return
+    except (OSError, AttributeError, ValueError):
+        pass
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass

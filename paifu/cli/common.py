@@ -1,0 +1,81 @@
+"""What every command shares: the ``--rules`` option, one line of output, counts in words,
+an output path checked before any work, and result lines beside a progress counter."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TextIO
+
+from paifu.rules import Ruleset, RulesetError, load_rules
+
+
+def rules_option(spec: str | None) -> Ruleset | None:
+    """The ``--rules`` ruleset; a malformed file is one ``RulesetError`` naming it, never a traceback."""
+    if not spec:
+        return None
+    from paifu.safety import check_settings, printable
+
+    try:
+        rules = load_rules(spec)
+        check_settings(rules)
+    except RulesetError as e:
+        if Path(spec).is_file() and not str(e).startswith(printable(spec)):
+            raise RulesetError(f"{printable(spec)}: {e}") from e  # every message names the file
+        raise
+    except OSError as e:
+        raise RulesetError(f"{printable(spec)}: cannot read: {e.strerror or e}") from e
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as e:
+        what = (
+            "nested too deeply"
+            if isinstance(e, RecursionError)
+            else printable(e)
+            if type(e) is ValueError
+            else f"{type(e).__name__}: {printable(e)}"
+        )
+        raise RulesetError(f"{printable(spec)}: not a valid ruleset: {what}") from e
+    return rules
+
+
+def write_line(out: TextIO, text: str) -> None:
+    """One line of text output; control characters from records (names, ids) come out escaped."""
+    from paifu.safety import printable
+
+    out.write(printable(text) + "\n")
+
+
+def plural(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def output_problem(path: str | None) -> str | None:
+    """Why a file cannot be written at ``path`` (checked before any work), or None."""
+    if not path or path == "-":
+        return None
+    p = Path(path)
+    if p.is_dir():
+        return f"{path} is a folder, not a file"
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        return f"cannot write {path}: no folder {parent}"
+    if not os.access(parent, os.W_OK):
+        return f"cannot write {path}: folder {parent} is not writable"
+    return None
+
+
+class Writer:
+    """Result lines to ``out``; while a progress counter runs on the same terminal, it is cleared
+    around each line so the two never run into each other."""
+
+    def __init__(self, out: TextIO, progress: object) -> None:
+        self.out = out
+        self.bar = progress if hasattr(progress, "clear") else None
+
+    def __call__(self, text: str) -> None:
+        if self.bar is None:
+            self.out.write(text)
+            return
+        from tqdm import tqdm
+
+        tqdm.write(text, file=self.out, end="")

@@ -1,0 +1,182 @@
+"""``paifu convert``: records to another format, one input at a time, every loss warned about."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import TextIO
+
+from paifu.cli.common import output_problem, plural, write_line
+from paifu.rules import Ruleset, RulesetError
+
+_EXTENSIONS = {"tenhou-xml": ".xml", "tenhou-json": ".json", "mjai": ".mjson", "majiang": ".json"}
+
+
+def run_convert(args: argparse.Namespace, out: TextIO) -> int:
+    """Read, write and forget one input at a time (memory stays flat on a folder of thousands);
+    a file that cannot be read or a game that cannot be written is named, the rest still written.
+    Into ``-o DIR`` no existing file is overwritten (``--overwrite`` allows it, but never an input).
+    What a target cannot carry is warned per game (``--quiet``: not) and summed up by kind."""
+    from paifu.formats import iter_record_files, normalise_format, read_bytes, read_path
+    from paifu.formats.base import RecordError
+
+    try:
+        to = normalise_format(args.to)
+    except RecordError as e:
+        sys.stderr.write(f"paifu convert: {e}\n")
+        return 2
+    target = args.output
+    skipped: list = []
+    files = list(iter_record_files([p for p in args.inputs if p != "-"], skipped))
+    if "-" in args.inputs:
+        files.insert(min(args.inputs.index("-"), len(files)), "-")
+    for sk in skipped:
+        write_line(sys.stderr, f"{sk.file}: skipped: {sk.reason}")
+    if not files:
+        sys.stderr.write("paifu convert: no record files found\n")
+        return 2
+    to_dir = target is not None and (
+        len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep))
+    )
+    if target is not None and not to_dir and (problem := output_problem(target)):
+        sys.stderr.write(f"paifu convert: {problem}\n")
+        return 2
+    inputs = {os.path.realpath(f) for f in files if f != "-"}
+    bad = games = unwritten = 0
+    written: set[Path] = set()
+    kinds: Counter[str] = Counter()
+    for path in files:
+        try:
+            records = (
+                read_bytes(sys.stdin.buffer.read(), "<stdin>", args.format)
+                if path == "-"
+                else read_path(path, args.format)
+            )
+        except RecordError as e:
+            write_line(sys.stderr, f"{path}: UNREADABLE: {e.reason}")
+            bad += 1
+            continue
+        name = path if path != "-" else "<stdin>"
+        if target is not None and not to_dir and len(records) != 1:
+            to_dir = True  # one file of several games: they need a folder
+        if (
+            to_dir
+            and Path(target).suffix
+            and not Path(target).is_dir()
+            and not target.endswith(("/", os.sep))
+        ):
+            sys.stderr.write(
+                f"paifu convert: several games need a folder for -o, not the file name {target}\n"
+            )
+            return 2
+        for i, rec in enumerate(records):
+            games += 1
+            data = _write_one(name, i, rec, to, kinds, args.quiet)
+            if data is None:
+                bad += 1
+                unwritten += 1
+                continue
+            if target is None:
+                out.write(data.decode("utf-8"))
+                if not data.endswith(b"\n"):
+                    out.write("\n")
+                continue
+            dest = _destination(Path(target), name, i, _EXTENSIONS.get(to, "." + to), to_dir, written)
+            if os.path.realpath(dest) in inputs:
+                write_line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
+                bad += 1
+                unwritten += 1
+                continue
+            if to_dir and dest.exists() and not args.overwrite:
+                write_line(
+                    sys.stderr, f"{name}: game {i}: not written: {dest} exists (--overwrite to replace it)"
+                )
+                bad += 1
+                unwritten += 1
+                continue
+            if to_dir:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+            written.add(dest)
+            dest.write_bytes(data)
+    if kinds:
+        total = sum(kinds.values())
+        parts = "; ".join(f"{n} x {m}" for m, n in kinds.most_common())
+        done = f" ({games - unwritten:,} written)" if unwritten else ""
+        write_line(
+            sys.stderr, f"paifu convert: {plural(games, 'game')}{done}, {plural(total, 'warning')}: {parts}"
+        )
+    return 2 if bad else 0
+
+
+def _write_one(path: str, i: int, rec: object, to: str, kinds: Counter[str], quiet: bool) -> bytes | None:
+    """One game in the target format, its warnings on standard error (counted by kind in ``kinds``);
+    None (said why) when it cannot be written."""
+    import warnings
+
+    from paifu.formats import write
+    from paifu.formats.base import RecordError
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            data = write(rec, to)  # type: ignore[arg-type]
+        except RecordError as e:  # a game this format cannot express: reported, the batch goes on
+            write_line(sys.stderr, f"{path}: game {i}: cannot write as {to}: {e.reason}")
+            return None
+    messages = [(str(w.message), str(w.message)) for w in caught]
+    if not any("rules" in m for _, m in messages) and (lost := rules_lost(rec, data, to)) is not None:
+        messages.append((f"{to} cannot carry the table's rules", lost))
+    for kind, m in messages:
+        kinds[kind] += 1
+        if not quiet:
+            write_line(sys.stderr, f"{path}: warning: {m}")
+    return data
+
+
+def _destination(target: Path, path: str, i: int, ext: str, to_dir: bool, written: set[Path]) -> Path:
+    """Where a game goes: ``-o FILE`` itself, or a name in ``-o DIR`` not yet used in this run."""
+    if not to_dir:
+        return target
+    stem = Path(path).name.split(".")[0] + (f"-{i}" if i else "")
+    dest = target / (stem + ext)
+    n = 1
+    while dest in written:  # same file name in two input folders: never overwrite
+        n += 1
+        dest = target / f"{stem}~{n}{ext}"
+    return dest
+
+
+def rules_lost(record: object, data: bytes, fmt: str) -> str | None:
+    """A warning when the written game, read back, would be judged under other rules than the record
+    (a chip or ratio lobby written as mjai): validating the output would then report findings."""
+    from paifu.formats import read_bytes
+    from paifu.formats.base import RecordError
+    from paifu.pipeline import record_rules
+
+    try:
+        before = record_rules(record)  # type: ignore[arg-type]
+        back = read_bytes(data, "", fmt)
+        after = record_rules(back[0]) if back else None
+    except (RecordError, RulesetError, ValueError):
+        return None
+    if after is None:
+        return None
+    differ = [k for k, v in _rule_fields(before).items() if _rule_fields(after).get(k) != v]
+    if not differ:
+        return None
+    return (
+        f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
+        f"{after.name}, which differs in {', '.join(differ[:6])}{' ...' if len(differ) > 6 else ''}; "
+        f"validate the output with --rules FILE (paifu rules {before.name.split('[')[0]} > t.toml, then edit)"
+    )
+
+
+def _rule_fields(r: Ruleset) -> dict[str, object]:
+    import dataclasses
+
+    return {
+        f.name: getattr(r, f.name) for f in dataclasses.fields(r) if f.name not in ("name", "description")
+    }

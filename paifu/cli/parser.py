@@ -1,0 +1,313 @@
+"""The command line's arguments and help: one parser, a sub-parser per command."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """paifu: read, convert, replay and validate riichi mahjong game records.
+
+Formats: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, 電脳麻将 paipu (detected
+from the content; gzip is read transparently). Folders are searched recursively.
+
+exit status (validate, report): 0 every game valid, 1 some game has findings,
+2 an input could not be read or the arguments are wrong.
+"""
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: worker processes, 0 = one per core."""
+    n = int(text)
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 (all cores) or positive, not {n}")
+    return n
+
+
+def _size(text: str) -> int:
+    from paifu.limits import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
+    return n
+
+
+def _limit_options(p: argparse.ArgumentParser) -> None:
+    """The input limits (``paifu/limits.py``): a file over one is unreadable, naming it."""
+    p.add_argument(
+        "--max-size",
+        type=_size,
+        metavar="BYTES",
+        help="largest file to read, before and after gunzip (default 64M; K, M, G accepted)",
+    )
+    p.add_argument(
+        "--max-field",
+        type=_positive,
+        metavar="CHARS",
+        help="longest text field (name, game id) in a record (default 10000)",
+    )
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("paifu")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without installing
+        return "unknown"
+
+
+_FORMATS = "tenhou-xml, tenhou-json, mjai or majiang"
+_RULES_HELP = (
+    "judge every game under this ruleset instead of the record's own: a preset name "
+    "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON"
+)
+_JOBS_HELP = "replay in N worker processes (0 = one per core); output identical to --jobs 1"
+_SCHEDULER = (
+    "replay on Dask: 'dask' starts a local cluster (--jobs workers, default one per core), "
+    "tcp://host:port joins a running scheduler (its workers must see the same paths); same output"
+)
+
+
+def _wrap(text: str) -> str:
+    """Paragraphs filled to 80 columns (the raw formatter keeps our line breaks, and wraps nothing)."""
+    import textwrap
+
+    return "\n\n".join(textwrap.fill(" ".join(par.split()), 80) for par in text.split("\n\n"))
+
+
+_EXAMPLES = """examples:
+  paifu validate logs/ -q                   findings only, then a summary
+  paifu validate --json game.xml            JSON Lines for a program to read
+  zcat game.mjson.gz | paifu validate -     read standard input
+  paifu convert logs/ --to mjai -o out/ -q  one file per game, a one-line summary of warnings
+  paifu report logs/ --html league.html     the HTML report, its tables beside it
+  paifu report logs/ --player Aoi           one player's rates against the field
+  paifu rules tenhou > my.toml              a preset to edit, then --rules my.toml"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = argparse.ArgumentParser(prog="paifu", description=DESCRIPTION, formatter_class=fmt, epilog=_EXAMPLES)
+    p.add_argument("--version", action="version", version=f"paifu {_version()}")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    v = sub.add_parser(
+        "validate",
+        formatter_class=fmt,
+        help="replay records and report every rule they break",
+        description=_wrap(
+            "Replay every game through the rules engine and report each rule it breaks: one line per "
+            "game, one per finding (the record's value beside the one the rules give), then a summary."
+        ),
+        epilog=_wrap(
+            "exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments"
+        ),
+    )
+    v.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="record files or folders (searched recursively); - reads standard input",
+    )
+    v.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
+    v.add_argument(
+        "--format",
+        metavar="FMT",
+        help=f"read every input as this format ({_FORMATS}) instead of detecting it",
+    )
+    v.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON Lines: one object per finding, note, unreadable input and skipped file, then a summary object",
+    )
+    v.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print only games with findings or notes, unreadable "
+        "inputs and the summary (no line per valid game)",
+    )
+    v.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
+    v.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    _limit_options(v)
+    c = sub.add_parser(
+        "convert",
+        formatter_class=fmt,
+        help="convert records to another format",
+        description=_wrap(
+            "Convert records to another format. What the target cannot carry is warned about per game "
+            "on standard error (a summary of the warnings by kind ends the run); a game the target cannot "
+            "express at all is named and skipped."
+        ),
+        epilog=_wrap(
+            "exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)"
+        ),
+    )
+    c.add_argument(
+        "inputs", nargs="+", metavar="INPUT", help="record files or folders; - reads standard input"
+    )
+    c.add_argument("--to", required=True, metavar="FMT", help=f"the format to write: {_FORMATS}")
+    c.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE|DIR",
+        help="a file (one game) or a folder (one file per game; created). Default: standard output",
+    )
+    c.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_FORMATS})")
+    c.add_argument(
+        "-q", "--quiet", action="store_true", help="no line per warning: only the summary of warnings by kind"
+    )
+    c.add_argument(
+        "--overwrite", action="store_true", help="replace files already in -o DIR (never an input of the run)"
+    )
+    _limit_options(c)
+    r = sub.add_parser(
+        "report",
+        formatter_class=fmt,
+        help="validate and report statistics, rank points and plots",
+        description=_wrap(
+            "Replay and validate the games, then report per-player statistics with 95% intervals, "
+            "rank points and flagged games: a summary on standard output, and on request an HTML "
+            "report and tables (CSV or Parquet, by suffix)."
+        ),
+        epilog=_wrap(
+            "exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
+            "unknown player or scheme, or an output path that cannot be written"
+        ),
+    )
+    r.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="record files or folders (searched recursively); - reads standard input",
+    )
+    r.add_argument(
+        "--player",
+        metavar="NAME",
+        help="add one player's section: rates against the field, rank-point "
+        "curve, yaku (case-insensitive when unambiguous)",
+    )
+    r.add_argument(
+        "--scheme",
+        default="auto",
+        metavar="NAME|FILE",
+        help="rank-point scheme: auto (each game's own; default), a scheme name such as tenhou, "
+        "mahjongsoul, mleague (docs/statistics.md), or a TOML file",
+    )
+    r.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the HTML report; its full tables go beside it as CSV "
+        "(league.html: league-players.csv, league-games.csv, "
+        "league-findings.csv)",
+    )
+    r.add_argument(
+        "--viewer-links",
+        action="store_true",
+        help="in the HTML report, link each finding to viewer/<file>-<game>.html#event=N beside it "
+        "(make those pages with paifu show FILE --game N -o viewer/<file>-<game>.html)",
+    )
+    r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
+    r.add_argument(
+        "--games", metavar="FILE", help="write one row per (game, seat) to FILE (.csv or .parquet)"
+    )
+    r.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
+    r.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="only the summary on standard output (by default the first 10 flagged games follow it)",
+    )
+    r.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
+    r.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    r.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write every table (games, game_players, hands, hand_players, wins, findings) to "
+        "this new or empty folder as a Parquet dataset",
+    )
+    r.add_argument(
+        "--partition",
+        choices=["source", "date", "none"],
+        default="source",
+        help="--out partitions: the record's folder (default), its month, or none",
+    )
+    _limit_options(r)
+    sh = sub.add_parser(
+        "show",
+        formatter_class=fmt,
+        help="write one game as a self-contained HTML viewer",
+        description=_wrap(
+            "Write one game as a single HTML file (no network needed): the table drawn at every "
+            "event, arrow keys and buttons to step, the hands, the findings (each jumps to its "
+            "event), the score curve and the discard review."
+        ),
+        epilog=_wrap("exit status: 0 written, 2 the file or game cannot be read"),
+    )
+    sh.add_argument("file", metavar="FILE", help="a record file")
+    sh.add_argument("--game", type=int, default=0, metavar="N", help="which game of the file (0 = the first)")
+    sh.add_argument("--hand", metavar="LABEL", help="open at this hand, e.g. E2-1")
+    sh.add_argument("--event", type=int, metavar="N", help="open at this event index")
+    sh.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
+    sh.add_argument(
+        "-o", "--output", metavar="FILE", help="the HTML file (default: the record's name with .html)"
+    )
+    _limit_options(sh)
+    ru = sub.add_parser(
+        "rules",
+        formatter_class=fmt,
+        help="list presets, or print one as TOML",
+        description=_wrap(
+            "Without a name, list the presets; with one, print it as TOML to edit "
+            'and pass back with --rules FILE (base = "tenhou" plus the fields you '
+            "change)."
+        ),
+    )
+    ru.add_argument("name", nargs="?", metavar="PRESET", help="the preset to print")
+    ru.add_argument(
+        "--sources",
+        action="store_true",
+        help="each value with the seed sentence it comes from, or 'choice' where the source is silent",
+    )
+    t = sub.add_parser(
+        "tournament",
+        formatter_class=fmt,
+        help="DORA tournament rounds: validate, rank, draw, write the bracket",
+        description=_wrap(
+            "Validate every table of a round under dora-tournament, rank each table, draw ties for "
+            "an advancing place and lucky losers with a seed you can give (printed, reusable), "
+            "refund entrants who could not be seated, and write the bracket."
+        ),
+        epilog=_wrap(
+            "exit status: 0 the bracket is written and any claimed advancement is legal, 1 a table has "
+            "findings or a claim is not, 2 unreadable input or bad arguments"
+        ),
+    )
+    t.add_argument(
+        "paths", nargs="+", metavar="PATH", help="one round's records, or one folder with a folder per round"
+    )
+    t.add_argument(
+        "--advance", type=int, default=1, metavar="N", help="places per table that go on (default 1)"
+    )
+    t.add_argument(
+        "--seed", type=int, metavar="S", help="seed of the random draws (ties, lucky losers); printed"
+    )
+    t.add_argument(
+        "--claimed", metavar="FILE", help="who goes on from the last round, one player a line (checked)"
+    )
+    t.add_argument(
+        "--entrants", metavar="FILE", help="everyone registered, one a line (the unseated are refunded)"
+    )
+    t.add_argument("--prizes", metavar="SPEC", help="take-all:AMOUNT or AMOUNT,AMOUNT,... per final place")
+    t.add_argument("--table", metavar="FILE", help="the bracket to .csv or .parquet")
+    t.add_argument("--html", metavar="FILE", help="the bracket as an HTML page")
+    return p

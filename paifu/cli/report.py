@@ -1,0 +1,51 @@
+"""``paifu report`` and ``paifu tournament``: the commands whose work is in ``analysis``
+(statistics, rank points, brackets); here only their arguments are checked and passed on."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from paifu.cli.common import output_problem, rules_option
+
+
+def run_report(args: argparse.Namespace, out: TextIO) -> int:
+    from analysis import cli as analysis_cli
+
+    for path in (args.html, args.players, args.games):
+        if problem := output_problem(path):
+            sys.stderr.write(f"paifu report: {problem}\n")
+            return 2
+    return analysis_cli.run_report(
+        args.paths,
+        player=args.player,
+        scheme=args.scheme,
+        html=args.html,
+        players_out=args.players,
+        games_out=args.games,
+        rules=rules_option(args.rules),
+        out=out,
+        jobs=args.jobs,
+        quiet=args.quiet,
+        viewer_links=args.viewer_links,
+        out_dir=args.out,
+        partition=args.partition,
+        scheduler=args.scheduler,
+    )
+
+
+def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    from analysis import tournament
+
+    return tournament.run_tournament(
+        args.paths,
+        args.advance,
+        seed=args.seed,
+        claimed=args.claimed,
+        entrants=args.entrants,
+        prizes=args.prizes,
+        table=args.table,
+        html=args.html,
+        out=out,
+    )

@@ -1,0 +1,154 @@
+"""The arithmetic: placements (ties by seat or split), rank points from final scores (oka,
+uma, rounding, the top taking the rest) and the riichi sticks left on the table at the end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import (
+    ROUND_CEILING,
+    ROUND_DOWN,
+    ROUND_FLOOR,
+    ROUND_HALF_DOWN,
+    ROUND_HALF_EVEN,
+    ROUND_HALF_UP,
+    Decimal,
+)
+
+from paifu.rank_points.schemes import TENHOU, Scheme, SchemeError, get_scheme
+
+_DECIMAL_MODES = {
+    "half-away": ROUND_HALF_UP,  # Decimal's HALF_UP rounds .5 away from zero
+    "half-even": ROUND_HALF_EVEN,
+    "half-down": ROUND_HALF_DOWN,  # .5 toward zero (五捨六入)
+    "floor": ROUND_FLOOR,
+    "ceil": ROUND_CEILING,
+    "trunc": ROUND_DOWN,
+}
+STICK = 1000
+
+
+def seat_order(scores: Sequence[int], first_dealer: int = 0) -> list[int]:
+    """Seats from first to last; equal scores rank the seat nearer the first dealer first."""
+    n = len(scores)
+    return sorted(range(n), key=lambda s: (-scores[s], (s - first_dealer) % n))
+
+
+def placements(scores: Sequence[int], first_dealer: int = 0, ties: str = "seat") -> tuple[int, ...]:
+    """Placement (1 = top) per seat. ``ties="split"``: tied seats share the best of their places."""
+    if ties not in ("seat", "split"):
+        raise SchemeError(f"ties = {ties!r}; expected 'seat' or 'split'")
+    order = seat_order(scores, first_dealer)
+    out = [0] * len(scores)
+    for i, seat in enumerate(order):
+        if ties == "split" and i and scores[order[i - 1]] == scores[seat]:
+            out[seat] = out[order[i - 1]]
+        else:
+            out[seat] = i + 1
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------- rank points
+def _round(x: Decimal, mode: str) -> Decimal:
+    if mode == "half-up":  # .5 toward +infinity
+        return (x + Decimal("0.5")).to_integral_value(rounding=ROUND_FLOOR)
+    return x.to_integral_value(rounding=_DECIMAL_MODES[mode])
+
+
+def _quantum(decimals: int) -> Decimal:
+    return Decimal(1).scaleb(-decimals)
+
+
+def rank_points(
+    scores: Sequence[int], scheme: Scheme | str = TENHOU, first_dealer: int = 0
+) -> tuple[float, ...]:
+    """Rank points per seat for final ``scores`` (after leftover sticks) under ``scheme``."""
+    scheme = get_scheme(scheme)
+    n = len(scores)
+    if n != scheme.num_players:
+        raise SchemeError(f"{n} scores for a {scheme.num_players}-player scheme {scheme.name!r}")
+    order = seat_order(scores, first_dealer)
+    uma = [Decimal(str(u)) * 1000 for u in scheme.uma_for(scores)]
+    unit = Decimal(scheme.unit)
+    quantum = _quantum(scheme.decimals)
+    rounding = scheme.rounding != "none"
+
+    # uma per seat: a split tie shares the uma of the places it spans
+    uma_of = [Decimal(0)] * n
+    groups: list[list[int]] = []
+    for seat in order:
+        if scheme.ties == "split" and groups and scores[groups[-1][0]] == scores[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    place = 0
+    for g in groups:
+        share = sum(uma[place : place + len(g)], Decimal(0)) / len(g)
+        for seat in g:
+            uma_of[seat] = share
+        place += len(g)
+
+    # oka to the top: all seats level with the top share it under a split policy
+    oka_of = [Decimal(0)] * n
+    tops = [s for s in order if scores[s] == scores[order[0]]]
+    oka_ties = scheme.oka_ties or scheme.ties
+    takers = tops if oka_ties == "split" else [order[0]]
+    for seat in takers:
+        oka_of[seat] = Decimal(scheme.oka_points) / len(takers)
+
+    values = [Decimal(0)] * n
+    for seat in range(n):
+        score = Decimal(scores[seat])
+        if rounding and scheme.round_stage == "score":
+            score = _round(score / unit, scheme.rounding) * unit
+        v = (score - scheme.reference + uma_of[seat] + oka_of[seat]) / unit
+        if rounding and scheme.round_stage == "result":
+            v = _round(v, scheme.rounding)
+        values[seat] = v.quantize(quantum, rounding=ROUND_HALF_UP)
+
+    if scheme.top_takes_rest:
+        top_group = groups[0]
+        rest = -sum((values[s] for s in range(n) if s not in top_group), Decimal(0))
+        direct = sum((values[s] for s in top_group), Decimal(0))
+        extra = (rest - direct) / len(top_group)
+        for seat in top_group:
+            values[seat] = (values[seat] + extra).quantize(quantum, rounding=ROUND_HALF_UP)
+    return tuple(float(v) for v in values)
+
+
+def format_points(value: float, scheme: Scheme | str = TENHOU) -> str:
+    """A rank point as a platform writes it: ``+10.7`` per 1,000, ``+106`` per 100."""
+    scheme = get_scheme(scheme)
+    decimals = 0 if scheme.rounding != "none" else scheme.decimals
+    return f"{value:+.{decimals}f}"
+
+
+def apply_leftover_sticks(
+    scores: Sequence[int],
+    sticks: int,
+    policy: str = "top",
+    first_dealer: int = 0,
+    ties: str = "seat",
+    owners: Sequence[int] | None = None,
+) -> tuple[int, ...]:
+    """Final scores after the riichi sticks left on the table at the end are settled.
+
+    ``"top"``: 1,000 per stick to the top (``ties="split"`` shares among the tied
+    top, in 100-point steps, a remainder going to the seat nearer the first dealer);
+    ``"lost"``: nobody gets them; ``"kept"``: each stick goes back to the seat that
+    put it down (``owners``: sticks per seat, required).
+    """
+    out = list(scores)
+    if sticks <= 0 or policy == "lost":
+        return tuple(out)
+    if policy == "kept":
+        if owners is None or len(owners) != len(scores) or sum(owners) != sticks:
+            raise SchemeError("leftover_sticks='kept' needs the sticks per seat (owners) summing to sticks")
+        return tuple(s + STICK * k for s, k in zip(scores, owners, strict=True))
+    if policy != "top":
+        raise SchemeError(f"leftover sticks policy {policy!r}; expected top, lost or kept")
+    order = seat_order(scores, first_dealer)
+    tops = [s for s in order if scores[s] == scores[order[0]]] if ties == "split" else [order[0]]
+    hundreds, rem = divmod(STICK * sticks // 100, len(tops))
+    for i, seat in enumerate(tops):
+        out[seat] += 100 * (hundreds + (1 if i < rem else 0))
+    return tuple(out)

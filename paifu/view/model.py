@@ -1,0 +1,146 @@
+"""The table at one moment of a game as plain frozen data, and the tile helpers it needs.
+
+This is what ``svg`` draws and ``table.snapshot`` fills in; it imports neither, so the
+imports among the view modules go one way (``model`` <- ``svg`` <- ``table``).
+``table.SeatView`` and ``table.TableView`` are these classes plus their notebook
+drawing (``_repr_svg_``). Tiles are MPSZ strings (``5m``, ``0p`` for a red five, ``7z``
+for chun); shanten is computed on demand (``SeatData.shanten``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from paifu.tiles import SUITS
+
+WINDS = "ESWN"
+WIND_KANJI = "東南西北"
+
+
+def kind_of(tile: str) -> int:
+    """Kind 0..33 of an MPSZ tile string (``0m`` is the red 5m)."""
+    n = int(tile[0]) or 5
+    return SUITS.index(tile[1]) * 9 + n - 1
+
+
+@lru_cache(maxsize=200_000)
+def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:
+    """Shanten of a concealed hand (-1 complete, 0 tenpai) by the ``mahjong`` package's calculator;
+    seven pairs and thirteen orphans count only for a hand with no melds."""
+    full = sum(counts) >= 13
+    return calculator().calculate_shanten(
+        list(counts), use_chiitoitsu=closed and full, use_kokushi=closed and full, is_three_player=sanma
+    )
+
+
+@lru_cache(maxsize=1)
+def calculator() -> Any:
+    from mahjong.shanten import Shanten
+
+    return Shanten()
+
+
+@dataclass(frozen=True, slots=True)
+class RiverTileView:
+    tile: str
+    tsumogiri: bool | None
+    riichi: bool  # the riichi declaration tile
+    called: bool  # taken by another player's call
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    kind: str  # chi, pon, daiminkan, ankan, kakan
+    tiles: tuple[str, ...]  # as laid down, the called tile at its place (see ``turned``)
+    turned: int | None  # index in ``tiles`` of the tile turned toward its giver (None: closed kan)
+    added: str | None = None  # kakan: the tile laid on the turned one
+    from_seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatData:
+    seat: int
+    name: str
+    wind: int  # seat wind, 0 East
+    score: int
+    hand: tuple[str, ...]  # concealed tiles, sorted, without ``drawn``
+    drawn: str | None  # the tile just drawn, shown apart
+    river: tuple[RiverTileView, ...]
+    melds: tuple[MeldView, ...]
+    kita: int
+    riichi: bool
+    waits: tuple[str, ...]  # kinds that complete the hand (13-tile shape), MPSZ
+    sanma: bool = False
+
+    @property
+    def tiles(self) -> tuple[str, ...]:
+        return self.hand + ((self.drawn,) if self.drawn else ())
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        c = [0] * 34
+        for t in self.tiles:
+            c[kind_of(t)] += 1
+        return tuple(c)
+
+    @property
+    def text(self) -> str:
+        """The concealed hand as MPSZ text (drawn tile included), e.g. ``123m406p789s1122z``."""
+        return mpsz(self.tiles)
+
+    @property
+    def shanten(self) -> int | None:
+        n = len(self.tiles)
+        if n % 3 == 0 or n == 0:
+            return None
+        return shanten_of(self.counts, not any(m.kind != "ankan" for m in self.melds), self.sanma)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.seat} {self.name!r} {self.text} score {self.score})"
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    """Everything on the table right after event ``index`` (``event`` describes it)."""
+
+    index: int
+    event: str
+    players: tuple[str, ...]
+    hand: str = ""  # E2-1; "" before the first hand
+    round_wind: int = 0
+    hand_number: int = 0
+    honba: int = 0
+    sticks: int = 0
+    dealer: int = 0
+    turn: int | None = None
+    tiles_left: int | None = None
+    dora: tuple[str, ...] = ()  # indicators
+    ura: tuple[str, ...] = ()  # shown at a riichi win
+    seats: tuple[SeatData, ...] = ()
+    result: str = ""  # the hand's result, once it has one
+    findings: tuple[str, ...] = field(default=())  # findings at this event
+    kind: str = ""  # the event's type: Draw, Discard, Call, ...
+    actor: int | None = None  # the seat that acted, when the event names one
+
+    @property
+    def title(self) -> str:
+        if not self.hand:
+            return "before the first hand"
+        return (
+            f"{WIND_KANJI[self.round_wind % 4]}{self.hand_number + 1}局 {self.honba}本場 ({self.hand}), "
+            f"sticks {self.sticks}"
+        )
+
+    def __repr__(self) -> str:
+        left = f", {self.tiles_left} left" if self.tiles_left is not None else ""
+        return f"{type(self).__name__}({self.hand or '-'} event {self.index}: {self.event}{left})"
+
+
+def mpsz(tiles: tuple[str, ...] | list[str]) -> str:
+    """Sorted MPSZ text of tile strings (red 0 sorts as 5)."""
+    groups: dict[str, list[str]] = {s: [] for s in SUITS}
+    for t in sorted(tiles, key=lambda t: (kind_of(t), t[0] != "0")):
+        groups[t[1]].append(t[0])
+    return "".join("".join(ds) + s for s, ds in groups.items() if ds)
