@@ -5,9 +5,8 @@ holds under the ruleset.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from paifu.engine import riichi
+from paifu.engine.game import Game
 from paifu.engine.legality import is_furiten, is_nagashi, is_tenpai, live_waits, yaochu_kinds
 from paifu.engine.table import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, TableState
 from paifu.engine.wins import value
@@ -15,11 +14,8 @@ from paifu.events import Ryuukyoku, RyuukyokuKind, Win
 from paifu.scoring import payments
 from paifu.tiles import WIND_KINDS
 
-if TYPE_CHECKING:
-    from paifu.engine.replayer import Replayer
 
-
-def check_due(r: Replayer, st: TableState) -> None:
+def check_due(r: Game, st: TableState) -> None:
     """After a discard: does a four-winds / four-kans abort apply if it passes?"""
     rules = r.rules
     if (
@@ -35,7 +31,7 @@ def check_due(r: Replayer, st: TableState) -> None:
         st.abort_due = RyuukyokuKind.FOUR_KANS
 
 
-def on_ryuukyoku(r: Replayer, ev: Ryuukyoku) -> None:
+def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
     st = r.state
     if st is None or st.phase == BETWEEN:
         r.find("abort-condition-not-met", "a drawn hand outside a hand")
@@ -50,7 +46,7 @@ def on_ryuukyoku(r: Replayer, ev: Ryuukyoku) -> None:
         st.riichi_pending = None  # the riichi discard was (thrice) ronned
     if kind == RyuukyokuKind.EXHAUSTIVE or kind == RyuukyokuKind.NAGASHI_MANGAN:
         if st.phase == AFTER_DISCARD and st.live_left <= 0:
-            r.close_discard_window()
+            st.close_discard_window(r.rules.same_turn_furiten, r.rules.riichi_furiten)
         if st.live_left > 0:
             r.find(
                 "abort-condition-not-met",
@@ -97,7 +93,7 @@ def on_ryuukyoku(r: Replayer, ev: Ryuukyoku) -> None:
     st.abort_due = None
 
 
-def _declared_tenpai(r: Replayer, ours: tuple[int, ...], claimed: tuple[int, ...]) -> tuple[int, ...]:
+def _declared_tenpai(r: Game, ours: tuple[int, ...], claimed: tuple[int, ...]) -> tuple[int, ...]:
     """The tenpai seats that count at an exhaustive draw: the replay's, except that where
     ``noten_declaration`` is a rule a tenpai seat not in riichi may declare noten (WRC §5.7.2)."""
     st = r.state
@@ -114,7 +110,7 @@ def _declared_tenpai(r: Replayer, ours: tuple[int, ...], claimed: tuple[int, ...
     return ours
 
 
-def _draw_tenpai(r: Replayer, seat: int) -> bool:
+def _draw_tenpai(r: Game, seat: int) -> bool:
     """Tenpai at an exhaustive draw; without keishiki tenpai an open hand needs a yaku on some wait
     (a closed hand always has menzen tsumo). Situational yaku (houtei, haitei) do not count."""
     st = r.state
@@ -130,7 +126,7 @@ def _draw_tenpai(r: Replayer, seat: int) -> bool:
     )
 
 
-def _check_abort_kind(r: Replayer, ev: Ryuukyoku) -> None:
+def _check_abort_kind(r: Game, ev: Ryuukyoku) -> None:
     st = r.state
     assert st is not None
     rules = r.rules

@@ -6,9 +6,8 @@ applied; a call that cannot be applied is reported and the record followed as fa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from paifu.engine import hand as shape
+from paifu.engine.game import Game
 from paifu.engine.legality import can_win_on, is_run, kuikae_kinds, live_waits, waits_after_kan
 from paifu.engine.table import (
     ACTION,
@@ -18,22 +17,16 @@ from paifu.engine.table import (
     HAND_OVER,
     NEED_DISCARD,
     NEED_DRAW,
+    TableState,
 )
-from paifu.engine.table import (
-    tile_name as _name,
-)
-from paifu.engine.wall_check import see
+from paifu.engine.table import tile_name as _name
 from paifu.events import Call, CallKind, Meld, NewDora, RyuukyokuKind
-
-if TYPE_CHECKING:
-    from paifu.engine.replayer import Replayer
-    from paifu.engine.table import TableState
 
 _ON_DISCARD = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
 _ABORTS_A_CALL_MISSES = (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI)
 
 
-def on_call(r: Replayer, ev: Call) -> None:
+def on_call(r: Game, ev: Call) -> None:
     st = r.state
     if st is None or st.phase == BETWEEN or st.phase == HAND_OVER:
         r.find("illegal-call", "a call outside a hand", seat=ev.seat)
@@ -47,7 +40,7 @@ def on_call(r: Replayer, ev: Call) -> None:
         kan_in_turn(r, ev)
 
 
-def remove_tiles(r: Replayer, seat_no: int, tiles: tuple[int, ...] | list[int], what: str) -> bool:
+def remove_tiles(r: Game, seat_no: int, tiles: tuple[int, ...] | list[int], what: str) -> bool:
     """Take a meld's tiles from the hand; all or none (a missing tile is reported)."""
     st = r.state
     assert st is not None
@@ -64,7 +57,7 @@ def remove_tiles(r: Replayer, seat_no: int, tiles: tuple[int, ...] | list[int], 
     return True
 
 
-def call_on_discard(r: Replayer, ev: Call) -> None:
+def call_on_discard(r: Game, ev: Call) -> None:
     st = r.state
     assert st is not None
     m = ev.meld
@@ -153,7 +146,7 @@ def call_on_discard(r: Replayer, ev: Call) -> None:
     st.turn = caller
 
 
-def kan_in_turn(r: Replayer, ev: Call) -> None:
+def kan_in_turn(r: Game, ev: Call) -> None:
     """A closed kan, or an added kan on an own pon (which others may rob)."""
     st = r.state
     assert st is not None
@@ -221,7 +214,7 @@ def kan_in_turn(r: Replayer, ev: Call) -> None:
     st.rinshan_pending = True
 
 
-def check_riichi_kan(r: Replayer, seat_no: int, k: int, before: frozenset[int]) -> None:
+def check_riichi_kan(r: Game, seat_no: int, k: int, before: frozenset[int]) -> None:
     """A closed kan after riichi: allowed at all, made with the drawn tile, and (as the ruleset
     says) keeping the wait, or the wait and every winning hand's shape."""
     st = r.state
@@ -263,7 +256,7 @@ def check_riichi_kan(r: Replayer, seat_no: int, k: int, before: frozenset[int]) 
                 break
 
 
-def kita(r: Replayer, ev: Call) -> None:
+def kita(r: Game, ev: Call) -> None:
     """A North set aside (3-player): in the own turn, then a replacement draw; others may rob it."""
     st = r.state
     assert st is not None
@@ -296,7 +289,7 @@ def kita(r: Replayer, ev: Call) -> None:
     st.rinshan_pending = True
 
 
-def check_kan_dora_shown(r: Replayer, st: TableState) -> None:
+def check_kan_dora_shown(r: Game, st: TableState) -> None:
     """By a discard, a closed kan's dora is shown (and an open kan's, where the ruleset shows it at once)."""
     due = 1 + st.kans_closed
     if r.flags.open_kan_dora_at_once:
@@ -313,7 +306,7 @@ def check_kan_dora_shown(r: Replayer, st: TableState) -> None:
 # ------------------------------------------------------------------ discard window
 
 
-def on_new_dora(r: Replayer, ev: NewDora) -> None:
+def on_new_dora(r: Game, ev: NewDora) -> None:
     """A kan's dora indicator: one per kan, when the ruleset turns it, and the wall's."""
     st = r.state
     if st is None or st.phase == BETWEEN:
@@ -334,7 +327,7 @@ def on_new_dora(r: Replayer, ev: NewDora) -> None:
             expected=1 + st.kans_closed + st.kans_open_drawn,
             actual=len(st.dora_indicators) + 1,
         )
-    see(r, ev.indicator, None)
+    r.see(ev.indicator, None)
     st.dora_indicators.append(ev.indicator)
     if r.walls.wall is not None:
         r.walls.check_dora(ev.indicator, len(st.dora_indicators) - 1)

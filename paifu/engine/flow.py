@@ -8,19 +8,14 @@ as the ruleset says and the final scores compared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from paifu.engine.game import Game
 from paifu.engine.results import HandResult
 from paifu.engine.table import BETWEEN, HAND_OVER, NEED_DRAW, SeatState, TableState, hand_label
-from paifu.engine.wall_check import see
 from paifu.events import GameEnd, HandStart
 from paifu.rank_points import SchemeError, apply_leftover_sticks, seat_order
 
-if TYPE_CHECKING:
-    from paifu.engine.replayer import Replayer
 
-
-def check_hand_start(r: Replayer, ev: HandStart) -> None:
+def check_hand_start(r: Game, ev: HandStart) -> None:
     """Close the last hand, compare the new hand's start with the replay, and set up its table."""
     assert r.result is not None
     prev = r.state
@@ -120,7 +115,7 @@ def check_hand_start(r: Replayer, ev: HandStart) -> None:
     r.result.hands.append(r.hand)
 
 
-def on_hand_start(r: Replayer, ev: HandStart) -> None:
+def on_hand_start(r: Game, ev: HandStart) -> None:
     """A new hand: its start checked against the replay, its deal against the set and the wall."""
     assert r.result is not None
     check_hand_start(r, ev)
@@ -128,7 +123,7 @@ def on_hand_start(r: Replayer, ev: HandStart) -> None:
     st = r.state
     assert st is not None
     r.walls.start_hand()
-    see(r, ev.dora_indicator, None)
+    r.see(ev.dora_indicator, None)
     st.dora_indicators.append(ev.dora_indicator)
     for seat, tiles in enumerate(ev.hands[:n]):
         if len(tiles) != 13:
@@ -141,7 +136,7 @@ def on_hand_start(r: Replayer, ev: HandStart) -> None:
             )
         hand = st.seats[seat]
         for t in tiles:
-            see(r, t, seat)
+            r.see(t, seat)
             hand.add(t, r.red(t))
         hand.update_waits()
     if r.walls.wall is not None and r.walls.check_deal(ev, n):
@@ -151,7 +146,7 @@ def on_hand_start(r: Replayer, ev: HandStart) -> None:
     st.rinshan_pending = False
 
 
-def end_hand(r: Replayer) -> None:
+def end_hand(r: Game) -> None:
     """Hand over: record its totals. Dealer rotation is checked by the next HandStart."""
     st = r.state
     assert st is not None and r.hand is not None
@@ -166,7 +161,7 @@ def end_hand(r: Replayer) -> None:
     st.phase = BETWEEN
 
 
-def conclude_hand(r: Replayer) -> None:
+def conclude_hand(r: Game) -> None:
     """Hand over: totals, then who deals next and whether the game should end."""
     end_hand(r)
     st = r.state
@@ -200,9 +195,7 @@ def conclude_hand(r: Replayer) -> None:
     r.game_over_expected = game_over(r, st, rnd, renchan, dealer_kept_by)
 
 
-def game_over(
-    r: Replayer, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str
-) -> bool | None:
+def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str) -> bool | None:
     """Whether the game ends after this hand; None where the rules leave it open."""
     rules = r.rules
     flags = r.flags
@@ -240,14 +233,14 @@ def game_over(
     return False
 
 
-def target(r: Replayer, fixed: int) -> int:
+def target(r: Game, fixed: int) -> int:
     """A game-end target in points: ``fixed``, or the game's start plus ``rules.target_margin``
     (004: 「延長・アガリ止めの目標は開始点＋5,000点」: 35,000 at a 30,000 start)."""
     margin = r.rules.target_margin
     return fixed if margin is None else r.game_start_points + margin
 
 
-def on_game_end(r: Replayer, ev: GameEnd) -> None:
+def on_game_end(r: Game, ev: GameEnd) -> None:
     assert r.result is not None
     r.game_end_seen = True
     st = r.state
@@ -279,7 +272,7 @@ def on_game_end(r: Replayer, ev: GameEnd) -> None:
     st.phase = BETWEEN
 
 
-def final_scores(r: Replayer, st: TableState) -> tuple[int, ...] | None:
+def final_scores(r: Game, st: TableState) -> tuple[int, ...] | None:
     """Scores after the sticks left on the table are settled as ``rules.leftover_sticks`` says;
     None where "kept" meets sticks put down before the record starts (their owners are unknown)."""
     rules = r.rules

@@ -4,17 +4,13 @@ furiten where the ruleset forbids that), and the stick once the discard passes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from paifu.engine.game import Game
 from paifu.engine.legality import is_furiten, is_tenpai
 from paifu.engine.table import ACTION, SeatState, TableState
 from paifu.events import RiichiAccepted, RiichiDeclared, RyuukyokuKind
 
-if TYPE_CHECKING:
-    from paifu.engine.replayer import Replayer
 
-
-def on_declared(r: Replayer, ev: RiichiDeclared) -> None:
+def on_declared(r: Game, ev: RiichiDeclared) -> None:
     st = r.state
     if st is None or st.phase != ACTION or ev.seat != st.turn:
         r.find("wrong-turn", "riichi declared outside the player's own turn", seat=ev.seat)
@@ -49,7 +45,7 @@ def on_declared(r: Replayer, ev: RiichiDeclared) -> None:
     st.riichi_turn[ev.seat] = -1  # set at the declaring discard
 
 
-def accept(r: Replayer, seat_no: int, stated: tuple[int, ...] | None) -> None:
+def accept(r: Game, seat_no: int, stated: tuple[int, ...] | None) -> None:
     st = r.state
     assert st is not None
     seat = st.seats[seat_no]
@@ -72,7 +68,7 @@ def accept(r: Replayer, seat_no: int, stated: tuple[int, ...] | None) -> None:
         st.abort_due = RyuukyokuKind.FOUR_RIICHI
 
 
-def on_accepted(r: Replayer, ev: RiichiAccepted) -> None:
+def on_accepted(r: Game, ev: RiichiAccepted) -> None:
     st = r.state
     if st is None or st.riichi_pending != ev.seat:
         r.find("illegal-call", "riichi accepted without a pending riichi discard", seat=ev.seat)
@@ -80,7 +76,7 @@ def on_accepted(r: Replayer, ev: RiichiAccepted) -> None:
     accept(r, ev.seat, ev.scores)
 
 
-def declare(r: Replayer, st: TableState, seat_no: int) -> None:
+def declare(r: Game, st: TableState, seat_no: int) -> None:
     """The riichi declaration's discard: tenpai after it, then pending until it passes."""
     st.riichi_turn[seat_no] = st.seats[seat_no].discards
     if not is_tenpai(r.flags, st, seat_no):
@@ -92,7 +88,7 @@ def declare(r: Replayer, st: TableState, seat_no: int) -> None:
     st.riichi_pending = seat_no
 
 
-def check_furiten(r: Replayer, seat: SeatState, seat_no: int) -> None:
+def check_furiten(r: Game, seat: SeatState, seat_no: int) -> None:
     """A riichi on a wait already in the own river, where the ruleset forbids a furiten riichi."""
     if is_furiten(seat, r.sanma):
         r.find("riichi-furiten", "declares riichi while furiten", seat=seat_no)

@@ -192,6 +192,34 @@ class TableState:
                 seat.furiten_riichi = True
         self.ron_candidates = []
 
+    def close_discard_window(self, same_turn: bool, in_riichi: bool) -> None:
+        """The last discard (or added kan) passed: furiten for who could ron, a pending abortive or
+        exhaustive draw ends the hand, else the next turn (the replacement draw after a kan)."""
+        if self.last_discard is None and self.kakan_tile is None:
+            return
+        src = self.turn
+        self.mark_passed(same_turn, in_riichi)
+        if self.phase == AFTER_KAN:
+            self.break_ippatsu()  # the kan (or kita) stands: it breaks everyone's ippatsu
+            self.phase = NEED_DRAW
+            self.turn = src
+            self.rinshan_pending = True
+            self.kakan_tile = None
+            return
+        if self.abort_due is not None:
+            self.phase = HAND_OVER
+            return
+        if self.live_left <= 0:
+            self.phase = HAND_OVER
+            self.abort_due = RyuukyokuKind.EXHAUSTIVE
+            return
+        self.phase = NEED_DRAW
+        self.turn = (src + 1) % self.num_players
+        self.rinshan_pending = False
+        self.last_discard = None
+
+    # ------------------------------------------------------------------ riichi
+
     def break_ippatsu(self) -> None:
         for seat in self.seats:
             seat.ippatsu = False

@@ -1,5 +1,4 @@
-"""The set and the wall: no tile seen more often than the set holds it, and where the record
-carries its wall's seed, every dealt tile, draw and indicator is the wall's.
+"""The wall check: every dealt tile, draw and indicator against the wall rebuilt from the seed.
 
 Where the record carries its wall's seed (Tenhou's ``SHUFFLE``), each hand's wall is rebuilt and
 the record must follow it. The first mismatch of a hand is reported and the hand is no longer
@@ -9,14 +8,9 @@ checked (one wrong tile is one finding, not a cascade).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from paifu.engine.table import FIVE_SUIT, tile_name
 from paifu.events import Draw, HandStart, Win
-from paifu.tiles import SANMA_REMOVED_KINDS
-
-if TYPE_CHECKING:
-    from paifu.engine.replayer import Replayer
 
 
 class WallCheck:
@@ -138,53 +132,3 @@ class WallCheck:
                 )
                 self.wall = None
                 return
-
-
-def see(r: Replayer, tile: int, seat: int | None) -> None:
-    """Count a tile coming into view; a fifth copy or an extra red five is a finding."""
-    st = r.state
-    assert st is not None
-    if not 0 <= tile < 136:
-        r.find("tile-count-exceeded", f"tile id {tile} does not exist", seat=seat)
-        return
-    k = tile >> 2
-    seen = st.seen_kinds[k] + 1
-    st.seen_kinds[k] = seen
-    if r.sanma and k in SANMA_REMOVED_KINDS:
-        r.find("tile-count-exceeded", f"{tile_name(tile)} is not in a 3-player set", seat=seat)
-    elif seen > 4:
-        r.find(
-            "tile-count-exceeded",
-            f"a fifth {tile_name(tile)} appeared",
-            seat=seat,
-            expected=4,
-            actual=seen,
-        )
-    if FIVE_SUIT[k] >= 0:
-        _see_five(r, tile, seat)
-
-
-def _see_five(r: Replayer, tile: int, seat: int | None) -> None:
-    st = r.state
-    assert st is not None
-    k = tile >> 2
-    s = FIVE_SUIT[k]
-    reds = r.rules.red_fives[s]
-    if r.red(tile):
-        st.seen_red[s] += 1
-        if st.seen_red[s] > reds:
-            r.find(
-                "tile-count-exceeded",
-                f"more red {tile_name(tile)} than the set has",
-                seat=seat,
-                expected=reds,
-                actual=st.seen_red[s],
-            )
-    elif st.seen_kinds[k] - st.seen_red[s] > 4 - reds and st.seen_kinds[k] <= 4:
-        r.find(
-            "tile-count-exceeded",
-            f"more plain {tile_name(tile)} than the set has",
-            seat=seat,
-            expected=4 - reds,
-            actual=st.seen_kinds[k] - st.seen_red[s],
-        )

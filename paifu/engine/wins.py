@@ -8,9 +8,10 @@ where the bonus goes to the winner nearest the discarder.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from paifu.engine import hand as shape
+from paifu.engine.game import Game
 from paifu.engine.legality import is_furiten
 from paifu.engine.results import WinResult
 from paifu.engine.table import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, FIVE_SUIT, HAND_OVER, SeatState
@@ -18,11 +19,8 @@ from paifu.engine.table import tile_name as _name
 from paifu.events import CallKind, Win
 from paifu.scoring import payments
 
-if TYPE_CHECKING:
-    from paifu.engine.replayer import Replayer
 
-
-def on_win(r: Replayer, ev: Win) -> None:
+def on_win(r: Game, ev: Win) -> None:
     st = r.state
     if st is None or st.phase == BETWEEN:
         r.find("not-a-winning-hand", "a win outside a hand", seat=ev.seat)
@@ -106,7 +104,7 @@ def on_win(r: Replayer, ev: Win) -> None:
         r.hand.complete = True
 
 
-def book_pending_rons(r: Replayer) -> None:
+def book_pending_rons(r: Game) -> None:
     """Book the rons on one tile; honba and sticks go to the winner nearest the discarder in
     turn order (004: 「放銃者から見て反時計回りにいちばん近い人が受け取ります」), whatever
     order the record lists the winners in."""
@@ -121,7 +119,7 @@ def book_pending_rons(r: Replayer) -> None:
     r.idx = here
 
 
-def _void_robbed_kan_dora(r: Replayer, seat: int) -> None:
+def _void_robbed_kan_dora(r: Game, seat: int) -> None:
     """A robbed added kan turns no kan dora (002: 「搶槓されたときの槓ドラは発生しません」).
 
     Kan dora turn in kan order, so the robbed kan's is there when every kan has one."""
@@ -139,7 +137,7 @@ def _void_robbed_kan_dora(r: Replayer, seat: int) -> None:
     del st.dora_indicators[len(st.kans) :]
 
 
-def _rinshan_liable(r: Replayer, winner: int) -> int | None:
+def _rinshan_liable(r: Game, winner: int) -> int | None:
     """The feeder of the open kan behind a rinshan tsumo, where it pays (002: 「大明カンからの
     嶺上開花は槓をさせた人の責任払い」, also after further closed or added kans)."""
     st = r.state
@@ -150,7 +148,7 @@ def _rinshan_liable(r: Replayer, winner: int) -> int | None:
     return None
 
 
-def _check_head_bump(r: Replayer, winner: int, src: int) -> None:
+def _check_head_bump(r: Game, winner: int, src: int) -> None:
     """Head-bump: of the players able to ron, only the nearest after the discarder wins."""
     st = r.state
     assert st is not None
@@ -168,7 +166,7 @@ def _check_head_bump(r: Replayer, winner: int, src: int) -> None:
             return
 
 
-def _could_ron(r: Replayer, seat_no: int, src: int) -> bool:
+def _could_ron(r: Game, seat_no: int, src: int) -> bool:
     """A legal ron for this seat on the last discard: a complete hand with a yaku."""
     st = r.state
     if r.scorer is None or st is None or st.last_discard is None:
@@ -177,7 +175,7 @@ def _could_ron(r: Replayer, seat_no: int, src: int) -> bool:
     return bool(value(r, Win(seat=seat_no, from_seat=src, tile=tile), tile).ok)
 
 
-def settle_win(r: Replayer, ev: Win, win_tile: int, take_bonus: bool | None = None) -> None:
+def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) -> None:
     """Value the win, compare every number the record claims, then move the scores.
 
     ``take_bonus``: this winner takes the honba and sticks (default: the first winner on the tile)."""
@@ -288,7 +286,7 @@ def _concealed_ids(seat: SeatState, extra_kind: int | None, extra_red: bool) -> 
     return out
 
 
-def value(r: Replayer, ev: Win, win_tile: int, situational: bool = True) -> Any:
+def value(r: Game, ev: Win, win_tile: int, situational: bool = True) -> Any:
     """The scorer's valuation of a win (``situational``: haitei and houtei count)."""
     st = r.state
     assert st is not None
@@ -339,7 +337,7 @@ def value(r: Replayer, ev: Win, win_tile: int, situational: bool = True) -> Any:
     return r.scorer.value_win(ctx)
 
 
-def _compare_valuation(r: Replayer, ev: Win, val: Any) -> None:
+def _compare_valuation(r: Game, ev: Win, val: Any) -> None:
     c = ev.claimed
     seat = ev.seat
     if c.yaku is not None:
