@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from paifu.rank_points.schemes import MAJIANG_INTEGER, SCHEMES, TENHOU_INTEGER, Scheme, get_scheme
+from paifu.rules.flags import flags_of
 from paifu.rules.presets import PRESETS
 
 
@@ -48,7 +49,7 @@ def game_scheme(result: Any, scheme: Scheme | str = "auto") -> Scheme | None:
     ruleset and the way the record writes its points; None if it does not fit the table."""
     if isinstance(scheme, str) and scheme == "auto":
         rules = result.rules
-        if rules.rank_rounding == "none" and writes_whole_numbers(result.claimed_rank_points_text):
+        if not flags_of(rules).rank_points_integer and writes_whole_numbers(result.claimed_rank_points_text):
             # the lobby's rounding is not in its rule flags; the way it writes its points tells
             rules = rules.replace(rank_rounding="integer")
         s = scheme_for_rules(rules)

@@ -56,6 +56,8 @@ class RuleFlags:
     #: a blessing of man: yakuman / a mangan (else the han of ``Ruleset.renhou``)
     renhou_yakuman: bool
     renhou_mangan: bool
+    #: a blessing of man is a limit hand (mangan or baiman) where its yaku are worth less
+    renhou_limit: bool
     #: rank points are whole numbers
     rank_points_integer: bool
     #: a game of the East round only
@@ -88,6 +90,7 @@ def flags_of(rules: Ruleset) -> RuleFlags:
         sanma_tsumo_split=rules.sanma_tsumo == "split",
         renhou_yakuman=rules.renhou == "yakuman",
         renhou_mangan=rules.renhou == "mangan",
+        renhou_limit=rules.renhou in ("mangan", "baiman"),
         rank_points_integer=rules.rank_rounding == "integer",
         east_only=rules.length == "east",
     )

@@ -24,6 +24,7 @@ from mahjong.hand_calculating.yaku_list.yakuman.ryuisou import Ryuuiisou
 from mahjong.meld import Meld as PkgMeld
 
 from paifu.events import CallKind, Meld
+from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.scoring.values import LIMIT_NAMES, Valuation, WinContext, base_points, shares
 from paifu.tiles import HATSU, NORTH, dora_from_indicator, is_red
@@ -119,7 +120,7 @@ def _options(rules: Ruleset) -> OptionalRules:
         kiriage=rules.kiriage,
         fu_for_open_pinfu=True,
         fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=rules.renhou == "yakuman",
+        renhou_as_yakuman=flags_of(rules).renhou_yakuman,
         is_three_player=rules.sanma,
     )
 
@@ -321,7 +322,7 @@ def _rule_fu_and_north(
 
 
 def _renhou_limit(ctx: WinContext) -> Valuation:
-    han = 5 if ctx.rules.renhou == "mangan" else 8
+    han = 5 if flags_of(ctx.rules).renhou_mangan else 8
     return _finish(ctx, [(Yaku.RENHOU.value, han)], 0, [])
 
 
@@ -332,9 +333,9 @@ def value_win(ctx: WinContext) -> Valuation:
     Cached by the whole (immutable) context: the engine asks about the same hand often.
     """
     rules = ctx.rules
-    renhou_mode = rules.renhou if ctx.renhou else "none"
-    val = _evaluate(ctx, renhou=renhou_mode == "yakuman")
-    if renhou_mode in ("mangan", "baiman") and val.error in (None, "no-yaku"):
+    flags = flags_of(rules)
+    val = _evaluate(ctx, renhou=ctx.renhou and flags.renhou_yakuman)
+    if ctx.renhou and flags.renhou_limit and val.error in (None, "no-yaku"):
         alt = _renhou_limit(ctx)
         if not val.ok or alt.base_points > val.base_points:
             return alt

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paifu.events import Meld
+from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
@@ -115,11 +116,11 @@ def shares(a: int, rules: Ruleset, is_dealer: bool) -> tuple[int, int, int]:
     if is_dealer:
         ron = ceil100(6 * a)
         each = 2 * a
-        if n == 3 and rules.sanma_tsumo == "split":
+        if n == 3 and flags_of(rules).sanma_tsumo_split:
             each = 3 * a
         return ron, 0, ceil100(each)
     ron = ceil100(4 * a)
     dealer, other = 2 * a, a
-    if n == 3 and rules.sanma_tsumo == "split":
+    if n == 3 and flags_of(rules).sanma_tsumo_split:
         dealer, other = 2 * a + a // 2, a + a // 2
     return ron, ceil100(dealer), ceil100(other)
