@@ -1,0 +1,90 @@
+"""The engine's pure pieces, asked directly: waits kept from part keys, and the legality questions
+(live waits, tenpai under each karaten rule, furiten, kuikae, runs) on hand-built tables."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paifu.engine.hand import mask_kinds, part_keys, shape_waits, wait_mask
+from paifu.engine.legality import is_furiten, is_run, is_tenpai, kuikae_kinds, live_waits
+from paifu.engine.table import SeatState, TableState
+from paifu.rules import preset
+from paifu.rules.flags import flags_of
+from paifu.tiles import counts34, parse_tiles
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.integers(0, 33), min_size=1, max_size=13).filter(lambda ks: len(ks) % 3 == 1),
+    st.booleans(),
+)
+def test_wait_mask_is_shape_waits(kinds: list[int], closed: bool) -> None:
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] = min(4, counts[k] + 1)
+    if sum(counts) % 3 != 1:
+        return
+    assert mask_kinds(wait_mask(part_keys(counts), counts, closed)) == shape_waits(counts, closed)
+
+
+def _seat(text: str, river: str = "") -> SeatState:
+    seat = SeatState()
+    for t in parse_tiles(text):
+        seat.add(t, False)
+    for t in parse_tiles(river):
+        seat.river_kinds.add(t >> 2)
+    seat.update_waits()
+    return seat
+
+
+def _table(seat: SeatState, indicators: str = "") -> TableState:
+    return TableState(
+        num_players=4,
+        scores=[25000] * 4,
+        seats=[seat, SeatState(), SeatState(), SeatState()],
+        dora_indicators=list(parse_tiles(indicators)),
+    )
+
+
+def test_seat_keeps_its_keys_tile_by_tile() -> None:
+    seat = _seat("1112345678999m")
+    assert seat.keys == part_keys(counts34(parse_tiles("1112345678999m")))
+    assert seat.waits == frozenset(range(9))  # pure nine gates
+    seat.remove(parse_tiles("9m")[0], False)
+    seat.add(parse_tiles("1z")[0], False)
+    assert seat.keys == part_keys(seat.counts)
+
+
+def test_karaten_rules() -> None:
+    base = preset("tenhou")
+    # waits only on East, whose four copies are all in the hand
+    karaten = _table(_seat("1111z234p567s888s"))
+    assert karaten.seats[0].waits == frozenset({27}) and not live_waits(karaten.seats[0], sanma=False)
+    assert is_tenpai(flags_of(base.replace(karaten="counts")), karaten, 0)
+    assert not is_tenpai(flags_of(base.replace(karaten="not-own-hand")), karaten, 0)
+    # a South tanki with the other three Souths visible as indicators
+    visible = _table(_seat("111m234p567s888s2z"), indicators="222z")
+    assert not is_tenpai(flags_of(base.replace(karaten="not-visible")), visible, 0)
+    assert is_tenpai(flags_of(base.replace(karaten="not-own-hand")), visible, 0)
+    assert is_tenpai(flags_of(base.replace(karaten="not-visible")), _table(_seat("111m234p567s888s2z")), 0)
+
+
+def test_furiten_on_own_river_and_same_turn() -> None:
+    assert is_furiten(_seat("23m456p789s11122z", river="4m"), sanma=False)
+    seat = _seat("23m456p789s11122z", river="5m")
+    assert not is_furiten(seat, sanma=False)
+    seat.furiten_temp = True
+    assert is_furiten(seat, sanma=False)
+
+
+def test_kuikae_and_runs() -> None:
+    flags = flags_of(preset("tenhou"))  # kuikae forbidden: same kind and the other end
+    assert kuikae_kinds(flags, 0, chi_low=0) == frozenset({0, 3})  # 1m called with 23m: not 1m, 4m
+    assert kuikae_kinds(flags, 5, chi_low=3) == frozenset({5, 2})  # 6m called with 45m: not 6m, 3m
+    assert kuikae_kinds(flags, 4, chi_low=3) == frozenset({4})  # a closed-wait chi: the kind only
+    assert kuikae_kinds(flags, 7, None) == frozenset({7})  # pon
+    suji = flags_of(preset("tenhou").replace(kuikae="suji"))
+    assert kuikae_kinds(suji, 0, chi_low=0) == frozenset({0})
+    assert kuikae_kinds(flags_of(preset("tenhou").replace(kuikae="allowed")), 0, 0) == frozenset()
+    assert is_run([0, 1, 2]) and not is_run([7, 8, 9]) and not is_run([27, 28, 29])
