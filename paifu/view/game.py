@@ -145,7 +145,7 @@ class GameView:
                 end -= 1
             if hr is not None:
                 # a ron is booked at the next event (a second ron may follow): show it from the win on
-                text, ended = hand_result_text(hr), False
+                text, ended = hand_result_text(hr, self.result.players), False
                 for i in range(start, end + 1):
                     ended = ended or self.tables[i].kind in ("Win", "Ryuukyoku")
                     if ended and not self.tables[i].result:
