@@ -11,8 +11,10 @@ findings), so it costs the same memory for a thousand games as for millions.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html as html_lib
 import os
+import shlex
 import shutil
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ import pandas as pd
 from analysis.report import MIN_GAMES, Report, write_table
 from analysis.stats import yaku_frequencies
 from paifu.findings import CODES
+from paifu.view.names import VIEWER_DIR
 
 #: rows shown of a long table; the CSV beside the report has them all
 MAX_ROWS = 300
@@ -138,7 +141,12 @@ def _finding_kinds(report: Report) -> dict[str, tuple[int, int]]:
     return kinds
 
 
-def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str]:
+def _findings_sections(
+    report: Report, csv: str, viewer_links: bool, page_dir: str | None = None
+) -> list[str]:
+    """The findings by kind and one by one, each with the ``paifu show`` command of its game's page
+    (``viewer_links``: a link to that page under ``viewer/`` beside the report, and the command that
+    writes it there: ``-o page_dir/viewer/...`` when the report is not in the current folder)."""
     f = report.findings.head(MAX_ROWS)  # the report may hold only the first findings: the CSV has all
     parts = [f"<h2 id='findings'>Findings ({report.flagged_count:,} of {report.games:,} games flagged)</h2>"]
     if not report.findings_count:
@@ -161,13 +169,15 @@ def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str
         name = os.path.relpath(str(r["source"]), root) if root else str(r["source"])
         game = esc(str(r["game_id"]) or f"game {r['game_index']}")
         event = "" if _na(r["event_index"]) else int(r["event_index"])
+        command = str(r["view"])
         if viewer_links:
-            href = f"viewer/{r['viewer_page']}" + (f"#event={event}" if event != "" else "")
+            href = f"{VIEWER_DIR}/{r['viewer_page']}" + (f"#event={event}" if event != "" else "")
+            if page_dir:
+                command += " -o " + shlex.quote(f"{page_dir}/{VIEWER_DIR}/{r['viewer_page']}")
             view = f"<a href='{esc(href)}'>view</a>"
         else:
-            view = (
-                f"<details><summary>command</summary><code class='cmd'>{esc(str(r['view']))}</code></details>"
-            )
+            view = ""
+        view += f"<details><summary>command</summary><code class='cmd'>{esc(command)}</code></details>"
         seat = "" if _na(r["seat"]) else f"{int(r['seat'])} {esc(str(r['player']))}"
         more = (
             f"<br><small>{int(r['count']) - 1} more like it in this game: {esc(str(r['also_in']))}</small>"
@@ -185,9 +195,11 @@ def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str
         "<h3>Each finding</h3>",
         "<p class='note'>Event numbers count the game's events from 0. "
         + (
-            "The viewer column links to the game's page under viewer/ at that event. "
+            "The viewer column links to the game's page under viewer/ at that event; its command writes "
+            "that page (run it in the folder paifu report ran in). "
             if viewer_links
-            else "The viewer column gives the paifu show command that makes the game's page. "
+            else "The viewer column gives the paifu show command that writes the game's page "
+            "(viewer/&lt;record&gt;-&lt;game&gt;.html in the folder it runs in) open at that event. "
         )
         + f"{where}</p>",
         _table(
@@ -248,6 +260,19 @@ def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
     if len(report.results) == 1:
         out.append(_img(plots.game_scores(report.results[0]), "scores"))
     return [*out, "</div>"]
+
+
+def _page_dir(report: Path) -> str | None:
+    """The report's folder as ``paifu show -o`` needs it from the current folder (None: this one),
+    with its ``viewer/`` made, so the commands beside the links write where the links point."""
+    folder = report.resolve().parent
+    with contextlib.suppress(OSError):  # a file named viewer: the links cannot work; the page still can
+        (folder / VIEWER_DIR).mkdir(exist_ok=True)
+    try:
+        rel = os.path.relpath(folder, Path.cwd().resolve())
+    except ValueError:  # another drive
+        return str(folder)
+    return None if rel == "." else rel
 
 
 def side_files(path: str | Path) -> dict[str, Path]:
@@ -329,7 +354,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
             "<p class='note few'>Too few games for intervals; the values say little yet.</p>",
             _table(head, rows, len(occasional), csv["players"]),
         ]
-    parts += _findings_sections(report, csv["findings"], viewer_links)
+    parts += _findings_sections(report, csv["findings"], viewer_links, _page_dir(p) if viewer_links else None)
     if report.unreadable:
         rows = [f"<tr><td>{esc(f)}</td><td>{esc(r)}</td></tr>" for f, r in report.unreadable]
         parts += ["<h2>Unreadable inputs</h2>", _table(["file", "reason"], rows)]
