@@ -24,7 +24,7 @@ import pandas as pd
 from analysis.report import MIN_GAMES, Report, write_table
 from analysis.stats import yaku_frequencies
 from paifu.findings import CODES
-from paifu.view.names import VIEWER_DIR
+from paifu.view.names import STDIN, VIEWER_DIR
 
 #: rows shown of a long table; the CSV beside the report has them all
 MAX_ROWS = 300
@@ -197,6 +197,8 @@ def _findings_sections(
     root = _common_folder([str(x) for x in f["source"]])
     for _, r in f.iterrows():
         name = os.path.relpath(str(r["source"]), root) if root else str(r["source"])
+        if r["source"] == STDIN:
+            name = "standard input"
         game = esc(str(r["game_id"]) or f"game {r['game_index']}")
         event = "" if _na(r["event_index"]) else int(r["event_index"])
         command = str(r["view"])

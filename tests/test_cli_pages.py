@@ -128,6 +128,7 @@ def test_a_record_from_standard_input_gets_a_command_that_works(
     page = (tmp_path / "league.html").read_text(encoding="utf-8")
     commands = [html.unescape(c) for c in re.findall(r"<code class='cmd'>([^<]*)", page)]
     assert commands and not any("<stdin>" in c for c in commands)
+    assert "<td class='rec' title='&lt;stdin&gt;'>standard input<br>" in page
     games = set()
     for text in commands:
         assert text.startswith("read from standard input: pipe the record again into paifu show - ")
