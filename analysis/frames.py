@@ -3,7 +3,8 @@
 Column names and dtypes are stable (tests pin them): seats are ``category``
 (0..3), winds ``category`` (E, S, W, N, ordered), counts and scores nullable
 ``Int64``, rank points ``Float64``, flags ``boolean``, text ``string``. Every
-frame starts with the game keys ``source, game_id, game_index``.
+frame starts with the game keys ``source, game_id, game_index``; a record that states no id (mjai)
+gets ``<file stem>#<game index>`` (``paifu.view.names.game_label``), as everywhere a person reads it.
 
 * ``games``: one row per game.
 * ``game_players``: one row per (game, seat): final score, placement, rank points.
@@ -29,6 +30,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
+from paifu.view.names import game_label
 
 SEAT = pd.CategoricalDtype([0, 1, 2, 3])
 WIND = pd.CategoricalDtype(["E", "S", "W", "N"], ordered=True)
@@ -246,7 +248,11 @@ def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict
     """The rows one game adds to each of ``tables`` (the others are not built): the unit both
     ``build_frames`` and the streaming sink (``analysis.stream``) work in."""
     n = len(r.players)
-    key = {"source": r.source, "game_id": r.game_id, "game_index": r.game_index}
+    key = {
+        "source": r.source,
+        "game_id": game_label(r.game_id, r.source, r.game_index),
+        "game_index": r.game_index,
+    }
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in tables}
     games, gps, hands, hps, wins, findings = (out.get(name) for name in TABLES)
     if findings is not None:

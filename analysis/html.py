@@ -11,8 +11,10 @@ findings), so it costs the same memory for a thousand games as for millions.
 from __future__ import annotations
 
 import base64
+import contextlib
 import html as html_lib
 import os
+import shlex
 import shutil
 from pathlib import Path
 from typing import Any
@@ -22,6 +24,7 @@ import pandas as pd
 from analysis.report import MIN_GAMES, Report, write_table
 from analysis.stats import yaku_frequencies
 from paifu.findings import CODES
+from paifu.view.names import STDIN, VIEWER_DIR
 
 #: rows shown of a long table; the CSV beside the report has them all
 MAX_ROWS = 300
@@ -78,7 +81,9 @@ def _est(row: Any, key: str, pct: bool, few: bool) -> str:
     return f"<td class='n'>{text} <small>{f(lo)}–{f(hi)}</small></td>"
 
 
-def _table(head: list[str], rows: list[str], total: int | None = None, csv: str | None = None) -> str:
+def html_table(head: list[str], rows: list[str], total: int | None = None, csv: str | None = None) -> str:
+    """A table in the report's style (``rows``: ``<tr>`` HTML), saying how many of ``total`` rows it
+    shows and naming the ``csv`` that has them all; "none" when there are no rows."""
     shown = len(rows)
     note = ""
     if total is not None and total > shown:
@@ -91,6 +96,34 @@ def _table(head: list[str], rows: list[str], total: int | None = None, csv: str 
         return "<p>none</p>"
     th = "".join(f"<th>{h}</th>" for h in head)
     return f"<div class='scroll'><table><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{note}"
+
+
+def cards(pairs: list[tuple[str, str]], flagged: str | None = None) -> str:
+    """The summary cards at the top of a page: (label, value); the card labelled ``flagged`` in red."""
+    return (
+        "<div class='cards'>"
+        + "".join(
+            f"<div class='card{' flag' if label == flagged else ''}'><b>{esc(label)}</b><span>{esc(value)}</span></div>"
+            for label, value in pairs
+        )
+        + "</div>"
+    )
+
+
+def page(title: str, heading: str, sub: str, body: list[str]) -> str:
+    """A whole self-contained page with the report's look (``CSS``): the report and the tournament
+    bracket are both drawn in it. ``body``: HTML parts, in order."""
+    return "\n".join(
+        [
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{esc(title)}</title>"
+            f"<style>{CSS}</style></head><body><main>",
+            f"<h1>{esc(heading)}</h1>",
+            f"<p class='sub'>{esc(sub)}</p>",
+            *body,
+            "</main></body></html>",
+        ]
+    )
 
 
 def standings(
@@ -138,7 +171,12 @@ def _finding_kinds(report: Report) -> dict[str, tuple[int, int]]:
     return kinds
 
 
-def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str]:
+def _findings_sections(
+    report: Report, csv: str, viewer_links: bool, page_dir: str | None = None
+) -> list[str]:
+    """The findings by kind and one by one, each with the ``paifu show`` command of its game's page
+    (``viewer_links``: a link to that page under ``viewer/`` beside the report, and the command that
+    writes it there: ``-o page_dir/viewer/...`` when the report is not in the current folder)."""
     f = report.findings.head(MAX_ROWS)  # the report may hold only the first findings: the CSV has all
     parts = [f"<h2 id='findings'>Findings ({report.flagged_count:,} of {report.games:,} games flagged)</h2>"]
     if not report.findings_count:
@@ -154,20 +192,24 @@ def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str
         f"<td class='n'>{games}</td><td class='n'>{findings}</td></tr>"
         for code, (games, findings) in kinds
     ]
-    parts += ["<h3>By kind</h3>", _table(["code", "meaning", "games", "findings"], rows)]
+    parts += ["<h3>By kind</h3>", html_table(["code", "meaning", "games", "findings"], rows)]
     rows = []
     root = _common_folder([str(x) for x in f["source"]])
     for _, r in f.iterrows():
         name = os.path.relpath(str(r["source"]), root) if root else str(r["source"])
+        if r["source"] == STDIN:
+            name = "standard input"
         game = esc(str(r["game_id"]) or f"game {r['game_index']}")
         event = "" if _na(r["event_index"]) else int(r["event_index"])
+        command = str(r["view"])
         if viewer_links:
-            href = f"viewer/{r['viewer_page']}" + (f"#event={event}" if event != "" else "")
+            href = f"{VIEWER_DIR}/{r['viewer_page']}" + (f"#event={event}" if event != "" else "")
+            if page_dir:
+                command += " -o " + shlex.quote(f"{page_dir}/{VIEWER_DIR}/{r['viewer_page']}")
             view = f"<a href='{esc(href)}'>view</a>"
         else:
-            view = (
-                f"<details><summary>command</summary><code class='cmd'>{esc(str(r['view']))}</code></details>"
-            )
+            view = ""
+        view += f"<details><summary>command</summary><code class='cmd'>{esc(command)}</code></details>"
         seat = "" if _na(r["seat"]) else f"{int(r['seat'])} {esc(str(r['player']))}"
         more = (
             f"<br><small>{int(r['count']) - 1} more like it in this game: {esc(str(r['also_in']))}</small>"
@@ -185,12 +227,14 @@ def _findings_sections(report: Report, csv: str, viewer_links: bool) -> list[str
         "<h3>Each finding</h3>",
         "<p class='note'>Event numbers count the game's events from 0. "
         + (
-            "The viewer column links to the game's page under viewer/ at that event. "
+            "The viewer column links to the game's page under viewer/ at that event; its command writes "
+            "that page (run it in the folder paifu report ran in). "
             if viewer_links
-            else "The viewer column gives the paifu show command that makes the game's page. "
+            else "The viewer column gives the paifu show command that writes the game's page "
+            "(viewer/&lt;record&gt;-&lt;game&gt;.html in the folder it runs in) open at that event. "
         )
         + f"{where}</p>",
-        _table(
+        html_table(
             ["record", "hand", "event", "seat", "code", "finding", "viewer"], rows, report.findings_count, csv
         ),
     ]
@@ -227,7 +271,7 @@ def _player_section(report: Report) -> list[str]:
         _img(plots.progression(name, games, cumulative), "rank points"),
         "</div>",
         "<h3>Yaku</h3>",
-        _table(["yaku", "wins", "share of wins (95% interval)"], rows),
+        html_table(["yaku", "wins", "share of wins (95% interval)"], rows),
     ]
 
 
@@ -248,6 +292,19 @@ def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
     if len(report.results) == 1:
         out.append(_img(plots.game_scores(report.results[0]), "scores"))
     return [*out, "</div>"]
+
+
+def _page_dir(report: Path) -> str | None:
+    """The report's folder as ``paifu show -o`` needs it from the current folder (None: this one),
+    with its ``viewer/`` made, so the commands beside the links write where the links point."""
+    folder = report.resolve().parent
+    with contextlib.suppress(OSError):  # a file named viewer: the links cannot work; the page still can
+        (folder / VIEWER_DIR).mkdir(exist_ok=True)
+    try:
+        rel = os.path.relpath(folder, Path.cwd().resolve())
+    except ValueError:  # another drive
+        return str(folder)
+    return None if rel == "." else rel
 
 
 def side_files(path: str | Path) -> dict[str, Path]:
@@ -279,18 +336,8 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
     stats = report.stats.sort_values(["ranked_games", "games", "player"], ascending=[False, False, True])
     regular = stats[stats["ranked_games"] >= MIN_GAMES]
     occasional = stats[stats["ranked_games"] < MIN_GAMES]
-    cards = "".join(
-        f"<div class='card{' flag' if label == 'flagged' and report.flagged_count else ''}'>"
-        f"<b>{esc(label)}</b><span>{esc(value)}</span></div>"
-        for label, value in report.headline()
-    )
     parts = [
-        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-        "<meta name='viewport' content='width=device-width,initial-scale=1'><title>paifu report</title>"
-        f"<style>{CSS}</style></head><body><main>",
-        "<h1>Game report</h1>",
-        f"<p class='sub'>{report.games:,} games replayed and checked by paifu.</p>",
-        f"<div class='cards'>{cards}</div>",
+        cards(report.headline(), "flagged" if report.flagged_count else None),
         "<nav><a href='#standings'>Standings</a><a href='#plots'>Plots</a>"
         + ("<a href='#player'>Player</a>" if report.player else "")
         + ("<a href='#others'>Other players</a>" if len(occasional) and len(regular) else "")
@@ -308,7 +355,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
                 else f"under scheme {esc(report.scheme)}"
             )
             + ".</p>",
-            _table(head, rows, csv=csv["players"]),
+            html_table(head, rows, csv=csv["players"]),
         ]
     else:
         head, rows = standings(stats.head(MAX_ROWS), few_games=True, highlight=report.player)
@@ -316,7 +363,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
             "<h2 id='standings'>Players</h2>",
             f"<p class='note few'>No player has {MIN_GAMES} ranked games yet: values are shown without "
             "intervals, as too few games say little about a player.</p>",
-            _table(head, rows, len(stats), csv["players"]),
+            html_table(head, rows, len(stats), csv["players"]),
         ]
         occasional = occasional.iloc[0:0]
     parts += _plots(report, regular)
@@ -327,19 +374,21 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         parts += [
             f"<h2 id='others'>Other players ({len(occasional):,}, fewer than {MIN_GAMES} ranked games)</h2>",
             "<p class='note few'>Too few games for intervals; the values say little yet.</p>",
-            _table(head, rows, len(occasional), csv["players"]),
+            html_table(head, rows, len(occasional), csv["players"]),
         ]
-    parts += _findings_sections(report, csv["findings"], viewer_links)
+    parts += _findings_sections(report, csv["findings"], viewer_links, _page_dir(p) if viewer_links else None)
     if report.unreadable:
         rows = [f"<tr><td>{esc(f)}</td><td>{esc(r)}</td></tr>" for f, r in report.unreadable]
-        parts += ["<h2>Unreadable inputs</h2>", _table(["file", "reason"], rows)]
+        parts += ["<h2>Unreadable inputs</h2>", html_table(["file", "reason"], rows)]
     parts += [
         "<h2 id='files'>Files</h2><ul>"
         f"<li><a href='{esc(csv['players'])}'>{esc(csv['players'])}</a>: every player, every statistic with "
         "its interval</li>"
         f"<li><a href='{esc(csv['games'])}'>{esc(csv['games'])}</a>: one row per game and seat</li>"
         f"<li><a href='{esc(csv['findings'])}'>{esc(csv['findings'])}</a>: every finding</li></ul>",
-        "</main></body></html>",
     ]
-    p.write_text("\n".join(parts), encoding="utf-8")
+    p.write_text(
+        page("paifu report", "Game report", f"{report.games:,} games replayed and checked by paifu.", parts),
+        encoding="utf-8",
+    )
     return p

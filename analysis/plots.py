@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from analysis.stats import RATE_NAMES, PlayerCounters, rates
+from paifu.view.names import game_label
 
 
 def japanese_font() -> None:
@@ -52,7 +53,7 @@ def game_scores(result: Any, ax: Any = None) -> Any:
     ax.set_xticks(list(x), labels, rotation=60, fontsize=7)
     ax.axhline(result.rules.start_points or 0, color="grey", lw=0.8, ls="--")
     ax.set_ylabel("score")
-    ax.set_title(f"game {result.game_id or result.game_index}")
+    ax.set_title(f"game {game_label(result.game_id, result.source, result.game_index)}")
     ax.legend(fontsize=7)
     return ax
 

@@ -23,6 +23,7 @@ from analysis.plotdata import PlotData
 from analysis.rank_points import Scheme
 from analysis.stats import PlayerCounters, field_counters
 from paifu.pipeline import Unreadable
+from paifu.view.names import STDIN, game_label, page_name
 
 #: a player needs this many ranked games for intervals and a place in the plots ("regular players")
 MIN_GAMES = 10
@@ -176,9 +177,20 @@ def _pct(v: Any) -> str:
 
 
 def viewer_page(source: str, game_index: int) -> str:
-    """The file name ``paifu show`` pages are expected under (``viewer/<this>#event=N``)."""
-    stem = re.sub(r"[^0-9A-Za-z_.-]+", "_", Path(source).name.split(".")[0]) or "game"
-    return f"{stem}-{game_index}.html"
+    """The file name of a game's viewer page: ``paifu show`` writes it under ``viewer/`` and
+    ``--viewer-links`` link to ``viewer/<this>#event=N`` (``paifu.view.names.page_name``)."""
+    return page_name(source, game_index)
+
+
+def show_command(source: str, game_index: int, event_index: Any = None, output: str | None = None) -> str:
+    """The ``paifu show`` command that writes a game's page (``viewer/<page>`` unless ``output``),
+    opening at ``event_index``. A record read from standard input has no file to name: the text
+    says so and gives the command that reads it again from there."""
+    event = "" if event_index is None or pd.isna(event_index) else f" --event {int(event_index)}"
+    dest = f" -o {shlex.quote(output)}" if output else ""
+    if source == STDIN:
+        return f"read from standard input: pipe the record again into paifu show - --game {game_index}{event}{dest}"
+    return f"paifu show {shlex.quote(source)} --game {game_index}{event}{dest}"
 
 
 def game_date_range(game_ids: Iterable[Any]) -> tuple[str, str, int] | None:
@@ -197,7 +209,7 @@ def finding_rows(r: Any) -> list[dict[str, Any]]:
         rows.append(
             {
                 "source": r.source,
-                "game_id": r.game_id or "",
+                "game_id": game_label(r.game_id, r.source, r.game_index),
                 "game_index": r.game_index,
                 "hand": f.hand,
                 "event_index": f.event_index,
@@ -207,12 +219,19 @@ def finding_rows(r: Any) -> list[dict[str, Any]]:
                 "count": g.count,
                 "finding": f.text(),
                 "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
-                "view": f"paifu show {shlex.quote(r.source)} --game {r.game_index} -o "
-                + shlex.quote(viewer_page(r.source, r.game_index)),
+                "view": show_command(r.source, r.game_index, _shown_event(f.event_index, r.events)),
                 "viewer_page": viewer_page(r.source, r.game_index),
             }
         )
     return rows
+
+
+def _shown_event(event_index: int | None, events: int) -> int | None:
+    """The event the viewer shows for a finding: a finding past the record's end (it stops short)
+    is shown at its last event, which ``paifu show --event`` accepts."""
+    if event_index is None:
+        return None
+    return max(0, min(event_index, events - 1)) if events else None
 
 
 def findings_frame(results: Iterable[Any]) -> pd.DataFrame:

@@ -72,6 +72,7 @@ class Dataset:
 
     def __init__(self, root: Path, table: str, column: str | None) -> None:
         self.root, self.table, self.column, self.seq = root / table, table, column, 0
+        self.values: dict[str, None] = {}  # partition values written, in order
         self.root.mkdir(parents=True, exist_ok=True)
 
     def write(self, table: Any) -> None:
@@ -87,6 +88,26 @@ class Dataset:
                 folder.mkdir(exist_ok=True)
                 group = table.filter(pc.equal(table[self.column], value)).drop_columns([self.column])
                 pq.write_table(group, folder / f"part-{self.seq:06d}.parquet")
+                self.values[value] = None
+        self.seq += 1
+
+    def finish(self, value: str | None) -> None:
+        """A table that got no rows (no findings, no wins) still gets one file, empty, with the
+        table's columns and types: read back, it has the schema it has when rows exist, so runs
+        and partitions concatenate. ``value``: a partition of the run to put it in."""
+        if self.seq:
+            return
+        import pyarrow.parquet as pq
+
+        empty = arrow_rows(self.table, [], self.column)
+        if self.column and value is not None:
+            folder = self.root / f"{self.column}={quote(value, safe='')}"
+            folder.mkdir(exist_ok=True)
+            pq.write_table(empty.drop_columns([self.column]), folder / "part-000000.parquet")
+        else:
+            pq.write_table(
+                empty.drop_columns([self.column]) if self.column else empty, self.root / "part-000000.parquet"
+            )
         self.seq += 1
 
 

@@ -334,6 +334,9 @@ class ReportSink:
     def close(self) -> None:
         """Write what is left; the files are complete after this."""
         self.flush()
+        first = next((v for d in self.datasets.values() for v in d.values), None)
+        for dataset in self.datasets.values():
+            dataset.finish(first)
         if self.games_file is not None:
             self.games_file.close()
         side_games = self.side.get("games")

@@ -280,23 +280,50 @@ def parse_prizes(text: str) -> list[int]:
 
 
 def html_section(bracket: Bracket) -> str:
-    """The bracket as an HTML fragment for the report: draws, problems, one table per round."""
+    """The bracket as an HTML fragment in the report's style (``analysis.html``): the draw seed and
+    champion as cards, the problems, the draws, one table per round (who goes on highlighted)."""
+    from analysis.html import cards, html_table
+
     esc = html_lib.escape
+    rounds = bracket.rows.groupby("round", sort=False)
     parts = [
         "<h2>Tournament bracket</h2>",
-        f"<p>draw seed {bracket.seed}; champion {esc(bracket.champion or 'not decided')}</p>",
+        cards(
+            [
+                ("champion", bracket.champion or "not decided"),
+                ("draw seed", f"{bracket.seed} (--seed {bracket.seed} draws the same)"),
+                ("rounds", f"{rounds.ngroups}: {bracket.rows.groupby(['round', 'table']).ngroups} tables"),
+                ("problems", f"{len(bracket.problems)}" if bracket.problems else "none"),
+            ],
+            flagged="problems" if bracket.problems else None,
+        ),
     ]
     if bracket.problems:
-        parts += ["<h3 class='flag'>Problems</h3><ul>"] + [f"<li>{esc(p)}</li>" for p in bracket.problems]
-        parts.append("</ul>")
-    parts += ["<h3>Draws</h3><ul>"] + [f"<li>{esc(d)}</li>" for d in bracket.draws] + ["</ul>"]
-    for name, df in bracket.rows.groupby("round", sort=False):
-        cells = df.drop(columns=["round"]).astype(object)
-        parts += [
-            f"<h3>{esc(str(name))}</h3>",
-            cells.where(cells.notna(), "").to_html(index=False, border=0),  # None as an empty cell
-        ]
+        parts += ["<h3>Problems</h3><ul>", *(f"<li>{esc(p)}</li>" for p in bracket.problems), "</ul>"]
+    parts += ["<h3>Draws</h3><ul>", *(f"<li>{esc(d)}</li>" for d in bracket.draws), "</ul>"]
+    if not bracket.draws:
+        parts[-2:] = ["<h3>Draws</h3>", "<p>none: no tie and no lucky loser to draw</p>"]
+    head = [c.replace("_", " ") for c in Bracket.columns if c != "round"]
+    for name, df in rounds:
+        rows = []
+        for r in df.itertuples(index=False):
+            cells = "".join(_cell(c, getattr(r, c)) for c in Bracket.columns if c != "round")
+            on = str(r.status).startswith(("advances", "lucky", "champion"))
+            mark = " class='me'" if on else ""
+            rows.append(f"<tr{mark}>{cells}</tr>")
+        parts += [f"<h3>{esc(str(name))}</h3>", html_table(head, rows)]
     return "\n".join(parts)
+
+
+def _cell(column: str, value: object) -> str:
+    """One bracket cell: empty for a missing value (a round without prizes), numbers aligned."""
+    if value is None or (isinstance(value, float) and value != value) or value is pd.NA:
+        return "<td></td>"
+    if isinstance(value, bool):
+        return f"<td>{'yes' if value else 'no'}</td>"
+    if isinstance(value, int | float) and column != "seat":
+        return f"<td class='n'>{value:,.0f}</td>"
+    return f"<td>{html_lib.escape(str(value))}</td>"
 
 
 def run_tournament(
@@ -355,10 +382,12 @@ def run_tournament(
     if table:
         write_table(bracket.rows, table)
     if html:
+        from analysis.html import page
+
+        tables = bracket.rows.groupby(["round", "table"]).ngroups
+        sub = f"{tables} tables replayed under dora-tournament and checked by paifu."
         Path(html).write_text(
-            "<!doctype html><html><head><meta charset='utf-8'><title>paifu tournament</title>"
-            "</head><body>" + html_section(bracket) + "</body></html>",
-            encoding="utf-8",
+            page("paifu tournament", "Tournament", sub, [html_section(bracket)]), encoding="utf-8"
         )
     return 0 if bracket.valid else 1
 

@@ -115,8 +115,8 @@ def test_out_dataset_holds_every_row(items: list, tmp_path: Path, partition: str
                 partition_value(partition, g.source, g.game_id)
                 for g in games
                 if name != "findings" or g.findings
-            ]  # findings: only games that have some
-            assert set(back[column].astype(str)) == set(expect)
+            ]  # findings: only games that have some (none at all: one empty file, in the first partition)
+            assert set(back[column].astype(str)) == set(expect) or (not expect and back.empty)
             back = back.drop(columns=[column])
         want = plain(getattr(frames, name))
         for col in want.columns:  # the same instants; Parquet may keep another unit than the frame's
@@ -220,6 +220,38 @@ def test_cli_out_needs_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFix
     assert len(pd.read_parquet(tmp_path / "ds" / "hands")) == sum(
         len(g.hands) for g in replay_paths([str(SAMPLES)])
     )
+
+
+@pytest.mark.parametrize("partition", ["source", "date", "none"])
+def test_out_tables_without_rows_keep_their_columns(tmp_path: Path, partition: str) -> None:
+    """A run with no findings writes its findings table empty but with its columns and types, as a
+    run that has findings does: the runs' tables concatenate, in pandas and in pyarrow."""
+    import pyarrow.dataset as pads
+
+    clean = SAMPLES / "tenhou-xml" / "nine-terminals-abort.xml"
+    flagged = tmp_path / "wrong-final.xml"
+    flagged.write_text(
+        (SAMPLES / "tenhou-xml" / "chankan.xml").read_text().replace('owari="250,', 'owari="260,')
+    )
+    for name, record, code in (("clean", clean, 0), ("flagged", flagged, 1)):
+        assert (
+            main(["report", "-q", str(record), "--out", str(tmp_path / name), "--partition", partition])
+            == code
+        )
+    for table in ("findings",):  # every table gets this; our samples all have wins
+        empty = pd.read_parquet(tmp_path / "clean" / table)
+        full = pd.read_parquet(tmp_path / "flagged" / table)
+        assert empty.empty and len(full)
+        assert list(empty.columns) == list(full.columns) and len(empty.columns) > 5
+        column = stream.PARTITIONS[partition]
+        plain_types = {c: str(t) for c, t in empty.dtypes.items() if c != column}
+        assert plain_types == {c: str(t) for c, t in full.dtypes.items() if c != column}
+        both = pd.concat([empty, full], ignore_index=True)
+        assert list(both.columns) == list(full.columns) and len(both) == len(full)
+        schemas = [
+            pads.dataset(tmp_path / run / table, partitioning="hive").schema for run in ("clean", "flagged")
+        ]
+        assert schemas[0].equals(schemas[1])
 
 
 def test_no_games_leaves_no_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ import pandas as pd
 import pytest
 from builders import GameBuilder
 
+from analysis import tournament
 from analysis.tournament import TournamentError, build_bracket, html_section, parse_prizes, rounds_from_paths
 from paifu.cli import main
 from paifu.formats import write
@@ -162,3 +163,24 @@ def test_cli(bracket_dir: Path, tmp_path: Path) -> None:
     assert main(["tournament", str(bracket_dir / "round1"), "--claimed", str(claimed)], io.StringIO()) == 1
     assert main(["tournament", str(tmp_path / "missing")], io.StringIO()) == 2
     assert main(["tournament", str(bracket_dir), "--table", str(tmp_path / "b.txt")], io.StringIO()) == 2
+
+
+def test_bracket_page_looks_like_the_report(bracket_dir: Path, tmp_path: Path) -> None:
+    """The bracket page is drawn in the report's page shell and stylesheet (analysis.html), not a
+    copy: the same head, summary cards, and each round as the report's scrolling table."""
+    import analysis.html as report_html
+    from analysis.examples import example_game
+    from analysis.report import build_report, write_html
+
+    page = tmp_path / "b.html"
+    args = ["tournament", str(bracket_dir), "--seed", "7", "--prizes", "6000,3000,1000", "--html", str(page)]
+    assert main(args, io.StringIO()) == 0
+    html = page.read_text(encoding="utf-8")
+    report = write_html(build_report([example_game("g1")]), tmp_path / "r.html").read_text(encoding="utf-8")
+    head = report[: report.index("<title>")]
+    assert html.startswith(head) and f"<style>{report_html.CSS}</style></head><body><main>" in html
+    assert html.count(report_html.CSS) == 1 and "<style" not in Path(tournament.__file__).read_text()
+    assert "<div class='cards'><div class='card'><b>champion</b><span>E</span></div>" in html
+    assert html.count("<div class='scroll'><table><thead><tr><th>table</th>") == 2  # one per round
+    assert "<tr class='me'><td class='n'>1</td>" in html  # who goes on stands out, as "me" in standings
+    assert html.rstrip().endswith("</main></body></html>")

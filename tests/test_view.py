@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
@@ -76,7 +77,7 @@ def test_a_ron_shows_its_result_from_the_win_on() -> None:
     # a ron is booked by the replay only at the next event; the hand list and the win's table show it
     game = open_game(CHANKAN)
     first = game.hands[0]
-    assert first.result == "seat 3 ron from seat 2: 1300 (1 han 40 fu; chankan 1)"
+    assert first.result == "Dan (seat 3) ron from Chie (seat 2): 1300 (1 han 40 fu; chankan 1)"
     win = next(t for t in game.tables[first.start : first.end + 1] if t.kind == "Win")
     assert win.result == first.result and game.tables[win.index - 1].result == ""
     double = open_game(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml")
@@ -221,6 +222,30 @@ def test_show_writes_one_self_contained_page(tmp_path, capsys) -> None:  # noqa:
     assert "src=" not in page and "http://" not in page.replace("http://www.w3.org/", "")  # nothing fetched
     g = open_game(str(CHANKAN))
     assert f'"start":{g.hands[1].start}' in page
+
+
+def test_hand_list_names_the_players(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """The page's hand list names winners, payers and tenpai players as its header does: by name and
+    seat; a seat the record names nobody at stays "seat N"."""
+    from paifu.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("chankan", "exhaustive-draw-tenpai"):
+        assert main(["show", str(SAMPLES / "tenhou-xml" / f"{name}.xml")]) == 0
+    hands = [
+        re.search(r'<ol id="hands">(.*?)</ol>', (tmp_path / "viewer" / f"{name}-0.html").read_text("utf-8"))[
+            1
+        ]
+        for name in ("chankan", "exhaustive-draw-tenpai")
+    ]
+    assert "> Dan (seat 3) ron from Chie (seat 2): 1300" in hands[0] and "Ben (seat 1)" in hands[0]
+    assert "draw (exhaustive; tenpai: Aoi (seat 0), Chie (seat 2))" in hands[1]
+    assert not re.search(r"(?<!\()seat \d", hands[0] + hands[1])  # every seat number beside its name
+    rec = read_path(str(CHANKAN))[0]
+    start = rec.events[0]
+    rec.events[0] = replace(start, players=("", *start.players[1:]))
+    nameless = GameView(rec)
+    assert "ron from Chie (seat 2)" in nameless.hands[0].result and "seat 0" in nameless.tables[1].event
 
 
 def test_hand_list_marks_a_shortened_result() -> None:

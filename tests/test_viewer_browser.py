@@ -134,3 +134,32 @@ def test_viewer_opens_at_the_event_in_its_address(browser, tmp_path: Path) -> No
         browser.get("about:blank")
         browser.get(page.as_uri() + fragment)
         assert browser.find_element(By.ID, "table").get_attribute("data-event") == "16", fragment
+
+
+def test_a_report_link_opens_the_page_paifu_show_wrote(browser, tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+    """In the report (--viewer-links), the finding's link opens the page its command wrote, at the
+    finding's event, with the hand list naming the players."""
+    import html
+    import re
+    import shlex
+    from io import StringIO
+
+    from selenium.webdriver.common.by import By
+
+    path, view = _game_with_a_finding(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["report", "-q", str(path), "--html", "league.html", "--viewer-links"], out=StringIO()) == 1
+    report = (tmp_path / "league.html").read_text(encoding="utf-8")
+    command = html.unescape(re.search(r"<code class='cmd'>([^<]*)", report)[1])
+    assert main(shlex.split(command)[1:], out=StringIO()) == 0
+    browser.get((tmp_path / "league.html").as_uri())
+    browser.find_element(By.LINK_TEXT, "view").click()
+    event = str(view.finding_event(view.findings[0]))
+    assert browser.current_url.split("#")[0] == (tmp_path / "viewer" / "game-0.html").as_uri()
+    assert browser.find_element(By.ID, "table").get_attribute("data-event") == event
+    hands = browser.find_element(By.ID, "hands").text
+    assert all(
+        f"{name} (seat {s})" in hands or name not in hands for s, name in enumerate(view.result.players)
+    )
+    assert re.search(r"\w+ \(seat \d\) (tsumo|ron)", hands), hands
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]

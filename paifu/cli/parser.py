@@ -213,8 +213,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--viewer-links",
         action="store_true",
-        help="in the HTML report, link each finding to viewer/<file>-<game>.html#event=N beside it "
-        "(make those pages with paifu show FILE --game N -o viewer/<file>-<game>.html)",
+        help="in the HTML report, link each finding to viewer/<stem>-<N>.html#event=E beside it: the "
+        "page paifu show FILE --game N writes by default (each link comes with its command)",
     )
     r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
     r.add_argument(
@@ -253,13 +253,18 @@ def build_parser() -> argparse.ArgumentParser:
         ),
         epilog=_wrap("exit status: 0 written, 2 the file or game cannot be read"),
     )
-    sh.add_argument("file", metavar="FILE", help="a record file")
+    sh.add_argument("file", metavar="FILE", help="a record file, or - for standard input")
     sh.add_argument("--game", type=int, default=0, metavar="N", help="which game of the file (0 = the first)")
     sh.add_argument("--hand", metavar="LABEL", help="open at this hand, e.g. E2-1")
     sh.add_argument("--event", type=int, metavar="N", help="open at this event index")
     sh.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)
     sh.add_argument(
-        "-o", "--output", metavar="FILE", help="the HTML file (default: the record's name with .html)"
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="the HTML file (default: viewer/<stem>-<N>.html in the current folder, made if missing: "
+        "the record's name up to its first dot and the game number, e.g. viewer/chankan-0.html; "
+        "the page paifu report --viewer-links links to)",
     )
     _limit_options(sh)
     ru = sub.add_parser(

@@ -5,22 +5,34 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from paifu.cli.common import output_problem, plural, rules_option
 from paifu.rules import RulesetError
 
+if TYPE_CHECKING:
+    from paifu.events import GameRecord
+
 
 def run_show(args: argparse.Namespace, out: TextIO) -> int:
-    """``paifu show FILE``: one game as a self-contained HTML viewer."""
+    """``paifu show FILE``: one game as a self-contained HTML viewer, written to ``-o`` or by default
+    to ``viewer/<stem>-<N>.html`` (``paifu.view.names``), the page ``paifu report --viewer-links``
+    links to."""
     from paifu.formats.base import RecordError
     from paifu.view import GameView, ViewError
+    from paifu.view.names import STDIN, VIEWER_DIR, default_page
 
-    if problem := output_problem(args.output):
+    source = STDIN if args.file == "-" else args.file
+    dest = Path(args.output or default_page(source, args.game))
+    if problem := output_problem(args.output) if args.output else _default_problem(dest):
         sys.stderr.write(f"paifu show: {problem}\n")
         return 2
     try:
-        game = GameView.open(args.file, args.game, rules_option(args.rules))
+        rules = rules_option(args.rules)
+        if args.file == "-":
+            game = GameView.of_records(_stdin_records(), STDIN, args.game, rules)
+        else:
+            game = GameView.open(args.file, args.game, rules)
         start = 0
         if args.hand:
             start = game.hand(args.hand).index
@@ -31,18 +43,32 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.write(f"paifu show: {e}\n")
         return 2
     except OSError as e:
-        sys.stderr.write(f"paifu show: {args.file}: {e.strerror or e}\n")
+        sys.stderr.write(f"paifu show: {source}: {e.strerror or e}\n")
         return 2
     except Exception as e:  # noqa: BLE001 - a reader or engine bug: name the game, no traceback
-        sys.stderr.write(
-            f"paifu show: {args.file}: game {args.game}: internal error: {type(e).__name__}: {e}\n"
-        )
+        sys.stderr.write(f"paifu show: {source}: game {args.game}: internal error: {type(e).__name__}: {e}\n")
         return 2
-    dest = Path(
-        args.output or f"{Path(args.file).name.split('.')[0]}{f'-game{args.game}' if args.game else ''}.html"
-    )
+    if not args.output:
+        Path(VIEWER_DIR).mkdir(exist_ok=True)  # our own default folder: made, never a typo of the user's
     dest.write_text(page, encoding="utf-8")
     out.write(
         f"{dest}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
     )
     return 0
+
+
+def _default_problem(dest: Path) -> str | None:
+    """Why the default page (under ``viewer/``, made when missing) cannot be written, or None."""
+    folder = dest.parent
+    if folder.exists() and not folder.is_dir():
+        return f"cannot write {dest}: {folder} is a file, not a folder"
+    return output_problem(str(dest) if folder.exists() else str(folder))
+
+
+def _stdin_records() -> list[GameRecord]:
+    """The records on standard input, read no further than the ``--max-size`` limit."""
+    from paifu.formats import read_bytes
+    from paifu.limits import current
+    from paifu.view.names import STDIN
+
+    return read_bytes(sys.stdin.buffer.read(current().max_size + 1), STDIN)

@@ -16,6 +16,7 @@ from paifu.engine.results import GameResult
 from paifu.events import Event, GameRecord, HandStart, Win
 from paifu.findings import Finding
 from paifu.rules import Ruleset
+from paifu.view.names import game_label
 from paifu.view.table import TableView, hand_result_text, snapshot
 
 
@@ -86,12 +87,18 @@ class GameView:
         """Read a record file and view its game number ``game`` (0-based)."""
         from paifu.formats import read_path
 
-        records = read_path(str(path))
+        return cls.of_records(read_path(str(path)), str(path), game, rules)
+
+    @classmethod
+    def of_records(
+        cls, records: list[GameRecord], source: str, game: int = 0, rules: Ruleset | None = None
+    ) -> GameView:
+        """View game number ``game`` of the records read from ``source`` (a file, or standard input)."""
         if not 0 <= game < len(records):
-            raise ViewError(f"{path}: no game {game} (the file holds {len(records)})")
+            raise ViewError(f"{source}: no game {game} (the file holds {len(records)})")
         rec = records[game]
         if not rec.source:
-            rec.source = str(path)
+            rec.source = source
         return cls(rec, rules, game_index=game)
 
     # ------------------------------------------------------------------ moving
@@ -145,7 +152,7 @@ class GameView:
                 end -= 1
             if hr is not None:
                 # a ron is booked at the next event (a second ron may follow): show it from the win on
-                text, ended = hand_result_text(hr), False
+                text, ended = hand_result_text(hr, self.result.players), False
                 for i in range(start, end + 1):
                     ended = ended or self.tables[i].kind in ("Win", "Ryuukyoku")
                     if ended and not self.tables[i].result:
@@ -180,7 +187,7 @@ class GameView:
     def __repr__(self) -> str:
         r = self.result
         return (
-            f"GameView({r.game_id or Path(r.source).name!r}, {len(self.hands)} hands, "
+            f"GameView({game_label(r.game_id, r.source, r.game_index)!r}, {len(self.hands)} hands, "
             f"{len(self.findings)} findings, at event {self.position}/{len(self.tables) - 1})"
         )
 
@@ -197,7 +204,8 @@ class GameView:
         )
         finals = ", ".join(f"{esc(p)} {s}" for p, s in zip(r.players, r.final_scores or (), strict=False))
         parts = [
-            f"<div class='paifu-game'><b>{esc(r.game_id or r.source)}</b> ({esc(r.rules.name)}): "
+            f"<div class='paifu-game'><b>{esc(game_label(r.game_id, r.source, r.game_index))}</b> "
+            f"({esc(r.rules.name)}): "
             f"{esc(', '.join(r.players))}<br>final: {finals or 'not reached'}",
             score_curve_svg(self),
             "<table><tr><th>hand</th><th>event</th><th>result</th><th>score changes</th></tr>"

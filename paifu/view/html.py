@@ -13,6 +13,7 @@ import json
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from paifu.view.names import game_label
 from paifu.view.svg import WIDTH, defs_svg, layout, score_curve_svg
 
 CSS = """
@@ -166,7 +167,7 @@ def viewer_html(game: Any, start: int = 0) -> str:
     data = json.dumps(viewer_data(game, start, rows), ensure_ascii=False, separators=(",", ":")).replace(
         "</", "<\\/"
     )
-    title = f"{r.game_id or r.source} (game {r.game_index})"
+    title = f"{game_label(r.game_id, r.source, r.game_index)} (game {r.game_index})"
     finals = ", ".join(f"{esc(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
     hands = "".join(
         f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "

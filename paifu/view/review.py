@@ -13,6 +13,7 @@ from typing import Any
 from paifu.events import Discard
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS, kind_to_str
 from paifu.view.model import TableData, calculator, kind_of, shanten_of
+from paifu.view.names import game_label
 
 COLUMNS = {
     "source": "string",
@@ -141,7 +142,7 @@ def discard_rows(game: Any) -> list[dict[str, Any]]:
         tile = now.seats[ev.seat].river[-1].tile if now.seats[ev.seat].river else "?"
         row = {
             "source": r.source,
-            "game_id": r.game_id,
+            "game_id": game_label(r.game_id, r.source, r.game_index),
             "game_index": r.game_index,
             "event_index": i,
             "label": now.hand,

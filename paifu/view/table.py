@@ -8,6 +8,7 @@ right after an event; nothing here changes how a game is judged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from paifu.events import (
@@ -114,11 +115,18 @@ def _meld(m: Meld, seat: int, n: int, red: tuple[int, int, int]) -> MeldView:
     return MeldView(m.kind.value, tuple(tiles), at, added, m.from_seat)
 
 
+def seat_name(players: Sequence[str], s: int | None) -> str:
+    """A seat as the viewer names it: ``Aoi (seat 0)``, or ``seat 0`` where the record names nobody."""
+    if s is None:
+        return "seat ?"
+    return f"{players[s]} (seat {s})" if 0 <= s < len(players) and players[s] else f"seat {s}"
+
+
 def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> str:
     """One line for an event, the way a viewer's log shows it."""
 
-    def who(s: int) -> str:
-        return f"{players[s]} (seat {s})" if 0 <= s < len(players) else f"seat {s}"
+    def who(s: int | None) -> str:
+        return seat_name(players, s)
 
     def t(x: int) -> str:
         return tile_to_str(x, red) if 0 <= x < 136 else f"id {x}"
@@ -127,14 +135,14 @@ def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> 
         case GameStart():
             return f"game start: {', '.join(ev.players)}"
         case HandStart():
-            return f"hand start {WINDS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}, dealer seat {ev.dealer}"
+            return f"hand start {WINDS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}, dealer {who(ev.dealer)}"
         case Draw():
             return f"{who(ev.seat)} draws {t(ev.tile)}"
         case Discard():
             return f"{who(ev.seat)} discards {t(ev.tile)}{' (tsumogiri)' if ev.tsumogiri else ''}"
         case Call():
             tiles = "".join(t(x) for x in ev.meld.tiles)
-            src = f" from seat {ev.meld.from_seat}" if ev.meld.from_seat is not None else ""
+            src = f" from {who(ev.meld.from_seat)}" if ev.meld.from_seat is not None else ""
             return f"{who(ev.seat)} {ev.meld.kind.value} {tiles}{src}"
         case NewDora():
             return f"new dora indicator {t(ev.indicator)}"
@@ -143,7 +151,7 @@ def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> 
         case RiichiAccepted():
             return f"{who(ev.seat)}'s riichi stick is down"
         case Win():
-            how = "tsumo" if ev.tsumo else f"ron on seat {ev.from_seat}"
+            how = "tsumo" if ev.tsumo else f"ron on {who(ev.from_seat)}"
             return f"{who(ev.seat)} wins by {how} with {t(ev.tile)}"
         case Ryuukyoku():
             return f"draw: {ev.kind.value}"
@@ -153,11 +161,12 @@ def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> 
 
 
 def _result(rp: Any, red: tuple[int, int, int]) -> str:
-    return hand_result_text(rp.hand)
+    return hand_result_text(rp.hand, tuple(rp.players))
 
 
-def hand_result_text(hand: Any) -> str:
-    """A hand's wins and draw as one line (a ``HandResult``; empty while the hand is open)."""
+def hand_result_text(hand: Any, players: Sequence[str] = ()) -> str:
+    """A hand's wins and draw as one line (a ``HandResult``; empty while the hand is open), each
+    seat by its player's name as the rest of the viewer names it (``seat_name``)."""
     if hand is None:
         return ""
     parts = []
@@ -166,13 +175,16 @@ def hand_result_text(hand: Any) -> str:
         detail = f"{w.han} han {w.fu} fu" if w.han is not None and w.fu else ""
         if w.limit:
             detail = f"{detail} {w.limit}".strip()
-        how = "tsumo" if w.tsumo else f"ron from seat {w.from_seat}"
+        how = "tsumo" if w.tsumo else f"ron from {seat_name(players, w.from_seat)}"
         yaku = ", ".join(f"{n} {h}" for n, h in w.yaku)
-        parts.append(f"seat {w.seat} {how}: {value} ({detail}{'; ' if detail and yaku else ''}{yaku})")
+        parts.append(
+            f"{seat_name(players, w.seat)} {how}: {value} ({detail}{'; ' if detail and yaku else ''}{yaku})"
+        )
     if hand.ryuukyoku is not None:
         ten = ""
         if hand.tenpai is not None:
-            ten = "; tenpai: " + (", ".join(str(s) for s, x in enumerate(hand.tenpai) if x) or "none")
+            seats = [seat_name(players, s) for s, x in enumerate(hand.tenpai) if x]
+            ten = "; tenpai: " + (", ".join(seats) or "none")
         parts.append(f"draw ({hand.ryuukyoku.value}{ten})")
     return "; ".join(parts)
 

@@ -1,0 +1,39 @@
+"""How a game is named where a person reads it: its viewer page's file name and its readable id.
+
+One place for both, so ``paifu show`` writes the page the report's ``--viewer-links`` open, and
+every table and page calls a game without an id in its record by the same name.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+#: the folder ``paifu show`` writes into by default, and the one ``paifu report --viewer-links`` links to
+VIEWER_DIR = "viewer"
+#: the source name of a record read from standard input (``-``)
+STDIN = "<stdin>"
+
+
+def source_stem(source: str) -> str:
+    """The record file's name up to its first dot (``a/b.mjlog.gz`` -> ``b``); ``stdin`` for ``-``."""
+    if source == STDIN:
+        return "stdin"
+    return PurePath(source).name.split(".")[0] or "game"
+
+
+def page_name(source: str, game_index: int) -> str:
+    """The viewer page of a game: ``<stem>-<N>.html`` (``paifu show`` writes it under ``viewer/``)."""
+    stem = re.sub(r"[^0-9A-Za-z_.-]+", "_", source_stem(source))  # a plain name in a link and a shell
+    return f"{stem}-{game_index}.html"
+
+
+def default_page(source: str, game_index: int) -> str:
+    """Where ``paifu show`` writes a game without ``-o``: ``viewer/<stem>-<N>.html``."""
+    return f"{VIEWER_DIR}/{page_name(source, game_index)}"
+
+
+def game_label(game_id: str | None, source: str, game_index: int) -> str:
+    """The game's id, or for a record that states none (mjai) ``<stem>#<N>``: readable and stable
+    (the same file and game always give the same label), as Tenhou XML names a file's N-th game."""
+    return game_id or f"{source_stem(source)}#{game_index}"
