@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from paifu._build import BUILD
 from paifu.dask import DaskUnavailable
 from paifu.parallel import PoolError
 from paifu.rules import PRESETS, Ruleset, RulesetError, load_rules
@@ -614,7 +615,7 @@ _EXAMPLES = """examples:
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(prog="paifu", description=__doc__, formatter_class=fmt, epilog=_EXAMPLES)
-    p.add_argument("--version", action="version", version=f"paifu {_version()}")
+    p.add_argument("--version", action="version", version=f"paifu {_version()} ({BUILD})")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     v = sub.add_parser(
         "validate",

@@ -10,7 +10,7 @@ one wrong number yields one finding instead of a cascade.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from paifu.engine import hand as shape
 from paifu.engine.results import GameResult, HandResult, WinResult
@@ -134,10 +134,19 @@ class Replayer:
         return is_red(tile, self.rules.red_fives)
 
     # ------------------------------------------------------------------ driver
-    def run(self, events: list[Event], partial: bool = False) -> GameResult:
+    def run(
+        self,
+        events: list[Event],
+        partial: bool = False,
+        observe: Callable[[int, Event, Replayer], None] | None = None,
+    ) -> GameResult:
+        """Replay ``events``; ``observe(index, event, self)`` runs after each is applied (a hook, not a
+        patched ``apply``: compiled, ``run`` calls ``apply`` directly)."""
         self.partial = partial
         for i, ev in enumerate(events):
             self.apply(ev, i)
+            if observe is not None:
+                observe(i, ev, self)
         if self.result is None:  # no events at all: an empty game, reported, never a crash
             self.idx = 0
             self.find("truncated", "the record has no events")
@@ -1775,7 +1784,7 @@ class Replayer:
     def on_reconnect(self, ev: Reconnect) -> None:
         pass
 
-    _handlers: dict[type, Callable[[Replayer, Any], None]] = {}
+    _handlers: ClassVar[dict[type, Callable[[Replayer, Any], None]]] = {}
 
 
 def _plus(counts: list[int], k: int) -> list[int]:
