@@ -90,7 +90,7 @@ class OptionalMypycBuild(build_ext):
                 Path(out).unlink(missing_ok=True)
             self.inplace = inplace
             self.extensions = self.distribution.ext_modules = []
-            _say(f"the C build failed ({e}); installing pure Python")
+            _say(f"the C build failed ({str(e).splitlines()[0][:200]}); installing pure Python")
             return
         self._write_manifest()
 

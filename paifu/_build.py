@@ -16,7 +16,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -74,28 +74,26 @@ class PureSourceFinder:
         )
 
 
-def _decide() -> str:
-    package_dir = Path(__file__).resolve().parent
+def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
+    """The build's label, and whether the compiled modules under ``package_dir`` must not be used."""
     twins = compiled_twins(package_dir)
     if not twins:
-        return "pure Python"
-    if os.environ.get("PAIFU_PURE", "") == "1":
-        why = "PAIFU_PURE=1"
-    else:
-        stale = stale_modules(package_dir, twins)
-        if not stale:
-            return f"compiled (mypyc, {len(twins)} modules)"
-        why = "compiled modules out of date"
-        print(
-            f"paifu: warning: the compiled {', '.join(stale)} differ from the source they were built from; "
-            'running pure Python (rebuild: PAIFU_COMPILE=1 pip install -e ".[dev]", or pip install -e '
-            '".[dev]" to remove them)',
-            file=sys.stderr,
-        )
+        return "pure Python", False
+    if environ.get("PAIFU_PURE", "") == "1":
+        return "pure Python (PAIFU_PURE=1)", True
+    stale = stale_modules(package_dir, twins)
+    if not stale:
+        return f"compiled with mypyc: {len(twins)} modules", False
+    print(
+        f"paifu: warning: {', '.join(stale)} changed since compiled; running pure Python (rebuild: "
+        'PAIFU_COMPILE=1 pip install -e ".[dev]"; or remove the compiled modules: pip install -e ".[dev]")',
+        file=sys.stderr,
+    )
+    return "pure Python (compiled modules out of date)", True
+
+
+BUILD, _PURE = decide(Path(__file__).resolve().parent, os.environ)
+"""``"pure Python"``, ``"compiled with mypyc: N modules"``, or ``"pure Python (why)"`` when compiled
+modules are present but not used; ``paifu --version`` prints it."""
+if _PURE:
     sys.meta_path.insert(0, PureSourceFinder(__package__ + "."))
-    return f"pure Python ({why})"
-
-
-BUILD: str = _decide()
-"""``"pure Python"``, ``"compiled (mypyc, N modules)"``, or ``"pure Python (why)"`` when compiled modules
-are present but not used; ``paifu --version`` prints it."""
