@@ -10,6 +10,7 @@ runs pure Python (with a warning) when a source no longer matches its compiled m
 
 from __future__ import annotations
 
+import functools
 import glob
 import hashlib
 import json
@@ -27,6 +28,8 @@ COMPILE = ["paifu/engine/*.py", "paifu/tiles.py"]
 GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
 MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)
 WANTED = os.environ.get("PAIFU_COMPILE", "") == "1"
+# the metadata steps (pip runs them in their own processes) list build_ext's sources: no mypyc there
+METADATA_ONLY = bool({"egg_info", "dist_info", "sdist"} & set(sys.argv[1:]))
 ROOT = Path(__file__).resolve().parent
 
 
@@ -58,10 +61,12 @@ class OptionalMypycBuild(build_ext):
     """Compiles ``COMPILE`` with mypyc, or nothing: any failure leaves a pure-Python install."""
 
     def finalize_options(self) -> None:
-        self.distribution.ext_modules = self._extensions() if WANTED else []
+        self.distribution.ext_modules = self._extensions() if WANTED and not METADATA_ONLY else []
         super().finalize_options()
 
-    def _extensions(self) -> list:  # type: ignore[type-arg]
+    @staticmethod
+    @functools.cache  # editable installs finalize build_ext more than once: run mypyc once
+    def _extensions() -> list:  # type: ignore[type-arg]
         try:
             from mypyc.build import mypycify
         except ImportError:
