@@ -7,11 +7,12 @@ The short API (``paifu.api``): ``paifu.read(path)``, ``paifu.replay(record, rule
 
 from typing import Any
 
+from paifu._build import BUILD  # first: decides whether compiled modules may load (README "Speed")
 from paifu.api import game, preset, read, replay, tables, validate
 
 __version__ = "0.1.0"
 
-__all__ = ["Unreadable", "__version__", "game", "preset", "read", "replay", "tables", "validate"]
+__all__ = ["BUILD", "Unreadable", "__version__", "game", "preset", "read", "replay", "tables", "validate"]
 
 
 def __getattr__(name: str) -> Any:  # the engine's types load when first asked for

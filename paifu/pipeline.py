@@ -83,14 +83,6 @@ def replay_record(
         scorer=_scorer() if score else None,
         wall=_wall_factory() if check_wall else None,
     )
-    if observe is not None:
-        apply = rp.apply
-
-        def apply_and_observe(ev: Event, index: int) -> None:
-            apply(ev, index)
-            observe(index, ev, rp)
-
-        rp.apply = apply_and_observe  # type: ignore[method-assign]
     notes = [f"[{i.code}] {i.message}" for i in record.issues if i.code in NOTES]
     for issue in (i for i in record.issues if i.code not in NOTES):
         rp.findings.append(
@@ -102,7 +94,7 @@ def replay_record(
                 event_index=issue.event_index,
             )
         )
-    result = rp.run(record.events, partial=record.partial)
+    result = rp.run(record.events, partial=record.partial, observe=observe)
     result.format = record.format
     if check_wall:
         notes += _seed_note(record)

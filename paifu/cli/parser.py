@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from paifu._build import BUILD
+
 DESCRIPTION = """paifu: read, convert, replay and validate riichi mahjong game records.
 
 Formats: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, 電脳麻将 paipu (detected
@@ -98,7 +100,7 @@ _EXAMPLES = """examples:
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(prog="paifu", description=DESCRIPTION, formatter_class=fmt, epilog=_EXAMPLES)
-    p.add_argument("--version", action="version", version=f"paifu {_version()}")
+    p.add_argument("--version", action="version", version=f"paifu {_version()} ({BUILD})")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     v = sub.add_parser(
         "validate",

@@ -46,10 +46,19 @@ class Replayer(Game):
     """Replays one game. Use ``run(events)`` or feed ``apply(event, index)``."""
 
     # ------------------------------------------------------------------ driver
-    def run(self, events: list[Event], partial: bool = False) -> GameResult:
+    def run(
+        self,
+        events: list[Event],
+        partial: bool = False,
+        observe: Callable[[int, Event, Replayer], None] | None = None,
+    ) -> GameResult:
+        """Replay ``events``; ``observe(index, event, self)`` runs after each is applied (a hook, not a
+        patched ``apply``: compiled, ``run`` calls ``apply`` directly)."""
         self.partial = partial
         for i, ev in enumerate(events):
             self.apply(ev, i)
+            if observe is not None:
+                observe(i, ev, self)
         if self.result is None:  # no events at all: an empty game, reported, never a crash
             self.idx = 0
             self.find("truncated", "the record has no events")
@@ -132,8 +141,6 @@ class Replayer(Game):
             self.find("game-end-mismatch", "a second game start inside one game")
             return
         self._start_game(ev)
-
-    # ------------------------------------------------------------------ hand start
 
     def on_disconnect(self, ev: Disconnect) -> None:
         pass

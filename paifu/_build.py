@@ -1,0 +1,99 @@
+"""Which build runs: the modules compiled with mypyc (``PAIFU_COMPILE=1`` at install), or pure Python.
+
+A compiled module (``replayer.cpython-311-x86_64-linux-gnu.so``) is imported instead of its ``.py``. So
+that an edited source never runs as its older compiled self (an editable install keeps both side by
+side), the build records every compiled module's source hash (``paifu/_compiled.json``, by setup.py); when
+any compiled module's source differs, or has no record, or ``PAIFU_PURE=1`` is set, an import hook loads
+every paifu module from its ``.py`` instead: all or nothing, as compiled modules call each other directly.
+Imported first by ``paifu/__init__.py``, before any module that may be compiled.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+MANIFEST = "_compiled.json"
+_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def compiled_twins(package_dir: Path) -> dict[str, Path]:
+    """Every ``.py`` under ``package_dir`` that has a compiled module beside it: ``{"paifu/tiles.py": path}``
+    (keys relative to the package's parent, as the manifest writes them)."""
+    out: dict[str, Path] = {}
+    for folder, _dirs, files in os.walk(package_dir):
+        names = set(files)
+        for f in files:
+            if f.endswith(".py") and any(f[:-3] + s in names for s in _SUFFIXES):
+                path = Path(folder, f)
+                out[path.relative_to(package_dir.parent).as_posix()] = path
+    return out
+
+
+def stale_modules(package_dir: Path, twins: dict[str, Path]) -> list[str]:
+    """The compiled modules whose source is not the one compiled (by the manifest's hashes)."""
+    try:
+        recorded = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))["modules"]
+    except (OSError, ValueError, KeyError, TypeError):
+        recorded = {}
+    return sorted(
+        name
+        for name, path in twins.items()
+        if recorded.get(name) != hashlib.sha256(path.read_bytes()).hexdigest()
+    )
+
+
+class PureSourceFinder:
+    """A meta path finder that loads ``prefix`` modules from their ``.py`` where a compiled one exists."""
+
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if not name.startswith(self.prefix) or path is None:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            return None  # the usual machinery finds it
+        origin = str(spec.origin)
+        source = Path(origin[: -len(next(s for s in _SUFFIXES if origin.endswith(s)))] + ".py")
+        if not source.is_file():
+            return None
+        return importlib.util.spec_from_file_location(
+            name, source, submodule_search_locations=spec.submodule_search_locations
+        )
+
+
+def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
+    """The build's label, and whether the compiled modules under ``package_dir`` must not be used."""
+    twins = compiled_twins(package_dir)
+    if not twins:
+        return "pure Python", False
+    if environ.get("PAIFU_PURE", "") == "1":
+        return "pure Python (PAIFU_PURE=1)", True
+    stale = stale_modules(package_dir, twins)
+    if not stale:
+        return f"compiled with mypyc: {len(twins)} modules", False
+    print(
+        f"paifu: warning: {', '.join(stale)} changed since compiled; running pure Python (rebuild: "
+        'PAIFU_COMPILE=1 pip install -e ".[dev]"; or remove the compiled modules: pip install -e ".[dev]")',
+        file=sys.stderr,
+    )
+    return "pure Python (compiled modules out of date)", True
+
+
+BUILD, _PURE = decide(Path(__file__).resolve().parent, os.environ)
+"""``"pure Python"``, ``"compiled with mypyc: N modules"``, or ``"pure Python (why)"`` when compiled
+modules are present but not used; ``paifu --version`` prints it."""
+if _PURE:
+    sys.meta_path.insert(0, PureSourceFinder(__package__ + "."))

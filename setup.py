@@ -1,0 +1,119 @@
+"""The optional compiled build (README "Speed: the compiled build"); everything else is in pyproject.toml.
+
+``pip install .`` (or ``-e .``) installs pure Python. ``PAIFU_COMPILE=1 pip install ...`` also compiles
+the modules in ``COMPILE`` with mypyc: pip then fetches mypy into the build environment
+(``setup_requires``, which setuptools' PEP 517 backend turns into a build requirement only then). When
+mypyc rejects the code or the C compiler is missing or fails, the install still succeeds, in pure Python,
+and says so. ``paifu/_build.py`` records each compiled module's source hash at build time and, at import,
+runs pure Python (with a warning) when a source no longer matches its compiled module.
+"""
+
+from __future__ import annotations
+
+import functools
+import glob
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Distribution, setup
+from setuptools.command.build_ext import build_ext
+
+# What is compiled: globs, so a module added to the engine is compiled with it (package __init__ files
+# are left out: nothing runs in them). A module here must compile with mypyc and behave the same
+# compiled; tests/test_build.py and the compiled pass of .ci/run check that.
+COMPILE = ["paifu/engine/*.py", "paifu/tiles.py"]
+GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
+MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)
+WANTED = os.environ.get("PAIFU_COMPILE", "") == "1"
+# the metadata steps (pip runs them in their own processes) list build_ext's sources: no mypyc there
+METADATA_ONLY = bool({"egg_info", "dist_info", "sdist"} & set(sys.argv[1:]))
+ROOT = Path(__file__).resolve().parent
+
+
+def compiled_sources() -> list[str]:
+    """The source files ``COMPILE`` names, relative to the project, sorted."""
+    found = {p for pattern in COMPILE for p in glob.glob(pattern, root_dir=ROOT)}
+    return sorted(p.replace(os.sep, "/") for p in found if not p.endswith("__init__.py"))
+
+
+def compiled_leftovers() -> list[Path]:
+    """Compiled modules and their manifest in the source tree (from an earlier in-place build)."""
+    found = [p for p in (ROOT / "paifu").rglob("*") if p.suffix in (".so", ".pyd") or p.name == MANIFEST]
+    return sorted(found)
+
+
+def _say(message: str) -> None:
+    print(f"paifu build: {message}", file=sys.stderr)
+
+
+class CompiledDistribution(Distribution):
+    """Asks for ``build_ext`` (and a platform wheel) when compiling; the extensions themselves are made
+    only when ``build_ext`` runs, so metadata steps never run mypyc."""
+
+    def has_ext_modules(self) -> bool:
+        return WANTED or bool(compiled_leftovers()) or super().has_ext_modules()
+
+
+class OptionalMypycBuild(build_ext):
+    """Compiles ``COMPILE`` with mypyc, or nothing: any failure leaves a pure-Python install."""
+
+    def finalize_options(self) -> None:
+        self.distribution.ext_modules = self._extensions() if WANTED and not METADATA_ONLY else []
+        super().finalize_options()
+
+    @staticmethod
+    @functools.cache  # editable installs finalize build_ext more than once: run mypyc once
+    def _extensions() -> list:  # type: ignore[type-arg]
+        try:
+            from mypyc.build import mypycify
+        except ImportError:
+            _say("mypyc is not installed; installing pure Python")
+            return []
+        sources = compiled_sources()
+        _say(f"compiling {len(sources)} modules with mypyc (a minute or more)")
+        try:
+            return mypycify(sources, opt_level="3", group_name=GROUP)
+        except (Exception, SystemExit) as e:  # mypyc rejects the code: exits after printing why
+            _say(f"mypyc failed ({e!r}); installing pure Python")
+            return []
+
+    def run(self) -> None:
+        if self.inplace:  # an editable install: an earlier build's compiled modules go (the new set, if
+            for path in compiled_leftovers():  # any, replaces them; paifu/_build.py would catch a stale one)
+                path.unlink()
+        if not self.extensions:
+            return
+        inplace = self.inplace
+        try:
+            super().run()
+        except (Exception, SystemExit) as e:  # no C compiler, or it failed
+            self.inplace = False  # the build directory's files: all or nothing (a part would not import)
+            for out in self.get_outputs():
+                Path(out).unlink(missing_ok=True)
+            self.inplace = inplace
+            self.extensions = self.distribution.ext_modules = []
+            _say(f"the C build failed ({str(e).splitlines()[0][:200]}); installing pure Python")
+            return
+        self._write_manifest()
+
+    def _write_manifest(self) -> None:
+        """``paifu/_compiled.json`` beside the built modules (and in the source tree when in place)."""
+        hashes = {src: hashlib.sha256((ROOT / src).read_bytes()).hexdigest() for src in compiled_sources()}
+        text = json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n"
+        targets = [Path(self.build_lib, "paifu", MANIFEST)]
+        if self.inplace:
+            targets.append(ROOT / "paifu" / MANIFEST)
+        for target in targets:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        _say(f"compiled {len(hashes)} modules")
+
+
+setup(
+    distclass=CompiledDistribution,
+    cmdclass={"build_ext": OptionalMypycBuild},
+    setup_requires=["mypy>=2.4,<2.5"] if WANTED else [],
+)

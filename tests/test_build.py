@@ -1,0 +1,105 @@
+"""The optional compiled build (README "Speed: the compiled build"): which build runs, and why.
+
+The guard is tested on a made-up package whose "compiled" module is not a loadable library, so a
+test that loaded it instead of the source would fail. ``.ci/run`` compiles the engine and runs the
+engine's tests again with ``PAIFU_REQUIRE_COMPILED=1``: then ``test_compiled_build_in_use`` fails
+unless the compiled modules really are the ones running.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.machinery
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import paifu
+from paifu._build import MANIFEST, PureSourceFinder, compiled_twins, decide, stale_modules
+
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def _package(tmp_path: Path, name: str) -> Path:
+    """``name/`` with ``fast.py`` (and a fake compiled twin: not a library), ``slow.py`` (no twin)."""
+    pkg = tmp_path / name
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "fast.py").write_text('WHERE = "source"\n')
+    (pkg / f"fast{SUFFIX}").write_bytes(b"not a shared library")
+    (pkg / "slow.py").write_text('WHERE = "source"\n')
+    return pkg
+
+
+def _manifest(pkg: Path, hashes: dict[str, str]) -> None:
+    (pkg / MANIFEST).write_text(json.dumps({"modules": hashes}))
+
+
+def test_twins_and_stale_modules(tmp_path: Path) -> None:
+    pkg = _package(tmp_path, "pk")
+    twins = compiled_twins(pkg)
+    assert twins == {"pk/fast.py": pkg / "fast.py"}
+    assert stale_modules(pkg, twins) == ["pk/fast.py"]  # no manifest: nothing is known to be current
+    _manifest(pkg, {"pk/fast.py": hashlib.sha256(b'WHERE = "source"\n').hexdigest()})
+    assert stale_modules(pkg, twins) == []
+    (pkg / "fast.py").write_text('WHERE = "edited"\n')
+    assert stale_modules(pkg, twins) == ["pk/fast.py"]
+
+
+def test_decide(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "plain").mkdir()
+    assert decide(tmp_path / "plain", {}) == ("pure Python", False)
+    pkg = _package(tmp_path, "pk")
+    _manifest(pkg, {"pk/fast.py": hashlib.sha256((pkg / "fast.py").read_bytes()).hexdigest()})
+    assert decide(pkg, {}) == ("compiled with mypyc: 1 modules", False)
+    assert decide(pkg, {"PAIFU_PURE": "1"}) == ("pure Python (PAIFU_PURE=1)", True)
+    assert capsys.readouterr().err == ""
+    (pkg / "fast.py").write_text('WHERE = "edited"\n')
+    assert decide(pkg, {}) == ("pure Python (compiled modules out of date)", True)
+    err = capsys.readouterr().err
+    assert "pk/fast.py changed since compiled; running pure Python" in err
+
+
+def test_pure_finder_loads_the_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _package(tmp_path, "pkg_build_probe")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in [m for m in sys.modules if m.startswith("pkg_build_probe")]:
+        monkeypatch.delitem(sys.modules, name)
+    with pytest.raises(ImportError):  # without the hook the fake compiled module wins, and fails
+        importlib.import_module("pkg_build_probe.fast")
+    monkeypatch.setattr(sys, "meta_path", [PureSourceFinder("pkg_build_probe."), *sys.meta_path])
+    assert importlib.import_module("pkg_build_probe.fast").WHERE == "source"
+    assert importlib.import_module("pkg_build_probe.slow").WHERE == "source"
+
+
+def _engine_origins(env: dict[str, str]) -> list[str]:
+    code = "import paifu.engine.replayer as r, paifu.tiles as t; print(r.__spec__.origin); print(t.__spec__.origin)"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_pure_switch_and_version_name_the_build() -> None:
+    env = {**os.environ, "PAIFU_PURE": "1"}
+    assert all(o.endswith(".py") for o in _engine_origins(env))
+    version = subprocess.run(
+        [sys.executable, "-m", "paifu", "--version"], env=env, capture_output=True, text=True, check=True
+    )
+    assert version.stdout.startswith(f"paifu {paifu.__version__} (pure Python")
+
+
+def test_compiled_build_in_use() -> None:
+    """Under ``PAIFU_REQUIRE_COMPILED=1`` (the compiled pass of .ci/run) every engine module runs compiled."""
+    if os.environ.get("PAIFU_REQUIRE_COMPILED") != "1":
+        pytest.skip("PAIFU_REQUIRE_COMPILED=1 is not set (the compiled pass of .ci/run sets it)")
+    assert paifu.BUILD.startswith("compiled"), paifu.BUILD
+    engine = Path(paifu.__file__).parent / "engine"
+    for source in sorted(engine.glob("*.py")):
+        if source.name != "__init__.py":
+            module = importlib.import_module(f"paifu.engine.{source.stem}")
+            assert isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader), source
+    assert not any(o.endswith(".py") for o in _engine_origins(dict(os.environ)))
