@@ -71,7 +71,17 @@ def normalise_format(fmt: str) -> str:
     return f
 
 
+_LOADED: dict[tuple[str, str], Callable] = {}
+
+
 def _load(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
+    fn = _LOADED.get(table[fmt])
+    if fn is None:
+        fn = _LOADED[table[fmt]] = _import(table, fmt, what)
+    return fn
+
+
+def _import(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
     module, func = table[fmt]
     try:
         mod = importlib.import_module(module)
