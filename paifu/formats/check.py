@@ -21,21 +21,43 @@ from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-#: ids of shared events known to be in bounds (see ``trust``), and the events themselves, kept
-#: alive here so that no other object can ever take one of their ids
-_TRUSTED: set[int] = set()
+#: shared immutable values checked once (see ``trust``): id -> the longest text they hold, and
+#: the ids of those that hold none (skipped whatever the limit); the values themselves are kept
+#: alive here, so that no other object can ever take one of their ids
+_TRUSTED: dict[int, int] = {}
+_PLAIN: set[int] = set()
 _TRUSTED_KEPT: list[object] = []
 
 
-def trust(events: Iterable[object]) -> None:
-    """Let ``check_records`` skip these shared, immutable events (a reader's ready-made draws and
-    discards, one per seat and tile): checked once here instead of once per use. Only events
-    that hold no text are taken, since the text limit can change between reads."""
-    for ev in events:
-        if _bad(ev, 0) is not None:
-            raise ValueError(f"{ev!r} cannot be trusted: {_bad(ev, 0)}")
-        _TRUSTED_KEPT.append(ev)
-        _TRUSTED.add(id(ev))
+def trust(values: Iterable[object]) -> bool:
+    """Let ``check_records`` skip these shared, immutable values (a reader's ready-made draws and
+    discards, decoded calls, yaku): checked once here instead of once per use. A value is taken
+    only when it is in bounds under every text limit at least as long as its longest text;
+    returns whether all were taken (a reader shares only those)."""
+    taken = True
+    for v in values:
+        longest = 0
+        if _bad(v, 0) is not None:  # texts, or out of bounds (most hold no text: one walk)
+            longest = _longest_text(v)
+            if not longest or _bad(v, longest) is not None or _bad(v, longest - 1) is None:
+                taken = False  # out of bounds, or texts not found where the walk finds them
+                continue
+        _TRUSTED_KEPT.append(v)
+        _TRUSTED[id(v)] = longest
+        if not longest:
+            _PLAIN.add(id(v))
+    return taken
+
+
+def _longest_text(value: Any) -> int:
+    """The length of the longest text in a value (the walk of ``_bad``; ``trust`` verifies it)."""
+    if isinstance(value, Enum):
+        return 0
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, tuple | list):
+        return max(map(_longest_text, value), default=0)
+    return max((_longest_text(getattr(value, name)) for name in _fields(type(value))), default=0)
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -73,6 +95,9 @@ def _bad(value: Any, max_field: int) -> str | None:
         return None if abs(value) <= MAX_NUMBER else f"the number {_short(value)} is out of range"
     if isinstance(value, Enum):
         _ENUMS.add(t)
+        return None
+    longest = _TRUSTED.get(id(value))
+    if longest is not None and longest <= max_field:
         return None
     for name in _FIELDS.get(t) or _fields(t):
         v = getattr(value, name)
@@ -115,7 +140,7 @@ def check_records(records: list[GameRecord], source: str) -> None:
     if not records:
         raise RecordError("holds no game record", file=source)
     max_field = current().max_field
-    trusted = _TRUSTED
+    trusted = _PLAIN
     for gi, rec in enumerate(records):
         if not any(isinstance(ev, HandStart) for ev in rec.events):
             raise RecordError("a game with no hand in it", file=source, game=gi)

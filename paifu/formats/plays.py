@@ -1,4 +1,4 @@
-"""Ready-made draw and discard events, one per seat, tile and tsumogiri flag, shared by the readers.
+"""Ready-made draw, discard and riichi events, one per seat, tile and tsumogiri flag, shared by the readers.
 
 Draws and discards are nearly all of a game's events. Events are immutable, so one instance per
 value can serve every game: a reader that has a seat (0..3) and a tile id (0..135) in hand looks
@@ -9,7 +9,7 @@ bounds (an index of -1 would find another tile).
 
 from __future__ import annotations
 
-from paifu.events import Discard, Draw
+from paifu.events import Discard, Draw, RiichiDeclared
 from paifu.formats.check import trust
 
 #: ``DRAWS[seat][tile]``
@@ -21,3 +21,6 @@ DISCARDS: dict[bool | None, tuple[tuple[Discard, ...], ...]] = {
 }
 trust(ev for seat in DRAWS for ev in seat)
 trust(ev for table in DISCARDS.values() for seat in table for ev in seat)
+#: ``RIICHI[seat]``: a reader that appends only these can find a seat's riichi by identity
+RIICHI: tuple[RiichiDeclared, ...] = tuple(RiichiDeclared(s) for s in range(4))
+trust(RIICHI)

@@ -18,7 +18,6 @@ from paifu.events import (
     HandStart,
     NewDora,
     RiichiAccepted,
-    RiichiDeclared,
     Ryuukyoku,
     RyuukyokuKind,
     Win,
@@ -33,7 +32,7 @@ from paifu.formats.majiang.names import (
     parse_meld,
     parse_shoupai,
 )
-from paifu.formats.plays import DISCARDS, DRAWS
+from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.tenhou_json.names import disp_go_type, yaku_from_name
 
 
@@ -189,7 +188,7 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
                     raise ValueError(f"discard {p!r} has unknown marks")
                 tile = pai_to_tile(p[:2])
                 if "*" in rest:
-                    events.append(RiichiDeclared(s))
+                    events.append(RIICHI[s])
                     pending_riichi = s
                 events.append(DISCARDS["_" in rest][s][tile])
                 last_out = (s, tile)

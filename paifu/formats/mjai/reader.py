@@ -19,12 +19,11 @@ from paifu.events import (
     NewDora,
     RecordIssue,
     RiichiAccepted,
-    RiichiDeclared,
 )
 from paifu.formats.base import RecordError, seats
 from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, _freeze, pai_to_tile
 from paifu.formats.mjai.results import _Results
-from paifu.formats.plays import DISCARDS, DRAWS
+from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 
 #: json.loads' own scanner, called without loads' wrapping (typeshed does not list the attribute)
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
@@ -251,7 +250,7 @@ class _Reader(_Results):
         elif t == "dora":
             self.events.append(NewDora(pai_to_tile(ev["dora_marker"])))
         elif t == "reach":
-            self.events.append(RiichiDeclared(actor))
+            self.events.append(RIICHI[actor])
         elif t == "reach_accepted":
             scores = ev.get("scores")
             self.events.append(

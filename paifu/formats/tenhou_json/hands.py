@@ -15,10 +15,9 @@ from paifu.events import (
     Meld,
     NewDora,
     RiichiAccepted,
-    RiichiDeclared,
 )
 from paifu.formats.base import RecordError, seats
-from paifu.formats.plays import DISCARDS, DRAWS
+from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.tenhou_json.calls import _Calls
 from paifu.formats.tenhou_json.names import (
     _UNSET,
@@ -246,7 +245,7 @@ class _HandReader(_Calls, _Results):
                     tile, tsumogiri = code_to_tile(code), False
                 self._flush_kan_dora()
                 if riichi:
-                    self.events.append(RiichiDeclared(seat))
+                    self.events.append(RIICHI[seat])  # shared: results.py finds it by identity
                     self.riichi_seat = seat
                 self.events.append(DISCARDS[tsumogiri][seat][tile])
                 self._remove(seat, tile)

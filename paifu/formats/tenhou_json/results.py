@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from paifu.events import (
@@ -12,12 +14,12 @@ from paifu.events import (
     ClaimedYaku,
     Event,
     Meld,
-    RiichiDeclared,
     Ryuukyoku,
     RyuukyokuKind,
     Win,
 )
 from paifu.formats.base import RecordError, seats
+from paifu.formats.plays import RIICHI
 from paifu.formats.tenhou_json.names import (
     _LIMITS,
     _SCORE_TEXT,
@@ -112,7 +114,7 @@ class _Results:
             hand = (*self.concealed[who], tile)
         yaku: list[ClaimedYaku] = []
         n_yakuman = 0
-        riichi = any(isinstance(e, RiichiDeclared) and e.seat == who for e in self.events)
+        riichi = any(map(is_, self.events, repeat(RIICHI[who])))  # the hand reader appends only these
         for y in detail[4:]:
             m = _YAKU_TEXT.match(str(y))
             if not m:

@@ -24,13 +24,12 @@ from paifu.events import (
     NewDora,
     Reconnect,
     RiichiAccepted,
-    RiichiDeclared,
     Ryuukyoku,
     Win,
 )
 from paifu.formats.base import RecordError
 from paifu.formats.check import trust
-from paifu.formats.plays import DISCARDS, DRAWS
+from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.tenhou_meld import decode_meld
 from paifu.formats.tenhou_xml.attrs import _int, _int_attr, _ints, _need, _tile, _tiles
 from paifu.formats.tenhou_xml.header import game_start
@@ -41,7 +40,9 @@ _RANK_TEXT = re.compile(r"-?\d+(\.\d+)?$")
 #: a hostile file of distinct codes cannot fill the memory
 _CALLS: dict[tuple[int, int, int], Call] = {}
 _KEPT = 20_000
-_YAKU: dict[tuple[int, int], ClaimedYaku] = {}  # the same way, but not trusted: they hold text
+_YAKU: dict[tuple[int, int], ClaimedYaku] = {}  # the same way
+_HAI = ("hai0", "hai1", "hai2", "hai3")
+_HUNDRED = (100).__mul__  # points from the hundreds Tenhou writes (only ints reach it)
 _SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou writes it, without int()
 
 
@@ -137,7 +138,7 @@ class _GameReader:
         vals = _ints(text, what)
         if len(vals) < self.n:
             raise ValueError(f"{what}={text!r} has fewer than {self.n} values")
-        return tuple(v * 100 for v in vals[: self.n])
+        return tuple(map(_HUNDRED, vals[: self.n]))
 
     def _sc(self, el: etree._Element) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
         text = el.get("sc")
@@ -146,7 +147,7 @@ class _GameReader:
         vals = _ints(text, "sc")[:8]
         if len(vals) < 2 * self.n:
             raise ValueError(f"sc={text!r} has fewer than {2 * self.n} values")
-        return (tuple(v * 100 for v in vals[0::2][: self.n]), tuple(v * 100 for v in vals[1::2][: self.n]))
+        return tuple(map(_HUNDRED, vals[0::2][: self.n])), tuple(map(_HUNDRED, vals[1::2][: self.n]))
 
     def _ba(self, el: etree._Element) -> tuple[int | None, int | None]:
         text = el.get("ba")
@@ -167,7 +168,7 @@ class _GameReader:
         if not (0 <= d1 < 6 and 0 <= d2 < 6):
             raise ValueError(f"dice {d1},{d2} outside 0..5")
         dealer = self._seat(el, "oya")
-        hands = tuple(_tiles(_need(el, f"hai{i}"), f"hai{i}") for i in range(self.n))
+        hands = tuple([_tiles(_need(el, name), name) for name in _HAI[: self.n]])
         self.last_draw[:] = [None] * 4
         self.events.append(
             HandStart(
@@ -194,16 +195,15 @@ class _GameReader:
         call = _CALLS.get((m, who, self.n))
         if call is None:
             call = Call(who, decode_meld(m, who, self.n))
-            if len(_CALLS) < _KEPT:
+            if len(_CALLS) < _KEPT and trust((call,)):
                 _CALLS[m, who, self.n] = call
-                trust((call,))
         return call
 
     def _reach(self, el: etree._Element) -> None:
         who = self._seat(el)
         step = _int_attr(el, "step")
         if step == 1:
-            self.events.append(_RIICHI[who])
+            self.events.append(RIICHI[who])
         elif step == 2:
             ten = el.get("ten")
             self.events.append(RiichiAccepted(who, self._scores(ten, "ten") if ten is not None else None))
@@ -277,8 +277,7 @@ class _GameReader:
             raise ValueError(f"unknown draw type {typ!r}")
         kind = _RYUU_KIND[typ]
         shown = tuple(
-            _tiles(el.get(f"hai{i}"), f"hai{i}") if el.get(f"hai{i}") is not None else None
-            for i in range(self.n)
+            [_tiles(el.get(name), name) if el.get(name) is not None else None for name in _HAI[: self.n]]
         )
         seats = tuple(i for i, h in enumerate(shown) if h is not None)
         honba, sticks = self._ba(el)
@@ -335,9 +334,8 @@ _PLAYS = _build_plays()
 _PLAYS_3 = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
 
 
-_RIICHI = tuple(RiichiDeclared(seat) for seat in range(4))
 _DORA = tuple(NewDora(tile) for tile in range(136))
-trust(_RIICHI + _DORA)
+trust(_DORA)
 
 
 def _claimed_yaku(i: int, han: int) -> ClaimedYaku:
@@ -345,7 +343,7 @@ def _claimed_yaku(i: int, han: int) -> ClaimedYaku:
     y = _YAKU.get((i, han))
     if y is None:
         y = ClaimedYaku(_yaku_name(i), han)
-        if len(_YAKU) < _KEPT:
+        if len(_YAKU) < _KEPT and trust((y,)):
             _YAKU[i, han] = y
     return y
 
