@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
+from operator import attrgetter
 from typing import Any
 
 from paifu.events import Discard, Draw, GameRecord, HandStart
@@ -21,6 +22,7 @@ from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_GET: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 #: shared immutable values checked once (see ``trust``): id -> the longest text they hold, and
 #: the ids of those that hold none (skipped whatever the limit); the values themselves are kept
 #: alive here, so that no other object can ever take one of their ids
@@ -66,6 +68,8 @@ def _fields(cls: type) -> tuple[str, ...]:
         names = _FIELDS[cls] = (
             tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
         )
+        # the field values in one call (attrgetter of one name gives the value, not a 1-tuple)
+        _GET[cls] = attrgetter(*names) if len(names) > 1 else lambda v: tuple(getattr(v, n) for n in names)
     return names
 
 
@@ -99,8 +103,10 @@ def _bad(value: Any, max_field: int) -> str | None:
     longest = _TRUSTED.get(id(value))
     if longest is not None and longest <= max_field:
         return None
-    for name in _FIELDS.get(t) or _fields(t):
-        v = getattr(value, name)
+    names = _FIELDS.get(t)
+    if names is None:
+        names = _fields(t)
+    for name, v in zip(names, _GET[t](value), strict=True):
         tv = type(v)
         if tv is int:
             if -MAX_NUMBER <= v <= MAX_NUMBER:
