@@ -15,9 +15,23 @@ Layout: ``names`` (tiles, hands and melds as 電脳麻将 writes them, draw name
 ``writer``.
 """
 
+from typing import TYPE_CHECKING
+
 from paifu.formats.majiang.names import FORMAT, pai_to_tile, parse_meld, parse_shoupai, tile_to_pai
 from paifu.formats.majiang.reader import read_majiang
-from paifu.formats.majiang.writer import write_majiang
+
+if TYPE_CHECKING:
+    from paifu.formats.majiang.writer import write_majiang
+
+
+def __getattr__(name: str) -> object:
+    """The writer, imported on first use: a process that only reads never pays for it."""
+    if name == "write_majiang":
+        from paifu.formats.majiang.writer import write_majiang
+
+        return write_majiang
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FORMAT",

@@ -24,8 +24,22 @@ roots), ``game`` (one root's tags to events), ``header`` (the tags before the fi
 ``writer``.
 """
 
+from typing import TYPE_CHECKING
+
 from paifu.formats.tenhou_xml.document import read_tenhou_xml
 from paifu.formats.tenhou_xml.names import FORMAT, INIT_SHUFFLE_PREFIX
-from paifu.formats.tenhou_xml.writer import write_tenhou_xml
+
+if TYPE_CHECKING:
+    from paifu.formats.tenhou_xml.writer import write_tenhou_xml
+
+
+def __getattr__(name: str) -> object:
+    """The writer, imported on first use: a process that only reads never pays for it."""
+    if name == "write_tenhou_xml":
+        from paifu.formats.tenhou_xml.writer import write_tenhou_xml
+
+        return write_tenhou_xml
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["FORMAT", "INIT_SHUFFLE_PREFIX", "read_tenhou_xml", "write_tenhou_xml"]

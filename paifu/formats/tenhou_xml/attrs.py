@@ -9,9 +9,10 @@ from lxml import etree
 
 from paifu.limits import current
 
-#: the numbers Tenhou writes (scores in hundreds, meld codes, yaku ids) as text -> value: a lookup
-#: is several times cheaper than ``int()``; any other spelling goes through ``int()``
-_NUMBER = {str(i): i for i in range(-2000, 70000)}
+#: the small numbers Tenhou writes (scores and changes in hundreds, seeds, yaku ids and han) as
+#: text -> value: a lookup is several times cheaper than ``int()``; anything else (meld codes, other
+#: spellings) goes through ``int()``. Kept small: it is built at import, which every process pays
+_NUMBER = {str(i): i for i in range(-1000, 1000)}
 _TILE_ID = {str(i): i for i in range(136)}
 
 
