@@ -14,7 +14,6 @@ import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from enum import Enum
-from operator import attrgetter
 from typing import Any
 
 from paifu.events import Discard, Draw, GameRecord, HandStart
@@ -22,7 +21,7 @@ from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
-_GET: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+_WALKS: dict[type, Callable[[Any, int], str | None]] = {}
 #: shared immutable values checked once (see ``trust``): id -> the longest text they hold, and
 #: the ids of those that hold none (skipped whatever the limit); the values themselves are kept
 #: alive here, so that no other object can ever take one of their ids
@@ -68,9 +67,28 @@ def _fields(cls: type) -> tuple[str, ...]:
         names = _FIELDS[cls] = (
             tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
         )
-        # the field values in one call (attrgetter of one name gives the value, not a 1-tuple)
-        _GET[cls] = attrgetter(*names) if len(names) > 1 else lambda v: tuple(getattr(v, n) for n in names)
     return names
+
+
+def _walk(cls: type, names: tuple[str, ...]) -> Callable[[Any, int], str | None]:
+    """``_bad`` of a dataclass: its fields in order, the first out of bounds named. Written out once
+    per class (as ``dataclasses`` writes ``__init__``), each field read by name and its common values
+    (a small int, None, a flag, an enum, a tuple of small ints) passed without a call."""
+    lines = ["def walk(value, max_field):"]
+    for name in names:
+        lines += [
+            f"    v = value.{name}",
+            "    t = type(v)",
+            "    if not ((t is int and -M <= v <= M) or v is None or t is bool or t in ENUMS"
+            " or (t is tuple and small(v))):",
+            "        why = bad(v, max_field)",
+            "        if why:",
+            f"            return {name + ': '!r} + why",
+        ]
+    lines.append("    return None")
+    scope: dict[str, Any] = {"M": MAX_NUMBER, "ENUMS": _ENUMS, "small": _small_ints, "bad": _bad}
+    exec("\n".join(lines), scope)  # noqa: S102 - field names of a dataclass, nothing from a record
+    return scope["walk"]
 
 
 def _bad(value: Any, max_field: int) -> str | None:
@@ -106,17 +124,12 @@ def _bad(value: Any, max_field: int) -> str | None:
     names = _FIELDS.get(t)
     if names is None:
         names = _fields(t)
-    for name, v in zip(names, _GET[t](value), strict=True):
-        tv = type(v)
-        if tv is int:
-            if -MAX_NUMBER <= v <= MAX_NUMBER:
-                continue
-        elif v is None or tv is bool or tv in _ENUMS or (tv is tuple and _small_ints(v)):
-            continue  # the common field values, without a call
-        why = _bad(v, max_field)
-        if why:
-            return f"{name}: {why}"
-    if not _FIELDS[t] and isinstance(value, int | float | str | tuple):  # a subclass of a plain type
+    if names:
+        walk = _WALKS.get(t)
+        if walk is None:
+            walk = _WALKS[t] = _walk(t, names)
+        return walk(value, max_field)
+    if isinstance(value, int | float | str | tuple):  # a subclass of a plain type
         return _bad(t.__mro__[-2](value) if not isinstance(value, tuple) else tuple(value), max_field)
     return None
 
