@@ -226,3 +226,21 @@ def _mutants(ev: object, odd: list[object]) -> list[object]:
             for inner in _mutants(value, odd):
                 out.append(dataclasses.replace(ev, **{f.name: inner}))
     return out
+
+
+def test_detection_hands_its_parse_to_the_reader_only_when_it_is_json_loads() -> None:
+    import json
+
+    from paifu.formats.detect import NOT_PARSED, detect_format, take_parsed
+
+    doc = b' {"log": [[[0, 0, 0], [1]]], "name": ["a"]}\n'
+    assert detect_format(doc, keep=True) == "tenhou-json"
+    assert take_parsed(doc) == json.loads(doc)
+    assert take_parsed(doc) is NOT_PARSED  # handed over once
+    assert detect_format(doc) == "tenhou-json" and take_parsed(doc) is NOT_PARSED  # kept only when asked
+    odd = b"\x0c" + doc  # str.strip() space that json.loads refuses: the reader parses (and fails) itself
+    assert detect_format(odd, keep=True) == "tenhou-json"
+    assert take_parsed(odd) is NOT_PARSED
+    lines = b'{"type": "start_game"}\n{"type": "end_game"}\n'  # the first line only: not the document
+    assert detect_format(lines, keep=True) == "mjai"
+    assert take_parsed(lines) is NOT_PARSED

@@ -127,7 +127,7 @@ def guess_format(data: bytes, source: str = "") -> str:
     """The format of record bytes: content first, then the file name."""
     from paifu.formats.detect import detect_format, format_from_name
 
-    fmt = detect_format(data) or (format_from_name(source) if source else None)
+    fmt = detect_format(data, keep=True) or (format_from_name(source) if source else None)
     if fmt is None:
         _raise_if_broken_json(data, source)
         raise RecordError(

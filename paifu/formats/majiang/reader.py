@@ -23,6 +23,7 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError
+from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.majiang.names import (
     _MARK_OFFSET,
     _PINGJU,
@@ -38,10 +39,12 @@ from paifu.formats.tenhou_json.names import disp_go_type, yaku_from_name
 
 def read_majiang(data: bytes, source: str = "") -> list[GameRecord]:
     """Every game in a paipu file (one game object or a list of them)."""
-    try:
-        doc = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise RecordError(f"not valid JSON: {e}", file=source) from e
+    doc = take_parsed(data)  # detection parsed it already
+    if doc is NOT_PARSED:
+        try:
+            doc = json.loads(data.decode("utf-8-sig"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise RecordError(f"not valid JSON: {e}", file=source) from e
     games = doc if isinstance(doc, list) else [doc]
     out = []
     for gi, g in enumerate(games):

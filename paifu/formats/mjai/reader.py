@@ -21,6 +21,7 @@ from paifu.events import (
     RiichiAccepted,
 )
 from paifu.formats.base import RecordError, seats
+from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, _freeze, pai_to_tile
 from paifu.formats.mjai.results import _Results
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
@@ -35,10 +36,11 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
     except UnicodeDecodeError as e:
         raise RecordError(f"not UTF-8 text: {e}", file=source) from e
     out = []
+    parsed = take_parsed(data)  # a whole document detection parsed (taken either way: not kept)
     stripped = text.strip()
     if stripped.startswith("["):  # a JSON array of events (some tools)
         try:
-            arr = json.loads(stripped)
+            arr: Any = json.loads(stripped) if parsed is NOT_PARSED else parsed
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON: {e}", file=source) from e
         for i, ev in enumerate(arr):
