@@ -17,6 +17,8 @@ _TILE_ID = {str(i): i for i in range(136)}
 
 
 def _ints(text: str, what: str) -> list[int]:
+    if not text:
+        return []
     try:
         return list(map(_NUMBER.__getitem__, text.split(",")))
     except KeyError:
