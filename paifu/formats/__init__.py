@@ -71,7 +71,17 @@ def normalise_format(fmt: str) -> str:
     return f
 
 
+_LOADED: dict[tuple[str, str], Callable] = {}
+
+
 def _load(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
+    fn = _LOADED.get(table[fmt])
+    if fn is None:
+        fn = _LOADED[table[fmt]] = _import(table, fmt, what)
+    return fn
+
+
+def _import(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
     module, func = table[fmt]
     try:
         mod = importlib.import_module(module)
@@ -117,7 +127,7 @@ def guess_format(data: bytes, source: str = "") -> str:
     """The format of record bytes: content first, then the file name."""
     from paifu.formats.detect import detect_format, format_from_name
 
-    fmt = detect_format(data) or (format_from_name(source) if source else None)
+    fmt = detect_format(data, keep=True) or (format_from_name(source) if source else None)
     if fmt is None:
         _raise_if_broken_json(data, source)
         raise RecordError(

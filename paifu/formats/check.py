@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any
 
@@ -20,6 +21,44 @@ from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_WALKS: dict[type, Callable[[Any, int], str | None]] = {}
+#: shared immutable values checked once (see ``trust``): id -> the longest text they hold, and
+#: the ids of those that hold none (skipped whatever the limit); the values themselves are kept
+#: alive here, so that no other object can ever take one of their ids
+_TRUSTED: dict[int, int] = {}
+_PLAIN: set[int] = set()
+_TRUSTED_KEPT: list[object] = []
+
+
+def trust(values: Iterable[object]) -> bool:
+    """Let ``check_records`` skip these shared, immutable values (a reader's ready-made draws and
+    discards, decoded calls, yaku): checked once here instead of once per use. A value is taken
+    only when it is in bounds under every text limit at least as long as its longest text;
+    returns whether all were taken (a reader shares only those)."""
+    taken = True
+    for v in values:
+        longest = 0
+        if _bad(v, 0) is not None:  # texts, or out of bounds (most hold no text: one walk)
+            longest = _longest_text(v)
+            if not longest or _bad(v, longest) is not None or _bad(v, longest - 1) is None:
+                taken = False  # out of bounds, or texts not found where the walk finds them
+                continue
+        _TRUSTED_KEPT.append(v)
+        _TRUSTED[id(v)] = longest
+        if not longest:
+            _PLAIN.add(id(v))
+    return taken
+
+
+def _longest_text(value: Any) -> int:
+    """The length of the longest text in a value (the walk of ``_bad``; ``trust`` verifies it)."""
+    if isinstance(value, Enum):
+        return 0
+    if isinstance(value, str):
+        return len(value)
+    if isinstance(value, tuple | list):
+        return max(map(_longest_text, value), default=0)
+    return max((_longest_text(getattr(value, name)) for name in _fields(type(value))), default=0)
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -29,6 +68,27 @@ def _fields(cls: type) -> tuple[str, ...]:
             tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
         )
     return names
+
+
+def _walk(cls: type, names: tuple[str, ...]) -> Callable[[Any, int], str | None]:
+    """``_bad`` of a dataclass: its fields in order, the first out of bounds named. Written out once
+    per class (as ``dataclasses`` writes ``__init__``), each field read by name and its common values
+    (a small int, None, a flag, an enum, a tuple of small ints) passed without a call."""
+    lines = ["def walk(value, max_field):"]
+    for name in names:
+        lines += [
+            f"    v = value.{name}",
+            "    t = type(v)",
+            "    if not ((t is int and -M <= v <= M) or v is None or t is bool or t in ENUMS"
+            " or (t is tuple and small(v))):",
+            "        why = bad(v, max_field)",
+            "        if why:",
+            f"            return {name + ': '!r} + why",
+        ]
+    lines.append("    return None")
+    scope: dict[str, Any] = {"M": MAX_NUMBER, "ENUMS": _ENUMS, "small": _small_ints, "bad": _bad}
+    exec("\n".join(lines), scope)  # noqa: S102 - field names of a dataclass, nothing from a record
+    return scope["walk"]
 
 
 def _bad(value: Any, max_field: int) -> str | None:
@@ -44,6 +104,8 @@ def _bad(value: Any, max_field: int) -> str | None:
     if value is None or t is bool:
         return None
     if t is tuple or t is list:
+        if t is tuple and _small_ints(value):  # scores, hands, indicators: no walk
+            return None
         for v in value:
             why = _bad(v, max_field)
             if why:
@@ -54,14 +116,33 @@ def _bad(value: Any, max_field: int) -> str | None:
             return f"{value} is not a finite number"
         return None if abs(value) <= MAX_NUMBER else f"the number {_short(value)} is out of range"
     if isinstance(value, Enum):
+        _ENUMS.add(t)
         return None
-    for name in _fields(t):
-        why = _bad(getattr(value, name), max_field)
-        if why:
-            return f"{name}: {why}"
-    if not _FIELDS[t] and isinstance(value, int | float | str | tuple):  # a subclass of a plain type
+    longest = _TRUSTED.get(id(value))
+    if longest is not None and longest <= max_field:
+        return None
+    names = _FIELDS.get(t)
+    if names is None:
+        names = _fields(t)
+    if names:
+        walk = _WALKS.get(t)
+        if walk is None:
+            walk = _WALKS[t] = _walk(t, names)
+        return walk(value, max_field)
+    if isinstance(value, int | float | str | tuple):  # a subclass of a plain type
         return _bad(t.__mro__[-2](value) if not isinstance(value, tuple) else tuple(value), max_field)
     return None
+
+
+_INT_ONLY = {int}
+_ENUMS: set[type] = set()  # the Enum types met so far: always in bounds
+
+
+def _small_ints(value: tuple[Any, ...]) -> bool:
+    """Whether a tuple holds only ints within bounds (checked at C speed; False sends it to the walk)."""
+    return not value or (
+        _INT_ONLY.issuperset(map(type, value)) and min(value) >= -MAX_NUMBER and max(value) <= MAX_NUMBER
+    )
 
 
 def _short(value: int | float) -> str:
@@ -78,10 +159,13 @@ def check_records(records: list[GameRecord], source: str) -> None:
     if not records:
         raise RecordError("holds no game record", file=source)
     max_field = current().max_field
+    trusted = _PLAIN
     for gi, rec in enumerate(records):
         if not any(isinstance(ev, HandStart) for ev in rec.events):
             raise RecordError("a game with no hand in it", file=source, game=gi)
         for ei, ev in enumerate(rec.events):
+            if id(ev) in trusted:
+                continue
             if (  # most events: a seat and a tile id, checked inline
                 isinstance(ev, (Draw, Discard))
                 and type(ev.tile) is int

@@ -12,13 +12,42 @@ import json
 _SPACE = b" \t\r\n"
 
 
-def _first_json_value(text: str) -> object | None:
-    """The first complete JSON value of the text (a whole document or its first line)."""
+_JSON_SPACE = " \t\n\r"
+#: the record bytes whose whole document ``detect_format(..., keep=True)`` parsed last, and its
+#: value: the reader takes it (``take_parsed``) instead of parsing the document a second time
+_PARSED: tuple[bytes, object] | None = None
+#: what ``take_parsed`` gives when it has nothing
+NOT_PARSED = object()
+
+
+def _first_json_value(text: str, keep: bytes | None = None) -> object | None:
+    """The first complete JSON value of the text (a whole document or its first line); kept for
+    ``take_parsed`` when ``keep`` is given and the value is what ``json.loads(text)`` gives (JSON
+    space alone around it)."""
+    global _PARSED
+    stripped = text.lstrip()
     try:
-        value, _ = json.JSONDecoder().raw_decode(text.lstrip())
+        value, end = json.JSONDecoder().raw_decode(stripped)
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
         return None
+    if (
+        keep is not None
+        and len(text.lstrip(_JSON_SPACE)) == len(stripped)
+        and not stripped[end:].lstrip(_JSON_SPACE)
+    ):
+        _PARSED = (keep, value)
     return value
+
+
+def take_parsed(data: bytes) -> object:
+    """``json.loads`` of ``data``'s text when ``detect_format`` has just parsed exactly that (once:
+    it is handed over, not shared); ``NOT_PARSED`` otherwise."""
+    global _PARSED
+    parsed = _PARSED
+    if parsed is None or parsed[0] is not data:
+        return NOT_PARSED
+    _PARSED = None
+    return parsed[1]
 
 
 def _classify_object(obj: object) -> str | None:
@@ -72,8 +101,9 @@ def looks_like_xml(head: bytes) -> bool:
     return head.startswith(b"<mjloggm", i) or b"<mjloggm" in head
 
 
-def detect_format(data: bytes) -> str | None:
-    """The format name of (already decompressed) record bytes, or None when unrecognised."""
+def detect_format(data: bytes, keep: bool = False) -> str | None:
+    """The format name of (already decompressed) record bytes, or None when unrecognised. With
+    ``keep``, a JSON document parsed whole is kept for its reader (``take_parsed``)."""
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
     if looks_like_xml(head):
         return "tenhou-xml"
@@ -84,7 +114,7 @@ def detect_format(data: bytes) -> str | None:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return None
-    return _classify_object(_first_json_value(text))
+    return _classify_object(_first_json_value(text, data if keep else None))
 
 
 def format_from_name(name: str) -> str | None:

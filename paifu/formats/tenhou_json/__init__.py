@@ -15,6 +15,8 @@ does not start at East 1 with even scores, or a lone one-hand document without
 final scores, is an excerpt (``GameRecord.partial``).
 """
 
+from typing import TYPE_CHECKING
+
 from paifu.formats.tenhou_json.documents import read_tenhou_json
 from paifu.formats.tenhou_json.names import (
     FORMAT,
@@ -26,7 +28,19 @@ from paifu.formats.tenhou_json.names import (
     tile_to_code,
     yaku_from_name,
 )
-from paifu.formats.tenhou_json.writer import write_tenhou_json
+
+if TYPE_CHECKING:
+    from paifu.formats.tenhou_json.writer import write_tenhou_json
+
+
+def __getattr__(name: str) -> object:
+    """The writer, imported on first use: a process that only reads never pays for it."""
+    if name == "write_tenhou_json":
+        from paifu.formats.tenhou_json.writer import write_tenhou_json
+
+        return write_tenhou_json
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "FORMAT",

@@ -14,14 +14,16 @@ from paifu.events import (
     GameStart,
 )
 from paifu.formats.base import RecordError, seats
+from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.tenhou_json.hands import _HandReader
 from paifu.formats.tenhou_json.names import _MAJSOUL_REF, FORMAT, disp_go_type
 
 
-def _load_docs(text: str, source: str) -> list[tuple[int, dict[str, Any]]]:
-    """The documents of a file with their 1-based line numbers (one document: line 1)."""
+def _load_docs(text: str, source: str, parsed: object = NOT_PARSED) -> list[tuple[int, dict[str, Any]]]:
+    """The documents of a file with their 1-based line numbers (one document: line 1); ``parsed``
+    is ``json.loads(text)`` when detection parsed it already."""
     try:
-        doc = json.loads(text)
+        doc = json.loads(text) if parsed is NOT_PARSED else parsed
     except json.JSONDecodeError as e:
         if "Extra data" not in e.msg:
             raise RecordError(f"not valid JSON: {e}", file=source) from e
@@ -63,7 +65,7 @@ def read_tenhou_json(data: bytes, source: str = "") -> list[GameRecord]:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise RecordError(f"not UTF-8 text: {e}", file=source) from e
-    docs = _load_docs(text, source)
+    docs = _load_docs(text, source, take_parsed(data))
     groups: list[list[tuple[int, dict[str, Any]]]] = []
     for item in docs:
         if groups and len(docs) > 1 and _same_game(groups[-1][-1][1], item[1]):

@@ -5,42 +5,37 @@ between two equal discards breaks later (tensoul issue 14)."""
 
 from __future__ import annotations
 
-import copy
-import re
-from collections.abc import Sequence
 from typing import Any
 
 from paifu.events import (
     Call,
     CallKind,
-    ClaimedWin,
-    ClaimedYaku,
-    Discard,
-    Draw,
     Event,
     HandStart,
     Meld,
     NewDora,
     RiichiAccepted,
-    RiichiDeclared,
-    Ryuukyoku,
-    RyuukyokuKind,
-    Win,
 )
 from paifu.formats.base import RecordError, seats
+from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
+from paifu.formats.tenhou_json.calls import _Calls
 from paifu.formats.tenhou_json.names import (
-    _LIMITS,
-    _SCORE_TEXT,
     _UNSET,
-    _YAKU_TEXT,
-    DRAW_NAMES,
     _tile_key,
     code_to_tile,
-    yaku_from_name,
 )
+from paifu.formats.tenhou_json.results import _Results
 
 
-class _HandReader:
+def _copied(v: Any) -> Any:
+    """A copy of one piece of turn state, as deep as it can change: lists of lists are copied,
+    what they hold (ints, immutable melds) is shared (``copy.deepcopy`` was most of the reading)."""
+    if type(v) is list:
+        return [x[:] if type(x) is list else x for x in v]
+    return v
+
+
+class _HandReader(_Calls, _Results):
     """Replays one hand's take/discard lists into events (see the module docstring)."""
 
     def __init__(self, hand: list[Any], n: int) -> None:
@@ -59,6 +54,7 @@ class _HandReader:
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.last_draw: list[int | None] = [None] * n
         self.dora_queue = [code_to_tile(c) for c in hand[2][1:]]
+        self.parsed: dict[tuple[int, str], Meld] = {}
 
     # ------------------------------------------------------------ helpers
     def fail(self, msg: str) -> RecordError:
@@ -82,82 +78,6 @@ class _HandReader:
         if self.dora_queue:
             self.events.append(NewDora(self.dora_queue.pop(0)))
 
-    def _source(self, seat: int, pos: int, kind: str) -> int:
-        """Absolute supplier seat from the letter position of a pon/kan string."""
-        table = {"p": {0: 3, 2: 2, 4: 1}, "m": {0: 3, 2: 2, 6: 1}, "k": {0: 3, 2: 2, 4: 1}}[kind]
-        if pos not in table:
-            raise self.fail(f"call letter {kind!r} at position {pos} names no seat")
-        off = table[pos]
-        if self.n == 4:
-            return (seat + off) % 4
-        if off == 2:
-            raise self.fail("a 3-player call cannot come from toimen")
-        return (seat + (2 if off == 3 else 1)) % 3
-
-    # ------------------------------------------------------------ calls
-    def _parse_call(self, seat: int, s: str) -> tuple[Meld, int]:
-        """A call string -> (meld, letter position)."""
-        letters = [i for i, ch in enumerate(s) if ch.isalpha()]
-        if len(letters) != 1:
-            raise self.fail(f"call string {s!r} should hold one letter")
-        pos = letters[0]
-        ch = s[pos]
-        body = s[:pos] + s[pos + 1 :]
-        codes = [int(body[i : i + 2]) for i in range(0, len(body), 2)]
-        tiles = [code_to_tile(c) for c in codes]
-        taken_index = pos // 2
-        if ch == "c":
-            if pos != 0 or len(tiles) != 3:
-                raise self.fail(f"chi string {s!r} is malformed")
-            called = tiles[0]
-            meld = Meld(CallKind.CHI, tuple(sorted(tiles, key=_tile_key)), called, (seat - 1) % self.n)
-        elif ch == "p":
-            if len(tiles) != 3:
-                raise self.fail(f"pon string {s!r} is malformed")
-            called = tiles[taken_index]
-            meld = Meld(CallKind.PON, tuple(tiles), called, self._source(seat, pos, "p"))
-        elif ch == "m":
-            if len(tiles) != 4:
-                raise self.fail(f"daiminkan string {s!r} is malformed")
-            called = tiles[taken_index]
-            meld = Meld(CallKind.DAIMINKAN, tuple(tiles), called, self._source(seat, pos, "m"))
-        elif ch == "k":
-            if len(tiles) != 4:
-                raise self.fail(f"kakan string {s!r} is malformed")
-            added = tiles[taken_index]
-            pon = tiles[:taken_index] + tiles[taken_index + 1 :]
-            called = pon[taken_index]
-            meld = Meld(CallKind.KAKAN, (*pon, added), called, self._source(seat, pos, "k"))
-        elif ch == "a":
-            if len(tiles) != 4:
-                raise self.fail(f"ankan string {s!r} is malformed")
-            meld = Meld(CallKind.ANKAN, tuple(tiles))
-        elif ch == "f":
-            if len(tiles) != 1:
-                raise self.fail(f"kita string {s!r} is malformed")
-            meld = Meld(CallKind.KITA, tuple(tiles))
-        else:
-            raise self.fail(f"unknown call letter {ch!r} in {s!r}")
-        return meld, pos
-
-    def _call_candidates(self, seat: int, tile: int) -> list[tuple[int, Meld]]:
-        """Who could call this discard: pon/kan (nearest in turn first), then chi by the next seat."""
-        out: list[tuple[int, Meld]] = []
-        for off in range(1, self.n):
-            s2 = (seat + off) % self.n
-            nxt = self._next_take(s2)
-            if isinstance(nxt, str) and ("p" in nxt or "m" in nxt):
-                meld, _ = self._parse_call(s2, nxt)
-                if meld.from_seat == seat and _tile_key(meld.called or 0) == _tile_key(tile):
-                    out.append((s2, meld))
-        s2 = (seat + 1) % self.n
-        nxt = self._next_take(s2)
-        if isinstance(nxt, str) and nxt.startswith("c"):
-            meld, _ = self._parse_call(s2, nxt)
-            if _tile_key(meld.called or 0) == _tile_key(tile):
-                out.append((s2, meld))
-        return out
-
     # ------------------------------------------------------------ main loop
     _STATE = (
         "ti",
@@ -176,12 +96,12 @@ class _HandReader:
     _MAX_TRIES = 2000
 
     def _snapshot(self) -> tuple[dict[str, Any], int]:
-        return copy.deepcopy({k: getattr(self, k) for k in self._STATE}), len(self.events)
+        return {k: _copied(getattr(self, k)) for k in self._STATE}, len(self.events)
 
     def _restore(self, snap: tuple[dict[str, Any], int]) -> None:
         state, length = snap
-        for k, v in copy.deepcopy(state).items():
-            setattr(self, k, v)
+        for k, v in state.items():
+            setattr(self, k, _copied(v))
         del self.events[length:]
 
     def read(self) -> list[Event]:
@@ -275,7 +195,7 @@ class _HandReader:
                     raise self.fail(f"seat {seat} should draw, record has call {item!r}")
                 self.ti[seat] += 1
                 tile = code_to_tile(item)
-                self.events.append(Draw(seat, tile))
+                self.events.append(DRAWS[seat][tile])  # a seat and a tile id: shared events
                 self.concealed[seat].append(tile)
                 self.last_draw[seat] = tile
                 self.state = "act"
@@ -325,9 +245,9 @@ class _HandReader:
                     tile, tsumogiri = code_to_tile(code), False
                 self._flush_kan_dora()
                 if riichi:
-                    self.events.append(RiichiDeclared(seat))
+                    self.events.append(RIICHI[seat])  # shared: results.py finds it by identity
                     self.riichi_seat = seat
-                self.events.append(Discard(seat, tile, tsumogiri))
+                self.events.append(DISCARDS[tsumogiri][seat][tile])
                 self._remove(seat, tile)
                 self.last_draw[seat] = None
                 self.last_discard = (seat, tile)
@@ -386,129 +306,3 @@ class _HandReader:
                 if len(det) >= 2 and det[1] == discarder and det[0] != discarder:
                     return False
         return True
-
-    # ------------------------------------------------------------ result
-    def _result(self, last_discard: tuple[int, int] | None, robbed: int | None) -> None:
-        res = self.h[16]
-        n = self.n
-        if not isinstance(res, list) or not res:
-            raise self.fail(f"hand result {res!r} is not a list")
-        name = res[0]
-        if name == "和了":
-            if len(res) < 3 or len(res) % 2 == 0:
-                raise self.fail("和了 result should hold deltas/detail pairs")
-            for deltas, detail in zip(res[1::2], res[2::2], strict=True):
-                self.events.append(self._win(deltas, detail, last_discard, robbed))
-            return
-        if name not in DRAW_NAMES:
-            raise self.fail(f"unknown hand result {name!r}")
-        kind = DRAW_NAMES[name]
-        deltas = (
-            tuple(int(x) for x in seats(res[1], "score changes")[:n])
-            if len(res) > 1 and isinstance(res[1], list)
-            else None
-        )
-        tenpai: tuple[int, ...] | None = None
-        shown: tuple[tuple[int, ...] | None, ...] | None = None
-        if kind == RyuukyokuKind.EXHAUSTIVE:
-            if name == "全員聴牌":
-                tenpai = tuple(range(n))
-            elif name == "全員不聴":
-                tenpai = ()
-            elif deltas is not None and any(deltas):
-                tenpai = tuple(s for s in range(n) if deltas[s] > 0)
-            if tenpai is not None:
-                shown = tuple(tuple(self.concealed[s]) if s in tenpai else None for s in range(n))
-            if deltas is None:
-                deltas = (0,) * n
-        elif kind == RyuukyokuKind.NINE_TERMINALS:
-            declarer = next((s for s in range(n) if len(self.concealed[s]) == 14), None)
-            if declarer is not None:
-                tenpai = (declarer,)
-                shown = tuple(tuple(self.concealed[s]) if s == declarer else None for s in range(n))
-        self.events.append(Ryuukyoku(kind, tenpai=tenpai, deltas=deltas, honba=self.honba, shown=shown))
-
-    def _win(
-        self,
-        deltas: Sequence[Any],
-        detail: Sequence[Any],
-        last_discard: tuple[int, int] | None,
-        robbed: int | None,
-    ) -> Win:
-        n = self.n
-        if len(detail) < 2:
-            raise self.fail(f"win detail {detail!r} names no winner")
-        who, frm = int(detail[0]), int(detail[1])
-        pao = int(detail[2]) if len(detail) > 2 else who
-        if not (0 <= who < n and 0 <= frm < n):
-            raise self.fail(f"win detail {detail!r} names a seat outside the table")
-        if who == frm:
-            tile = self.last_draw[who]
-            if tile is None:
-                raise self.fail(f"seat {who} wins by tsumo without a draw")
-            hand = tuple(self.concealed[who])
-        else:
-            if robbed is not None:
-                tile = robbed
-            elif last_discard is not None:
-                tile = last_discard[1]
-            else:
-                raise self.fail(f"seat {who} wins by ron with no discard to win on")
-            hand = (*self.concealed[who], tile)
-        yaku: list[ClaimedYaku] = []
-        n_yakuman = 0
-        riichi = any(isinstance(e, RiichiDeclared) and e.seat == who for e in self.events)
-        for y in detail[4:]:
-            m = _YAKU_TEXT.match(str(y))
-            if not m:
-                raise self.fail(f"yaku text {y!r} is not 'name(value)'")
-            name, val = m["name"], m["val"]
-            if "役満" in val:
-                mult = 2 if val.startswith(("ダブル", "2", "二")) else 1
-                n_yakuman += mult
-                han = 13 * mult
-            else:
-                han = int(re.sub(r"\D", "", val) or 0)
-            yname = yaku_from_name(name)
-            yaku.append(ClaimedYaku(yname, han))
-        fu = han_total = points = None
-        limit = None
-        if len(detail) > 3 and detail[3] != "":  # "": a writer whose source stated no value
-            text = str(detail[3])
-            m = _SCORE_TEXT.match(text)
-            if not m:
-                raise self.fail(f"score text {text!r} is not understood")
-            if m["fu"]:
-                fu, han_total, limit = int(m["fu"]), int(m["han"]), ""
-            elif m["lim"]:
-                lim = m["lim"]
-                limit = "yakuman" if "役満" in lim else _LIMITS[lim]
-            # else points alone ("2600点∀"): what a writer states when its source had no fu or han
-            a = int(m["a"])
-            if who != frm:
-                points = a
-            elif m["b"] is not None:
-                points = a * (n - 2) + int(m["b"])
-            else:
-                points = a * (n - 1)
-        if han_total is None and yaku and not n_yakuman:
-            han_total = sum(y.han for y in yaku)
-        if len(deltas) < n:
-            raise self.fail(f"win deltas {deltas!r} have fewer than {n} entries")
-        claimed = ClaimedWin(
-            fu=fu,
-            han=han_total,
-            points=points,
-            limit=limit,
-            # no yaku text at all: not stated (a converter from a format without yaku writes none)
-            yaku=tuple(yaku) if yaku else None,
-            yakuman_multiple=n_yakuman or None,
-            dora_indicators=tuple(code_to_tile(c) for c in self.h[2]),
-            ura_indicators=tuple(code_to_tile(c) for c in self.h[3]) if riichi else None,
-            hand=hand,
-            melds=tuple(self.melds[who]),
-            honba=self.honba,
-            deltas=tuple(int(x) for x in seats(deltas, "score changes")[:n]),
-            pao_seat=pao if pao != who else None,
-        )
-        return Win(who, frm, tile, claimed)

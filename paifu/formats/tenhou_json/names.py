@@ -109,6 +109,15 @@ def yaku_from_name(name: str) -> str:
 
 def code_to_tile(code: object) -> int:
     """A tenhou.net/6 tile code (11..47, 51..53) -> our canonical tile id."""
+    if type(code) is int:
+        tile = _CODE_TILE.get(code)
+        if tile is not None:
+            return tile
+    return _code_to_tile(code)
+
+
+def _code_to_tile(code: object) -> int:
+    """``code_to_tile`` worked out (or refused, naming the code)."""
     if isinstance(code, str) and code.isdigit():
         code = int(code)
     if not isinstance(code, int) or isinstance(code, bool):
@@ -121,6 +130,12 @@ def code_to_tile(code: object) -> int:
     if suit == 4 and 1 <= num <= 7:
         return canonical_id(26 + num)
     raise ValueError(f"tile code {code!r} is not a tile")
+
+
+#: every tile code -> its id, worked out once
+_CODE_TILE = {
+    c: _code_to_tile(c) for c in [*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 51, 52, 53]
+}
 
 
 def tile_to_code(tile: int, red: tuple[int, int, int]) -> int:

@@ -1,0 +1,198 @@
+"""Writing 電脳麻将 paipu: one game object per record (4-player only), warning about losses."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from typing import Any
+
+from paifu.events import (
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    GameEnd,
+    GameRecord,
+    HandStart,
+    Meld,
+    NewDora,
+    RiichiAccepted,
+    RiichiDeclared,
+    Ryuukyoku,
+    Win,
+)
+from paifu.formats.base import RecordError, hinted_red, with_stated_scores
+from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, tile_to_pai
+
+#: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
+_PAO_YAKU = frozenset({"daisangen", "daisuushii"})
+
+
+def write_majiang(record: GameRecord) -> bytes:
+    """One game as a 電脳麻将 paipu object (4-player only). Warns about losses."""
+    from paifu.formats.tenhou_json import YAKU_JA
+    from paifu.yaku import Yaku
+
+    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
+    start = record.start
+    if start.num_players != 4:
+        raise RecordError("電脳麻将 paipu are 4-player only", file=record.source)
+    red = hinted_red(start)
+    P = lambda t: tile_to_pai(t, red)  # noqa: E731
+    qijia = start.first_dealer
+    lost: set[str] = set()
+    log: list[list[dict[str, Any]]] = []
+    hand: list[dict[str, Any]] | None = None
+    dealer = 0
+    riichi_next: int | None = None
+    after_kan = False
+    game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": log}
+    hint = dict(start.rules_hint)
+    go = hint.get("tenhou_go_type")
+    if (
+        isinstance(go, int) and not go & ~0x12FF
+    ):  # a Tenhou table: its name in the title, as kobalab's tenhou-log
+        from paifu.formats.tenhou_json import go_type_disp
+
+        game["title"] = "四" + go_type_disp(go) + (f"\n{start.game_id}" if start.game_id else "")
+    elif "majiang_rule" not in hint and hint.get("preset") != "majiang":
+        # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
+        # including the uma its `point` is checked against
+        lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
+
+    def L(s: int) -> int:
+        return (s - dealer) % 4
+
+    def by_l(vals: Any) -> list[Any]:
+        return [vals[(dealer + l_) % 4] for l_ in range(4)]
+
+    for ev in record.events[1:]:
+        if isinstance(ev, HandStart):
+            dealer = ev.dealer
+            if ev.dice is not None:
+                lost.add("dice")
+            hand = [
+                {
+                    "qipai": {
+                        "zhuangfeng": ev.round_wind,
+                        "jushu": ev.hand_number,
+                        "changbang": ev.honba,
+                        "lizhibang": ev.sticks,
+                        "defen": by_l(ev.scores),
+                        "baopai": P(ev.dora_indicator),
+                        "shoupai": [_shoupai(h, [], P) for h in by_l(ev.hands)],
+                    }
+                }
+            ]
+            log.append(hand)
+            continue
+        if isinstance(ev, GameEnd):
+            if ev.final_scores is not None:
+                game["defen"] = list(ev.final_scores)
+                from paifu.rank_points import seat_order  # placements: ties go to the seat nearer qijia
+
+                order = seat_order(ev.final_scores, qijia)
+                game["rank"] = [order.index(s) + 1 for s in range(4)]
+            if ev.rank_points_text is not None:
+                game["point"] = list(ev.rank_points_text)
+            continue
+        if hand is None:
+            lost.add(f"{type(ev).__name__} outside a hand")
+            continue
+        if isinstance(ev, Draw):
+            hand.append({"gangzimo" if after_kan else "zimo": {"l": L(ev.seat), "p": P(ev.tile)}})
+            after_kan = False
+        elif isinstance(ev, RiichiDeclared):
+            riichi_next = ev.seat
+        elif isinstance(ev, Discard):
+            p = P(ev.tile) + ("_" if ev.tsumogiri else "") + ("*" if riichi_next == ev.seat else "")
+            riichi_next = None
+            hand.append({"dapai": {"l": L(ev.seat), "p": p}})
+        elif isinstance(ev, Call):
+            m = ev.meld
+            if m.kind == CallKind.KITA:
+                raise RecordError("電脳麻将 has no kita", file=record.source)
+            key = "gang" if m.kind in (CallKind.ANKAN, CallKind.KAKAN) else "fulou"
+            after_kan = m.kind in (CallKind.ANKAN, CallKind.KAKAN, CallKind.DAIMINKAN)
+            hand.append({key: {"l": L(ev.seat), "m": _meld_str(m, ev.seat, P)}})
+        elif isinstance(ev, NewDora):
+            hand.append({"kaigang": {"baopai": P(ev.indicator)}})
+        elif isinstance(ev, RiichiAccepted):
+            continue
+        elif isinstance(ev, Win):
+            c = ev.claimed
+            hupai = []
+            for y in c.yaku or ():
+                try:
+                    name = YAKU_JA[Yaku(y.name)]
+                except ValueError:
+                    name = y.name.removeprefix("unknown:")
+                entry: dict[str, Any] = {
+                    "name": name,
+                    "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han,
+                }
+                if c.pao_seat is not None and y.name in _PAO_YAKU:  # the liable player, as a direction
+                    entry["baojia"] = "+=-"[(c.pao_seat - ev.seat) % 4 - 1]
+                hupai.append(entry)
+            concealed = list(c.hand or ())
+            hule = {
+                "l": L(ev.seat),
+                "shoupai": _shoupai(concealed, list(c.melds or ()), P, ev.seat),
+                "baojia": None if ev.tsumo else L(ev.from_seat),
+                "fubaopai": [P(t) for t in c.ura_indicators] if c.ura_indicators is not None else None,
+                "fu": c.fu,
+                "fanshu": c.han,
+                "defen": c.points,
+                "hupai": hupai,
+                "fenpei": by_l(c.deltas) if c.deltas is not None else [0, 0, 0, 0],
+            }
+            if c.yakuman_multiple:
+                hule["damanguan"] = c.yakuman_multiple
+            hand.append({"hule": hule})
+        elif isinstance(ev, Ryuukyoku):
+            shown = by_l(ev.shown) if ev.shown is not None else [None] * 4
+            hand.append(
+                {
+                    "pingju": {
+                        "name": _PINGJU_WRITE[ev.kind],
+                        "shoupai": [_shoupai(s, [], P) if s else "" for s in shown],
+                        "fenpei": by_l(ev.deltas) if ev.deltas is not None else [0, 0, 0, 0],
+                    }
+                }
+            )
+        else:
+            lost.add(f"{type(ev).__name__} events")
+    for what in sorted(lost):
+        warnings.warn(f"電脳麻将 paipu cannot carry {what}", stacklevel=2)
+    return (json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _shoupai(tiles: Any, melds: list[Meld], P: Any, seat: int = 0) -> str:
+    groups: dict[str, list[str]] = {s: [] for s in _SUITS}
+    for t in sorted(tiles, key=lambda t: (t >> 2, t & 3)):
+        p = P(t)
+        groups[p[0]].append(p[1])
+    text = "".join(s + "".join(ds) for s, ds in groups.items() if ds)
+    return ",".join([text, *(_meld_str(m, seat, P) for m in melds)])
+
+
+def _meld_str(m: Meld, seat: int, P: Any) -> str:
+    pais = [P(t) for t in m.tiles]
+    suit = pais[0][0]
+    if m.kind == CallKind.ANKAN:
+        return suit + "".join(sorted((p[1] for p in pais), key=lambda d: (d == "0" and "5" or d, d != "0")))
+    assert m.called is not None and m.from_seat is not None
+    mark = {1: "+", 2: "=", 3: "-"}[(m.from_seat - seat) % 4]
+    called = P(m.called)[1]
+    key = lambda d: ("5" if d == "0" else d, d == "0")  # noqa: E731
+    if m.kind == CallKind.CHI:
+        ds = sorted((p[1] for p in pais), key=key)
+        i = ds.index(called)
+        return suit + "".join(ds[: i + 1]) + mark + "".join(ds[i + 1 :])
+    if m.kind == CallKind.KAKAN:
+        base = [p[1] for p in pais[:3]]
+        base.remove(called)
+        return suit + "".join(sorted(base, key=key)) + called + mark + pais[3][1]
+    own = [p[1] for p in pais]
+    own.remove(called)
+    return suit + "".join(sorted(own, key=key)) + called + mark

@@ -1,0 +1,171 @@
+"""A tenhou.net/6 hand's result (``和了`` with its winners, or a draw) to events: the part of
+``hands._HandReader`` that reads results."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
+from typing import TYPE_CHECKING, Any
+
+from paifu.events import (
+    ClaimedWin,
+    ClaimedYaku,
+    Event,
+    Meld,
+    Ryuukyoku,
+    RyuukyokuKind,
+    Win,
+)
+from paifu.formats.base import RecordError, seats
+from paifu.formats.plays import RIICHI
+from paifu.formats.tenhou_json.names import (
+    _LIMITS,
+    _SCORE_TEXT,
+    _YAKU_TEXT,
+    DRAW_NAMES,
+    code_to_tile,
+    yaku_from_name,
+)
+
+
+class _Results:
+    """Result events of the hand being read (a part of ``hands._HandReader``)."""
+
+    h: list[Any]
+    n: int
+    honba: int
+    events: list[Event]
+    concealed: list[list[int]]
+    melds: list[list[Meld]]
+    last_draw: list[int | None]
+
+    if TYPE_CHECKING:  # the hand reader's own
+
+        def fail(self, msg: str) -> RecordError: ...
+
+    def _result(self, last_discard: tuple[int, int] | None, robbed: int | None) -> None:
+        res = self.h[16]
+        n = self.n
+        if not isinstance(res, list) or not res:
+            raise self.fail(f"hand result {res!r} is not a list")
+        name = res[0]
+        if name == "和了":
+            if len(res) < 3 or len(res) % 2 == 0:
+                raise self.fail("和了 result should hold deltas/detail pairs")
+            for deltas, detail in zip(res[1::2], res[2::2], strict=True):
+                self.events.append(self._win(deltas, detail, last_discard, robbed))
+            return
+        if name not in DRAW_NAMES:
+            raise self.fail(f"unknown hand result {name!r}")
+        kind = DRAW_NAMES[name]
+        deltas = (
+            tuple(int(x) for x in seats(res[1], "score changes")[:n])
+            if len(res) > 1 and isinstance(res[1], list)
+            else None
+        )
+        tenpai: tuple[int, ...] | None = None
+        shown: tuple[tuple[int, ...] | None, ...] | None = None
+        if kind == RyuukyokuKind.EXHAUSTIVE:
+            if name == "全員聴牌":
+                tenpai = tuple(range(n))
+            elif name == "全員不聴":
+                tenpai = ()
+            elif deltas is not None and any(deltas):
+                tenpai = tuple(s for s in range(n) if deltas[s] > 0)
+            if tenpai is not None:
+                shown = tuple(tuple(self.concealed[s]) if s in tenpai else None for s in range(n))
+            if deltas is None:
+                deltas = (0,) * n
+        elif kind == RyuukyokuKind.NINE_TERMINALS:
+            declarer = next((s for s in range(n) if len(self.concealed[s]) == 14), None)
+            if declarer is not None:
+                tenpai = (declarer,)
+                shown = tuple(tuple(self.concealed[s]) if s == declarer else None for s in range(n))
+        self.events.append(Ryuukyoku(kind, tenpai=tenpai, deltas=deltas, honba=self.honba, shown=shown))
+
+    def _win(
+        self,
+        deltas: Sequence[Any],
+        detail: Sequence[Any],
+        last_discard: tuple[int, int] | None,
+        robbed: int | None,
+    ) -> Win:
+        n = self.n
+        if len(detail) < 2:
+            raise self.fail(f"win detail {detail!r} names no winner")
+        who, frm = int(detail[0]), int(detail[1])
+        pao = int(detail[2]) if len(detail) > 2 else who
+        if not (0 <= who < n and 0 <= frm < n):
+            raise self.fail(f"win detail {detail!r} names a seat outside the table")
+        if who == frm:
+            tile = self.last_draw[who]
+            if tile is None:
+                raise self.fail(f"seat {who} wins by tsumo without a draw")
+            hand = tuple(self.concealed[who])
+        else:
+            if robbed is not None:
+                tile = robbed
+            elif last_discard is not None:
+                tile = last_discard[1]
+            else:
+                raise self.fail(f"seat {who} wins by ron with no discard to win on")
+            hand = (*self.concealed[who], tile)
+        yaku: list[ClaimedYaku] = []
+        n_yakuman = 0
+        riichi = any(map(is_, self.events, repeat(RIICHI[who])))  # the hand reader appends only these
+        for y in detail[4:]:
+            m = _YAKU_TEXT.match(str(y))
+            if not m:
+                raise self.fail(f"yaku text {y!r} is not 'name(value)'")
+            name, val = m["name"], m["val"]
+            if "役満" in val:
+                mult = 2 if val.startswith(("ダブル", "2", "二")) else 1
+                n_yakuman += mult
+                han = 13 * mult
+            else:
+                han = int(re.sub(r"\D", "", val) or 0)
+            yname = yaku_from_name(name)
+            yaku.append(ClaimedYaku(yname, han))
+        fu = han_total = points = None
+        limit = None
+        if len(detail) > 3 and detail[3] != "":  # "": a writer whose source stated no value
+            text = str(detail[3])
+            m = _SCORE_TEXT.match(text)
+            if not m:
+                raise self.fail(f"score text {text!r} is not understood")
+            if m["fu"]:
+                fu, han_total, limit = int(m["fu"]), int(m["han"]), ""
+            elif m["lim"]:
+                lim = m["lim"]
+                limit = "yakuman" if "役満" in lim else _LIMITS[lim]
+            # else points alone ("2600点∀"): what a writer states when its source had no fu or han
+            a = int(m["a"])
+            if who != frm:
+                points = a
+            elif m["b"] is not None:
+                points = a * (n - 2) + int(m["b"])
+            else:
+                points = a * (n - 1)
+        if han_total is None and yaku and not n_yakuman:
+            han_total = sum(y.han for y in yaku)
+        if len(deltas) < n:
+            raise self.fail(f"win deltas {deltas!r} have fewer than {n} entries")
+        claimed = ClaimedWin(
+            fu=fu,
+            han=han_total,
+            points=points,
+            limit=limit,
+            # no yaku text at all: not stated (a converter from a format without yaku writes none)
+            yaku=tuple(yaku) if yaku else None,
+            yakuman_multiple=n_yakuman or None,
+            dora_indicators=tuple(code_to_tile(c) for c in self.h[2]),
+            ura_indicators=tuple(code_to_tile(c) for c in self.h[3]) if riichi else None,
+            hand=hand,
+            melds=tuple(self.melds[who]),
+            honba=self.honba,
+            deltas=tuple(int(x) for x in seats(deltas, "score changes")[:n]),
+            pao_seat=pao if pao != who else None,
+        )
+        return Win(who, frm, tile, claimed)

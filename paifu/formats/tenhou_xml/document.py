@@ -1,0 +1,100 @@
+"""Tenhou XML bytes to games: decompress, parse (repairing duplicated attributes, splitting
+concatenated games), name each game, and hand each ``<mjloggm>`` root to ``game._GameReader``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from lxml import etree
+
+from paifu.events import GameRecord, RecordIssue
+from paifu.formats import decompress
+from paifu.formats.base import RecordError
+from paifu.formats.tenhou_xml.game import _GameReader
+from paifu.formats.tenhou_xml.names import _LOG_ID
+
+# a start tag and its attributes, for the duplicate-attribute repair only
+_START_TAG = re.compile(rb"<([A-Za-z_][\w.-]*)((?:\s+[^\s=>/]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)(\s*/?>)")
+_ATTR = re.compile(rb"\s+([^\s=>/]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
+
+
+def _game_id(source: str, root: etree._Element) -> str:
+    m = _LOG_ID.search(PurePath(source).name) if source else None
+    if m:
+        return m.group(0)
+    for sib in root.itersiblings(preceding=True):
+        if isinstance(sib, etree._Comment):
+            m = _LOG_ID.search(sib.text or "")
+            if m:
+                return m.group(0)
+    return PurePath(source).stem if source else ""
+
+
+def _dedupe_attributes(raw: bytes) -> tuple[bytes, list[str]]:
+    """Drop repeated attributes inside start tags, keeping the first value."""
+    dropped: list[str] = []
+
+    def fix(m: re.Match[bytes]) -> bytes:
+        attrs = _ATTR.findall(m.group(2))
+        seen: set[bytes] = set()
+        kept: list[bytes] = []
+        for name, value in attrs:
+            if name in seen:
+                dropped.append(f"<{m.group(1).decode(errors='replace')}> {name.decode(errors='replace')}")
+                continue
+            seen.add(name)
+            kept.append(b" " + name + b"=" + value)
+        if len(kept) == len(attrs):
+            return m.group(0)
+        return b"<" + m.group(1) + b"".join(kept) + m.group(3)
+
+    return _START_TAG.sub(fix, raw), dropped
+
+
+def _parse_roots(raw: bytes, source: str) -> list[etree._Element]:
+    parser = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
+    try:
+        return [etree.fromstring(raw, parser)]
+    except etree.XMLSyntaxError as e:
+        if "Extra content" not in str(e) or raw.count(b"<mjloggm") < 2:
+            raise
+    # several games concatenated in one file: parse each <mjloggm> on its own
+    starts = [m.start() for m in re.finditer(rb"<mjloggm\b", raw)]
+    starts[0] = 0
+    return [etree.fromstring(raw[a:b], parser) for a, b in zip(starts, starts[1:] + [len(raw)], strict=True)]
+
+
+def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
+    """Read a Tenhou mjlog (plain or gzip bytes) into one GameRecord per ``<mjloggm>``."""
+    raw = decompress(data, source)  # bounded by --max-size
+    if not raw.strip():
+        raise RecordError("empty file", file=source)
+    issues: list[RecordIssue] = []
+    try:
+        roots = _parse_roots(raw, source)
+    except etree.XMLSyntaxError as e:
+        if "redefined" not in str(e):
+            raise RecordError(f"not well-formed XML: {e}", file=source) from e
+        cleaned, dropped = _dedupe_attributes(raw)
+        try:
+            roots = _parse_roots(cleaned, source)
+        except etree.XMLSyntaxError as e2:
+            raise RecordError(f"not well-formed XML: {e2}", file=source) from e2
+        issues.append(
+            RecordIssue(
+                "malformed-record",
+                f"duplicated attribute(s) dropped, first value kept: {', '.join(dropped)}",
+            )
+        )
+    out: list[GameRecord] = []
+    for gi, root in enumerate(roots):
+        if root.tag != "mjloggm":
+            raise RecordError(f"root element is <{root.tag}>, not <mjloggm>", file=source, game=gi)
+        game_id = _game_id(source, root)
+        if len(roots) > 1:
+            game_id = f"{game_id}#{gi}"
+        rec = _GameReader(root, source, gi, game_id).read()
+        rec.issues[:0] = issues
+        out.append(rec)
+    return out

@@ -1,0 +1,363 @@
+"""One ``<mjloggm>`` root to events: the header tags (``header``), then every tag after the first
+INIT, in one pass. Draws and discards, nearly all of a game's tags, are one dict lookup each into
+ready-made shared events (``_PLAYS``); every other tag has a handler."""
+
+from __future__ import annotations
+
+import re
+from itertools import chain
+
+from lxml import etree
+
+from paifu.events import (
+    Call,
+    ClaimedWin,
+    ClaimedYaku,
+    Discard,
+    Disconnect,
+    Draw,
+    Event,
+    GameEnd,
+    GameRecord,
+    HandStart,
+    Meld,
+    NewDora,
+    Reconnect,
+    RiichiAccepted,
+    Ryuukyoku,
+    Win,
+)
+from paifu.formats.base import RecordError
+from paifu.formats.check import trust
+from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
+from paifu.formats.tenhou_meld import decode_meld
+from paifu.formats.tenhou_xml.attrs import _int, _int_attr, _ints, _need, _tile, _tiles
+from paifu.formats.tenhou_xml.header import game_start
+from paifu.formats.tenhou_xml.names import _RYUU_KIND, FORMAT, LIMIT_NAMES, _yaku_name
+
+_RANK_TEXT = re.compile(r"-?\d+(\.\d+)?$")
+#: calls decoded so far, shared (events are immutable) and checked once; a bounded number, so that
+#: a hostile file of distinct codes cannot fill the memory
+_CALLS: dict[tuple[int, int, int], Call] = {}
+_KEPT = 20_000
+_YAKU: dict[tuple[int, int], ClaimedYaku] = {}  # the same way
+_HAI = ("hai0", "hai1", "hai2", "hai3")
+_HUNDRED = (100).__mul__  # points from the hundreds Tenhou writes (only ints reach it)
+_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou writes it, without int()
+
+
+class _GameReader:
+    """State for reading one ``<mjloggm>``: current hand label, last draws, events."""
+
+    def __init__(self, root: etree._Element, source: str, game: int, game_id: str) -> None:
+        self.root = root
+        self.source = source
+        self.game = game
+        self.game_id = game_id
+        self.events: list[Event] = []
+        self.hand: str | None = None
+        self.n = 4
+        self.last_draw: list[int | None] = [None] * 4
+        self.players: tuple[str, ...] = ()
+
+    def error(self, message: str) -> RecordError:
+        return RecordError(message, file=self.source, game=self.game, hand=self.hand, event=len(self.events))
+
+    def read(self) -> GameRecord:
+        root = self.root
+        first = root.find("INIT")
+        if first is None:
+            raise self.error("no INIT tag: the record has no hand")
+        header: list[etree._Element] = []
+        for el in root:
+            if el is first:
+                break
+            if isinstance(el.tag, str):
+                header.append(el)
+        try:
+            self.events.append(game_start(self, header, first))
+            names = next((el for el in header if el.tag == "UN"), None)  # the player list
+            for el in header:  # a player who left (and came back) before the first deal
+                if el.tag == "BYE":
+                    self._bye(el)
+                elif el.tag == "UN" and el is not names:
+                    self._un(el)
+        except RecordError:
+            raise
+        except (ValueError, KeyError, IndexError, TypeError) as e:
+            raise self.error(f"bad header: {e}") from e
+        events = self.events
+        append = events.append
+        n = self.n
+        last_draw = self.last_draw
+        plays = _PLAYS if n == 4 else _PLAYS_3
+        handlers = _HANDLERS
+        for el in chain((first,), first.itersiblings()):
+            play = plays.get(el.tag)
+            if play is not None:
+                seat, tile, ev, tedashi = play
+                if tedashi is None:  # a draw
+                    last_draw[seat] = tile
+                    append(ev)
+                else:  # a discard: tsumogiri when it is the tile just drawn
+                    append(ev if last_draw[seat] == tile else tedashi)
+                    last_draw[seat] = None
+                continue
+            tag = el.tag
+            if not isinstance(tag, str):
+                continue  # comment or processing instruction
+            try:
+                handler = handlers.get(tag)
+                if handler is None:
+                    if tag in _PLAYS:
+                        raise self.error(
+                            f"bad <{tag}>: seat {_PLAYS[tag][0]} does not exist at a {n}-player table"
+                        )
+                    if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
+                        raise ValueError(f"tile id {tag[1:]} is outside 0..135")
+                    raise self.error(f"unknown tag <{tag}>")
+                handler(self, el)
+            except RecordError:
+                raise
+            except (ValueError, KeyError, IndexError, TypeError) as e:
+                raise self.error(f"bad <{tag}>: {e}") from e
+        return GameRecord(events=events, source=self.source, format=FORMAT)
+
+    # -- tags
+
+    def _seat(self, el: etree._Element, name: str = "who") -> int:
+        s = _SEATS.get(el.get(name, ""))
+        if s is not None and s < self.n:
+            return s
+        s = _int_attr(el, name)
+        if not 0 <= s < self.n:
+            raise ValueError(f"{name}={s} is not a seat of a {self.n}-player table")
+        return s
+
+    def _scores(self, text: str, what: str) -> tuple[int, ...]:
+        vals = _ints(text, what)
+        if len(vals) < self.n:
+            raise ValueError(f"{what}={text!r} has fewer than {self.n} values")
+        return tuple(map(_HUNDRED, vals[: self.n]))
+
+    def _sc(self, el: etree._Element) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+        text = el.get("sc")
+        if text is None:
+            return None, None
+        vals = _ints(text, "sc")[:8]
+        if len(vals) < 2 * self.n:
+            raise ValueError(f"sc={text!r} has fewer than {2 * self.n} values")
+        return tuple(map(_HUNDRED, vals[0::2][: self.n])), tuple(map(_HUNDRED, vals[1::2][: self.n]))
+
+    def _ba(self, el: etree._Element) -> tuple[int | None, int | None]:
+        text = el.get("ba")
+        if text is None:
+            return None, None
+        vals = _ints(text, "ba")
+        if len(vals) != 2:
+            raise ValueError(f"ba={text!r} is not two numbers")
+        return vals[0], vals[1]
+
+    def _init(self, el: etree._Element) -> None:
+        seed = _ints(_need(el, "seed"), "seed")
+        if len(seed) != 6:
+            raise ValueError(f"seed={el.get('seed')!r} does not have 6 fields")
+        rnd, honba, sticks, d1, d2, dora = seed
+        wind, number = divmod(rnd, 4)
+        self.hand = f"{'ESWN'[wind % 4]}{number + 1}-{honba}"
+        if not (0 <= d1 < 6 and 0 <= d2 < 6):
+            raise ValueError(f"dice {d1},{d2} outside 0..5")
+        dealer = self._seat(el, "oya")
+        hands = tuple([_tiles(_need(el, name), name) for name in _HAI[: self.n]])
+        self.last_draw[:] = [None] * 4
+        self.events.append(
+            HandStart(
+                round_wind=wind,
+                hand_number=number,
+                honba=honba,
+                sticks=sticks,
+                dealer=dealer,
+                scores=self._scores(_need(el, "ten"), "ten"),
+                dora_indicator=_tile(dora),
+                hands=hands,
+                dice=(d1 + 1, d2 + 1),
+            )
+        )
+
+    def _n(self, el: etree._Element) -> None:
+        who = self._seat(el)
+        call = self._call(_int_attr(el, "m"), who)
+        self.last_draw[who] = None
+        self.events.append(call)
+
+    def _call(self, m: int, who: int) -> Call:
+        """The call of meld code ``m`` by ``who``: decoded once, then shared."""
+        call = _CALLS.get((m, who, self.n))
+        if call is None:
+            call = Call(who, decode_meld(m, who, self.n))
+            if len(_CALLS) < _KEPT and trust((call,)):
+                _CALLS[m, who, self.n] = call
+        return call
+
+    def _reach(self, el: etree._Element) -> None:
+        who = self._seat(el)
+        step = _int_attr(el, "step")
+        if step == 1:
+            self.events.append(RIICHI[who])
+        elif step == 2:
+            ten = el.get("ten")
+            self.events.append(RiichiAccepted(who, self._scores(ten, "ten") if ten is not None else None))
+        else:
+            raise ValueError(f"step={step} is neither 1 nor 2")
+
+    def _dora(self, el: etree._Element) -> None:
+        self.events.append(_DORA[_tile(_int_attr(el, "hai"))])
+
+    def _agari(self, el: etree._Element) -> None:
+        who = self._seat(el)
+        from_who = self._seat(el, "fromWho")
+        ten = _ints(_need(el, "ten"), "ten")
+        if len(ten) != 3:
+            raise ValueError(f"ten={el.get('ten')!r} is not fu,points,limit")
+        fu: int | None
+        points: int | None
+        fu, points, limit = ten
+        if not 0 <= limit < len(LIMIT_NAMES):
+            raise ValueError(f"limit code {limit} is not 0..5")
+        yaku: list[ClaimedYaku] = []
+        han: int | None
+        multiple: int | None = None
+        yakuman = el.get("yakuman")
+        if yakuman is not None:
+            ids = _ints(yakuman, "yakuman")
+            yaku = [_claimed_yaku(i, 13) for i in ids]
+            han = None
+            multiple = len(ids)
+        else:
+            pairs = _ints(el.get("yaku", ""), "yaku")
+            if len(pairs) % 2:
+                raise ValueError(f"yaku={el.get('yaku')!r} is not id,han pairs")
+            yaku = [_claimed_yaku(pairs[i], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+            han = sum(y.han for y in yaku) if yaku else None
+        if points == 0:  # Tenhou never writes a win worth nothing: a writer whose source stated no value
+            fu = points = None
+        melds: tuple[Meld, ...] = tuple(self._call(m, who).meld for m in _ints(el.get("m", ""), "m"))
+        honba, sticks = self._ba(el)
+        before, deltas = self._sc(el)
+        ura = el.get("doraHaiUra")
+        pao = el.get("paoWho")
+        claimed = ClaimedWin(
+            # Tenhou states fu 0 only for a yakuman; on a lesser hand 0 is a writer's "not stated"
+            fu=None if fu == 0 and 0 < limit < 5 else fu,
+            han=han,
+            points=points,
+            limit=LIMIT_NAMES[limit] if points is not None else None,
+            yaku=tuple(yaku) if yaku or el.get("yaku") is not None or yakuman is not None else None,
+            yakuman_multiple=multiple,
+            dora_indicators=_tiles(el.get("doraHai"), "doraHai"),
+            ura_indicators=_tiles(ura, "doraHaiUra") if ura is not None else None,
+            hand=_tiles(_need(el, "hai"), "hai"),
+            melds=melds,
+            honba=honba,
+            sticks=sticks,
+            deltas=deltas,
+            scores_before=before,
+            pao_seat=self._seat(el, "paoWho") if pao is not None else None,
+        )
+        self.events.append(Win(who, from_who, _tile(_int_attr(el, "machi")), claimed))
+        self._owari(el)
+
+    def _ryuukyoku(self, el: etree._Element) -> None:
+        if el.get("owari") == "" and el.get("sc") is None and el.get("ba") is None:
+            # a game cut off mid-hand (a bot's disconnected table): no result, nothing after it;
+            # the replay reports the record as truncated there
+            return
+        typ = el.get("type")
+        if typ not in _RYUU_KIND:
+            raise ValueError(f"unknown draw type {typ!r}")
+        kind = _RYUU_KIND[typ]
+        shown = tuple(
+            [_tiles(el.get(name), name) if el.get(name) is not None else None for name in _HAI[: self.n]]
+        )
+        seats = tuple(i for i, h in enumerate(shown) if h is not None)
+        honba, sticks = self._ba(el)
+        before, deltas = self._sc(el)
+        # Tenhou always writes sc: with neither sc nor hands, who was tenpai is not stated
+        tenpai = seats if seats or (not kind.abortive and deltas is not None) else None
+        self.events.append(Ryuukyoku(kind, tenpai, deltas, before, honba, sticks, shown))
+        self._owari(el)
+
+    def _owari(self, el: etree._Element) -> None:
+        text = el.get("owari")
+        if text is None:
+            return
+        parts = text.split(",")[:8]
+        if len(parts) < 2 * self.n:
+            raise ValueError(f"owari={text!r} has fewer than {2 * self.n} values")
+        finals = tuple(_int(x) * 100 for x in parts[0::2][: self.n])
+        rank_text = tuple(parts[1::2][: self.n])
+        for t in rank_text:
+            if not _RANK_TEXT.match(t):
+                raise ValueError(f"owari rank points {t!r} are not a number")
+        self.events.append(GameEnd(finals, tuple(float(t) for t in rank_text), rank_text))
+
+    def _bye(self, el: etree._Element) -> None:
+        self.events.append(Disconnect(self._seat(el)))
+
+    def _un(self, el: etree._Element) -> None:
+        if el.get("dan") is not None:
+            return  # the player list sent again: not an event
+        for i in range(self.n):
+            if el.get(f"n{i}") is not None:
+                self.events.append(Reconnect(i))
+
+    def _header(self, el: etree._Element) -> None:
+        """SHUFFLE/GO/TAIKYOKU after the first INIT carry nothing new for the events."""
+
+
+def _build_plays() -> dict[str, tuple[int, int, Draw | Discard, Discard | None]]:
+    """Every draw/discard tag (``T12``, ``E135``) -> its seat, tile and ready-made events: a draw's,
+    or a discard's as tsumogiri and as from the hand.
+
+    Events are immutable, so one instance per (seat, tile) is shared: this keeps the hot loop to
+    one dict lookup per tag (``paifu.formats.plays``).
+    """
+    plays: dict[str, tuple[int, int, Draw | Discard, Discard | None]] = {}
+    for seat in range(4):
+        for t in range(136):
+            plays[f"{'TUVW'[seat]}{t}"] = (seat, t, DRAWS[seat][t], None)
+            plays[f"{'DEFG'[seat]}{t}"] = (seat, t, DISCARDS[True][seat][t], DISCARDS[False][seat][t])
+    return plays
+
+
+_PLAYS = _build_plays()
+_PLAYS_3 = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
+
+
+_DORA = tuple(NewDora(tile) for tile in range(136))
+trust(_DORA)
+
+
+def _claimed_yaku(i: int, han: int) -> ClaimedYaku:
+    """Yaku id ``i`` worth ``han``, as a shared event part (a bounded number of them are kept)."""
+    y = _YAKU.get((i, han))
+    if y is None:
+        y = ClaimedYaku(_yaku_name(i), han)
+        if len(_YAKU) < _KEPT and trust((y,)):
+            _YAKU[i, han] = y
+    return y
+
+
+_HANDLERS = {
+    "INIT": _GameReader._init,
+    "N": _GameReader._n,
+    "REACH": _GameReader._reach,
+    "DORA": _GameReader._dora,
+    "AGARI": _GameReader._agari,
+    "RYUUKYOKU": _GameReader._ryuukyoku,
+    "BYE": _GameReader._bye,
+    "UN": _GameReader._un,
+    "SHUFFLE": _GameReader._header,
+    "GO": _GameReader._header,
+    "TAIKYOKU": _GameReader._header,
+}

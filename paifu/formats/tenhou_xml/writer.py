@@ -1,0 +1,313 @@
+"""Writing Tenhou XML: one ``<mjloggm>`` document per game."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any
+
+from paifu.events import (
+    Call,
+    Discard,
+    Disconnect,
+    Draw,
+    GameEnd,
+    GameRecord,
+    GameStart,
+    HandStart,
+    Meld,
+    NewDora,
+    Reconnect,
+    RiichiAccepted,
+    RiichiDeclared,
+    Ryuukyoku,
+    RyuukyokuKind,
+    Win,
+)
+from paifu.formats.base import RecordError, hinted_red, hinted_rules, with_stated_scores
+from paifu.formats.copies import needs_copies, with_copies
+from paifu.formats.tenhou_meld import MeldCodeError, encode_meld
+from paifu.formats.tenhou_xml.names import (
+    _LOG_ID,
+    _RYUU_TYPE,
+    _YAKU_NAME_TO_ID,
+    _YAKUMAN_NAMES,
+    INIT_SHUFFLE_PREFIX,
+    LIMIT_NAMES,
+)
+
+#: characters XML 1.0 cannot hold at all, even as a reference (C0 controls but tab, LF, CR; FFFE, FFFF)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _q(v: object) -> str:
+    """An attribute value: escaped, whitespace kept as references, and characters XML cannot hold
+    replaced by U+FFFD (with a warning), so that what we write we can read back."""
+    text = str(v)
+    if _NOT_XML.search(text):
+        warnings.warn("Tenhou XML cannot carry control characters (replaced by U+FFFD)", stacklevel=3)
+        text = _NOT_XML.sub("\ufffd", text)
+    return (
+        text.replace("&", "&amp;")
+        .replace('"', "&quot;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("\t", "&#9;")
+        .replace("\n", "&#10;")
+        .replace("\r", "&#13;")
+    )
+
+
+def _tag(name: str, attrs: list[tuple[str, object]]) -> str:
+    return "<" + name + "".join(f' {k}="{_q(v)}"' for k, v in attrs) + "/>"
+
+
+def _meld_code(meld: Meld, seat: int, n: int) -> int:
+    """Tenhou's meld code; a meld it cannot encode (a kakan without its added tile) is the record's fault."""
+    try:
+        return encode_meld(meld, seat, n)
+    except MeldCodeError as e:
+        raise RecordError(f"a call Tenhou XML cannot encode: {e}") from e
+
+
+def _hundreds(points: int, what: str) -> int:
+    if points % 100:
+        raise RecordError(f"{what} {points} is not a multiple of 100; Tenhou XML writes hundreds")
+    return points // 100
+
+
+def _join(vals: object) -> str:
+    return ",".join(str(v) for v in vals)  # type: ignore[attr-defined]
+
+
+def _encode_name(name: str) -> str:
+    return "".join(f"%{b:02X}" for b in name.encode("utf-8"))
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
+
+
+def _warn_table_differs(rules: Any, go_type: int) -> None:
+    """XML says its rules only as a Tenhou table: name what that table judges differently."""
+    import dataclasses
+
+    from paifu.rules import tenhou_go_type
+
+    table = tenhou_go_type(go_type)
+    differ = [
+        f.name
+        for f in dataclasses.fields(rules)
+        if f.name not in ("name", "description") and getattr(rules, f.name) != getattr(table, f.name)
+    ]
+    if differ:
+        warnings.warn(
+            f"Tenhou XML carries rules only as a Tenhou table: read back as {table.name}, "
+            f"which differs in {', '.join(differ)}",
+            stacklevel=3,
+        )
+
+
+def write_tenhou_xml(record: GameRecord) -> bytes:
+    """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes).
+
+    Things the event vocabulary does not hold are written with Tenhou's defaults:
+    the GO type of the record's rules in a general lobby when ``rules_hint`` names no
+    Tenhou table, a copy of its own for every tile of a record that names kinds only, dice 1,1 when a
+    hand has no dice, and no ``chip``/``ratio``.
+    """
+    if not record.events or not isinstance(record.events[0], GameStart):
+        raise RecordError("a record must start with GameStart", file=record.source)
+    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
+    events = record.events
+    rules = hinted_rules(events[0])
+    if record.partial:
+        warnings.warn("Tenhou XML cannot mark a game excerpt (it reads back as stopping early)", stacklevel=2)
+    if needs_copies(record):  # a source that names kinds only: each tile gets a copy of its own
+        events = with_copies(record, hinted_red(events[0])).events
+    gs = events[0]
+    assert isinstance(gs, GameStart)
+    n = gs.num_players
+    pad = 4 - n
+    meta: dict[str, Any] = dict(gs.meta)
+    hints = dict(gs.rules_hint)
+    tags: list[list] = []  # [name, attrs]; attrs a list so owari can be appended later
+    seed = gs.wall_seed
+    per_hand: list[str] = []
+    if seed and seed.startswith(INIT_SHUFFLE_PREFIX):
+        per_hand = seed[len(INIT_SHUFFLE_PREFIX) :].split(";")
+    elif seed:
+        tags.append(["SHUFFLE", [("seed", seed), ("ref", meta.get("shuffle_ref", ""))]])
+    go_type = hints.get("tenhou_go_type")
+    if go_type is None:  # the table the record's own rules describe, in a general lobby
+        go_type = 0x01 | (0x10 if n == 3 else 0)
+        if rules is not None:
+            from paifu.rules import table_go_type
+
+            go_type = table_go_type(rules)
+            _warn_table_differs(rules, go_type)
+    go: list[tuple[str, object]] = [("type", go_type)]
+    for key in ("lobby", "title", "rule", "ranking", "csrule"):
+        if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
+            go.append((key, meta[key]))
+    tags.append(["GO", go])
+    un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
+    if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
+        un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
+    elif "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
+        warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
+    if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
+        un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
+    for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
+        if isinstance(meta.get(key), tuple):
+            un.append((key, _join(list(meta[key]) + [filler] * pad)))
+    tags.append(["UN", un])
+    tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
+    last_result: list | None = None
+    hand_no = 0
+    running: list[int] = []  # scores as the hand goes, for a result whose source states none before it
+    lost: set[str] = set()  # warned once per record
+
+    def scores4(vals: tuple[int, ...], what: str) -> str:
+        if len(vals) != n:  # Tenhou XML states one per seat; fewer would not read back
+            raise RecordError(f"{len(vals)} {what}s for {n} players")
+        return _join([_hundreds(v, what) for v in vals] + [0] * pad)
+
+    def sc(before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
+        if deltas is None:
+            return []
+        if before is None and running:  # mjai states the changes only: the scores before are known here
+            before = tuple(running)
+        if before is None:
+            return []
+        running[:] = [b + d for b, d in zip(before, deltas, strict=False)]
+        vals: list[int] = []
+        for b, d in zip(list(before) + [0] * pad, list(deltas) + [0] * pad, strict=False):
+            vals += [_hundreds(b, "score"), _hundreds(d, "score change")]
+        return [("sc", _join(vals))]
+
+    for ev in events[1:]:
+        if isinstance(ev, Draw):
+            tags.append(["TUVW"[ev.seat] + str(ev.tile), []])
+        elif isinstance(ev, Discard):
+            tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
+        elif isinstance(ev, Call):
+            tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, n))]])
+        elif isinstance(ev, HandStart):
+            d1, d2 = ev.dice if ev.dice is not None else (1, 1)
+            seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
+            scores = ev.scores
+            assert scores is not None  # with_stated_scores states every hand's
+            attrs: list[tuple[str, object]] = [
+                ("seed", seed_attr),
+                ("ten", scores4(scores, "score")),
+                ("oya", ev.dealer),
+            ]
+            for i in range(4):
+                attrs.append((f"hai{i}", _join(ev.hands[i]) if i < n else ""))
+            if hand_no < len(per_hand) and per_hand[hand_no]:
+                attrs.append(("shuffle", per_hand[hand_no]))
+            hand_no += 1
+            running[:] = list(scores)
+            tags.append(["INIT", attrs])
+        elif isinstance(ev, RiichiDeclared):
+            tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
+        elif isinstance(ev, RiichiAccepted):
+            attrs = [("who", ev.seat)]
+            if ev.scores is not None:
+                attrs.append(("ten", scores4(ev.scores, "score")))
+                running[:] = list(ev.scores)
+            elif running:
+                running[ev.seat] -= 1000
+            attrs.append(("step", 2))
+            tags.append(["REACH", attrs])
+        elif isinstance(ev, NewDora):
+            tags.append(["DORA", [("hai", ev.indicator)]])
+        elif isinstance(ev, Win):
+            last_result = ["AGARI", _win_attrs(ev, n, sc, lost)]
+            tags.append(last_result)
+        elif isinstance(ev, Ryuukyoku):
+            attrs = []
+            if ev.kind is not RyuukyokuKind.EXHAUSTIVE:
+                attrs.append(("type", _RYUU_TYPE[ev.kind]))
+            if ev.honba is not None and ev.sticks is not None:
+                attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
+            attrs += sc(ev.scores_before, ev.deltas)
+            for i, h in enumerate(ev.shown or ()):
+                if h is not None:
+                    attrs.append((f"hai{i}", _join(h)))
+            last_result = ["RYUUKYOKU", attrs]
+            tags.append(last_result)
+        elif isinstance(ev, GameEnd):
+            if last_result is None or ev.final_scores is None:
+                if last_result is not None:  # owari is how Tenhou XML says the game ended
+                    warnings.warn(
+                        "Tenhou XML cannot carry a game end without final scores "
+                        "(it reads back as stopping early)",
+                        stacklevel=2,
+                    )
+                continue
+            if ev.rank_points is None:
+                warnings.warn(
+                    "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=2
+                )
+            ranks = ev.rank_points_text or tuple(_num(r) for r in (ev.rank_points or (0.0,) * n))
+            vals: list[str] = []
+            for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
+                vals += [str(_hundreds(f, "final score")), r]
+            last_result[1].append(("owari", ",".join(vals)))
+        elif isinstance(ev, Disconnect):
+            tags.append(["BYE", [("who", ev.seat)]])
+        elif isinstance(ev, Reconnect):
+            tags.append(["UN", [(f"n{ev.seat}", _encode_name(gs.players[ev.seat]))]])
+        elif isinstance(ev, GameStart):
+            raise RecordError("a second GameStart inside one record", file=record.source)
+    for what in sorted(lost):
+        warnings.warn(f"Tenhou XML cannot carry {what}", stacklevel=2)
+    ver = meta.get("mjlog_ver", "2.3")
+    body = "".join(_tag(name, attrs) for name, attrs in tags)
+    head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
+    return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
+
+
+def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:  # noqa: ANN001
+    c = ev.claimed
+    attrs: list[tuple[str, object]] = []
+    if c.honba is not None and c.sticks is not None:
+        attrs.append(("ba", f"{c.honba},{c.sticks}"))
+    attrs.append(("hai", _join(c.hand or ())))
+    if c.melds:
+        attrs.append(("m", _join(_meld_code(m, ev.seat, n) for m in c.melds)))
+    attrs.append(("machi", ev.tile))
+    limit = LIMIT_NAMES.index(c.limit) if c.limit in LIMIT_NAMES else 0
+    if not c.pao_stated:
+        lost.add("an unknown liable player (read back as nobody liable)")
+    if c.points is None or (c.fu is None and limit == 0):
+        lost.add("a win without its fu and value (written as 0, read back as not stated)")
+    attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
+    yaku = c.yaku or ()
+    if (
+        c.han is None
+        and yaku
+        and all(y.name in _YAKUMAN_NAMES or y.name.startswith("unknown:") for y in yaku)
+    ):
+        attrs.append(("yakuman", _join(_yaku_id(y.name) for y in yaku)))
+    elif yaku:
+        attrs.append(("yaku", _join(v for y in yaku for v in (_yaku_id(y.name), y.han))))
+    attrs.append(("doraHai", _join(c.dora_indicators or ())))
+    if c.ura_indicators is not None:
+        attrs.append(("doraHaiUra", _join(c.ura_indicators)))
+    attrs.append(("who", ev.seat))
+    attrs.append(("fromWho", ev.from_seat))
+    if c.pao_seat is not None:
+        attrs.append(("paoWho", c.pao_seat))
+    attrs += sc(c.scores_before, c.deltas)
+    return attrs
+
+
+def _yaku_id(name: str) -> int:
+    if name in _YAKU_NAME_TO_ID:
+        return _YAKU_NAME_TO_ID[name]
+    if name.startswith("unknown:") and name[8:].isdigit():
+        return int(name[8:])
+    raise RecordError(f"yaku {name!r} has no Tenhou id")
