@@ -23,6 +23,7 @@ from paifu.events import (
 )
 from paifu.formats.base import hinted_red, hinted_rules
 from paifu.formats.mjai.names import _WINDS, tile_to_pai
+from paifu.rules.flags import flags_of
 
 
 def write_mjai(record: GameRecord) -> bytes:
@@ -43,7 +44,7 @@ def write_mjai(record: GameRecord) -> bytes:
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(start.players)}]
     rules = hinted_rules(start)
     if rules is not None:
-        out[0]["kyoku_first"] = 4 if rules.length == "east" else 0
+        out[0]["kyoku_first"] = 4 if flags_of(rules).east_only else 0
         out[0]["aka_flag"] = any(rules.red_fives)
     in_hand = False
     last_out: tuple[int, int] | None = None

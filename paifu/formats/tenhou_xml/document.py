@@ -9,8 +9,8 @@ from pathlib import PurePath
 from lxml import etree
 
 from paifu.events import GameRecord, RecordIssue
-from paifu.formats import decompress
 from paifu.formats.base import RecordError
+from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
 

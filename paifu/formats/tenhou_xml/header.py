@@ -3,7 +3,7 @@ the players (UN), the wall seed (SHUFFLE, or one per INIT in very old logs), the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from lxml import etree
 
@@ -11,11 +11,19 @@ from paifu.events import GameStart
 from paifu.formats.tenhou_xml.attrs import _decode_name, _int_attr, _ints
 from paifu.formats.tenhou_xml.names import INIT_SHUFFLE_PREFIX
 
-if TYPE_CHECKING:
-    from paifu.formats.tenhou_xml.game import _GameReader
+
+class _Reader(Protocol):
+    """What the header needs of the game reader (``tenhou_xml.game._GameReader``)."""
+
+    n: int
+    game_id: str
+    players: tuple[str, ...]
+    root: etree._Element
+
+    def error(self, message: str) -> Exception: ...
 
 
-def game_start(reader: _GameReader, header: list[etree._Element], first: etree._Element) -> GameStart:
+def game_start(reader: _Reader, header: list[etree._Element], first: etree._Element) -> GameStart:
     """The game's start from the tags before its first INIT (GO, UN, SHUFFLE, TAIKYOKU); sets
     ``reader.n`` and ``reader.players``."""
     go = shuffle = un = taikyoku = None
