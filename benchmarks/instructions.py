@@ -1,0 +1,74 @@
+"""Instructions executed by the end-to-end path (read + full replay), ours against a baseline commit.
+
+CPU seconds on a shared machine swing by 25% and more between runs; instructions executed do not.
+For each code tree this runs, under ``valgrind --tool=callgrind``, one script that imports what
+``paifu validate`` uses and stops, and one that then reads and replays every unique file: the
+difference is the work on the games themselves (start-up excluded, as in ``validate.py``).
+
+    python benchmarks/instructions.py [PATH ...] [--baseline REF]     # needs valgrind
+
+It takes minutes (callgrind runs Python some 50 times slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from validate import CORPUS, baseline_tree, unique_files  # noqa: E402
+
+_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import paifu.formats, paifu.pipeline as pipeline
+for lazy in ("_scorer", "_wall_factory"):
+    getattr(pipeline, lazy, lambda: None)()
+if sys.argv[3] == "run":
+    files = open(sys.argv[2]).read().split("\\n")
+    games = sum(1 for item in pipeline.replay_paths(files) if not hasattr(item, "reason"))
+    print("games", games, file=sys.stderr)
+"""
+
+
+def instructions(root: Path, listing: Path, mode: str) -> int:
+    """Instructions callgrind counts for ``_SCRIPT`` in ``mode`` ("import" or "run") under ``root``."""
+    proc = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+        + [sys.executable, "-c", _SCRIPT, str(root), str(listing), mode],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or found is None:
+        raise SystemExit(f"callgrind failed under {root}: {proc.stderr.strip()[-600:]}")
+    return int(found.group(1))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
+    ap.add_argument("--baseline", metavar="REF", help="also count the code of this git commit")
+    args = ap.parse_args()
+    files = unique_files(args.paths)
+    ours = Path(__file__).resolve().parents[1]
+    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing, baseline_tree(args.baseline) as base:
+        listing.write("\n".join(files))
+        listing.flush()
+        counts = {}
+        for label, root in [("ours", ours)] + ([("baseline", base)] if base is not None else []):
+            start = instructions(root, Path(listing.name), "import")
+            counts[label] = instructions(root, Path(listing.name), "run") - start
+            print(f"{label:<9} {counts[label] / 1e6:10,.0f} M instructions for {len(files)} files")
+    if "baseline" in counts:
+        print(f"baseline / ours: {counts['baseline'] / counts['ours']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
