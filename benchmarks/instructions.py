@@ -26,7 +26,9 @@ from validate import CORPUS, baseline_tree, unique_files  # noqa: E402
 _SCRIPT = """
 import sys
 sys.path.insert(0, sys.argv[1])
-import paifu.formats, paifu.pipeline as pipeline
+import importlib, paifu.formats, paifu.pipeline as pipeline
+for reader in ("tenhou_xml", "tenhou_json", "mjai", "majiang"):
+    importlib.import_module(f"paifu.formats.{reader}")
 for lazy in ("_scorer", "_wall_factory"):
     getattr(pipeline, lazy, lambda: None)()
 if sys.argv[3] == "run":

@@ -91,12 +91,15 @@ def _read(files: list[str], _rules: Any) -> list[Any]:
 def _start_up() -> None:
     """Import what the stages use before any clock starts: start-up is paid once per process, not
     per game, so it is no part of a throughput (``paifu --version`` shows what it costs)."""
-    import paifu.formats
+    import importlib
+
     import paifu.pipeline as pipeline
 
+    for reader in ("tenhou_xml", "tenhou_json", "mjai", "majiang"):  # readers load on first use
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"paifu.formats.{reader}")
     for lazy in ("_scorer", "_wall_factory"):  # the scorer and the wall import their libraries late
         getattr(pipeline, lazy, lambda: None)()
-    del paifu
 
 
 def _stage(name: str, files: list[str], rules: Any) -> tuple[float, int, int]:
