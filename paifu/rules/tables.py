@@ -22,16 +22,17 @@ def table_facts(start: GameStart) -> TableFacts:
     """The facts of the table ``start``'s hints name; a hint that cannot be read gives the
     format defaults (``TableFacts()`` with only the log id's table), as writers always did."""
     log_go_type = tenhou_log_type(start.game_id)
-    try:
+    try:  # runs before paifu.formats.write's safety net: nothing here may escape as a traceback
         rules = rules_from_hint(start.rules_hint)
+        go_type = table_go_type(rules)
+        read_back = tenhou_go_type(go_type)
+        east_only = flags_of(rules).east_only
     except Exception:  # noqa: BLE001 - any unreadable hint: the format's defaults
         return TableFacts(log_go_type=log_go_type)
-    go_type = table_go_type(rules)
-    read_back = tenhou_go_type(go_type)
     return TableFacts(
         red_fives=rules.red_fives,
         start_points=rules.start_points or 25000,
-        east_only=flags_of(rules).east_only,
+        east_only=east_only,
         go_type=go_type,
         log_go_type=log_go_type,
         go_type_name=read_back.name,
