@@ -1,18 +1,29 @@
 """paifu: read, convert, replay and validate Japanese riichi mahjong game records.
 
 The short API (``paifu.api``): ``paifu.read(path)``, ``paifu.replay(record, rules=None)``,
-``paifu.preset(name)``, ``paifu.validate(paths)``, and the table at any event:
-``paifu.tables(record)`` or ``paifu.game(record).goto(event)``.
+``paifu.preset(name)``, ``paifu.validate(paths)``, ``paifu.write(record, fmt)``, and the table
+at any event: ``paifu.tables(record)`` or ``paifu.game(record).goto(event)``.
 """
 
 from typing import Any
 
 from paifu._build import BUILD  # first: decides whether compiled modules may load (README "Speed")
-from paifu.api import game, preset, read, replay, tables, validate
+from paifu.api import game, preset, read, replay, tables, validate, write
 
 __version__ = "0.1.0"
 
-__all__ = ["BUILD", "Unreadable", "__version__", "game", "preset", "read", "replay", "tables", "validate"]
+__all__ = [
+    "BUILD",
+    "Unreadable",
+    "__version__",
+    "game",
+    "preset",
+    "read",
+    "replay",
+    "tables",
+    "validate",
+    "write",
+]
 
 
 def __getattr__(name: str) -> Any:  # the engine's types load when first asked for

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from paifu.rules import Ruleset
     from paifu.view import GameView, TableView
 
-__all__ = ["Unreadable", "game", "preset", "read", "replay", "tables", "validate"]
+__all__ = ["Unreadable", "game", "preset", "read", "replay", "tables", "validate", "write"]
 
 
 def __getattr__(name: str) -> Any:  # ``paifu.Unreadable`` without importing the engine up front
@@ -42,6 +42,18 @@ def read(path: str | Path, fmt: str | None = None) -> list[GameRecord]:
     from paifu.formats import read_path
 
     return read_path(str(path), fmt)
+
+
+def write(record: GameRecord, fmt: str) -> bytes:
+    """One game in the given format (``paifu.formats.write``), saying the table the record's own
+    hints name: the writers know nothing of rules, so their facts are worked out here."""
+    from paifu.events import GameStart
+    from paifu.formats import write as _write
+    from paifu.rules.tables import table_facts
+
+    start = record.events[0] if record.events else None
+    # a record without its GameStart is for the writer to refuse, naming the file
+    return _write(record, fmt, table_facts(start) if isinstance(start, GameStart) else None)
 
 
 def _ruleset(rules: Ruleset | str | None) -> Ruleset | None:

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 from builders import GameBuilder, kokushi_finish, valuation_problems  # noqa: E402
 
 from analysis.rank_points import rank_points, scheme_for_rules  # noqa: E402
+from paifu.api import write  # noqa: E402
 from paifu.events import GameEnd, GameRecord, RyuukyokuKind  # noqa: E402
-from paifu.formats.tenhou_xml import write_tenhou_xml  # noqa: E402
 from paifu.pipeline import record_rules  # noqa: E402
 
 KOKUSHI = dict(yaku=[("kokushi", 13)], fu=0, limit="yakuman", yakuman=True)
@@ -202,7 +202,7 @@ def outputs() -> dict[str, bytes]:
         ours = rank_points(end.final_scores, scheme_for_rules(record_rules(rec)))
         if ours != end.rank_points:
             raise SystemExit(f"{name}: hand-made rank points {end.rank_points} differ from ours {ours}")
-        out[f"tenhou-xml/{name}.xml"] = write_tenhou_xml(rec)
+        out[f"tenhou-xml/{name}.xml"] = write(rec, "tenhou-xml")
     return out
 
 

@@ -22,8 +22,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from builders import GameBuilder, HandBuilder  # noqa: E402
 
+from paifu.api import write  # noqa: E402
 from paifu.events import Call, CallKind, Meld  # noqa: E402
-from paifu.formats import write  # noqa: E402
 
 HINT = (("preset", "tenhou-sanma"), ("length", "east"))
 PLAYERS = ("Aoi", "Ben", "Chie")

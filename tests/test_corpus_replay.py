@@ -155,7 +155,8 @@ def test_triple_ron_paid_under_casual_rule_object_and_aborted_under_tenhou() -> 
 
     from test_findings import K13, _multi_ron
 
-    from paifu.formats import read_bytes, write
+    from paifu.api import write
+    from paifu.formats import read_bytes
     from paifu.pipeline import replay_record
 
     rule_dir = corpus_dir("majiang_selfplay", "rules")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import corpus_dir
 
+import paifu
 from paifu import formats as F
 from paifu.formats.base import RecordError
 
@@ -55,7 +56,7 @@ def test_our_own_files_are_detected(tmp_path: Path) -> None:
     for fmt in ("tenhou-json", "mjai", "majiang"):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            data = F.write(rec, fmt)
+            data = paifu.write(rec, fmt)
         assert F.guess_format(data) == fmt
         # misleading name, gzip: content still wins
         out = tmp_path / f"game-{fmt}.xml.gz"

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import corpus_dir
 
+import paifu
 from paifu import formats as F
 from paifu.engine.results import GameResult
 from paifu.events import (
@@ -169,7 +170,7 @@ def round_trips(fmt: str) -> tuple[int, list[tuple[Path, GameRecord, GameRecord]
     for p, i, rec in games:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            data = F.write(rec, fmt)
+            data = paifu.write(rec, fmt)
         try:
             (back,) = F.read_bytes(data, f"{p.name}#{i}", fmt)
         except RecordError:
@@ -285,7 +286,7 @@ def test_round_trip_xml_to_tenhou_json() -> None:
 def test_writer_warns_about_losses() -> None:
     p, _, rec = next(g for g in xml_games() if any(isinstance(e, HandStart) and e.dice for e in g[2].events))
     with pytest.warns(UserWarning, match="dice"):
-        F.write(rec, "tenhou-json")
+        paifu.write(rec, "tenhou-json")
 
 
 def test_bad_hand_names_file_game_and_hand() -> None:
@@ -383,7 +384,7 @@ def test_json_games_written_as_xml_get_a_copy_per_tile_and_replay_alike() -> Non
         for rec in F.read_path(p):
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                data = F.write(rec, "tenhou-xml")
+                data = paifu.write(rec, "tenhou-xml")
             (back,) = F.read_bytes(data, p.name + ".xml", "tenhou-xml")
             warned = " ".join(str(w.message) for w in caught)
             allowed = set()

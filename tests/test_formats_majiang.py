@@ -9,6 +9,7 @@ import pytest
 from conftest import corpus_dir
 from test_formats_json import comparable
 
+import paifu
 from paifu import formats as F
 from paifu.events import Discard, GameEnd, HandStart, RiichiAccepted, RiichiDeclared, Ryuukyoku, Win
 from paifu.formats.base import RecordError
@@ -78,7 +79,7 @@ def test_fenpei_and_riichi_sticks_reproduce_next_hand_scores() -> None:
 def test_round_trip_through_the_writer() -> None:
     for p in _files()[:1] + _files()[1::40]:
         for rec in F.read_path(p):
-            back = F.read_bytes(F.write(rec, "majiang"), "x.json", "majiang")[0]
+            back = F.read_bytes(paifu.write(rec, "majiang"), "x.json", "majiang")[0]
             assert comparable(back, abort_detail=True) == comparable(rec, abort_detail=True), p
             assert back.start.first_dealer == rec.start.first_dealer
 
@@ -135,7 +136,7 @@ def test_liability_survives_mjai_and_majiang() -> None:
         for fmt in ("mjai", "majiang"):
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                (back,) = F.read_bytes(F.write(rec, fmt), f"{rec.source}.{fmt}", fmt)
+                (back,) = F.read_bytes(paifu.write(rec, fmt), f"{rec.source}.{fmt}", fmt)
             assert [w.claimed.pao_seat for w in back.events if isinstance(w, Win)] == [
                 w.claimed.pao_seat for w in rec.events if isinstance(w, Win)
             ]
@@ -144,7 +145,7 @@ def test_liability_survives_mjai_and_majiang() -> None:
     assert pao_wins >= 2
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        mortal = [json.loads(x) for x in F.write(games[0], "mjai").decode().splitlines()]
+        mortal = [json.loads(x) for x in paifu.write(games[0], "mjai").decode().splitlines()]
     for x in mortal:
         x.pop("pao", None)
     (back,) = F.read_bytes("\n".join(json.dumps(x) for x in mortal).encode(), "mortal.mjson", "mjai")
@@ -166,6 +167,6 @@ def test_baojia_on_a_yakuman_is_a_direction_from_the_winner() -> None:
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            back = json.loads(F.write(rec, "majiang"))
+            back = json.loads(paifu.write(rec, "majiang"))
         written = next(e["hule"] for h in back["log"] for e in h if "hule" in e)
         assert [y.get("baojia") for y in written["hupai"]] == [mark]

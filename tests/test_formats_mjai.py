@@ -10,6 +10,7 @@ import pytest
 from conftest import corpus_dir
 from test_formats_json import comparable, round_trips
 
+import paifu
 from paifu import formats as F
 from paifu.events import Call, CallKind, GameEnd, HandStart, Ryuukyoku, RyuukyokuKind, Win
 from paifu.formats.base import RecordError
@@ -129,7 +130,7 @@ def test_a_draw_without_reason_is_inferred_as_a_note_not_a_fault() -> None:
     (rec,) = F.read_path(SAMPLES / "tenhou-xml" / "four-winds-abort.xml")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        data = F.write(rec, "mjai")
+        data = paifu.write(rec, "mjai")
     lines = [json.loads(x) for x in data.decode().splitlines()]
     assert all("reason" not in x for x in lines if x["type"] == "ryukyoku")
     (back,) = F.read_bytes(data, "four-winds.mjson")
@@ -152,7 +153,7 @@ def test_mjai_games_written_as_xml_claim_nothing_they_did_not_state() -> None:
         (rec,) = F.read_path(p)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            data = F.write(rec, "tenhou-xml")
+            data = paifu.write(rec, "tenhou-xml")
         warned = " ".join(str(w.message) for w in caught)
         allowed = {"truncated"} if "without final scores" in warned else set()
         if "without rank points" in warned:

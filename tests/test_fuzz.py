@@ -42,8 +42,9 @@ from conftest import CORPUS, SAMPLES, corpus_dir
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from paifu.api import write
 from paifu.cli import main as cli_main
-from paifu.formats import read_bytes, write
+from paifu.formats import read_bytes
 from paifu.formats.base import RecordError
 from paifu.pipeline import replay_record
 

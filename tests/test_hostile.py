@@ -26,8 +26,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paifu import limits
+from paifu.api import write
 from paifu.cli import main
-from paifu.formats import iter_record_files, read_bytes, read_path, write
+from paifu.formats import iter_record_files, read_bytes, read_path
 from paifu.formats.base import RecordError
 from paifu.formats.detect import detect_format
 from paifu.formats.walk import Skipped

@@ -232,3 +232,69 @@ def test_the_checker_finds_a_cycle(tmp_path: Path) -> None:
     (pkg / "a.py").write_text("from demo.b import VALUE\n")
     mods, edges = import_graph(tmp_path, ("demo",))
     assert cycles(list(mods), [e for e in edges if not e.lazy]) == [["demo", "demo.a", "demo.b"]]
+
+
+#: package -> packages it must never bring in: formats know nothing of rules (a writer is handed a
+#: ``TableFacts``) nor of the engine, and the engine knows nothing of formats
+LAYERS: dict[str, tuple[str, ...]] = {
+    "paifu.formats": ("paifu.rules", "paifu.engine"),
+    "paifu.engine": ("paifu.formats",),
+}
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def brought_in(mods: dict[str, Path], edges: list[Edge], package: str) -> dict[str, list[str]]:
+    """Every module outside ``package`` that one of its modules brings in, with the chain that does:
+    what they import (lazily or not), and all that runs when those are imported (their own
+    import-time imports and their packages' ``__init__``). A lazy import further out runs only
+    if called, which this cannot see: the direct imports are where such calls start."""
+    at_import: dict[str, set[str]] = {m: set() for m in mods}
+    for e in edges:
+        if not e.lazy:
+            at_import[e.source].add(e.target)
+    for m in mods:  # importing a.b.c runs a/__init__ and a/b/__init__ first
+        parts = m.split(".")
+        at_import[m].update(p for i in range(1, len(parts)) if (p := ".".join(parts[:i])) in mods)
+    chain: dict[str, list[str]] = {}
+    todo = [
+        [e.source, e.target] for e in edges if _under(e.source, package) and not _under(e.target, package)
+    ]
+    while todo:
+        path = todo.pop()
+        if path[-1] in chain:
+            continue
+        chain[path[-1]] = path
+        todo.extend([*path, t] for t in sorted(at_import[path[-1]]) if t not in chain)
+    return chain
+
+
+@pytest.mark.parametrize("package", sorted(LAYERS))
+def test_layers_bring_in_nothing_they_must_not_know(
+    graph: tuple[dict[str, Path], list[Edge]], package: str
+) -> None:
+    mods, edges = graph
+    chains = brought_in(mods, edges, package)
+    bad = [" -> ".join(c) for m, c in chains.items() if any(_under(m, banned) for banned in LAYERS[package])]
+    assert not bad, "\n".join(bad)
+
+
+def test_the_layer_check_sees_lazy_and_indirect_imports(tmp_path: Path) -> None:
+    """On a made-up package: a lazy import of a module whose package imports the banned one."""
+    pkg = tmp_path / "demo"
+    for sub in ("formats", "rules", "helpers"):
+        (pkg / sub).mkdir(parents=True)
+        (pkg / sub / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "rules" / "r.py").write_text("X = 1\n")
+    (pkg / "helpers" / "__init__.py").write_text("from demo.rules.r import X\n")
+    (pkg / "helpers" / "h.py").write_text("Y = 2\n")
+    (pkg / "formats" / "w.py").write_text("def write():\n    from demo.helpers.h import Y\n    return Y\n")
+    mods, edges = import_graph(tmp_path, ("demo",))
+    chains = brought_in(mods, edges, "demo.formats")
+    assert chains["demo.rules.r"] == ["demo.formats.w", "demo.helpers.h", "demo.helpers", "demo.rules.r"]
+    (pkg / "helpers" / "__init__.py").write_text("def later():\n    from demo.rules.r import X\n")
+    mods, edges = import_graph(tmp_path, ("demo",))
+    assert not any(_under(m, "demo.rules") for m in brought_in(mods, edges, "demo.formats"))

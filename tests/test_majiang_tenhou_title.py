@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import warnings
 
-from paifu.formats import read_bytes, read_path, write
+from paifu.api import write
+from paifu.formats import read_bytes, read_path
 from paifu.pipeline import replay_record
 from tests.conftest import corpus_dir
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
+from paifu.api import write
 from paifu.events import Call, CallKind, ClaimedWin, Discard, Draw, GameEnd, GameRecord, Meld, Win
-from paifu.formats import read_bytes, write
+from paifu.formats import read_bytes
 from paifu.pipeline import replay_record
 from paifu.rules import preset
 from paifu.tiles import parse_tiles

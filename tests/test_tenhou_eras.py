@@ -102,7 +102,8 @@ def test_a_2009_east_only_game_stops_at_east_4_once_someone_has_30000() -> None:
 
 
 def test_an_undated_init_shuffle_record_keeps_its_era_through_tenhou_json(tmp_path: Path) -> None:
-    from paifu.formats import read_bytes, write
+    from paifu.api import write
+    from paifu.formats import read_bytes
 
     rec = _record("bug1.xml", "tenhou_xml", "tenhou", "log", "test_data")
     with pytest.warns(UserWarning):

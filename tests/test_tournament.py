@@ -17,8 +17,8 @@ from builders import GameBuilder
 
 from analysis import tournament
 from analysis.tournament import TournamentError, build_bracket, html_section, parse_prizes, rounds_from_paths
+from paifu.api import write
 from paifu.cli import main
-from paifu.formats import write
 
 PINFU_23S = "123m55m456p789s23s"  # waits 1s-4s; a ron on 4s: pinfu, 1,000
 

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES
 
+from paifu.api import write
 from paifu.cli import main
 from paifu.events import HandStart
-from paifu.formats import read_path, write
+from paifu.formats import read_path
 from paifu.view import GameView
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")

@@ -116,7 +116,7 @@ def _write_one(path: str, i: int, rec: object, to: str, kinds: Counter[str], qui
     None (said why) when it cannot be written."""
     import warnings
 
-    from paifu.formats import write
+    from paifu.api import write
     from paifu.formats.base import RecordError
 
     with warnings.catch_warnings(record=True) as caught:

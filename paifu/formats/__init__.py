@@ -13,7 +13,7 @@ import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from paifu.formats.base import RecordError
+from paifu.formats.base import RecordError, TableFacts
 from paifu.formats.gzipped import GZIP_MAGIC, decompress  # noqa: F401 - public names of paifu.formats
 from paifu.formats.walk import Skipped, iter_record_files
 from paifu.limits import current, human
@@ -25,6 +25,7 @@ __all__ = [
     "FORMATS",
     "RecordError",
     "Skipped",
+    "TableFacts",
     "guess_format",
     "iter_record_files",
     "read_bytes",
@@ -193,16 +194,19 @@ _KINDS = {
 }
 
 
-def write(record: GameRecord, fmt: str) -> bytes:
+def write(record: GameRecord, fmt: str, table: TableFacts | None = None) -> bytes:
     """One game in the given format; ``RecordError`` (naming the file) when the game cannot be
-    written: a writer that meets something the record cannot mean fails for that game alone."""
+    written: a writer that meets something the record cannot mean fails for that game alone.
+
+    ``table`` is what the format must say about the table's rules (``None``: the format's
+    defaults); ``paifu.api.write`` fills it from the record's hints."""
     f = normalise_format(fmt)
     writer = _load(_WRITERS, f, "writer")
     from paifu.formats.check import check_writable
 
     check_writable(record)
     try:
-        return writer(record)
+        return writer(record, table)
     except RecordError as e:
         if e.file or not record.source:
             raise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -35,29 +36,34 @@ class RecordError(ValueError):
         self.reason = message
 
 
-def hinted_rules(start: Any) -> Any:
-    """The ruleset a record's own hints name (``GameStart.rules_hint``), for a writer that must
-    say it in its format; None when a hint cannot be read (the writer then uses its defaults)."""
-    from paifu.rules import rules_from_hint
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """What a writer must say about the table that the events do not, as plain data: formats
+    know nothing of rules, so ``paifu.rules.tables.table_facts`` works these out from a record's
+    hints and the caller hands them in (``paifu.api.write`` does). The defaults are what a
+    writer says of a table it knows nothing about."""
 
-    try:
-        return rules_from_hint(start.rules_hint)
-    except Exception:  # noqa: BLE001 - any unreadable hint: the format's defaults
-        return None
+    #: red fives per suit (Tenhou's usual one each)
+    red_fives: tuple[int, int, int] = (1, 1, 1)
+    #: the score every seat starts with, for a record that states none
+    start_points: int = 25000
+    #: a game of the East round only; None when the rules are unknown (the format's defaults)
+    east_only: bool | None = None
+    #: the GO type of a general-lobby Tenhou table with these rules; None when they are unknown
+    go_type: int | None = None
+    #: the GO type the record's Tenhou log id names, if it is one
+    log_go_type: int | None = None
+    #: the ruleset ``go_type`` reads back as, and the rules in which it differs from the record's
+    go_type_name: str = ""
+    go_type_differs: tuple[str, ...] = ()
 
 
-def hinted_red(start: Any) -> tuple[int, int, int]:
-    """Red fives per suit the record's hints name; Tenhou's usual (1, 1, 1) when they name none."""
-    rules = hinted_rules(start)
-    return rules.red_fives if rules is not None else (1, 1, 1)
-
-
-def with_stated_scores(record: Any) -> Any:
+def with_stated_scores(record: Any, start_points: int = 25000) -> Any:
     """The record with a score at every hand start, for a writer whose format must state them.
 
-    A record that states none (mjai's original protocol) gets the start points its hints name
-    for the first hand, then the previous hand's scores carried forward by the record's own
-    score changes (riichi sticks, win and draw deltas). Where a hand states no changes either,
+    A record that states none (mjai's original protocol) gets ``start_points`` (the ones its
+    hints name: ``TableFacts.start_points``) for the first hand, then the previous hand's
+    scores carried forward by the record's own score changes (riichi sticks, win and draw deltas). Where a hand states no changes either,
     the scores are carried unchanged and the writer warns that it could not carry them."""
     import dataclasses
     import warnings
@@ -66,10 +72,8 @@ def with_stated_scores(record: Any) -> Any:
 
     if all(not isinstance(ev, HandStart) or ev.scores is not None for ev in record.events):
         return record
-    start = record.events[0]
-    rules = hinted_rules(start)
-    n = len(start.players)
-    running = [rules.start_points if rules is not None and rules.start_points else 25000] * n
+    n = len(record.events[0].players)
+    running = [start_points] * n
     events, guessed = [], False
     for ev in record.events:
         if isinstance(ev, HandStart):

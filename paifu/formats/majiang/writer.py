@@ -21,23 +21,26 @@ from paifu.events import (
     Ryuukyoku,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, with_stated_scores
+from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, tile_to_pai
 
 #: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
 _PAO_YAKU = frozenset({"daisangen", "daisuushii"})
 
 
-def write_majiang(record: GameRecord) -> bytes:
-    """One game as a 電脳麻将 paipu object (4-player only). Warns about losses."""
+def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
+    """One game as a 電脳麻将 paipu object (4-player only); ``table`` gives the red fives and
+    start points (default: Tenhou's). Warns about losses."""
     from paifu.formats.tenhou_json import YAKU_JA
     from paifu.yaku import Yaku
 
-    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
+    table = table or TableFacts()
+    # a record that states no scores (mjai's original protocol)
+    record = with_stated_scores(record, table.start_points)
     start = record.start
     if start.num_players != 4:
         raise RecordError("電脳麻将 paipu are 4-player only", file=record.source)
-    red = hinted_red(start)
+    red = table.red_fives
     P = lambda t: tile_to_pai(t, red)  # noqa: E731
     qijia = start.first_dealer
     lost: set[str] = set()
@@ -89,9 +92,10 @@ def write_majiang(record: GameRecord) -> bytes:
         if isinstance(ev, GameEnd):
             if ev.final_scores is not None:
                 game["defen"] = list(ev.final_scores)
-                from paifu.rank_points import seat_order  # placements: ties go to the seat nearer qijia
-
-                order = seat_order(ev.final_scores, qijia)
+                # placements: ties go to the seat nearer qijia (as paifu.rank_points.seat_order, which
+                # formats do not import: its package reads rulesets)
+                places = [(-v, (s - qijia) % 4) for s, v in enumerate(ev.final_scores)]
+                order = sorted(range(4), key=places.__getitem__)
                 game["rank"] = [order.index(s) + 1 for s in range(4)]
             if ev.rank_points_text is not None:
                 game["point"] = list(ev.rank_points_text)

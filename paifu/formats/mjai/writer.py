@@ -21,20 +21,21 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import hinted_red, hinted_rules
+from paifu.formats.base import TableFacts
 from paifu.formats.mjai.names import _WINDS, tile_to_pai
-from paifu.rules.flags import flags_of
 
 
-def write_mjai(record: GameRecord) -> bytes:
-    """One game as Mortal-compatible mjai JSON lines (always with ``deltas`` on results).
+def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
+    """One game as Mortal-compatible mjai JSON lines (always with ``deltas`` on results);
+    ``table`` says the table's length and red fives (unknown: ``start_game`` states neither).
 
     Warns about what mjai cannot carry (the README's Formats table).
     """
 
+    table = table or TableFacts()
     start = record.start
     n = start.num_players
-    red = hinted_red(start)
+    red = table.red_fives
     P = lambda t: tile_to_pai(t, red)  # noqa: E731
     lost: set[str] = set()
     if start.wall_seed:
@@ -42,10 +43,9 @@ def write_mjai(record: GameRecord) -> bytes:
     if start.first_dealer != 0:
         lost.add("a first dealer other than seat 0 (mjai seats are only table positions)")
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(start.players)}]
-    rules = hinted_rules(start)
-    if rules is not None:
-        out[0]["kyoku_first"] = 4 if flags_of(rules).east_only else 0
-        out[0]["aka_flag"] = any(rules.red_fives)
+    if table.east_only is not None:  # the rules are known
+        out[0]["kyoku_first"] = 4 if table.east_only else 0
+        out[0]["aka_flag"] = any(table.red_fives)
     in_hand = False
     last_out: tuple[int, int] | None = None
     for ev in record.events[1:]:

@@ -22,22 +22,24 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, hinted_rules, with_stated_scores
+from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, _yaku_text, go_type_disp, tile_to_code
 
 
-def write_tenhou_json(record: GameRecord) -> bytes:
-    """One game as a tenhou.net/6 document (UTF-8, one line).
+def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> bytes:
+    """One game as a tenhou.net/6 document (UTF-8, one line); ``table`` gives the red fives,
+    start points and Tenhou table type (default: a general-lobby table with red fives).
 
     Emits ``warnings.warn`` for what the format cannot carry (the README's Formats table).
     """
-    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
+    table = table or TableFacts()
+    # a record that states no scores (mjai's original protocol)
+    record = with_stated_scores(record, table.start_points)
     start = record.start
     n = start.num_players
     if start.first_dealer != 0:
         raise RecordError("tenhou.net/6 JSON needs the first dealer in seat 0", file=record.source)
-    rules = hinted_rules(start)
-    red = hinted_red(start)
+    red = table.red_fives
     w = _Writer(n, red)
     lost: set[str] = set()
     sc: list[Any] | None = None
@@ -57,13 +59,9 @@ def write_tenhou_json(record: GameRecord) -> bytes:
     name = list(start.players) + [""] * (4 - n)
     go = dict(start.rules_hint).get("tenhou_go_type")
     if go is not None:  # the server's log id outranks a rewritten GO tag, as when reading
-        from paifu.rules import tenhou_log_type
-
-        go = tenhou_log_type(start.game_id) or go
+        go = table.log_go_type or go
     if go is None:  # no Tenhou table named: the general-lobby table of the record's rules
-        from paifu.rules import table_go_type
-
-        go = table_go_type(rules) if rules is not None else 0x09 | (0x10 if n == 3 else 0)
+        go = table.go_type if table.go_type is not None else 0x09 | (0x10 if n == 3 else 0)
     rule: dict[str, Any] = {"disp": go_type_disp(int(go))}  # type: ignore[call-overload]
     if int(go) & ~0x12FF:  # type: ignore[call-overload]
         rule["type"] = int(go)  # type: ignore[call-overload]  # a lobby its name cannot say (ratio, tournament)

@@ -24,7 +24,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, hinted_red, hinted_rules, with_stated_scores
+from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.tenhou_meld import MeldCodeError, encode_meld
 from paifu.formats.tenhou_xml.names import (
@@ -88,28 +88,9 @@ def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
 
 
-def _warn_table_differs(rules: Any, go_type: int) -> None:
-    """XML says its rules only as a Tenhou table: name what that table judges differently."""
-    import dataclasses
-
-    from paifu.rules import tenhou_go_type
-
-    table = tenhou_go_type(go_type)
-    differ = [
-        f.name
-        for f in dataclasses.fields(rules)
-        if f.name not in ("name", "description") and getattr(rules, f.name) != getattr(table, f.name)
-    ]
-    if differ:
-        warnings.warn(
-            f"Tenhou XML carries rules only as a Tenhou table: read back as {table.name}, "
-            f"which differs in {', '.join(differ)}",
-            stacklevel=3,
-        )
-
-
-def write_tenhou_xml(record: GameRecord) -> bytes:
-    """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes).
+def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> bytes:
+    """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes); ``table`` gives the red
+    fives, start points and general-lobby table of the record's rules.
 
     Things the event vocabulary does not hold are written with Tenhou's defaults:
     the GO type of the record's rules in a general lobby when ``rules_hint`` names no
@@ -118,13 +99,14 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
     """
     if not record.events or not isinstance(record.events[0], GameStart):
         raise RecordError("a record must start with GameStart", file=record.source)
-    record = with_stated_scores(record)  # a record that states no scores (mjai's original protocol)
+    table = table or TableFacts()
+    # a record that states no scores (mjai's original protocol)
+    record = with_stated_scores(record, table.start_points)
     events = record.events
-    rules = hinted_rules(events[0])
     if record.partial:
         warnings.warn("Tenhou XML cannot mark a game excerpt (it reads back as stopping early)", stacklevel=2)
     if needs_copies(record):  # a source that names kinds only: each tile gets a copy of its own
-        events = with_copies(record, hinted_red(events[0])).events
+        events = with_copies(record, table.red_fives).events
     gs = events[0]
     assert isinstance(gs, GameStart)
     n = gs.num_players
@@ -140,12 +122,13 @@ def write_tenhou_xml(record: GameRecord) -> bytes:
         tags.append(["SHUFFLE", [("seed", seed), ("ref", meta.get("shuffle_ref", ""))]])
     go_type = hints.get("tenhou_go_type")
     if go_type is None:  # the table the record's own rules describe, in a general lobby
-        go_type = 0x01 | (0x10 if n == 3 else 0)
-        if rules is not None:
-            from paifu.rules import table_go_type
-
-            go_type = table_go_type(rules)
-            _warn_table_differs(rules, go_type)
+        go_type = table.go_type if table.go_type is not None else 0x01 | (0x10 if n == 3 else 0)
+        if table.go_type_differs:  # XML says its rules only as a Tenhou table: name what it judges otherwise
+            warnings.warn(
+                f"Tenhou XML carries rules only as a Tenhou table: read back as {table.go_type_name}, "
+                f"which differs in {', '.join(table.go_type_differs)}",
+                stacklevel=2,
+            )
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
         if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
