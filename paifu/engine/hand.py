@@ -8,7 +8,9 @@ wait). Seven pairs and thirteen orphans are checked separately (closed hands onl
 
 The engine keeps each part as one integer (its counts as base-5 digits, updated by
 ``PART_OF``/``DIGIT_OF`` on every tile in or out), so ``wait_mask(keys, counts)``
-costs four dictionary lookups and returns the waits as a 34-bit mask.
+costs four dictionary lookups and returns the waits as a 34-bit mask. A part's answers come from two
+sets built once (every part of at most 14 tiles that splits into melds, or melds and a pair), so a
+part seen for the first time costs a few set lookups, not a search.
 """
 
 from __future__ import annotations
@@ -206,6 +208,33 @@ def part_keys(counts: list[int] | tuple[int, ...]) -> list[int]:
     return keys
 
 
+def _complete_keys(honors: bool) -> tuple[set[int], set[int]]:
+    """Keys of every part of at most 14 tiles that splits into melds only, and into melds and a pair:
+    built once by adding melds to melds (a few thousand keys), so a part's answers are set lookups."""
+    n = 7 if honors else 9
+    digit = [5**i for i in range(n)]
+    # (key, the digits it raises, by how much): triplets, and runs in the suits
+    melds: list[tuple[int, tuple[tuple[int, int], ...]]] = [(3 * digit[i], ((i, 3),)) for i in range(n)]
+    if not honors:
+        melds += [
+            (digit[i] + digit[i + 1] + digit[i + 2], ((i, 1), (i + 1, 1), (i + 2, 1))) for i in range(7)
+        ]
+
+    def fits(key: int, raises: tuple[tuple[int, int], ...]) -> bool:
+        return all(key // digit[i] % 5 + by <= 4 for i, by in raises)
+
+    only = {0}
+    level = {0}
+    for _ in range(4):
+        level = {k + m for k in level for m, raises in melds if fits(k, raises)}
+        only |= level
+    paired = {k + 2 * digit[i] for k in only for i in range(n) if k // digit[i] % 5 <= 2}
+    return only, paired
+
+
+_COMPLETE: dict[bool, tuple[set[int], set[int]]] = {}
+
+
 def _part_info(key: int, honors: bool) -> tuple[int, bool, bool, int]:
     table = _HONOR_INFO if honors else _SUIT_INFO
     info = table.get(key)
@@ -216,12 +245,28 @@ def _part_info(key: int, honors: bool) -> tuple[int, bool, bool, int]:
             rest, c = divmod(rest, 5)
             digits.append(c)
         part = tuple(digits)
-        r = sum(part) % 3
-        mask = 0
-        if r:
-            for i in _part_waits(part, honors):
-                mask |= 1 << i
-        info = (r, r == 0 and _melds_only(part, honors), r == 2 and _melds_and_pair(part, honors), mask)
+        size = sum(part)
+        r = size % 3
+        if size >= 14 or 4 in part:  # beyond the tables: a broken hand's part, or a wait on a fifth copy
+            mask = 0
+            if r:
+                for i in _part_waits(part, honors):
+                    mask |= 1 << i
+            info = (r, r == 0 and _melds_only(part, honors), r == 2 and _melds_and_pair(part, honors), mask)
+        else:
+            complete = _COMPLETE.get(honors)
+            if complete is None:
+                complete = _COMPLETE[honors] = _complete_keys(honors)
+            only, paired = complete
+            mask = 0
+            if r:
+                target = paired if r == 1 else only
+                step = 1
+                for i in range(len(part)):
+                    if key + step in target:
+                        mask |= 1 << i
+                    step *= 5
+            info = (r, r == 0 and key in only, r == 2 and key in paired, mask)
         if len(table) >= _INFO_LIMIT:
             table.clear()
         table[key] = info
