@@ -108,3 +108,12 @@ def seats(values: Any, what: str) -> Any:
     if hasattr(values, "__len__") and len(values) > 4:
         raise ValueError(f"{len(values)} {what}: a table seats at most 4 players")
     return values
+
+
+def freeze(v: object) -> object:
+    """A JSON value as nested tuples (lists and objects alike), so record metadata is hashable."""
+    if isinstance(v, list):
+        return tuple(freeze(x) for x in v)
+    if isinstance(v, dict):
+        return tuple((k, freeze(x)) for k, x in v.items())
+    return v

@@ -22,7 +22,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError
+from paifu.formats.base import RecordError, freeze
 from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.majiang.names import (
     _MARK_OFFSET,
@@ -75,12 +75,12 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
         raise RecordError(f"qijia {qijia!r} is not a seat 0..3", file=source, game=gi)
     rule = g.get("rule")
     hint: tuple[tuple[str, object], ...] = (
-        ("majiang_rule", _freeze(rule) if isinstance(rule, dict) else None),
+        ("majiang_rule", freeze(rule) if isinstance(rule, dict) else None),
     )
     table, game_id = _tenhou_title(g.get("title"))
     if table is not None and not isinstance(rule, dict):  # a Tenhou game converted by kobalab's tenhou-log
         hint = (("tenhou_go_type", table),)
-    meta = tuple((k, _freeze(g[k])) for k in ("title", "rank") if k in g)
+    meta = tuple((k, freeze(g[k])) for k in ("title", "rank") if k in g)
     events: list[Event] = [
         GameStart(players=players, game_id=game_id, first_dealer=qijia, rules_hint=hint, meta=meta)
     ]
@@ -114,14 +114,6 @@ def _four(values: object, what: str) -> list[Any]:
     if not isinstance(values, list) or len(values) != 4:
         raise ValueError(f"{what} {values!r} is not a list of four values")
     return values
-
-
-def _freeze(v: object) -> object:
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, dict):
-        return tuple((k, _freeze(x)) for k, x in v.items())
-    return v
 
 
 def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:

@@ -181,11 +181,3 @@ def _yaku_name(name: object) -> str:
         return Yaku(s).value
     except ValueError:
         return f"unknown:{s}"
-
-
-def _freeze(v: object) -> object:
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, dict):
-        return tuple((k, _freeze(x)) for k, x in v.items())
-    return v

@@ -20,9 +20,9 @@ from paifu.events import (
     RecordIssue,
     RiichiAccepted,
 )
-from paifu.formats.base import RecordError, seats
+from paifu.formats.base import RecordError, freeze, seats
 from paifu.formats.detect import NOT_PARSED, take_parsed
-from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, _freeze, pai_to_tile
+from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, pai_to_tile
 from paifu.formats.mjai.results import _Results
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 
@@ -154,7 +154,7 @@ class _Reader(_Results):
                     (0, 1, 1) if n == 3 and ev["aka_flag"] else (1, 1, 1) if ev["aka_flag"] else (0, 0, 0),
                 )
             )
-        meta = tuple((k, _freeze(v)) for k, v in ev.items() if k not in ("type", "names", "meta"))
+        meta = tuple((k, freeze(v)) for k, v in ev.items() if k not in ("type", "names", "meta"))
         return GameStart(
             players=tuple(names),
             game_id=str(ev.get("id") or ev.get("uri") or ""),

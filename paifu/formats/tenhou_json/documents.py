@@ -13,7 +13,7 @@ from paifu.events import (
     GameRecord,
     GameStart,
 )
-from paifu.formats.base import RecordError, seats
+from paifu.formats.base import RecordError, freeze, seats
 from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.tenhou_json.hands import _HandReader
 from paifu.formats.tenhou_json.names import _MAJSOUL_REF, FORMAT, disp_go_type
@@ -143,7 +143,7 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
         names = [str(x) for x in seats(doc.get("name") or [], "names")][:n]
         names += [""] * (n - len(names))
         meta = tuple(
-            (k, _freeze(doc[k]))
+            (k, freeze(doc[k]))
             for k in ("title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "ref")
             if k in doc
         )
@@ -177,14 +177,6 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
     if not partial:
         events.append(_game_end(last_doc.get("sc"), n, source, game_no))
     return GameRecord(events=events, source=source, format=FORMAT, partial=partial)
-
-
-def _freeze(v: object) -> object:
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    if isinstance(v, dict):
-        return tuple((k, _freeze(x)) for k, x in v.items())
-    return v
 
 
 def _game_end(sc: object, n: int, source: str, game: int) -> GameEnd:
