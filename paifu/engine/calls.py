@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from paifu.engine import hand as shape
 from paifu.engine.game import Game
-from paifu.engine.legality import can_win_on, is_run, kuikae_kinds, live_waits, waits_after_kan
+from paifu.engine.legality import is_run, kuikae_kinds, live_waits, seats_waiting_on, waits_after_kan
 from paifu.engine.table import (
     ACTION,
     AFTER_DISCARD,
@@ -198,14 +198,12 @@ def kan_in_turn(r: Game, ev: Call) -> None:
     # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (close_discard_window)
     seat.update_waits()
     # robbing window: chankan on an added kan (kokushi may rob a closed kan where allowed)
-    sanma = r.sanma
     kokushi_robs = r.rules.kokushi_chankan_ankan
     st.ron_candidates = [
         s
-        for s, other in enumerate(st.seats)
-        if s != caller
-        and can_win_on(other, k, sanma)
-        and (m.kind == CallKind.KAKAN or (kokushi_robs and shape.is_kokushi(_plus(other.counts, k))))
+        for s in seats_waiting_on(st, k, caller)
+        if m.kind == CallKind.KAKAN
+        or (kokushi_robs and shape.is_kokushi(shape.with_kind(st.seats[s].counts, k)))
     ]
     robbed = st.kakan_tile if m.kind == CallKind.KAKAN and st.kakan_tile is not None else m.tiles[0]
     st.last_discard = (caller, robbed)
@@ -244,7 +242,7 @@ def check_riichi_kan(r: Game, seat_no: int, k: int, before: frozenset[int]) -> N
         counts = list(seat.counts)
         counts[k] += 3
         for w in before:
-            c = _plus(counts, w)
+            c = shape.with_kind(counts, w)
             c2 = list(c)
             c2[k] -= 3
             if shape.is_complete_regular(c) and not shape.is_complete_regular(c2):
@@ -279,10 +277,7 @@ def kita(r: Game, ev: Call) -> None:
     st.any_call = True
     # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (close_discard_window)
     seat.update_waits()
-    sanma = r.sanma
-    st.ron_candidates = [
-        s for s, other in enumerate(st.seats) if s != caller and can_win_on(other, 30, sanma)
-    ]
+    st.ron_candidates = seats_waiting_on(st, 30, caller)
     st.last_discard = (caller, tile)
     st.phase = AFTER_KAN
     st.kan_window = True
@@ -331,9 +326,3 @@ def on_new_dora(r: Game, ev: NewDora) -> None:
     st.dora_indicators.append(ev.indicator)
     if r.walls.wall is not None:
         r.walls.check_dora(ev.indicator, len(st.dora_indicators) - 1)
-
-
-def _plus(counts: list[int], k: int) -> list[int]:
-    c = list(counts)
-    c[k] += 1
-    return c

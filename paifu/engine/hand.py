@@ -119,6 +119,13 @@ def is_complete_regular(counts: list[int] | tuple[int, ...]) -> bool:
     return pair_seen
 
 
+def with_kind(counts: list[int], k: int) -> list[int]:
+    """A copy of ``counts`` holding one more of kind ``k`` (the hand with a tile it may win on)."""
+    c = list(counts)
+    c[k] += 1
+    return c
+
+
 def is_chiitoitsu(counts: list[int] | tuple[int, ...]) -> bool:
     """Seven distinct pairs (four of a kind is not two pairs, as on Tenhou)."""
     return sum(1 for c in counts if c == 2) == 7

@@ -31,6 +31,17 @@ def can_win_on(seat: SeatState, k: int, sanma: bool) -> bool:
     return bool(seat.wait_mask >> k & 1) and seat.counts[k] < 4 and not (sanma and k in SANMA_REMOVED_KINDS)
 
 
+def seats_waiting_on(table: TableState, k: int, offered_by: int) -> list[int]:
+    """The seats other than ``offered_by`` that could win on kind ``k`` (ron candidates)."""
+    sanma = table.num_players == 3
+    bit = 1 << k
+    return [
+        s
+        for s, seat in enumerate(table.seats)
+        if seat.wait_mask & bit and s != offered_by and can_win_on(seat, k, sanma)
+    ]
+
+
 def visible(table: TableState, seat_no: int, k: int) -> int:
     """Copies of kind ``k`` this seat can see: its hand, every river, every meld, the indicators."""
     n = table.seats[seat_no].counts[k]

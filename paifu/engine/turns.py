@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paifu.engine import aborts, calls, riichi
 from paifu.engine.game import Game
-from paifu.engine.legality import can_win_on
+from paifu.engine.legality import seats_waiting_on
 from paifu.engine.table import (
     ACTION,
     AFTER_DISCARD,
@@ -138,13 +138,7 @@ def on_discard(r: Game, ev: Discard) -> None:
     st.winners_this_tile = []
     st.phase = AFTER_DISCARD
     st.turn = ev.seat
-    sanma = r.sanma
-    bit = 1 << k
-    st.ron_candidates = [
-        s
-        for s, other in enumerate(st.seats)
-        if other.wait_mask & bit and s != ev.seat and can_win_on(other, k, sanma)
-    ]
+    st.ron_candidates = seats_waiting_on(st, k, ev.seat)
     if len(st.kans) >= 4 or (not st.any_call and len(st.first_winds) == r.n):
         aborts.check_due(r, st)
 

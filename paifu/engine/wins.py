@@ -71,7 +71,7 @@ def on_win(r: Game, ev: Win) -> None:
             _void_robbed_kan_dora(r, ev.seat)
         if st.riichi_pending == src:
             st.riichi_pending = None  # a riichi discard that is ronned costs no stick
-        counts = _plus(seat.counts, tile >> 2)
+        counts = shape.with_kind(seat.counts, tile >> 2)
         complete = shape.is_complete(counts, seat.closed)
         if complete and is_furiten(seat, r.sanma):
             kind = "riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard"
@@ -370,9 +370,3 @@ def _compare_valuation(r: Game, ev: Win, val: Any) -> None:
             expected=val.points,
             actual=c.points,
         )
-
-
-def _plus(counts: list[int], k: int) -> list[int]:
-    c = list(counts)
-    c[k] += 1
-    return c
