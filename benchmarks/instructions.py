@@ -25,13 +25,11 @@ from validate import CORPUS, baseline_tree, unique_files  # noqa: E402
 
 _SCRIPT = """
 import sys
-sys.path.insert(0, sys.argv[1])
-import importlib, paifu.formats, paifu.pipeline as pipeline
-for reader in ("tenhou_xml", "tenhou_json", "mjai", "majiang"):
-    importlib.import_module(f"paifu.formats.{reader}")
-for lazy in ("_scorer", "_wall_factory"):
-    getattr(pipeline, lazy, lambda: None)()
+sys.path[:0] = [sys.argv[1], sys.argv[4]]  # the code tree measured, then this folder (validate.py)
+from validate import _start_up
+_start_up()
 if sys.argv[3] == "run":
+    import paifu.pipeline as pipeline
     files = open(sys.argv[2]).read().split("\\n")
     games = sum(1 for item in pipeline.replay_paths(files) if not hasattr(item, "reason"))
     print("games", games, file=sys.stderr)
@@ -39,10 +37,19 @@ if sys.argv[3] == "run":
 
 
 def instructions(root: Path, listing: Path, mode: str) -> int:
-    """Instructions callgrind counts for ``_SCRIPT`` in ``mode`` ("import" or "run") under ``root``."""
+    """Instructions callgrind counts for ``_SCRIPT`` in ``mode`` ("import" or "run") under ``root``; the
+    imports are ``validate.py``'s ``_start_up``, so both benchmarks exclude the same start-up."""
     proc = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        + [sys.executable, "-c", _SCRIPT, str(root), str(listing), mode],
+        + [
+            sys.executable,
+            "-c",
+            _SCRIPT,
+            str(root),
+            str(listing),
+            mode,
+            str(Path(__file__).resolve().parent),
+        ],
         capture_output=True,
         text=True,
         check=False,
