@@ -199,10 +199,13 @@ def yaochu_kinds(counts: list[int] | tuple[int, ...]) -> int:
 #: part (0 man, 1 pin, 2 sou, 3 honors) and base-5 digit value of each kind
 PART_OF: tuple[int, ...] = tuple(min(k // 9, 3) for k in range(34))
 DIGIT_OF: tuple[int, ...] = tuple(5 ** (k % 9 if k < 27 else k - 27) for k in range(34))
-_BASE = (0, 9, 18, 27)
 # per part key: (size mod 3, splits into melds, splits into melds and a pair, local waits mask)
-_SUIT_INFO: dict[int, tuple[int, bool, bool, int]] = {}
-_HONOR_INFO: dict[int, tuple[int, bool, bool, int]] = {}
+# a part's answers packed in one int (no tuples: compiled, ints stay unboxed): bits 0-1 its size
+# mod 3, bit 2 it splits into melds only, bit 3 into melds and a pair, bits 4.. its local waits
+_ONLY = 4
+_PAIRED = 8
+_SUIT_INFO: dict[int, int] = {}
+_HONOR_INFO: dict[int, int] = {}
 _INFO_LIMIT = 1 << 17  # distinct part keys kept (a part has at most 14 tiles: about 40,000 occur)
 
 
@@ -242,41 +245,45 @@ def _complete_keys(honors: bool) -> tuple[set[int], set[int]]:
 _COMPLETE: dict[bool, tuple[set[int], set[int]]] = {}
 
 
-def _part_info(key: int, honors: bool) -> tuple[int, bool, bool, int]:
+def _part_info(key: int, honors: bool) -> int:
+    """A part's packed answers (see ``_ONLY``), computed on first sight and kept."""
     table = _HONOR_INFO if honors else _SUIT_INFO
-    info = table.get(key)
-    if info is None:
-        digits = []
-        rest = key
-        for _ in range(7 if honors else 9):
-            rest, c = divmod(rest, 5)
-            digits.append(c)
-        part = tuple(digits)
-        size = sum(part)
-        r = size % 3
-        if size >= 14 or 4 in part:  # beyond the tables: a broken hand's part, or a wait on a fifth copy
-            mask = 0
-            if r:
-                for i in _part_waits(part, honors):
+    info = table.get(key, -1)
+    if info >= 0:
+        return info
+    digits = []
+    rest = key
+    for _ in range(7 if honors else 9):
+        rest, c = divmod(rest, 5)
+        digits.append(c)
+    part = tuple(digits)
+    size = sum(part)
+    r = size % 3
+    mask = 0
+    if size >= 14 or 4 in part:  # beyond the tables: a broken hand's part, or a wait on a fifth copy
+        if r:
+            for i in _part_waits(part, honors):
+                mask |= 1 << i
+        only = r == 0 and _melds_only(part, honors)
+        paired = r == 2 and _melds_and_pair(part, honors)
+    else:
+        complete = _COMPLETE.get(honors)
+        if complete is None:
+            complete = _COMPLETE[honors] = _complete_keys(honors)
+        only_keys, paired_keys = complete
+        if r:
+            target = paired_keys if r == 1 else only_keys
+            step = 1
+            for i in range(len(part)):
+                if key + step in target:
                     mask |= 1 << i
-            info = (r, r == 0 and _melds_only(part, honors), r == 2 and _melds_and_pair(part, honors), mask)
-        else:
-            complete = _COMPLETE.get(honors)
-            if complete is None:
-                complete = _COMPLETE[honors] = _complete_keys(honors)
-            only, paired = complete
-            mask = 0
-            if r:
-                target = paired if r == 1 else only
-                step = 1
-                for i in range(len(part)):
-                    if key + step in target:
-                        mask |= 1 << i
-                    step *= 5
-            info = (r, r == 0 and key in only, r == 2 and key in paired, mask)
-        if len(table) >= _INFO_LIMIT:
-            table.clear()
-        table[key] = info
+                step *= 5
+        only = r == 0 and key in only_keys
+        paired = r == 2 and key in paired_keys
+    info = r | (_ONLY if only else 0) | (_PAIRED if paired else 0) | mask << 4
+    if len(table) >= _INFO_LIMIT:
+        table.clear()
+    table[key] = info
     return info
 
 
@@ -286,12 +293,13 @@ _YAOCHU_MASK = sum(1 << k for k in YAOCHU_KINDS)
 def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
     """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys."""
     mask = _regular_mask(keys)
-    if closed and sum(counts) == 13:
+    if closed:
         kinds = 34 - counts.count(0)
-        if kinds == 7 and counts.count(2) == 6:  # seven pairs: six pairs and a single
-            mask |= 1 << counts.index(1)
-        elif kinds >= 12 and sum(counts[k] for k in YAOCHU_KINDS) == 13:  # thirteen orphans
-            missing = [k for k in YAOCHU_KINDS if counts[k] == 0]
+        if kinds == 7:  # seven pairs: six pairs and a single
+            if counts.count(2) == 6 and counts.count(1) == 1:
+                mask |= 1 << counts.index(1)
+        elif kinds >= 12 and sum(counts) == 13 and sum(counts[k] for k in YAOCHU_KINDS) == 13:
+            missing = [k for k in YAOCHU_KINDS if counts[k] == 0]  # thirteen orphans
             if not missing:
                 mask |= _YAOCHU_MASK
             elif len(missing) == 1:
@@ -302,38 +310,56 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
 def _regular_mask(keys: list[int]) -> int:
     """Waits of four melds and a pair: one part short of a tile (the others complete), or two
     parts each holding a pair-or-wait (one is the pair, the other waits)."""
-    m = _SUIT_INFO.get(keys[0]) or _part_info(keys[0], False)
-    p = _SUIT_INFO.get(keys[1]) or _part_info(keys[1], False)
-    s = _SUIT_INFO.get(keys[2]) or _part_info(keys[2], False)
-    z = _HONOR_INFO.get(keys[3]) or _part_info(keys[3], True)
-    parts = (m, p, s, z)
-    short = -1  # the part with a residue of 1
-    first = second = -1  # the parts with a residue of 2
-    for i in range(4):
-        r = parts[i][0]
-        if r == 0:
-            if not parts[i][1]:
-                return 0
-        elif r == 1:
-            if short >= 0:
-                return 0
-            short = i
-        elif first < 0:
-            first = i
-        elif second < 0:
-            second = i
-        else:
-            return 0
-    if short >= 0:
-        return 0 if first >= 0 else parts[short][3] << _BASE[short]
-    if second < 0:
+    m = _SUIT_INFO.get(keys[0], -1)
+    if m < 0:
+        m = _part_info(keys[0], False)
+    p = _SUIT_INFO.get(keys[1], -1)
+    if p < 0:
+        p = _part_info(keys[1], False)
+    s = _SUIT_INFO.get(keys[2], -1)
+    if s < 0:
+        s = _part_info(keys[2], False)
+    z = _HONOR_INFO.get(keys[3], -1)
+    if z < 0:
+        z = _part_info(keys[3], True)
+    # a part of residue 0 must split into melds (bits 0-2 all clear: it does not)
+    if not (m & 7 and p & 7 and s & 7 and z & 7):
+        return 0
+    # residues counted at once: a residue 1 adds 1, a residue 2 adds 16
+    code = _code(m) + _code(p) + _code(s) + _code(z)
+    if code == 1:  # one part short of a tile: its waits
+        return _if_residue(m, 1, 0) | _if_residue(p, 1, 9) | _if_residue(s, 1, 18) | _if_residue(z, 1, 27)
+    if code != 32:
+        return 0
+    # two parts of residue 2: each waits when the other holds the pair
+    paired = _paired2(m) + _paired2(p) + _paired2(s) + _paired2(z)
+    if not paired:
         return 0
     mask = 0
-    if parts[second][2]:
-        mask |= parts[first][3] << _BASE[first]
-    if parts[first][2]:
-        mask |= parts[second][3] << _BASE[second]
+    if paired - _paired2(m):
+        mask |= _if_residue(m, 2, 0)
+    if paired - _paired2(p):
+        mask |= _if_residue(p, 2, 9)
+    if paired - _paired2(s):
+        mask |= _if_residue(s, 2, 18)
+    if paired - _paired2(z):
+        mask |= _if_residue(z, 2, 27)
     return mask
+
+
+def _code(info: int) -> int:
+    r = info & 3
+    return (r & 1) | (r & 2) << 3
+
+
+def _if_residue(info: int, r: int, base: int) -> int:
+    """The part's waits at their place in the 34-bit mask when its residue is ``r``, else 0."""
+    return (info >> 4) << base if info & 3 == r else 0
+
+
+def _paired2(info: int) -> int:
+    """1 for a residue-2 part that splits into melds and a pair."""
+    return 1 if info & 3 == 2 and info & _PAIRED else 0
 
 
 def mask_kinds(mask: int) -> frozenset[int]:
