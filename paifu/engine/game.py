@@ -27,6 +27,12 @@ class Game:
     ) -> None:
         self.rules = rules
         self.flags = flags_of(rules)
+        # the rules asked on every draw or discard, as plain attributes (a compiled Game reads them
+        # natively; the Ruleset is a Python object)
+        self.same_turn_furiten = rules.same_turn_furiten
+        self.riichi_furiten = rules.riichi_furiten
+        self.kan_dora = rules.kan_dora
+        self.furiten_riichi = rules.furiten_riichi
         self.source = source
         self.game_index = game_index
         self.scorer = scorer

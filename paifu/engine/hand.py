@@ -16,6 +16,7 @@ part seen for the first time costs a few set lookups, not a search.
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Final
 
 from paifu.tiles import YAOCHU_KINDS
 
@@ -197,16 +198,16 @@ def yaochu_kinds(counts: list[int] | tuple[int, ...]) -> int:
 
 # ---------------------------------------------------------------------- waits from part keys
 #: part (0 man, 1 pin, 2 sou, 3 honors) and base-5 digit value of each kind
-PART_OF: tuple[int, ...] = tuple(min(k // 9, 3) for k in range(34))
-DIGIT_OF: tuple[int, ...] = tuple(5 ** (k % 9 if k < 27 else k - 27) for k in range(34))
+PART_OF: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
+DIGIT_OF: Final[tuple[int, ...]] = tuple(5 ** (k % 9 if k < 27 else k - 27) for k in range(34))
 # per part key: (size mod 3, splits into melds, splits into melds and a pair, local waits mask)
 # a part's answers packed in one int (no tuples: compiled, ints stay unboxed): bits 0-1 its size
 # mod 3, bit 2 it splits into melds only, bit 3 into melds and a pair, bits 4.. its local waits
-_ONLY = 4
-_PAIRED = 8
-_SUIT_INFO: dict[int, int] = {}
-_HONOR_INFO: dict[int, int] = {}
-_INFO_LIMIT = 1 << 17  # distinct part keys kept (a part has at most 14 tiles: about 40,000 occur)
+_ONLY: Final = 4
+_PAIRED: Final = 8
+_SUIT_INFO: Final[dict[int, int]] = {}
+_HONOR_INFO: Final[dict[int, int]] = {}
+_INFO_LIMIT: Final = 1 << 17  # distinct part keys kept (a part has at most 14 tiles: about 40,000 occur)
 
 
 def part_keys(counts: list[int] | tuple[int, ...]) -> list[int]:
@@ -287,7 +288,7 @@ def _part_info(key: int, honors: bool) -> int:
     return info
 
 
-_YAOCHU_MASK = sum(1 << k for k in YAOCHU_KINDS)
+_YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)
 
 
 def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:

@@ -12,30 +12,53 @@ from __future__ import annotations
 
 import copy as _copy
 from dataclasses import dataclass, field
+from typing import Final
 
 from paifu.engine.hand import DIGIT_OF, PART_OF, mask_kinds, wait_mask
 from paifu.events import CallKind, Meld, RyuukyokuKind
 from paifu.tiles import NUM_KINDS, tile_to_str
 
 # phases: what the record must do next (plain ints: compared on every event)
-BETWEEN = 0  # expecting HandStart or GameEnd
-NEED_DRAW = 1  # ``turn`` must draw (``rinshan_pending`` tells which wall)
-ACTION = 2  # ``turn`` holds 3m+2 tiles after a draw: discard, kan, kita, tsumo, nine terminals
-NEED_DISCARD = 3  # after chi/pon: discard only
-AFTER_DISCARD = 4  # others may ron or call; else the next draw
-AFTER_KAN = 5  # an added kan (or closed kan / kita): robbing possible, then the replacement draw
-HAND_OVER = 6  # a win or draw ended the hand; more wins on the same tile possible
+BETWEEN: Final = 0  # expecting HandStart or GameEnd
+NEED_DRAW: Final = 1  # ``turn`` must draw (``rinshan_pending`` tells which wall)
+ACTION: Final = 2  # ``turn`` holds 3m+2 tiles after a draw: discard, kan, kita, tsumo, nine terminals
+NEED_DISCARD: Final = 3  # after chi/pon: discard only
+AFTER_DISCARD: Final = 4  # others may ron or call; else the next draw
+AFTER_KAN: Final = 5  # an added kan (or closed kan / kita): robbing possible, then the replacement draw
+HAND_OVER: Final = 6  # a win or draw ended the hand; more wins on the same tile possible
 
 #: index of a five's suit in ``SeatState.red`` by kind, -1 for other kinds
-FIVE_SUIT: tuple[int, ...] = tuple({4: 0, 13: 1, 22: 2}.get(k, -1) for k in range(NUM_KINDS))
+NO_KINDS: Final[frozenset[int]] = frozenset()
+FIVE_SUIT: Final[tuple[int, ...]] = tuple({4: 0, 13: 1, 22: 2}.get(k, -1) for k in range(NUM_KINDS))
 
 
-@dataclass(slots=True)
 class RiverTile:
-    tile: int
-    tsumogiri: bool | None
-    riichi: bool = False
-    called: bool = False  # taken by another player's call
+    """A tile in a river. A plain class, not a dataclass: compiled, its constructor is native (one
+    is made per discard)."""
+
+    __slots__ = ("tile", "tsumogiri", "riichi", "called")
+
+    def __init__(self, tile: int, tsumogiri: bool | None, riichi: bool = False, called: bool = False) -> None:
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.riichi = riichi
+        self.called = called  # taken by another player's call
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RiverTile):
+            return NotImplemented
+        return (self.tile, self.tsumogiri, self.riichi, self.called) == (
+            other.tile,
+            other.tsumogiri,
+            other.riichi,
+            other.called,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"RiverTile(tile={self.tile}, tsumogiri={self.tsumogiri}, riichi={self.riichi}, "
+            f"called={self.called})"
+        )
 
 
 @dataclass(slots=True)
@@ -44,6 +67,7 @@ class SeatState:
     red: list[int] = field(default_factory=lambda: [0, 0, 0])  # red fives held per suit
     #: the concealed hand's four parts (man, pin, sou, honors), counts as base-5 digits
     keys: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    held: int = 0  # concealed tiles: sum(counts), kept by add/remove (asked after every discard)
     melds: list[Meld] = field(default_factory=list)
     river: list[RiverTile] = field(default_factory=list)
     river_kinds: set[int] = field(default_factory=set)
@@ -68,7 +92,7 @@ class SeatState:
 
     @property
     def size(self) -> int:
-        return sum(self.counts)
+        return self.held
 
     @property
     def waits(self) -> frozenset[int]:
@@ -78,6 +102,7 @@ class SeatState:
     def add(self, tile: int, red: bool) -> None:
         k = tile >> 2
         self.counts[k] += 1
+        self.held += 1
         self.keys[PART_OF[k]] += DIGIT_OF[k]
         if red:
             self.red[FIVE_SUIT[k]] += 1
@@ -97,6 +122,7 @@ class SeatState:
     def remove(self, tile: int, red: bool) -> None:
         k = tile >> 2
         self.counts[k] -= 1
+        self.held -= 1
         self.keys[PART_OF[k]] -= DIGIT_OF[k]
         if red:
             self.red[FIVE_SUIT[k]] -= 1
@@ -166,7 +192,7 @@ class TableState:
         seat.drawn = tile
         seat.draws += 1
         seat.furiten_temp = False
-        seat.kuikae = frozenset()
+        seat.kuikae = NO_KINDS
         self.phase = ACTION
         self.turn = seat_no
         self.rinshan_draw = rinshan
