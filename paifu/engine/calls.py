@@ -6,6 +6,8 @@ applied; a call that cannot be applied is reported and the record followed as fa
 
 from __future__ import annotations
 
+from typing import Final
+
 from paifu.engine import hand as shape
 from paifu.engine.game import Game
 from paifu.engine.legality import is_run, kuikae_kinds, live_waits, seats_waiting_on, waits_after_kan
@@ -22,8 +24,8 @@ from paifu.engine.table import (
 from paifu.engine.table import tile_name as _name
 from paifu.events import Call, CallKind, Meld, NewDora, RyuukyokuKind
 
-_ON_DISCARD = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
-_ABORTS_A_CALL_MISSES = (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI)
+_ON_DISCARD: Final = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
+_ABORTS_A_CALL_MISSES: Final = (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI)
 
 
 def on_call(r: Game, ev: Call) -> None:

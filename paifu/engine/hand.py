@@ -20,7 +20,7 @@ from typing import Final
 
 from paifu.tiles import YAOCHU_KINDS
 
-_EMPTY: frozenset[int] = frozenset()
+_EMPTY: Final[frozenset[int]] = frozenset()
 
 
 @cache
@@ -243,7 +243,7 @@ def _complete_keys(honors: bool) -> tuple[set[int], set[int]]:
     return only, paired
 
 
-_COMPLETE: dict[bool, tuple[set[int], set[int]]] = {}
+_COMPLETE: Final[dict[bool, tuple[set[int], set[int]]]] = {}
 
 
 def _part_info(key: int, honors: bool) -> int:
@@ -252,16 +252,18 @@ def _part_info(key: int, honors: bool) -> int:
     info = table.get(key, -1)
     if info >= 0:
         return info
-    digits = []
+    size = 0
+    four = False
     rest = key
     for _ in range(7 if honors else 9):
-        rest, c = divmod(rest, 5)
-        digits.append(c)
-    part = tuple(digits)
-    size = sum(part)
+        c = rest % 5
+        rest //= 5
+        size += c
+        four = four or c == 4
     r = size % 3
     mask = 0
-    if size >= 14 or 4 in part:  # beyond the tables: a broken hand's part, or a wait on a fifth copy
+    if size >= 14 or four:  # beyond the tables: a broken hand's part, or a wait on a fifth copy
+        part = _digits(key, honors)
         if r:
             for i in _part_waits(part, honors):
                 mask |= 1 << i
@@ -275,7 +277,7 @@ def _part_info(key: int, honors: bool) -> int:
         if r:
             target = paired_keys if r == 1 else only_keys
             step = 1
-            for i in range(len(part)):
+            for i in range(7 if honors else 9):
                 if key + step in target:
                     mask |= 1 << i
                 step *= 5
@@ -286,6 +288,15 @@ def _part_info(key: int, honors: bool) -> int:
         table.clear()
     table[key] = info
     return info
+
+
+def _digits(key: int, honors: bool) -> tuple[int, ...]:
+    """A part key's counts, lowest kind first."""
+    out = []
+    for _ in range(7 if honors else 9):
+        out.append(key % 5)
+        key //= 5
+    return tuple(out)
 
 
 _YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)

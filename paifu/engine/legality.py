@@ -6,13 +6,15 @@ and report nothing, so the replayer, the viewer and a bot can all ask them.
 
 from __future__ import annotations
 
+from typing import Final
+
 from paifu.engine.hand import shape_waits
 from paifu.engine.table import SeatState, TableState
 from paifu.rules.flags import RuleFlags
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS
 
 #: kinds absent from a 3-player set, as a mask
-SANMA_MASK = sum(1 << k for k in SANMA_REMOVED_KINDS)
+SANMA_MASK: Final = sum(1 << k for k in SANMA_REMOVED_KINDS)
 
 
 def live_waits(seat: SeatState, sanma: bool) -> frozenset[int]:

@@ -18,7 +18,7 @@ tenpai, furiten, kuikae) in ``legality``; hand shapes in ``hand``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from paifu.engine import aborts, calls, flow, riichi, turns, wins
 from paifu.engine.game import Game
@@ -149,9 +149,9 @@ class Replayer(Game):
         pass
 
 
-_KEEP_RIICHI_PENDING = (Win, RiichiAccepted, Ryuukyoku)
+_KEEP_RIICHI_PENDING: Final = (Win, RiichiAccepted, Ryuukyoku)
 
-HANDLERS: dict[type, Callable[[Replayer, Any], None]] = {
+HANDLERS: Final[dict[type, Callable[[Replayer, Any], None]]] = {
     GameStart: Replayer.on_game_start,
     HandStart: flow.on_hand_start,
     Draw: turns.on_draw,

@@ -61,30 +61,55 @@ class RiverTile:
         )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatState:
-    counts: list[int] = field(default_factory=lambda: [0] * NUM_KINDS)
-    red: list[int] = field(default_factory=lambda: [0, 0, 0])  # red fives held per suit
+    """One seat's hand and river. ``__init__`` is written out, not generated: compiled, a generated
+    one runs as Python (four seats are made every hand)."""
+
+    counts: list[int]
+    red: list[int]  # red fives held per suit
     #: the concealed hand's four parts (man, pin, sou, honors), counts as base-5 digits
-    keys: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    held: int = 0  # concealed tiles: sum(counts), kept by add/remove (asked after every discard)
-    melds: list[Meld] = field(default_factory=list)
-    river: list[RiverTile] = field(default_factory=list)
-    river_kinds: set[int] = field(default_factory=set)
-    riichi: bool = False  # declared (its discard may still be pending acceptance)
-    riichi_accepted: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    furiten_temp: bool = False
-    furiten_riichi: bool = False
+    keys: list[int]
+    held: int  # concealed tiles: sum(counts), kept by add/remove (asked after every discard)
+    melds: list[Meld]
+    river: list[RiverTile]
+    river_kinds: set[int]
+    riichi: bool  # declared (its discard may still be pending acceptance)
+    riichi_accepted: bool
+    double_riichi: bool
+    ippatsu: bool
+    furiten_temp: bool
+    furiten_riichi: bool
     #: bit k set: kind k completes the hand (shape only); valid while the hand holds 3m+1 tiles
-    wait_mask: int = 0
-    drawn: int | None = None  # the tile drawn this turn (tsumogiri / riichi-kan checks)
-    kita: int = 0
-    kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard right now
-    discards: int = 0
-    draws: int = 0
-    calls: int = 0  # chi, pon, daiminkan made (opens the hand)
+    wait_mask: int
+    drawn: int | None  # the tile drawn this turn (tsumogiri / riichi-kan checks)
+    kita: int
+    kuikae: frozenset[int]  # kinds this seat may not discard right now
+    discards: int
+    draws: int
+    calls: int  # chi, pon, daiminkan made (opens the hand)
+
+    def __init__(self) -> None:
+        self.counts = [0] * NUM_KINDS
+        self.red = [0, 0, 0]
+        self.keys = [0, 0, 0, 0]
+        self.held = 0
+        self.melds = []
+        self.river = []
+        self.river_kinds = set()
+        self.riichi = False
+        self.riichi_accepted = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.furiten_temp = False
+        self.furiten_riichi = False
+        self.wait_mask = 0
+        self.drawn = None
+        self.kita = 0
+        self.kuikae = NO_KINDS
+        self.discards = 0
+        self.draws = 0
+        self.calls = 0
 
     @property
     def closed(self) -> bool:

@@ -44,6 +44,7 @@ import hashlib
 import random
 import struct
 from dataclasses import dataclass
+from typing import Final
 
 __all__ = [
     "INIT_SHUFFLE_PREFIX",
@@ -57,12 +58,12 @@ __all__ = [
 
 BASE64_PREFIX = "mt19937ar-sha512-n288-base64"
 #: how a reader marks per-hand INIT ``shuffle`` values (``paifu.formats.tenhou_xml`` uses the same)
-INIT_SHUFFLE_PREFIX = "tenhou-init-shuffle;"
-HEX_PREFIX = "mt19937ar-sha512-n288"
-_MASK = 0xFFFFFFFF
-_SANMA_IDS = tuple(range(0, 4)) + tuple(range(32, 136))
-_UNPACK_RND = struct.Struct("<144I").unpack
-_UNPACK_RAW = struct.Struct("<137I").unpack
+INIT_SHUFFLE_PREFIX: Final = "tenhou-init-shuffle;"
+HEX_PREFIX: Final = "mt19937ar-sha512-n288"
+_MASK: Final = 0xFFFFFFFF
+_SANMA_IDS: Final = tuple(range(0, 4)) + tuple(range(32, 136))
+_UNPACK_RND: Final = struct.Struct("<144I").unpack
+_UNPACK_RAW: Final = struct.Struct("<137I").unpack
 
 
 class WallSeedError(ValueError):
