@@ -1,11 +1,11 @@
-"""The optional compiled build (README "Speed: the compiled build"); everything else is in pyproject.toml.
+"""The compiled build (README "Speed: the compiled build"); everything else is in pyproject.toml.
 
-``pip install .`` (or ``-e .``) installs pure Python. ``PAIFU_COMPILE=1 pip install ...`` also compiles
-the modules in ``COMPILE`` with mypyc: pip then fetches mypy into the build environment
-(``setup_requires``, which setuptools' PEP 517 backend turns into a build requirement only then). When
-mypyc rejects the code or the C compiler is missing or fails, the install still succeeds, in pure Python,
-and says so. ``paifu/_build.py`` records each compiled module's source hash at build time and, at import,
-runs pure Python (with a warning) when a source no longer matches its compiled module.
+``pip install .`` (or ``-e .``) compiles the modules in ``COMPILE`` with mypyc: pip fetches mypy into the
+build environment (``setup_requires``, which setuptools' PEP 517 backend turns into a build requirement).
+When mypyc rejects the code or the C compiler is missing or fails, the install still succeeds, in pure
+Python, and says so. ``PAIFU_COMPILE=0`` installs pure Python without trying. ``paifu/_build.py`` records
+each compiled module's source hash at build time and, at import, runs pure Python (with a warning) when a
+source no longer matches its compiled module.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from setuptools.command.build_ext import build_ext
 COMPILE = ["paifu/engine/*.py", "paifu/tiles.py"]
 GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
 MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)
-WANTED = os.environ.get("PAIFU_COMPILE", "") == "1"
+WANTED = os.environ.get("PAIFU_COMPILE", "1") != "0"  # compiled unless PAIFU_COMPILE=0
 # the metadata steps (pip runs them in their own processes) list build_ext's sources: no mypyc there
 METADATA_ONLY = bool({"egg_info", "dist_info", "sdist"} & set(sys.argv[1:]))
 ROOT = Path(__file__).resolve().parent

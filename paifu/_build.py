@@ -1,4 +1,4 @@
-"""Which build runs: the modules compiled with mypyc (``PAIFU_COMPILE=1`` at install), or pure Python.
+"""Which build runs: the modules compiled with mypyc (the default install), or pure Python.
 
 A compiled module (``replayer.cpython-311-x86_64-linux-gnu.so``) is imported instead of its ``.py``. So
 that an edited source never runs as its older compiled self (an editable install keeps both side by
@@ -86,7 +86,7 @@ def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
         return f"compiled with mypyc: {len(twins)} modules", False
     print(
         f"paifu: warning: {', '.join(stale)} changed since compiled; running pure Python (rebuild: "
-        'PAIFU_COMPILE=1 pip install -e ".[dev]"; or remove the compiled modules: pip install -e ".[dev]")',
+        'pip install --no-deps -e .; or remove the compiled modules: PAIFU_COMPILE=0 pip install --no-deps -e .)',
         file=sys.stderr,
     )
     return "pure Python (compiled modules out of date)", True
