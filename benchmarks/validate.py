@@ -290,6 +290,14 @@ def main() -> None:
         memory(args.paths, [int(s) for s in args.memory_scales.split(",")])
 
 
+def build_of(root: Path) -> str:
+    """Which build of paifu a stage under ``root`` runs ("compiled with mypyc: ..." or "pure Python")."""
+    code = "import paifu; print(getattr(paifu, 'BUILD', 'pure Python'))"
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True)
+    return proc.stdout.strip() or "unknown"
+
+
 def speed(
     paths: list[str], spec: str | None, rules: Any, jobs: int, dask: bool, runs: int, baseline: str | None
 ) -> None:
@@ -315,6 +323,8 @@ def speed(
                         best[label, name] = got
     games, hands = best["ours", "end to end"][1], best["ours", "end to end"][2]
     floor = games / best["ours", "floor"][0]
+    for label, root in trees:
+        print(f"{label}: {root} ({build_of(root)})")
     print(f"{games} games, {hands} hands" + (f"; baseline: {baseline}" if baseline else "") + "\n")
     head = f"{'stage':<38}{'games/CPU-s':>12}{'hands/CPU-s':>13}{'x floor':>9}"
     print(head + (f"{'baseline':>10}{'speed-up':>10}" if baseline else ""))
