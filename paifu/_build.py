@@ -86,7 +86,7 @@ def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
         return f"compiled with mypyc: {len(twins)} modules", False
     print(
         f"paifu: warning: {', '.join(stale)} changed since compiled; running pure Python (rebuild: "
-        'pip install --no-deps -e .; or remove the compiled modules: PAIFU_COMPILE=0 pip install --no-deps -e .)',
+        "pip install --no-deps -e .; or remove the compiled modules: PAIFU_COMPILE=0 pip install --no-deps -e .)",
         file=sys.stderr,
     )
     return "pure Python (compiled modules out of date)", True
