@@ -59,6 +59,9 @@ class _GameReader:
         self.n = 4
         self.last_draw: list[int | None] = [None] * 4
         self.players: tuple[str, ...] = ()
+        #: positions of the events not taken from the shared, trusted draws and discards: all that
+        #: ``check_records`` needs to check
+        self.fresh: list[int] = []
 
     def error(self, message: str) -> RecordError:
         return RecordError(message, file=self.source, game=self.game, hand=self.hand, event=len(self.events))
@@ -92,6 +95,8 @@ class _GameReader:
         last_draw = self.last_draw
         plays = _PLAYS if n == 4 else _PLAYS_3
         handlers = _HANDLERS
+        fresh = self.fresh
+        fresh.extend(range(len(events)))
         for el in chain((first,), first.itersiblings()):
             play = plays.get(el.tag)
             if play is not None:
@@ -116,7 +121,9 @@ class _GameReader:
                     if tag[:1] in "TUVWDEFG" and tag[1:].isdigit():
                         raise ValueError(f"tile id {tag[1:]} is outside 0..135")
                     raise self.error(f"unknown tag <{tag}>")
+                mark = len(events)
                 handler(self, el)
+                fresh.extend(range(mark, len(events)))
             except RecordError:
                 raise
             except (ValueError, KeyError, IndexError, TypeError) as e:
