@@ -20,7 +20,7 @@ def _ints(text: str, what: str) -> list[int]:
     if not text:
         return []
     try:
-        return list(map(_NUMBER.__getitem__, text.split(",")))
+        return [_NUMBER[x] for x in text.split(",")]  # a native loop when compiled
     except KeyError:
         pass
     try:
@@ -39,7 +39,7 @@ def _tiles(text: str | None, what: str) -> tuple[int, ...]:
     if not text:
         return ()
     try:
-        return tuple(map(_TILE_ID.__getitem__, text.split(",")))  # each 0..135 as Tenhou writes it
+        return tuple([_TILE_ID[x] for x in text.split(",")])  # each 0..135 as Tenhou writes it
     except KeyError:
         pass
     try:

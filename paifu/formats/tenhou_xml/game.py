@@ -97,7 +97,6 @@ class _GameReader:
         except (ValueError, KeyError, IndexError, TypeError) as e:
             raise self.error(f"bad header: {e}") from e
         events = self.events
-        append = events.append
         n = self.n
         last_draw = self.last_draw
         plays = _PLAYS if n == 4 else _PLAYS_3
@@ -108,9 +107,9 @@ class _GameReader:
                 seat, tile, ev, tedashi = play
                 if tedashi is None:  # a draw
                     last_draw[seat] = tile
-                    append(ev)
+                    events.append(ev)
                 else:  # a discard: tsumogiri when it is the tile just drawn
-                    append(ev if last_draw[seat] == tile else tedashi)
+                    events.append(ev if last_draw[seat] == tile else tedashi)
                     last_draw[seat] = None
                 continue
             tag = el.tag
