@@ -15,20 +15,20 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from operator import attrgetter
-from typing import Any
+from typing import Any, Final
 
 from paifu.events import Discard, Draw, GameRecord, HandStart
 from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-_WALKS: dict[type, Callable[[Any, int], str | None]] = {}
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
+_WALKS: Final[dict[type, Callable[[Any, int], str | None]]] = {}
 #: shared immutable values checked once (see ``trust``): id -> the longest text they hold, and
 #: the ids of those that hold none (skipped whatever the limit); the values themselves are kept
 #: alive here, so that no other object can ever take one of their ids
-_TRUSTED: dict[int, int] = {}
-_PLAIN: set[int] = set()
-_TRUSTED_KEPT: list[object] = []
+_TRUSTED: Final[dict[int, int]] = {}
+_PLAIN: Final[set[int]] = set()
+_TRUSTED_KEPT: Final[list[object]] = []
 
 
 def trust(values: Iterable[object]) -> bool:
@@ -158,15 +158,16 @@ def _bad(value: Any, max_field: int) -> str | None:
     return None
 
 
-_INT_ONLY = {int}
-_FLAGS = {bool, type(None)}
-_ENUMS: set[type] = set()  # the Enum types met so far: always in bounds
+_MAX: Final = MAX_NUMBER  # a native constant when compiled
+_INT_ONLY: Final = {int}
+_FLAGS: Final = {bool, type(None)}
+_ENUMS: Final[set[type]] = set()  # the Enum types met so far: always in bounds
 
 
 def _small_ints(value: tuple[Any, ...]) -> bool:
     """Whether a tuple holds only ints within bounds (False sends it to the walk). A plain loop: as
     quick as ``map``/``min``/``max`` in pure Python for the short tuples of records, and native compiled."""
-    m = MAX_NUMBER
+    m = _MAX
     for v in value:  # noqa: SIM110 - all() of a generator: slower pure, not native compiled
         if type(v) is not int or not -m <= v <= m:
             return False

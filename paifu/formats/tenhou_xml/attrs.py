@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from typing import Final
 from urllib.parse import unquote
 
 from lxml import etree
@@ -12,8 +13,8 @@ from paifu.limits import current
 #: the small numbers Tenhou writes (scores and changes in hundreds, seeds, yaku ids and han) as
 #: text -> value: a lookup is several times cheaper than ``int()``; anything else (meld codes, other
 #: spellings) goes through ``int()``. Kept small: it is built at import, which every process pays
-_NUMBER = {str(i): i for i in range(-1000, 1000)}
-_TILE_ID = {str(i): i for i in range(136)}
+_NUMBER: Final = {str(i): i for i in range(-1000, 1000)}
+_TILE_ID: Final = {str(i): i for i in range(136)}
 
 
 def _ints(text: str, what: str) -> list[int]:

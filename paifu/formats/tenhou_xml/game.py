@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain
+from typing import Final
 
 from lxml import etree
 
@@ -36,15 +37,15 @@ from paifu.formats.tenhou_xml.header import game_start
 from paifu.formats.tenhou_xml.names import _RYUU_KIND, FORMAT, LIMIT_NAMES, _yaku_name
 from paifu.limits import current
 
-_RANK_TEXT = re.compile(r"-?\d+(\.\d+)?$")
+_RANK_TEXT: Final = re.compile(r"-?\d+(\.\d+)?$")
 #: calls decoded so far, shared (events are immutable) and checked once; a bounded number, so that
 #: a hostile file of distinct codes cannot fill the memory
-_CALLS: dict[tuple[int, int, int], Call] = {}
-_KEPT = 20_000
-_YAKU: dict[tuple[int, int], ClaimedYaku] = {}  # the same way
-_HAI = ("hai0", "hai1", "hai2", "hai3")
-_HUNDRED = (100).__mul__  # points from the hundreds Tenhou writes (only ints reach it)
-_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou writes it, without int()
+_CALLS: Final[dict[tuple[int, int, int], Call]] = {}
+_KEPT: Final = 20_000
+_YAKU: Final[dict[tuple[int, int], ClaimedYaku]] = {}  # the same way
+_HAI: Final = ("hai0", "hai1", "hai2", "hai3")
+_HUNDRED: Final = (100).__mul__  # points from the hundreds Tenhou writes (only ints reach it)
+_SEATS: Final = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou writes it, without int()
 
 
 class _GameReader:
@@ -353,11 +354,11 @@ def _build_plays() -> dict[str, tuple[int, int, Draw | Discard, Discard | None]]
     return plays
 
 
-_PLAYS = _build_plays()
-_PLAYS_3 = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
+_PLAYS: Final = _build_plays()
+_PLAYS_3: Final = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
 
 
-_DORA = tuple(NewDora(tile) for tile in range(136))
+_DORA: Final = tuple(NewDora(tile) for tile in range(136))
 trust(_DORA)
 
 
@@ -371,7 +372,7 @@ def _claimed_yaku(i: int, han: int) -> ClaimedYaku:
     return y
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "INIT": _GameReader._init,
     "N": _GameReader._n,
     "REACH": _GameReader._reach,
