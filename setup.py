@@ -33,6 +33,8 @@ COMPILE = [
     "paifu/formats/tenhou_meld.py",
     "paifu/formats/check.py",
     "paifu/formats/plays.py",
+    "paifu/formats/detect.py",  # every file's format, found before its reader runs
+    "paifu/formats/gzipped.py",
 ]
 GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
 MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)

@@ -92,6 +92,16 @@ def test_xml_number_lists_read_as_int_reads_them(text: str) -> None:
     assert tiles(text) == expected
 
 
+@pytest.mark.parametrize(
+    "raw",
+    ["%41", "%E3%81%82%E3%81%84", "%e3%81%82", "%E3%81", "%FF%41", "%ZZ", "A%41", "", "%", "%4", "%41 "],
+)
+def test_xml_names_decode_as_unquote_decodes_them(raw: str) -> None:
+    from urllib.parse import unquote
+
+    assert attrs._decode_name(raw) == unquote(raw, encoding="utf-8", errors="replace")
+
+
 def test_shared_plays_are_what_they_say() -> None:
     for seat in range(4):
         assert RIICHI[seat] == RiichiDeclared(seat)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Final
 from urllib.parse import unquote
 
@@ -15,6 +16,7 @@ from paifu.limits import current
 #: spellings) goes through ``int()``. Kept small: it is built at import, which every process pays
 _NUMBER: Final = {str(i): i for i in range(-1000, 1000)}
 _TILE_ID: Final = {str(i): i for i in range(136)}
+_ESCAPED: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 def _ints(text: str, what: str) -> list[int]:
@@ -79,4 +81,6 @@ def _decode_name(raw: str) -> str:
     limit = current().max_field
     if len(raw) > 3 * limit:
         raise ValueError(f"a name of {len(raw):,} characters, over the --max-field limit of {limit:,}")
+    if _ESCAPED.fullmatch(raw):  # Tenhou's spelling, every byte escaped: what unquote gives, in C
+        return bytes.fromhex(raw.replace("%", "")).decode("utf-8", errors="replace")
     return unquote(raw, encoding="utf-8", errors="replace")
