@@ -93,7 +93,8 @@ def test_pure_switch_and_version_name_the_build() -> None:
 
 
 def test_compiled_build_in_use() -> None:
-    """Under ``PAIFU_REQUIRE_COMPILED=1`` (the compiled pass of .ci/run) every engine module runs compiled."""
+    """Under ``PAIFU_REQUIRE_COMPILED=1`` (the compiled pass of .ci/run) every engine module, and the Tenhou
+    XML reader, runs compiled."""
     if os.environ.get("PAIFU_REQUIRE_COMPILED") != "1":
         pytest.skip("PAIFU_REQUIRE_COMPILED=1 is not set (the compiled pass of .ci/run sets it)")
     assert paifu.BUILD.startswith("compiled"), paifu.BUILD
@@ -103,3 +104,6 @@ def test_compiled_build_in_use() -> None:
             module = importlib.import_module(f"paifu.engine.{source.stem}")
             assert isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader), source
     assert not any(o.endswith(".py") for o in _engine_origins(dict(os.environ)))
+    for name in ("tenhou_xml.game", "tenhou_xml.document", "tenhou_xml.attrs", "check", "plays", "detect"):
+        module = importlib.import_module(f"paifu.formats.{name}")  # the Tenhou XML reader and its helpers
+        assert isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader), name

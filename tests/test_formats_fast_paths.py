@@ -92,6 +92,16 @@ def test_xml_number_lists_read_as_int_reads_them(text: str) -> None:
     assert tiles(text) == expected
 
 
+@pytest.mark.parametrize(
+    "raw",
+    ["%41", "%E3%81%82%E3%81%84", "%e3%81%82", "%E3%81", "%FF%41", "%ZZ", "A%41", "", "%", "%4", "%41 "],
+)
+def test_xml_names_decode_as_unquote_decodes_them(raw: str) -> None:
+    from urllib.parse import unquote
+
+    assert attrs._decode_name(raw) == unquote(raw, encoding="utf-8", errors="replace")
+
+
 def test_shared_plays_are_what_they_say() -> None:
     for seat in range(4):
         assert RIICHI[seat] == RiichiDeclared(seat)
@@ -244,3 +254,73 @@ def test_detection_hands_its_parse_to_the_reader_only_when_it_is_json_loads() ->
     lines = b'{"type": "start_game"}\n{"type": "end_game"}\n'  # the first line only: not the document
     assert detect_format(lines, keep=True) == "mjai"
     assert take_parsed(lines) is NOT_PARSED
+
+
+_BIG = str(2**60)
+#: (pattern, replacement) on a Tenhou XML record: one number or text out of bounds at a time
+_XML_ODD = [
+    (r'(<INIT seed=")(\d+),(\d+)', rf"\g<1>\2,{_BIG}"),  # honba
+    (r'(<INIT seed=")(\d+)', rf"\g<1>{_BIG}"),  # the hand's number
+    (r'(<INIT seed="[\d,]*?,)(\d+)(")', r"\g<1>9\3"),  # a hostile dora tile (the reader's own error)
+    (r'(<INIT[^>]* ten=")(\d+)', rf"\g<1>{_BIG}"),
+    (r'(<INIT[^>]* ten=")(\d+)', r"\g<1>90071992547409"),  # x 100: just over the bound
+    (r'(<INIT[^>]* ten=")(\d+)', r"\g<1>90071992547409"[:-1]),  # x 100: within it
+    (r'(<REACH[^>]* ten=")(\d+)', rf"\g<1>-{_BIG}"),
+    (r'(<AGARI[^>]* ten=")(\d+)', rf"\g<1>{_BIG}"),  # fu
+    (r'(<AGARI[^>]* ten="\d+,)(\d+)', rf"\g<1>{_BIG}"),  # points
+    (r'(<AGARI[^>]* ba=")(\d+)', rf"\g<1>{_BIG}"),
+    (r'(<AGARI[^>]* sc="[-\d]+,)([-\d]+)', rf"\g<1>{_BIG}"),
+    (r'(<AGARI[^>]* yaku="[\d]+,)(\d+)', rf"\g<1>{_BIG}"),  # han
+    (r'(<AGARI[^>]* yaku=")(\d+)', rf"\g<1>{_BIG}"),  # a yaku id: a long "unknown:" name
+    (r'(<AGARI[^>]* yakuman=")(\d+)', rf"\g<1>{_BIG}"),
+    (r'(<RYUUKYOKU[^>]* sc="[-\d]+,)([-\d]+)', rf"\g<1>{_BIG}"),
+    (r'(<RYUUKYOKU[^>]* ba=")(\d+)', rf"\g<1>{_BIG}"),
+    (r'(owari="[-\d]+,)([-\d.]+)', r"\g<1>" + "9" * 400),  # rank points: an infinite float
+    (r'(owari=")([-\d]+)', rf"\g<1>{_BIG}"),
+    (r'( n0=")([^"]*)', r"\g<1>" + "%41" * 60),
+]
+
+
+def _full_check(data: bytes, source: str) -> str:
+    """What reading said before the reader checked only its unbounded events: every event checked."""
+    from paifu.formats.tenhou_xml.document import _game_id, _parse_roots
+    from paifu.formats.tenhou_xml.game import _GameReader
+
+    try:
+        roots = _parse_roots(data, source)
+        records = [_GameReader(r, source, gi, _game_id(source, r)).read() for gi, r in enumerate(roots)]
+        check_records(records, source)
+    except RecordError as e:
+        return str(e)
+    return "read"
+
+
+def _read_outcome(data: bytes, source: str) -> str:
+    try:
+        read_bytes(data, source)
+    except RecordError as e:
+        return str(e)
+    return "read"
+
+
+@pytest.mark.parametrize("max_field", [10_000, 20])
+def test_the_xml_reader_finds_what_checking_every_event_finds(max_field: int) -> None:
+    """The Tenhou XML reader leaves out of the check the events it has bounded itself: the same
+    first error (or none) as checking every event, for each number or text out of bounds."""
+    import re
+
+    from conftest import SAMPLES
+
+    limits.configure(max_field=max_field)
+    outcomes = []
+    for path in sorted((SAMPLES / "tenhou-xml").glob("*.xml")):
+        data = path.read_bytes().decode()
+        for pattern, replacement in [("^", ""), *_XML_ODD]:
+            odd = re.sub(pattern, replacement, data, count=1).encode()
+            outcome = _read_outcome(odd, path.name)
+            assert outcome == _full_check(odd, path.name), (path.name, pattern)
+            outcomes.append(outcome)
+    assert "read" in outcomes
+    assert sum("out of range" in o for o in outcomes) > 20
+    assert any("not a finite number" in o for o in outcomes)
+    assert any("--max-field limit" in o for o in outcomes) == (max_field < 60)  # names, yaku, limits

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+from typing import Final
 from urllib.parse import unquote
 
 from lxml import etree
@@ -12,15 +14,16 @@ from paifu.limits import current
 #: the small numbers Tenhou writes (scores and changes in hundreds, seeds, yaku ids and han) as
 #: text -> value: a lookup is several times cheaper than ``int()``; anything else (meld codes, other
 #: spellings) goes through ``int()``. Kept small: it is built at import, which every process pays
-_NUMBER = {str(i): i for i in range(-1000, 1000)}
-_TILE_ID = {str(i): i for i in range(136)}
+_NUMBER: Final = {str(i): i for i in range(-1000, 1000)}
+_TILE_ID: Final = {str(i): i for i in range(136)}
+_ESCAPED: Final = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 
 
 def _ints(text: str, what: str) -> list[int]:
     if not text:
         return []
     try:
-        return list(map(_NUMBER.__getitem__, text.split(",")))
+        return [_NUMBER[x] for x in text.split(",")]  # a native loop when compiled
     except KeyError:
         pass
     try:
@@ -39,7 +42,7 @@ def _tiles(text: str | None, what: str) -> tuple[int, ...]:
     if not text:
         return ()
     try:
-        return tuple(map(_TILE_ID.__getitem__, text.split(",")))  # each 0..135 as Tenhou writes it
+        return tuple([_TILE_ID[x] for x in text.split(",")])  # each 0..135 as Tenhou writes it
     except KeyError:
         pass
     try:
@@ -78,4 +81,6 @@ def _decode_name(raw: str) -> str:
     limit = current().max_field
     if len(raw) > 3 * limit:
         raise ValueError(f"a name of {len(raw):,} characters, over the --max-field limit of {limit:,}")
+    if _ESCAPED.fullmatch(raw):  # Tenhou's spelling, every byte escaped: what unquote gives, in C
+        return bytes.fromhex(raw.replace("%", "")).decode("utf-8", errors="replace")
     return unquote(raw, encoding="utf-8", errors="replace")

@@ -10,6 +10,7 @@ from lxml import etree
 
 from paifu.events import GameRecord, RecordIssue
 from paifu.formats.base import RecordError
+from paifu.formats.check import check_records
 from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
@@ -66,7 +67,8 @@ def _parse_roots(raw: bytes, source: str) -> list[etree._Element]:
 
 
 def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
-    """Read a Tenhou mjlog (plain or gzip bytes) into one GameRecord per ``<mjloggm>``."""
+    """Read a Tenhou mjlog (plain or gzip bytes) into one GameRecord per ``<mjloggm>``, checked
+    (``check_records``) on the events the reader did not take from its trusted shared ones."""
     raw = decompress(data, source)  # bounded by --max-size
     if not raw.strip():
         raise RecordError("empty file", file=source)
@@ -88,13 +90,17 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
             )
         )
     out: list[GameRecord] = []
+    fresh: list[list[int]] = []
     for gi, root in enumerate(roots):
         if root.tag != "mjloggm":
             raise RecordError(f"root element is <{root.tag}>, not <mjloggm>", file=source, game=gi)
         game_id = _game_id(source, root)
         if len(roots) > 1:
             game_id = f"{game_id}#{gi}"
-        rec = _GameReader(root, source, gi, game_id).read()
+        reader = _GameReader(root, source, gi, game_id)
+        rec = reader.read()
         rec.issues[:0] = issues
         out.append(rec)
+        fresh.append(reader.fresh)
+    check_records(out, source, fresh)
     return out

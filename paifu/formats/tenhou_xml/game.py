@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from itertools import chain
+from typing import Final
 
 from lxml import etree
 
@@ -28,22 +29,23 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError
-from paifu.formats.check import trust
+from paifu.formats.check import bounded, trust
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.tenhou_meld import decode_meld
 from paifu.formats.tenhou_xml.attrs import _int, _int_attr, _ints, _need, _tile, _tiles
 from paifu.formats.tenhou_xml.header import game_start
 from paifu.formats.tenhou_xml.names import _RYUU_KIND, FORMAT, LIMIT_NAMES, _yaku_name
+from paifu.limits import current
 
-_RANK_TEXT = re.compile(r"-?\d+(\.\d+)?$")
+_RANK_TEXT: Final = re.compile(r"-?\d+(\.\d+)?$")
 #: calls decoded so far, shared (events are immutable) and checked once; a bounded number, so that
 #: a hostile file of distinct codes cannot fill the memory
-_CALLS: dict[tuple[int, int, int], Call] = {}
-_KEPT = 20_000
-_YAKU: dict[tuple[int, int], ClaimedYaku] = {}  # the same way
-_HAI = ("hai0", "hai1", "hai2", "hai3")
-_HUNDRED = (100).__mul__  # points from the hundreds Tenhou writes (only ints reach it)
-_SEATS = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou writes it, without int()
+_CALLS: Final[dict[tuple[int, int, int], Call]] = {}
+_KEPT: Final = 20_000
+_YAKU: Final[dict[tuple[int, int], ClaimedYaku]] = {}  # the same way
+_HAI: Final = ("hai0", "hai1", "hai2", "hai3")
+_HUNDRED: Final = (100).__mul__  # points from the hundreds Tenhou writes (only ints reach it)
+_SEATS: Final = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou writes it, without int()
 
 
 class _GameReader:
@@ -59,6 +61,15 @@ class _GameReader:
         self.n = 4
         self.last_draw: list[int | None] = [None] * 4
         self.players: tuple[str, ...] = ()
+        #: positions of the events holding values this reader has not bounded itself (``_add``):
+        #: all that ``check_records`` needs to check
+        self.fresh: list[int] = []
+        self.max_field = current().max_field
+
+    def _add(self, ev: Event) -> None:
+        """Append an event for ``check_records`` to check (a number or text it may hold out of bounds)."""
+        self.fresh.append(len(self.events))
+        self.events.append(ev)
 
     def error(self, message: str) -> RecordError:
         return RecordError(message, file=self.source, game=self.game, hand=self.hand, event=len(self.events))
@@ -75,7 +86,7 @@ class _GameReader:
             if isinstance(el.tag, str):
                 header.append(el)
         try:
-            self.events.append(game_start(self, header, first))
+            self._add(game_start(self, header, first))
             names = next((el for el in header if el.tag == "UN"), None)  # the player list
             for el in header:  # a player who left (and came back) before the first deal
                 if el.tag == "BYE":
@@ -87,7 +98,6 @@ class _GameReader:
         except (ValueError, KeyError, IndexError, TypeError) as e:
             raise self.error(f"bad header: {e}") from e
         events = self.events
-        append = events.append
         n = self.n
         last_draw = self.last_draw
         plays = _PLAYS if n == 4 else _PLAYS_3
@@ -98,9 +108,9 @@ class _GameReader:
                 seat, tile, ev, tedashi = play
                 if tedashi is None:  # a draw
                     last_draw[seat] = tile
-                    append(ev)
+                    events.append(ev)
                 else:  # a discard: tsumogiri when it is the tile just drawn
-                    append(ev if last_draw[seat] == tile else tedashi)
+                    events.append(ev if last_draw[seat] == tile else tedashi)
                     last_draw[seat] = None
                 continue
             tag = el.tag
@@ -169,33 +179,36 @@ class _GameReader:
             raise ValueError(f"dice {d1},{d2} outside 0..5")
         dealer = self._seat(el, "oya")
         hands = tuple([_tiles(_need(el, name), name) for name in _HAI[: self.n]])
+        scores = self._scores(_need(el, "ten"), "ten")
         self.last_draw[:] = [None] * 4
-        self.events.append(
-            HandStart(
-                round_wind=wind,
-                hand_number=number,
-                honba=honba,
-                sticks=sticks,
-                dealer=dealer,
-                scores=self._scores(_need(el, "ten"), "ten"),
-                dora_indicator=_tile(dora),
-                hands=hands,
-                dice=(d1 + 1, d2 + 1),
-            )
+        start = HandStart(
+            round_wind=wind,
+            hand_number=number,
+            honba=honba,
+            sticks=sticks,
+            dealer=dealer,
+            scores=scores,
+            dora_indicator=_tile(dora),
+            hands=hands,
+            dice=(d1 + 1, d2 + 1),
         )
+        if bounded((rnd, honba, sticks, *scores)):  # the rest: a seat, tile ids, dice, all checked
+            self.events.append(start)
+        else:
+            self._add(start)
 
     def _n(self, el: etree._Element) -> None:
         who = self._seat(el)
         call = self._call(_int_attr(el, "m"), who)
         self.last_draw[who] = None
-        self.events.append(call)
+        self.events.append(call)  # a seat, and a meld decoded from 16 bits: seats, tile ids, a kind
 
     def _call(self, m: int, who: int) -> Call:
         """The call of meld code ``m`` by ``who``: decoded once, then shared."""
         call = _CALLS.get((m, who, self.n))
         if call is None:
             call = Call(who, decode_meld(m, who, self.n))
-            if len(_CALLS) < _KEPT and trust((call,)):
+            if len(_CALLS) < _KEPT:
                 _CALLS[m, who, self.n] = call
         return call
 
@@ -206,7 +219,11 @@ class _GameReader:
             self.events.append(RIICHI[who])
         elif step == 2:
             ten = el.get("ten")
-            self.events.append(RiichiAccepted(who, self._scores(ten, "ten") if ten is not None else None))
+            scores = self._scores(ten, "ten") if ten is not None else None
+            if scores is None or bounded(scores):
+                self.events.append(RiichiAccepted(who, scores))
+            else:
+                self._add(RiichiAccepted(who, scores))
         else:
             raise ValueError(f"step={step} is neither 1 nor 2")
 
@@ -246,12 +263,13 @@ class _GameReader:
         before, deltas = self._sc(el)
         ura = el.get("doraHaiUra")
         pao = el.get("paoWho")
+        limit_name = LIMIT_NAMES[limit] if points is not None else None
         claimed = ClaimedWin(
             # Tenhou states fu 0 only for a yakuman; on a lesser hand 0 is a writer's "not stated"
             fu=None if fu == 0 and 0 < limit < 5 else fu,
             han=han,
             points=points,
-            limit=LIMIT_NAMES[limit] if points is not None else None,
+            limit=limit_name,
             yaku=tuple(yaku) if yaku or el.get("yaku") is not None or yakuman is not None else None,
             yakuman_multiple=multiple,
             dora_indicators=_tiles(el.get("doraHai"), "doraHai"),
@@ -264,7 +282,13 @@ class _GameReader:
             scores_before=before,
             pao_seat=self._seat(el, "paoWho") if pao is not None else None,
         )
-        self.events.append(Win(who, from_who, _tile(_int_attr(el, "machi")), claimed))
+        win = Win(who, from_who, _tile(_int_attr(el, "machi")), claimed)
+        ints = (fu or 0, points or 0, han or 0, honba or 0, sticks or 0, *(deltas or ()), *(before or ()))
+        longest = max([len(limit_name or "")] + [len(y.name) for y in yaku])
+        if bounded((*ints, *[y.han for y in yaku])) and longest <= self.max_field:
+            self.events.append(win)  # the rest: seats, tile ids, melds decoded from 16 bits
+        else:
+            self._add(win)
         self._owari(el)
 
     def _ryuukyoku(self, el: etree._Element) -> None:
@@ -284,7 +308,7 @@ class _GameReader:
         before, deltas = self._sc(el)
         # Tenhou always writes sc: with neither sc nor hands, who was tenpai is not stated
         tenpai = seats if seats or (not kind.abortive and deltas is not None) else None
-        self.events.append(Ryuukyoku(kind, tenpai, deltas, before, honba, sticks, shown))
+        self._add(Ryuukyoku(kind, tenpai, deltas, before, honba, sticks, shown))
         self._owari(el)
 
     def _owari(self, el: etree._Element) -> None:
@@ -299,17 +323,17 @@ class _GameReader:
         for t in rank_text:
             if not _RANK_TEXT.match(t):
                 raise ValueError(f"owari rank points {t!r} are not a number")
-        self.events.append(GameEnd(finals, tuple(float(t) for t in rank_text), rank_text))
+        self._add(GameEnd(finals, tuple(float(t) for t in rank_text), rank_text))
 
     def _bye(self, el: etree._Element) -> None:
-        self.events.append(Disconnect(self._seat(el)))
+        self._add(Disconnect(self._seat(el)))
 
     def _un(self, el: etree._Element) -> None:
         if el.get("dan") is not None:
             return  # the player list sent again: not an event
         for i in range(self.n):
             if el.get(f"n{i}") is not None:
-                self.events.append(Reconnect(i))
+                self._add(Reconnect(i))
 
     def _header(self, el: etree._Element) -> None:
         """SHUFFLE/GO/TAIKYOKU after the first INIT carry nothing new for the events."""
@@ -330,11 +354,11 @@ def _build_plays() -> dict[str, tuple[int, int, Draw | Discard, Discard | None]]
     return plays
 
 
-_PLAYS = _build_plays()
-_PLAYS_3 = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
+_PLAYS: Final = _build_plays()
+_PLAYS_3: Final = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
 
 
-_DORA = tuple(NewDora(tile) for tile in range(136))
+_DORA: Final = tuple(NewDora(tile) for tile in range(136))
 trust(_DORA)
 
 
@@ -348,7 +372,7 @@ def _claimed_yaku(i: int, han: int) -> ClaimedYaku:
     return y
 
 
-_HANDLERS = {
+_HANDLERS: Final = {
     "INIT": _GameReader._init,
     "N": _GameReader._n,
     "REACH": _GameReader._reach,

@@ -4,14 +4,15 @@ the log-id pattern and the spelling of per-hand shuffle seeds."""
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from paifu.events import RyuukyokuKind
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 
 INIT_SHUFFLE_PREFIX = "tenhou-init-shuffle;"  # paifu.engine.wall uses the same spelling (tested)
 FORMAT = "tenhou-xml"
-LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-_RYUU_KIND = {
+LIMIT_NAMES: Final = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+_RYUU_KIND: Final = {
     None: RyuukyokuKind.EXHAUSTIVE,
     "yao9": RyuukyokuKind.NINE_TERMINALS,
     "reach4": RyuukyokuKind.FOUR_RIICHI,
