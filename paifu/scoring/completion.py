@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from paifu.events import CallKind
 from paifu.scoring.values import Valuation, WinContext, base_points, shares
-from paifu.tiles import NORTH, dora_from_indicator, is_red
+from paifu.tiles import FIVE_KINDS, NORTH, dora_from_indicator
 from paifu.yaku import Yaku
 
 #: entries that may carry 13+ han without being yakuman (kazoe from dora)
@@ -24,13 +24,24 @@ def round_fu(details: list[tuple[str, int]]) -> int:
     return 25 if total == 25 else -(-total // 10) * 10
 
 
-def dora_count(indicators: Sequence[int], all_tiles: Sequence[int], kita: int, sanma: bool) -> int:
+def dora_count(indicators: Sequence[int], kinds: list[int], kita: int, sanma: bool) -> int:
+    """Dora from these indicators among the hand's tile ``kinds`` (and the pulled Norths)."""
     n = 0
     for ind in indicators:
         d = dora_from_indicator(ind >> 2, sanma)
-        n += sum(1 for t in all_tiles if t >> 2 == d)
+        n += kinds.count(d)
         if d == NORTH:
             n += kita
+    return n
+
+
+def red_count(all_tiles: list[int], red_fives: tuple[int, int, int]) -> int:
+    """Red fives among the hand's tile ids (``tiles.is_red``: the lowest copies of each five)."""
+    n = 0
+    for suit in range(3):
+        five = FIVE_KINDS[suit] * 4
+        for copy in range(min(red_fives[suit], 4)):
+            n += all_tiles.count(five + copy)
     return n
 
 
@@ -82,18 +93,21 @@ def complete(
         fu, yaku, fu_details = rule_fu_and_north(ctx, fu, yaku, fu_details, open_hand)
         if not yaku:
             return Valuation(ok=False, error="no-yaku")
-        all_tiles = list(ctx.concealed) + [t for m in ctx.melds for t in m.tiles]
+        all_tiles = list(ctx.concealed)
+        for m in ctx.melds:
+            all_tiles.extend(m.tiles)
+        kinds = [t >> 2 for t in all_tiles]
         sanma = rules.sanma
-        dora = dora_count(ctx.dora_indicators, all_tiles, ctx.kita, sanma)
+        dora = dora_count(ctx.dora_indicators, kinds, ctx.kita, sanma)
         if dora:
             yaku.append((Yaku.DORA.value, dora))
-        aka = sum(1 for t in all_tiles if is_red(t, rules.red_fives))
+        aka = red_count(all_tiles, rules.red_fives)
         if aka:
             yaku.append((Yaku.AKA_DORA.value, aka))
         if (ctx.riichi or ctx.double_riichi) and rules.ura_dora:
             # without kan ura only the indicator under the first dora counts
             ura_shown = ctx.ura_indicators if rules.kan_ura else ctx.ura_indicators[:1]
-            ura = dora_count(ura_shown, all_tiles, ctx.kita, sanma)
+            ura = dora_count(ura_shown, kinds, ctx.kita, sanma)
             if ura:
                 yaku.append((Yaku.URA_DORA.value, ura))
         if ctx.kita and rules.kita:
