@@ -6,8 +6,7 @@ yaku); valuing wins was a fifth of an end-to-end run. This module reads a hand a
 choice of the most valuable reading -- and hands that reading to ``completion`` like the package
 path does, so the ``Valuation`` is the same object. It answers only where it is sure and returns
 None otherwise (the package path then runs): possible yakuman, blessings (tenhou, chiihou,
-renhou), a 3-player hand with no yaku but three Norths, malformed contexts, and readings tied in
-value that the package would tell apart only by its own enumeration order.
+renhou), a 3-player hand with no yaku but three Norths, and malformed contexts.
 tests/test_fast_value.py compares both paths on every corpus win and on generated hands.
 """
 
@@ -120,19 +119,21 @@ def _table(ctx: WinContext) -> Table | None:
 
 def _best_reading(table: Table) -> Reading | None:
     """The package's choice among every (decomposition, winning block): the highest value, then
-    han, then fu, then the larger unrounded fu; None if no reading, a possible yakuman, or a tie
-    between different readings."""
+    han, then fu, then the larger unrounded fu, then the first in its order (decompositions sorted
+    as lists of blocks, winning blocks in hand order); None if there is no reading or a reading
+    could be a yakuman."""
     splits = decompositions(table.counts, table.melds == 0)
     if not splits:
         return None
     melds = table.meld_blocks
+    hands = [sorted(split + melds) for split in splits] if melds else splits
+    if len(hands) > 1:
+        hands.sort()
     best: Reading | None = None
     best_key = (0, 0, 0, 0)
-    tied = False
-    for split in splits:
-        hand = sorted(split + melds) if melds else split
+    for hand in hands:
         shape = Shape(hand)
-        if _maybe_yakuman(table, shape):
+        if _yakuman(table, shape):
             return None
         for group in win_groups(hand, table.win_kind, table.open_blocks):
             fu_details, fu, raw = _fu(table, hand, group)
@@ -140,20 +141,24 @@ def _best_reading(table: Table) -> Reading | None:
             han = reading.han
             key = (_total(table, han, fu) if han else -1, han, fu, raw)
             if best is None or key > best_key:
-                best, best_key, tied = reading, key, False
-            elif key == best_key and not best.same(reading):
-                tied = True
-    return None if tied else best
+                best, best_key = reading, key
+    return best
 
 
-def _maybe_yakuman(table: Table, shape: Shape) -> bool:
-    """A reading the package could value as yakuman (a superset of its tests)."""
+def _yakuman(table: Table, shape: Shape) -> bool:
+    """The package's yakuman tests on a decomposition (chuuren poutou and ryuuiisou: a superset)."""
     if shape.all_honor or shape.all_terminal or shape.all_green:
         return True  # tsuuiisou, chinroutou, ryuuiisou
-    if shape.dragon_sets >= 3 or shape.wind_sets >= 3:
-        return True  # daisangen, shousuushii, daisuushii
-    if table.kans == 4 or (not table.open_hand and len(shape.sets) == 4):
-        return True  # suukantsu, suuankou
+    if shape.dragon_sets == 3 or shape.wind_sets == 4 or (shape.wind_sets == 3 and shape.wind_pairs == 1):
+        return True  # daisangen, daisuushii, shousuushii
+    if table.kans == 4:
+        return True  # suukantsu
+    if not table.open_hand:  # suuankou: four sets, less one a ron completed
+        sets = len(shape.sets)
+        if not table.tsumo:
+            sets -= sum(1 for b in shape.sets if b >> 2 == table.win_kind)
+        if sets == 4:
+            return True
     if table.melds == 0 and not shape.seven_pairs and shape.honor_blocks == 0:
         suits = shape.suits
         if suits == 1 or suits == 2 or suits == 4:  # chuuren poutou: 1 and 9 three times or more

@@ -122,13 +122,16 @@ class Shape:
         self.runs: list[int] = []
         self.sets: list[int] = []  # triplets and quads
         simples_only = all_terminal_or_honor = all_honor = all_terminal = all_green = True
-        suits = honor_blocks = terminal_ends = dragon_blocks = dragon_sets = wind_sets = 0
+        suits = honor_blocks = terminal_ends = dragon_blocks = dragon_sets = wind_sets = wind_pairs = 0
         for b in hand:
             kind = b >> 2
             ty = b & 3
             if ty == SEQUENCE:
                 self.runs.append(b)
-            elif ty != PAIR:
+            elif ty == PAIR:
+                if FIRST_HONOR <= kind < FIRST_DRAGON:
+                    wind_pairs += 1
+            else:
                 self.sets.append(b)
                 if kind >= FIRST_DRAGON:
                     dragon_sets += 1
@@ -163,6 +166,7 @@ class Shape:
         self.dragon_blocks = dragon_blocks
         self.dragon_sets = dragon_sets
         self.wind_sets = wind_sets
+        self.wind_pairs = wind_pairs
 
 
 def read(table: Table, shape: Shape, fu_details: list[tuple[str, int]], fu: int) -> Reading:
