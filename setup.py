@@ -24,7 +24,7 @@ from setuptools.command.build_ext import build_ext
 # What is compiled: globs, so a module added to the engine is compiled with it (package __init__ files
 # are left out: nothing runs in them). A module here must compile with mypyc and behave the same
 # compiled; tests/test_build.py and the compiled pass of .ci/run check that.
-COMPILE = ["paifu/engine/*.py", "paifu/tiles.py"]
+COMPILE = ["paifu/engine/*.py", "paifu/tiles.py", "paifu/scoring/fast*.py", "paifu/scoring/completion.py"]
 GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
 MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)
 WANTED = os.environ.get("PAIFU_COMPILE", "") == "1"

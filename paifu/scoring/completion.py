@@ -9,6 +9,7 @@ both turn the same reading into the same ``Valuation``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from paifu.events import CallKind
 from paifu.scoring.values import Valuation, WinContext, base_points, shares
@@ -17,6 +18,14 @@ from paifu.yaku import Yaku
 
 #: entries that may carry 13+ han without being yakuman (kazoe from dora)
 NOT_YAKUMAN = frozenset({Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA, Yaku.KITA})
+# names looked up once (an enum member's lookup is slow)
+_DORA: Final = Yaku.DORA.value
+_URA_DORA: Final = Yaku.URA_DORA.value
+_AKA_DORA: Final = Yaku.AKA_DORA.value
+_KITA: Final = Yaku.KITA.value
+_KITA_YAKUHAI: Final = Yaku.KITA_YAKUHAI.value
+_PINFU: Final = Yaku.PINFU.value
+_ANKAN: Final = CallKind.ANKAN
 
 
 def round_fu(details: list[tuple[str, int]]) -> int:
@@ -89,7 +98,7 @@ def complete(
     ``fu`` and ``fu_details`` as the package computes them."""
     rules = ctx.rules
     if not any(h >= 13 for _, h in yaku):
-        open_hand = any(m.kind is not CallKind.ANKAN for m in ctx.melds)
+        open_hand = any(m.kind is not _ANKAN for m in ctx.melds)
         fu, yaku, fu_details = rule_fu_and_north(ctx, fu, yaku, fu_details, open_hand)
         if not yaku:
             return Valuation(ok=False, error="no-yaku")
@@ -100,18 +109,18 @@ def complete(
         sanma = rules.sanma
         dora = dora_count(ctx.dora_indicators, kinds, ctx.kita, sanma)
         if dora:
-            yaku.append((Yaku.DORA.value, dora))
+            yaku.append((_DORA, dora))
         aka = red_count(all_tiles, rules.red_fives)
         if aka:
-            yaku.append((Yaku.AKA_DORA.value, aka))
+            yaku.append((_AKA_DORA, aka))
         if (ctx.riichi or ctx.double_riichi) and rules.ura_dora:
             # without kan ura only the indicator under the first dora counts
             ura_shown = ctx.ura_indicators if rules.kan_ura else ctx.ura_indicators[:1]
             ura = dora_count(ura_shown, kinds, ctx.kita, sanma)
             if ura:
-                yaku.append((Yaku.URA_DORA.value, ura))
+                yaku.append((_URA_DORA, ura))
         if ctx.kita and rules.kita:
-            yaku.append((Yaku.KITA.value, ctx.kita))
+            yaku.append((_KITA, ctx.kita))
     return finish(ctx, yaku, fu, fu_details)
 
 
@@ -135,12 +144,12 @@ def rule_fu_and_north(
             1 for m in ctx.melds for t in m.tiles if t >> 2 == NORTH
         )
         if norths >= 3:
-            yaku = [*yaku, (Yaku.KITA_YAKUHAI.value, 1)]
+            yaku = [*yaku, (_KITA_YAKUHAI, 1)]
         elif norths == 2:  # the pair of a standard hand (seven pairs returned above)
             fu_details = [*fu_details, ("valued_pair", 2)]
             changed = True
-            if any(n == Yaku.PINFU.value for n, _ in yaku):
-                yaku = [(n, h) for n, h in yaku if n != Yaku.PINFU.value]
+            if any(n == _PINFU for n, _ in yaku):
+                yaku = [(n, h) for n, h in yaku if n != _PINFU]
                 if ctx.tsumo:
                     fu_details.append(("tsumo", 2))
     if changed:

@@ -41,6 +41,12 @@ _SET_FU: Final = (
 )
 _OPENED: Final = 1
 _KAN: Final = 2
+# the call kinds, looked up once (an enum member's lookup is slow)
+_CHI: Final = CallKind.CHI
+_PON: Final = CallKind.PON
+_DAIMINKAN: Final = CallKind.DAIMINKAN
+_KAKAN: Final = CallKind.KAKAN
+_ANKAN: Final = CallKind.ANKAN
 
 
 def fast_value(ctx: WinContext) -> Valuation | None:
@@ -67,53 +73,57 @@ def _table(ctx: WinContext) -> Table | None:
     concealed = ctx.concealed
     if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds) or ctx.win_tile not in concealed:
         return None
-    if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4) or min(concealed) < 0 or max(concealed) > 135:
+    if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4):
         return None
     open_hand = False
     for m in melds:
-        if m.kind is not CallKind.ANKAN:
+        if m.kind is not _ANKAN:
             open_hand = True
-    riichi = ctx.riichi or ctx.double_riichi
-    if (riichi and open_hand) or (ctx.chankan and ctx.tsumo) or (ctx.rinshan and not ctx.tsumo):
+    tsumo = ctx.tsumo
+    if (ctx.riichi or ctx.double_riichi) and open_hand or ctx.chankan and tsumo or ctx.rinshan and not tsumo:
         return None
-    if (ctx.haitei and not ctx.rinshan and not ctx.tsumo) or (ctx.houtei and not ctx.chankan and ctx.tsumo):
+    if ctx.haitei and not ctx.rinshan and not tsumo or ctx.houtei and not ctx.chankan and tsumo:
         return None
     table = Table(ctx, open_hand)
     counts = table.counts
     for t in concealed:
+        if t < 0 or t > 135 or counts[t >> 2] == 4:
+            return None
         counts[t >> 2] += 1
+    if not melds:
+        return table
     totals = list(counts)
     for m in melds:
-        if not m.tiles or min(m.tiles) < 0 or max(m.tiles) > 135:
-            return None
         kinds = sorted([t >> 2 for t in m.tiles])
+        if not kinds or kinds[0] < 0 or kinds[-1] > 33:
+            return None
         k = kinds[0]
         for x in kinds:
+            if totals[x] == 4:
+                return None
             totals[x] += 1
         kind = m.kind
-        if kind is CallKind.CHI:
+        if kind is _CHI:
             if kinds != [k, k + 1, k + 2] or k >= FIRST_HONOR or k % 9 > 6:
                 return None
             block = k * 4 + SEQUENCE
             table.chi_blocks.append(block)
-        elif kind is CallKind.PON:
+        elif kind is _PON:
             if kinds != [k, k, k]:
                 return None
             block = k * 4 + TRIPLET
             table.meld_state[k] = _OPENED
-        elif kind is CallKind.ANKAN or kind is CallKind.DAIMINKAN or kind is CallKind.KAKAN:
+        elif kind is _ANKAN or kind is _DAIMINKAN or kind is _KAKAN:
             if kinds != [k, k, k, k]:
                 return None
             block = k * 4 + QUAD
             table.kans += 1
-            table.meld_state[k] = _KAN if kind is CallKind.ANKAN else _OPENED | _KAN
+            table.meld_state[k] = _KAN if kind is _ANKAN else _OPENED | _KAN
         else:
             return None  # kita: the package path explains
         table.meld_blocks.append(block)
-        if kind is not CallKind.ANKAN:
+        if kind is not _ANKAN:
             table.open_blocks.append(block)
-    if max(totals) > 4:
-        return None
     return table
 
 
