@@ -48,35 +48,44 @@ def is_set_of_one_kind(block: int) -> bool:
     return (block & 3) <= TRIPLET
 
 
-def _table_of_blocks(test: int) -> list[bool]:
-    out: list[bool] = []
-    for b in range(136):
-        kinds = block_kinds(b)
-        valid = b & 3 != SEQUENCE or ((b >> 2) < FIRST_HONOR and (b >> 2) % 9 <= 6)
-        if not valid:
-            out.append(False)
-        elif test == 0:
-            out.append(any(is_terminal_or_honor(k) for k in kinds))
-        elif test == 1:
-            out.append(all(is_terminal_or_honor(k) for k in kinds))
-        elif test == 2:
-            out.append(all(k >= FIRST_HONOR for k in kinds))
-        elif test == 3:
-            out.append(all(is_terminal(k) for k in kinds))
-        elif test == 4:
-            out.append(all(k in GREEN_KINDS for k in kinds))
-        else:
-            out.append(is_terminal(kinds[0]) or is_terminal(kinds[-1]))
-    return out
+# a block's flags (``BLOCK_FLAGS[block]``), as the package's yaku tests look at blocks
+TERMINAL_OR_HONOR: Final = 1  # some tile is a terminal or an honor (no tanyao)
+ALL_TERMINAL_OR_HONOR: Final = 2  # every tile is (honroutou)
+ALL_HONOR: Final = 4  # tsuuiisou
+ALL_TERMINAL: Final = 8  # chinroutou
+ALL_GREEN: Final = 16  # ryuuiisou
+TERMINAL_AT_AN_END: Final = 32  # the first or last tile is a terminal (chanta, junchan)
+HONOR: Final = 64
+DRAGON: Final = 128
+WIND: Final = 256
+SUIT_SHIFT: Final = 9  # then the suit's bit: man 1, pin 2, sou 4
+ALL_FLAGS: Final = (1 << (SUIT_SHIFT + 3)) - 1
 
 
-# per block (index: the block int), as the package's yaku tests look at them
-HAS_TERMINAL_OR_HONOR: Final = _table_of_blocks(0)  # no tanyao
-ALL_TERMINAL_OR_HONOR: Final = _table_of_blocks(1)  # honroutou
-ALL_HONOR: Final = _table_of_blocks(2)  # tsuuiisou
-ALL_TERMINAL: Final = _table_of_blocks(3)  # chinroutou
-ALL_GREEN: Final = _table_of_blocks(4)  # ryuuiisou
-TERMINAL_AT_AN_END: Final = _table_of_blocks(5)  # chanta, junchan: first or last tile a terminal
+def _flags(block: int) -> int:
+    kind = block >> 2
+    if block & 3 == SEQUENCE and (kind >= FIRST_HONOR or kind % 9 > 6):
+        return 0  # no such block
+    kinds = block_kinds(block)
+    f = 0
+    if any(is_terminal_or_honor(k) for k in kinds):
+        f |= TERMINAL_OR_HONOR
+    if all(is_terminal_or_honor(k) for k in kinds):
+        f |= ALL_TERMINAL_OR_HONOR
+    if kind >= FIRST_HONOR:
+        f |= ALL_HONOR | HONOR | (DRAGON if kind >= FIRST_DRAGON else WIND)
+    else:
+        f |= 1 << (SUIT_SHIFT + kind // 9)
+    if all(is_terminal(k) for k in kinds):
+        f |= ALL_TERMINAL
+    if all(k in GREEN_KINDS for k in kinds):
+        f |= ALL_GREEN
+    if is_terminal(kinds[0]) or is_terminal(kinds[-1]):
+        f |= TERMINAL_AT_AN_END
+    return f
+
+
+BLOCK_FLAGS: Final = [_flags(b) for b in range(136)]
 
 
 def decompositions(counts: list[int], with_seven_pairs: bool) -> list[list[int]]:

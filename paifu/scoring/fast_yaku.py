@@ -6,51 +6,66 @@ that could be a yakuman, a blessing or a yaku the package is not configured for.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from paifu.scoring.fast_shapes import (
+    ALL_FLAGS,
     ALL_GREEN,
     ALL_HONOR,
     ALL_TERMINAL,
     ALL_TERMINAL_OR_HONOR,
+    BLOCK_FLAGS,
+    DRAGON,
     FIRST_DRAGON,
     FIRST_HONOR,
-    HAS_TERMINAL_OR_HONOR,
+    HONOR,
     PAIR,
     SEQUENCE,
+    SUIT_SHIFT,
     TERMINAL_AT_AN_END,
+    TERMINAL_OR_HONOR,
+    WIND,
     is_set_of_one_kind,
 )
 from paifu.scoring.values import WinContext
 from paifu.yaku import Yaku
 
-# (the package's yaku id, name, han when open (0: closed only), han when closed), as the package's
-# yaku objects have them; the package lists a hand's yaku by id
-MENZEN_TSUMO: Final = (0, Yaku.MENZEN_TSUMO.value, 0, 1)
-RIICHI: Final = (1, Yaku.RIICHI.value, 0, 1)
-DOUBLE_RIICHI: Final = (8, Yaku.DOUBLE_RIICHI.value, 0, 2)
-IPPATSU: Final = (3, Yaku.IPPATSU.value, 0, 1)
-RINSHAN: Final = (5, Yaku.RINSHAN.value, 1, 1)
-CHANKAN: Final = (4, Yaku.CHANKAN.value, 1, 1)
-HAITEI: Final = (6, Yaku.HAITEI.value, 1, 1)
-HOUTEI: Final = (7, Yaku.HOUTEI.value, 1, 1)
-PINFU: Final = (12, Yaku.PINFU.value, 0, 1)
-TANYAO: Final = (13, Yaku.TANYAO.value, 1, 1)
-IIPEIKOU: Final = (14, Yaku.IIPEIKOU.value, 0, 1)
-CHIITOITSU: Final = (34, Yaku.CHIITOITSU.value, 0, 2)
-CHINITSU: Final = (39, Yaku.CHINITSU.value, 5, 6)
-HONITSU: Final = (36, Yaku.HONITSU.value, 2, 3)
-HONROUTOU: Final = (29, Yaku.HONROUTOU.value, 2, 2)
-CHANTA: Final = (28, Yaku.CHANTA.value, 1, 2)
-JUNCHAN: Final = (37, Yaku.JUNCHAN.value, 2, 3)
-ITTSU: Final = (27, Yaku.ITTSU.value, 1, 2)
-RYANPEIKOU: Final = (38, Yaku.RYANPEIKOU.value, 0, 3)
-SANSHOKU: Final = (26, Yaku.SANSHOKU.value, 1, 2)
-TOITOI: Final = (30, Yaku.TOITOI.value, 2, 2)
-SANANKOU: Final = (31, Yaku.SANANKOU.value, 2, 2)
-SANSHOKU_DOUKOU: Final = (33, Yaku.SANSHOKU_DOUKOU.value, 2, 2)
-SHOUSANGEN: Final = (35, Yaku.SHOUSANGEN.value, 2, 2)
-SANKANTSU: Final = (32, Yaku.SANKANTSU.value, 2, 2)
+Entry = tuple[int, str, int]  # (the package's yaku id, name, han)
+
+
+def _entries(yaku_id: int, name: str, han_open: int, han_closed: int) -> tuple[Entry, Entry]:
+    """A yaku's entries in a closed and in an open hand, from its han as the package's yaku object
+    has them (``han_open`` 0: closed only; the package then counts the closed han)."""
+    return (yaku_id, name, han_closed), (yaku_id, name, han_open or han_closed)
+
+
+# the package lists a hand's yaku by id
+MENZEN_TSUMO: Final = _entries(0, Yaku.MENZEN_TSUMO.value, 0, 1)
+RIICHI: Final = _entries(1, Yaku.RIICHI.value, 0, 1)
+DOUBLE_RIICHI: Final = _entries(8, Yaku.DOUBLE_RIICHI.value, 0, 2)
+IPPATSU: Final = _entries(3, Yaku.IPPATSU.value, 0, 1)
+RINSHAN: Final = _entries(5, Yaku.RINSHAN.value, 1, 1)
+CHANKAN: Final = _entries(4, Yaku.CHANKAN.value, 1, 1)
+HAITEI: Final = _entries(6, Yaku.HAITEI.value, 1, 1)
+HOUTEI: Final = _entries(7, Yaku.HOUTEI.value, 1, 1)
+PINFU: Final = _entries(12, Yaku.PINFU.value, 0, 1)
+TANYAO: Final = _entries(13, Yaku.TANYAO.value, 1, 1)
+IIPEIKOU: Final = _entries(14, Yaku.IIPEIKOU.value, 0, 1)
+CHIITOITSU: Final = _entries(34, Yaku.CHIITOITSU.value, 0, 2)
+CHINITSU: Final = _entries(39, Yaku.CHINITSU.value, 5, 6)
+HONITSU: Final = _entries(36, Yaku.HONITSU.value, 2, 3)
+HONROUTOU: Final = _entries(29, Yaku.HONROUTOU.value, 2, 2)
+CHANTA: Final = _entries(28, Yaku.CHANTA.value, 1, 2)
+JUNCHAN: Final = _entries(37, Yaku.JUNCHAN.value, 2, 3)
+ITTSU: Final = _entries(27, Yaku.ITTSU.value, 1, 2)
+RYANPEIKOU: Final = _entries(38, Yaku.RYANPEIKOU.value, 0, 3)
+SANSHOKU: Final = _entries(26, Yaku.SANSHOKU.value, 1, 2)
+TOITOI: Final = _entries(30, Yaku.TOITOI.value, 2, 2)
+SANANKOU: Final = _entries(31, Yaku.SANANKOU.value, 2, 2)
+SANSHOKU_DOUKOU: Final = _entries(33, Yaku.SANSHOKU_DOUKOU.value, 2, 2)
+SHOUSANGEN: Final = _entries(35, Yaku.SHOUSANGEN.value, 2, 2)
+SANKANTSU: Final = _entries(32, Yaku.SANKANTSU.value, 2, 2)
 #: haku, hatsu, chun (ids 15-17); seat winds (18-21) and round winds (22-25) east..north (1 han)
 DRAGONS: Final = (Yaku.HAKU.value, Yaku.HATSU.value, Yaku.CHUN.value)
 SEAT_WINDS: Final = (
@@ -65,6 +80,9 @@ ROUND_WINDS: Final = (
     Yaku.BAKAZE_WEST.value,
     Yaku.BAKAZE_NORTH.value,
 )
+
+
+_BY_FU: Final = itemgetter(1)
 
 
 class Table:
@@ -121,46 +139,37 @@ class Shape:
         self.seven_pairs = len(hand) == 7
         self.runs: list[int] = []
         self.sets: list[int] = []  # triplets and quads
-        simples_only = all_terminal_or_honor = all_honor = all_terminal = all_green = True
-        suits = honor_blocks = terminal_ends = dragon_blocks = dragon_sets = wind_sets = wind_pairs = 0
+        some = 0  # flags of any block
+        every = ALL_FLAGS  # flags of every block
+        honor_blocks = terminal_ends = dragon_blocks = dragon_sets = wind_sets = wind_pairs = 0
         for b in hand:
-            kind = b >> 2
+            f = BLOCK_FLAGS[b]
+            some |= f
+            every &= f
             ty = b & 3
             if ty == SEQUENCE:
                 self.runs.append(b)
             elif ty == PAIR:
-                if FIRST_HONOR <= kind < FIRST_DRAGON:
+                if f & WIND:
                     wind_pairs += 1
             else:
                 self.sets.append(b)
-                if kind >= FIRST_DRAGON:
+                if f & DRAGON:
                     dragon_sets += 1
-                elif kind >= FIRST_HONOR:
+                elif f & WIND:
                     wind_sets += 1
-            if HAS_TERMINAL_OR_HONOR[b]:
-                simples_only = False
-            if not ALL_TERMINAL_OR_HONOR[b]:
-                all_terminal_or_honor = False
-            if not ALL_HONOR[b]:
-                all_honor = False
-            if not ALL_TERMINAL[b]:
-                all_terminal = False
-            if not ALL_GREEN[b]:
-                all_green = False
-            if TERMINAL_AT_AN_END[b]:
+            if f & TERMINAL_AT_AN_END:
                 terminal_ends += 1
-            if kind >= FIRST_HONOR:
+            if f & HONOR:
                 honor_blocks += 1
-                if kind >= FIRST_DRAGON:
+                if f & DRAGON:
                     dragon_blocks += 1
-            else:
-                suits |= 1 << (kind // 9)
-        self.simples_only = simples_only
-        self.all_terminal_or_honor = all_terminal_or_honor
-        self.all_honor = all_honor
-        self.all_terminal = all_terminal
-        self.all_green = all_green
-        self.suits = suits  # bits 1, 2, 4: man, pin, sou
+        self.simples_only = not some & TERMINAL_OR_HONOR
+        self.all_terminal_or_honor = every & ALL_TERMINAL_OR_HONOR != 0
+        self.all_honor = every & ALL_HONOR != 0
+        self.all_terminal = every & ALL_TERMINAL != 0
+        self.all_green = every & ALL_GREEN != 0
+        self.suits = (some >> SUIT_SHIFT) & 7  # bits 1, 2, 4: man, pin, sou
         self.honor_blocks = honor_blocks
         self.terminal_ends = terminal_ends  # blocks whose first or last tile is a terminal
         self.dragon_blocks = dragon_blocks
@@ -173,6 +182,7 @@ def read(table: Table, shape: Shape, fu_details: list[tuple[str, int]], fu: int)
     """The package's yaku of a decomposition with this fu breakdown (``fu_details`` as the
     package's fu calculator lists them; returned as its hand response sorts them)."""
     open_hand = table.open_hand
+    hand_open = 1 if open_hand else 0  # which of a yaku's entries: closed, open
     yaku: list[tuple[int, str, int]] = []  # (package id, name, han)
     runs = shape.runs
     sets = shape.sets
@@ -180,88 +190,83 @@ def read(table: Table, shape: Shape, fu_details: list[tuple[str, int]], fu: int)
     suits = shape.suits
     one_suit = suits == 1 or suits == 2 or suits == 4
     if table.tsumo and not open_hand:
-        _add(yaku, open_hand, MENZEN_TSUMO)
+        yaku.append(MENZEN_TSUMO[hand_open])
     if len(fu_details) == 1 and not shape.seven_pairs and not open_hand:
-        _add(yaku, open_hand, PINFU)
+        yaku.append(PINFU[hand_open])
     if shape.seven_pairs:
-        _add(yaku, open_hand, CHIITOITSU)
+        yaku.append(CHIITOITSU[hand_open])
     if (not open_hand or table.kuitan) and simples_only:
-        _add(yaku, open_hand, TANYAO)
+        yaku.append(TANYAO[hand_open])
     if table.riichi:
-        _add(yaku, open_hand, RIICHI)
+        yaku.append(RIICHI[hand_open])
     if table.double_riichi:
-        _add(yaku, open_hand, DOUBLE_RIICHI)
+        yaku.append(DOUBLE_RIICHI[hand_open])
     if table.ippatsu:
-        _add(yaku, open_hand, IPPATSU)
+        yaku.append(IPPATSU[hand_open])
     if table.rinshan:
-        _add(yaku, open_hand, RINSHAN)
+        yaku.append(RINSHAN[hand_open])
     if table.chankan:
-        _add(yaku, open_hand, CHANKAN)
+        yaku.append(CHANKAN[hand_open])
     if table.haitei:
-        _add(yaku, open_hand, HAITEI)
+        yaku.append(HAITEI[hand_open])
     if table.houtei:
-        _add(yaku, open_hand, HOUTEI)
+        yaku.append(HOUTEI[hand_open])
     if one_suit and shape.honor_blocks == 0:
-        _add(yaku, open_hand, CHINITSU)
+        yaku.append(CHINITSU[hand_open])
     elif one_suit:
-        _add(yaku, open_hand, HONITSU)
+        yaku.append(HONITSU[hand_open])
     if not runs and not simples_only and shape.all_terminal_or_honor:
-        _add(yaku, open_hand, HONROUTOU)
+        yaku.append(HONROUTOU[hand_open])
     if runs:
         if not simples_only:
             terminal_ends = shape.terminal_ends
             honor_blocks = shape.honor_blocks
             if terminal_ends + honor_blocks == 5 and terminal_ends and honor_blocks:
-                _add(yaku, open_hand, CHANTA)
+                yaku.append(CHANTA[hand_open])
             if terminal_ends == 5:
-                _add(yaku, open_hand, JUNCHAN)
+                yaku.append(JUNCHAN[hand_open])
             if _ittsu(runs):
-                _add(yaku, open_hand, ITTSU)
+                yaku.append(ITTSU[hand_open])
         if not open_hand:
             repeats = _repeated_runs(runs)
             if repeats >= 2:
-                _add(yaku, open_hand, RYANPEIKOU)
+                yaku.append(RYANPEIKOU[hand_open])
             elif repeats:
-                _add(yaku, open_hand, IIPEIKOU)
+                yaku.append(IIPEIKOU[hand_open])
         if suits == 7 and _same_in_three_suits(runs):
-            _add(yaku, open_hand, SANSHOKU)
+            yaku.append(SANSHOKU[hand_open])
     if sets:
         if len(sets) == 4:
-            _add(yaku, open_hand, TOITOI)
+            yaku.append(TOITOI[hand_open])
         if _three_concealed_sets(table, shape.hand):
-            _add(yaku, open_hand, SANANKOU)
+            yaku.append(SANANKOU[hand_open])
         if suits == 7 and _same_in_three_suits([b for b in sets if b >> 2 < FIRST_HONOR]):
-            _add(yaku, open_hand, SANSHOKU_DOUKOU)
+            yaku.append(SANSHOKU_DOUKOU[hand_open])
         if shape.honor_blocks:
             if shape.dragon_blocks == 3:
-                _add(yaku, open_hand, SHOUSANGEN)
+                yaku.append(SHOUSANGEN[hand_open])
             for b in sets:
                 kind = b >> 2
                 if kind >= FIRST_DRAGON:
                     i = kind - FIRST_DRAGON
-                    _add(yaku, open_hand, (15 + i, DRAGONS[i], 1, 1))
+                    yaku.append((15 + i, DRAGONS[i], 1))
             for b in sets:
                 if b >> 2 == table.seat_wind:
                     i = table.seat_wind - FIRST_HONOR
-                    _add(yaku, open_hand, (18 + i, SEAT_WINDS[i], 1, 1))
+                    yaku.append((18 + i, SEAT_WINDS[i], 1))
             for b in sets:
                 if b >> 2 == table.round_wind:
                     i = table.round_wind - FIRST_HONOR
-                    _add(yaku, open_hand, (22 + i, ROUND_WINDS[i], 1, 1))
+                    yaku.append((22 + i, ROUND_WINDS[i], 1))
         if table.kans == 3:
-            _add(yaku, open_hand, SANKANTSU)
+            yaku.append(SANKANTSU[hand_open])
     yaku.sort()  # the package's order: by its yaku id
+    han = 0
+    for entry in yaku:
+        han += entry[2]
     # and its fu breakdown by fu, larger first (a stable sort)
-    fu_details = sorted(fu_details, key=_fu_of, reverse=True)
-    return Reading([(name, han) for _, name, han in yaku], sum(h for _, _, h in yaku), fu, fu_details)
-
-
-def _fu_of(detail: tuple[str, int]) -> int:
-    return detail[1]
-
-
-def _add(yaku: list[tuple[int, str, int]], open_hand: bool, entry: tuple[int, str, int, int]) -> None:
-    yaku.append((entry[0], entry[1], entry[2] if open_hand and entry[2] else entry[3]))
+    fu_details = sorted(fu_details, key=_BY_FU, reverse=True)
+    return Reading([(entry[1], entry[2]) for entry in yaku], han, fu, fu_details)
 
 
 def _ittsu(runs: list[int]) -> bool:
