@@ -35,6 +35,9 @@ COMPILE = [
     "paifu/formats/plays.py",
     "paifu/formats/detect.py",  # every file's format, found before its reader runs
     "paifu/formats/gzipped.py",
+    # the scoring fast path (README "Scoring")
+    "paifu/scoring/fast*.py",
+    "paifu/scoring/completion.py",
 ]
 GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
 MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)

@@ -93,15 +93,17 @@ def test_pure_switch_and_version_name_the_build() -> None:
 
 
 def test_compiled_build_in_use() -> None:
-    """Under ``PAIFU_REQUIRE_COMPILED=1`` (the compiled pass of .ci/run) every engine module, and the Tenhou
-    XML reader, runs compiled."""
+    """Under ``PAIFU_REQUIRE_COMPILED=1`` (the compiled pass of .ci/run) every engine module, the
+    scoring fast path and the Tenhou XML reader run compiled."""
     if os.environ.get("PAIFU_REQUIRE_COMPILED") != "1":
         pytest.skip("PAIFU_REQUIRE_COMPILED=1 is not set (the compiled pass of .ci/run sets it)")
     assert paifu.BUILD.startswith("compiled"), paifu.BUILD
-    engine = Path(paifu.__file__).parent / "engine"
-    for source in sorted(engine.glob("*.py")):
+    root = Path(paifu.__file__).parent
+    sources = [*root.glob("engine/*.py"), *root.glob("scoring/fast*.py"), root / "scoring" / "completion.py"]
+    for source in sorted(sources):
         if source.name != "__init__.py":
-            module = importlib.import_module(f"paifu.engine.{source.stem}")
+            name = ".".join(source.relative_to(root.parent).with_suffix("").parts)
+            module = importlib.import_module(name)
             assert isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader), source
     assert not any(o.endswith(".py") for o in _engine_origins(dict(os.environ)))
     for name in ("tenhou_xml.game", "tenhou_xml.document", "tenhou_xml.attrs", "check", "plays", "detect"):

@@ -9,7 +9,8 @@ on rinshan, North as a value tile in 3-player, per-kind double yakuman, renhou a
 non-combining mangan/baiman, green dragon required for ryuuiisou, and the limits and
 payments themselves (kiriage, kazoe, yakuman multiples, 3-player tsumo loss/split; the
 arithmetic from han and fu to points is in ``values``, with the types ``WinContext`` and
-``Valuation``). See ``docs/scoring.md`` for the decision and measured cost.
+``Valuation``). What follows the package's reading is in ``completion``, shared with the
+hand-written fast path. See ``docs/scoring.md`` for the decision and measured cost.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from mahjong.meld import Meld as PkgMeld
 from paifu.events import CallKind, Meld
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
+from paifu.scoring.completion import complete, finish
+from paifu.scoring.fast import fast_value
 from paifu.scoring.values import LIMIT_NAMES, Valuation, WinContext, base_points, shares
-from paifu.tiles import HATSU, NORTH, dora_from_indicator, is_red
+from paifu.tiles import HATSU, NORTH
 from paifu.yaku import Yaku
 
 # the value types and the points arithmetic live in ``values``; importable from here as before
@@ -166,62 +169,6 @@ def _pkg_melds(melds: Sequence[Meld]) -> list[PkgMeld]:
     return out
 
 
-def _round_fu(details: list[tuple[str, int]]) -> int:
-    total = sum(f for _, f in details)
-    return 25 if total == 25 else -(-total // 10) * 10
-
-
-def _dora_count(indicators: Sequence[int], all_tiles: Sequence[int], kita: int, sanma: bool) -> int:
-    n = 0
-    for ind in indicators:
-        d = dora_from_indicator(ind >> 2, sanma)
-        n += sum(1 for t in all_tiles if t >> 2 == d)
-        if d == NORTH:
-            n += kita
-    return n
-
-
-def _finish(
-    ctx: WinContext, yaku: list[tuple[str, int]], fu: int, fu_details: list[tuple[str, int]]
-) -> Valuation:
-    """Limits and shares from a yaku list (dora entries already in)."""
-    rules = ctx.rules
-    yakuman = [(n, h) for n, h in yaku if h >= 13 and Yaku(n) not in _NOT_YAKUMAN]
-    if yakuman:
-        multiple = sum(h // 13 for _, h in yakuman)
-        if not rules.multiple_yakuman:
-            multiple = max(h // 13 for _, h in yakuman)
-        han = 13 * multiple
-        yaku = yakuman
-    else:
-        multiple = 0
-        han = sum(h for _, h in yaku)
-    a, limit = base_points(han, fu, rules, multiple)
-    if limit == "yakuman" and not multiple:
-        multiple = 1  # counted (kazoe) yakuman
-    ron, dealer_pays, other_pays = shares(a, rules, ctx.is_dealer)
-    return Valuation(
-        ok=True,
-        yaku=tuple(yaku),
-        han=han,
-        fu=fu,
-        fu_breakdown=tuple(fu_details),
-        limit=limit,
-        yakuman_multiple=multiple,
-        base_points=a,
-        ron_points=ron,
-        tsumo_dealer_pays=dealer_pays,
-        tsumo_nondealer_pays=other_pays,
-        tsumo=ctx.tsumo,
-        is_dealer=ctx.is_dealer,
-        num_players=rules.num_players,
-    )
-
-
-#: entries that may carry 13+ han without being yakuman (kazoe from dora)
-_NOT_YAKUMAN = frozenset({Yaku.DORA, Yaku.URA_DORA, Yaku.AKA_DORA, Yaku.KITA})
-
-
 def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
     rules = ctx.rules
     melds = _pkg_melds(ctx.melds)
@@ -260,78 +207,28 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
         han = y.han_open if open_hand and y.han_open else y.han_closed
         yaku.append((name_s, han))
     fu_details = [(d["reason"], d["fu"]) for d in (res.fu_details or [])]
-    fu = res.fu or 0
-    is_yakuman = any(h >= 13 for _, h in yaku)
-    if not is_yakuman:
-        fu, yaku, fu_details = _rule_fu_and_north(ctx, fu, yaku, fu_details, open_hand)
-        if not yaku:
-            return Valuation(ok=False, error="no-yaku")
-        sanma = rules.sanma
-        dora = _dora_count(ctx.dora_indicators, all_tiles, ctx.kita, sanma)
-        if dora:
-            yaku.append((Yaku.DORA.value, dora))
-        aka = sum(1 for t in all_tiles if is_red(t, rules.red_fives))
-        if aka:
-            yaku.append((Yaku.AKA_DORA.value, aka))
-        if (ctx.riichi or ctx.double_riichi) and rules.ura_dora:
-            # without kan ura only the indicator under the first dora counts
-            ura_shown = ctx.ura_indicators if rules.kan_ura else ctx.ura_indicators[:1]
-            ura = _dora_count(ura_shown, all_tiles, ctx.kita, sanma)
-            if ura:
-                yaku.append((Yaku.URA_DORA.value, ura))
-        if ctx.kita and rules.kita:
-            yaku.append((Yaku.KITA.value, ctx.kita))
-    return _finish(ctx, yaku, fu, fu_details)
-
-
-def _rule_fu_and_north(
-    ctx: WinContext, fu: int, yaku: list[tuple[str, int]], fu_details: list[tuple[str, int]], open_hand: bool
-) -> tuple[int, list[tuple[str, int]], list[tuple[str, int]]]:
-    """Ruleset fu variants and the 3-player North value tile, on the chosen decomposition."""
-    rules = ctx.rules
-    if fu == 25:  # seven pairs: nothing below applies
-        return fu, yaku, fu_details
-    changed = False
-    if rules.double_wind_fu != 4:
-        new = [(r, rules.double_wind_fu if r == "double_valued_pair" else f) for r, f in fu_details]
-        changed = new != fu_details
-        fu_details = new
-    if ctx.rinshan and not rules.rinshan_tsumo_fu and any(r == "tsumo" for r, _ in fu_details):
-        fu_details = [(r, f) for r, f in fu_details if r != "tsumo"]
-        changed = True
-    if rules.sanma and rules.kita_yakuhai:
-        norths = sum(1 for t in ctx.concealed if t >> 2 == NORTH) + sum(
-            1 for m in ctx.melds for t in m.tiles if t >> 2 == NORTH
-        )
-        if norths >= 3:
-            yaku = [*yaku, (Yaku.KITA_YAKUHAI.value, 1)]
-        elif norths == 2:  # the pair of a standard hand (seven pairs returned above)
-            fu_details = [*fu_details, ("valued_pair", 2)]
-            changed = True
-            if any(n == Yaku.PINFU.value for n, _ in yaku):
-                yaku = [(n, h) for n, h in yaku if n != Yaku.PINFU.value]
-                if ctx.tsumo:
-                    fu_details.append(("tsumo", 2))
-    if changed:
-        extra = sum(f for r, f in fu_details if r not in ("base", "hand_without_fu"))
-        fu_details = [(r, f) for r, f in fu_details if r != "hand_without_fu"]
-        if open_hand and extra == 0:
-            fu_details.append(("hand_without_fu", 2))
-        fu = _round_fu(fu_details)
-    return fu, yaku, fu_details
+    return complete(ctx, yaku, res.fu or 0, fu_details)
 
 
 def _renhou_limit(ctx: WinContext) -> Valuation:
     han = 5 if flags_of(ctx.rules).renhou_mangan else 8
-    return _finish(ctx, [(Yaku.RENHOU.value, han)], 0, [])
+    return finish(ctx, [(Yaku.RENHOU.value, han)], 0, [])
 
 
 @lru_cache(maxsize=4096)
 def value_win(ctx: WinContext) -> Valuation:
     """Value a win under ``ctx.rules``; the most valuable reading of the hand is taken.
 
-    Cached by the whole (immutable) context: the engine asks about the same hand often.
+    The hand-written ``fast`` path answers the common wins (the same ``Valuation``, several times
+    cheaper); the package path the rest. Cached by the whole (immutable) context: the engine asks
+    about the same hand often.
     """
+    val = fast_value(ctx)
+    return package_value(ctx) if val is None else val
+
+
+def package_value(ctx: WinContext) -> Valuation:
+    """``value_win`` by the ``mahjong`` package alone (the reference for the fast path)."""
     rules = ctx.rules
     flags = flags_of(rules)
     val = _evaluate(ctx, renhou=ctx.renhou and flags.renhou_yakuman)

@@ -1,0 +1,277 @@
+"""The fast path of ``value_win``: common wins valued without the ``mahjong`` package.
+
+The package costs about a million instructions per win (a fresh config, its divider, objects per
+yaku); valuing wins was a fifth of an end-to-end run. This module reads a hand as the package does
+-- every decomposition and winning block, the package's fu and its yaku in its order, the package's
+choice of the most valuable reading -- and hands that reading to ``completion`` like the package
+path does, so the ``Valuation`` is the same object. It answers only where it is sure and returns
+None otherwise (the package path then runs): possible yakuman, blessings (tenhou, chiihou,
+renhou), a 3-player hand with no yaku but three Norths, and malformed contexts.
+tests/test_fast_value.py compares both paths on every corpus win and on generated hands.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from paifu.events import CallKind
+from paifu.scoring.completion import complete
+from paifu.scoring.fast_shapes import (
+    FIRST_DRAGON,
+    FIRST_HONOR,
+    PAIR,
+    QUAD,
+    SEQUENCE,
+    TRIPLET,
+    block_kinds,
+    decompositions,
+    is_terminal_or_honor,
+    win_groups,
+)
+from paifu.scoring.fast_yaku import Reading, Shape, Table, read
+from paifu.scoring.values import Valuation, WinContext
+
+#: tile kinds of the package's fu table: [terminal or honor][kan][open] -> (fu, reason)
+_SET_FU: Final = (
+    (((4, "closed_pon"), (2, "open_pon")), ((16, "closed_kan"), (8, "open_kan"))),
+    (
+        ((8, "closed_terminal_pon"), (4, "open_terminal_pon")),
+        ((32, "closed_terminal_kan"), (16, "open_terminal_kan")),
+    ),
+)
+_OPENED: Final = 1
+_KAN: Final = 2
+# the call kinds, looked up once (an enum member's lookup is slow)
+_CHI: Final = CallKind.CHI
+_PON: Final = CallKind.PON
+_DAIMINKAN: Final = CallKind.DAIMINKAN
+_KAKAN: Final = CallKind.KAKAN
+_ANKAN: Final = CallKind.ANKAN
+
+
+def fast_value(ctx: WinContext) -> Valuation | None:
+    """The ``Valuation`` the package path gives, or None when this path is not sure of it."""
+    if ctx.tenhou or ctx.chiihou or ctx.renhou:
+        return None
+    table = _table(ctx)
+    if table is None:
+        return None
+    best = _best_reading(table)
+    if best is None:
+        return None
+    if not best.yaku:
+        rules = ctx.rules
+        if rules.sanma and rules.kita_yakuhai:
+            return None  # the package path values such a hand with a stand-in for the North yaku
+        return Valuation(ok=False, error="no-yaku")
+    return complete(ctx, best.yaku, best.fu, best.fu_details)
+
+
+def _table(ctx: WinContext) -> Table | None:
+    """The context's facts, or None for a context the package would reject or read otherwise."""
+    melds = ctx.melds
+    concealed = ctx.concealed
+    if len(melds) > 4 or len(concealed) != 14 - 3 * len(melds) or ctx.win_tile not in concealed:
+        return None
+    if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4):
+        return None
+    open_hand = False
+    for m in melds:
+        if m.kind is not _ANKAN:
+            open_hand = True
+    tsumo = ctx.tsumo
+    if (ctx.riichi or ctx.double_riichi) and open_hand or ctx.chankan and tsumo or ctx.rinshan and not tsumo:
+        return None
+    if ctx.haitei and not ctx.rinshan and not tsumo or ctx.houtei and not ctx.chankan and tsumo:
+        return None
+    table = Table(ctx, open_hand)
+    counts = table.counts
+    for t in concealed:
+        if t < 0 or t > 135 or counts[t >> 2] == 4:
+            return None
+        counts[t >> 2] += 1
+    if not melds:
+        return table
+    totals = list(counts)
+    for m in melds:
+        kinds = sorted([t >> 2 for t in m.tiles])
+        if not kinds or kinds[0] < 0 or kinds[-1] > 33:
+            return None
+        k = kinds[0]
+        for x in kinds:
+            if totals[x] == 4:
+                return None
+            totals[x] += 1
+        kind = m.kind
+        if kind is _CHI:
+            if kinds != [k, k + 1, k + 2] or k >= FIRST_HONOR or k % 9 > 6:
+                return None
+            block = k * 4 + SEQUENCE
+            table.chi_blocks.append(block)
+        elif kind is _PON:
+            if kinds != [k, k, k]:
+                return None
+            block = k * 4 + TRIPLET
+            table.meld_state[k] = _OPENED
+        elif kind is _ANKAN or kind is _DAIMINKAN or kind is _KAKAN:
+            if kinds != [k, k, k, k]:
+                return None
+            block = k * 4 + QUAD
+            table.kans += 1
+            table.meld_state[k] = _KAN if kind is _ANKAN else _OPENED | _KAN
+        else:
+            return None  # kita: the package path explains
+        table.meld_blocks.append(block)
+        if kind is not _ANKAN:
+            table.open_blocks.append(block)
+    return table
+
+
+def _best_reading(table: Table) -> Reading | None:
+    """The package's choice among every (decomposition, winning block): the highest value, then
+    han, then fu, then the larger unrounded fu, then the first in its order (decompositions sorted
+    as lists of blocks, winning blocks in hand order); None if there is no reading or a reading
+    could be a yakuman."""
+    splits = decompositions(table.counts, table.melds == 0)
+    if not splits:
+        return None
+    melds = table.meld_blocks
+    hands = [sorted(split + melds) for split in splits] if melds else splits
+    if len(hands) > 1:
+        hands.sort()
+    best: Reading | None = None
+    best_key = (0, 0, 0, 0)
+    for hand in hands:
+        shape = Shape(hand)
+        if _yakuman(table, shape):
+            return None
+        for group in win_groups(hand, table.win_kind, table.open_blocks):
+            fu_details, fu, raw = _fu(table, hand, group)
+            reading = read(table, shape, fu_details, fu)
+            han = reading.han
+            key = (_total(table, han, fu) if han else -1, han, fu, raw)
+            if best is None or key > best_key:
+                best, best_key = reading, key
+    return best
+
+
+def _yakuman(table: Table, shape: Shape) -> bool:
+    """The package's yakuman tests on a decomposition (chuuren poutou and ryuuiisou: a superset)."""
+    if shape.all_honor or shape.all_terminal or shape.all_green:
+        return True  # tsuuiisou, chinroutou, ryuuiisou
+    if shape.dragon_sets == 3 or shape.wind_sets == 4 or (shape.wind_sets == 3 and shape.wind_pairs == 1):
+        return True  # daisangen, daisuushii, shousuushii
+    if table.kans == 4:
+        return True  # suukantsu
+    if not table.open_hand:  # suuankou: four sets, less one a ron completed
+        sets = len(shape.sets)
+        if not table.tsumo:
+            sets -= sum(1 for b in shape.sets if b >> 2 == table.win_kind)
+        if sets == 4:
+            return True
+    if table.melds == 0 and not shape.seven_pairs and shape.honor_blocks == 0:
+        suits = shape.suits
+        if suits == 1 or suits == 2 or suits == 4:  # chuuren poutou: 1 and 9 three times or more
+            low = (suits >> 1) * 9  # suit bits 1, 2, 4: first kinds 0, 9, 18
+            ones = nines = 0
+            for b in shape.hand:
+                kinds = block_kinds(b)
+                ones += kinds.count(low)
+                nines += kinds.count(low + 8)
+            return ones >= 3 and nines >= 3
+    return False
+
+
+def _fu(table: Table, hand: list[int], group: int) -> tuple[list[tuple[str, int]], int, int]:
+    """The package's ``FuCalculator.calculate_fu``: the breakdown in its order, the rounded fu and
+    the unrounded sum."""
+    if len(hand) == 7:
+        return [("base", 25)], 25, 25
+    win = table.win_kind
+    details: list[tuple[str, int]] = []
+    total = 0
+    group_kind = group >> 2
+    group_type = group & 3
+    pair_kind = -1
+    sets: list[int] = []
+    same_runs = 0
+    for b in hand:
+        ty = b & 3
+        if ty == PAIR:
+            pair_kind = b >> 2
+        elif ty != SEQUENCE:
+            sets.append(b)
+        elif b == group:
+            same_runs += 1
+    if group_type == SEQUENCE and same_runs > table.chi_blocks.count(group):
+        start = group_kind % 9
+        if (start == 0 and win == group_kind + 2) or (start == 6 and win == group_kind):
+            details.append(("penchan", 2))
+            total += 2
+        if win == group_kind + 1:
+            details.append(("kanchan", 2))
+            total += 2
+    if pair_kind >= 0:
+        valued = int(pair_kind >= FIRST_DRAGON) + int(pair_kind == table.seat_wind)
+        valued += int(pair_kind == table.round_wind)
+        if valued == 1:
+            details.append(("valued_pair", 2))
+            total += 2
+        elif valued >= 2:
+            details.append(("double_valued_pair", 4))
+            total += 4
+    if group_type == PAIR:
+        details.append(("pair_wait", 2))
+        total += 2
+    for b in sets:
+        kind = b >> 2
+        state = table.meld_state[kind]
+        was_open = state & _OPENED != 0 or (not table.tsumo and b == group)  # a ron completes it
+        kan = b & 3 == QUAD or state & _KAN != 0
+        fu, reason = _SET_FU[int(is_terminal_or_honor(kind))][int(kan)][int(was_open)]
+        details.append((reason, fu))
+        total += fu
+    if table.tsumo and total > 0:
+        details.append(("tsumo", 2))
+        total += 2
+    if table.open_hand and total == 0:
+        details.append(("hand_without_fu", 2))
+        total += 2
+    base = 20 if table.open_hand or table.tsumo else 30
+    details.append(("base", base))
+    total += base
+    return details, (total + 9) // 10 * 10, total
+
+
+def _ceil100(x: int) -> int:
+    return (x + 99) // 100 * 100
+
+
+def _total(table: Table, han: int, fu: int) -> int:
+    """What the package ranks readings by: its ``ScoresCalculator`` total (no yakuman here)."""
+    if han >= 13:
+        han = 13 if table.kazoe_yakuman else 12
+    if han >= 5:
+        if han >= 13:
+            one = 8000
+        elif han >= 11:
+            one = 6000
+        elif han >= 8:
+            one = 4000
+        elif han >= 6:
+            one = 3000
+        else:
+            one = 2000
+        two, four, six = 2 * one, 4 * one, 6 * one
+    else:
+        base = fu * 2 ** (2 + han)
+        one, two, four, six = _ceil100(base), _ceil100(2 * base), _ceil100(4 * base), _ceil100(6 * base)
+        if one > 2000 or (table.kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60))):
+            one, two, four, six = 2000, 4000, 8000, 12000
+    if table.tsumo:
+        main = two
+        other = main if table.dealer else one
+    else:
+        main = six if table.dealer else four
+        other = 0
+    return main + (1 if table.sanma else 2) * other
