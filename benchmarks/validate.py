@@ -315,6 +315,8 @@ def speed(
         listing.write("\n".join(files))
         listing.flush()
         trees = [("ours", ours)] + ([("base", base)] if base is not None else [])
+        for label, root in trees:
+            print(f"{label}: {root} ({build_of(root)})")
         for _ in range(runs):
             for name in stages:
                 for label, root in trees:
@@ -323,8 +325,6 @@ def speed(
                         best[label, name] = got
     games, hands = best["ours", "end to end"][1], best["ours", "end to end"][2]
     floor = games / best["ours", "floor"][0]
-    for label, root in trees:
-        print(f"{label}: {root} ({build_of(root)})")
     print(f"{games} games, {hands} hands" + (f"; baseline: {baseline}" if baseline else "") + "\n")
     head = f"{'stage':<38}{'games/CPU-s':>12}{'hands/CPU-s':>13}{'x floor':>9}"
     print(head + (f"{'baseline':>10}{'speed-up':>10}" if baseline else ""))
