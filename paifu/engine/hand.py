@@ -322,18 +322,10 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
 def _regular_mask(keys: list[int]) -> int:
     """Waits of four melds and a pair: one part short of a tile (the others complete), or two
     parts each holding a pair-or-wait (one is the pair, the other waits)."""
-    m = _SUIT_INFO.get(keys[0], -1)
-    if m < 0:
-        m = _part_info(keys[0], False)
-    p = _SUIT_INFO.get(keys[1], -1)
-    if p < 0:
-        p = _part_info(keys[1], False)
-    s = _SUIT_INFO.get(keys[2], -1)
-    if s < 0:
-        s = _part_info(keys[2], False)
-    z = _HONOR_INFO.get(keys[3], -1)
-    if z < 0:
-        z = _part_info(keys[3], True)
+    m = _part_info(keys[0], False)
+    p = _part_info(keys[1], False)
+    s = _part_info(keys[2], False)
+    z = _part_info(keys[3], True)
     # a part of residue 0 must split into melds (bits 0-2 all clear: it does not)
     if not (m & 7 and p & 7 and s & 7 and z & 7):
         return 0
