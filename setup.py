@@ -59,8 +59,15 @@ def compiled_leftovers() -> list[Path]:
     return sorted(found)
 
 
-def _say(message: str) -> None:
+_FALLBACK: list[str] = []  # why this install is pure Python although compiling was wanted
+
+
+def _say(message: str, fallback: bool = False) -> None:
+    """Print a build line (pip shows it with ``-v``); a fallback's reason also goes into the manifest,
+    so ``paifu --version`` names it after a quiet install."""
     print(f"paifu build: {message}", file=sys.stderr)
+    if fallback:
+        _FALLBACK.append(message)
 
 
 class CompiledDistribution(Distribution):
@@ -84,7 +91,7 @@ class OptionalMypycBuild(build_ext):
         try:
             from mypyc.build import mypycify
         except ImportError:
-            _say("mypyc is not installed; installing pure Python")
+            _say("mypyc is not installed; installing pure Python", fallback=True)
             return []
         sources = compiled_sources()
         _say(f"compiling {len(sources)} modules with mypyc (a minute or more)")
@@ -98,7 +105,7 @@ class OptionalMypycBuild(build_ext):
             ]
             return mypycify([*flags, *sources], opt_level="3", group_name=GROUP)
         except (Exception, SystemExit) as e:  # mypyc rejects the code: exits after printing why
-            _say(f"mypyc failed ({e!r}); installing pure Python")
+            _say(f"mypyc failed ({e!r}); installing pure Python", fallback=True)
             return []
 
     def run(self) -> None:
@@ -106,6 +113,8 @@ class OptionalMypycBuild(build_ext):
             for path in compiled_leftovers():  # any, replaces them; paifu/_build.py would catch a stale one)
                 path.unlink()
         if not self.extensions:
+            if WANTED and _FALLBACK:
+                self._write_manifest({})
             return
         inplace = self.inplace
         try:
@@ -116,21 +125,30 @@ class OptionalMypycBuild(build_ext):
                 Path(out).unlink(missing_ok=True)
             self.inplace = inplace
             self.extensions = self.distribution.ext_modules = []
-            _say(f"the C build failed ({str(e).splitlines()[0][:200]}); installing pure Python")
+            _say(
+                f"the C build failed ({str(e).splitlines()[0][:200]}); installing pure Python", fallback=True
+            )
+            self._write_manifest({})
             return
-        self._write_manifest()
+        self._write_manifest(
+            {src: hashlib.sha256((ROOT / src).read_bytes()).hexdigest() for src in compiled_sources()}
+        )
 
-    def _write_manifest(self) -> None:
-        """``paifu/_compiled.json`` beside the built modules (and in the source tree when in place)."""
-        hashes = {src: hashlib.sha256((ROOT / src).read_bytes()).hexdigest() for src in compiled_sources()}
-        text = json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n"
+    def _write_manifest(self, hashes: dict[str, str]) -> None:
+        """``paifu/_compiled.json`` beside the built modules (and in the source tree when in place): each
+        compiled module's source hash, or (none compiled) why compiling fell back to pure Python."""
+        manifest: dict[str, object] = {"modules": hashes}
+        if not hashes:
+            manifest["fallback"] = "; ".join(_FALLBACK) or "nothing was compiled"
+        text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
         targets = [Path(self.build_lib, "paifu", MANIFEST)]
         if self.inplace:
             targets.append(ROOT / "paifu" / MANIFEST)
         for target in targets:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
-        _say(f"compiled {len(hashes)} modules")
+        if hashes:
+            _say(f"compiled {len(hashes)} modules")
 
 
 setup(

@@ -38,6 +38,28 @@ def compiled_twins(package_dir: Path) -> dict[str, Path]:
     return out
 
 
+def orphans(package_dir: Path) -> list[str]:
+    """Compiled modules with no ``.py`` beside them (a module deleted or renamed since the build): they
+    would import as code that no longer exists. The shared library of the group is not a module."""
+    out = []
+    for folder, _dirs, files in os.walk(package_dir):
+        names = set(files)
+        for f in files:
+            suffix = next((s for s in _SUFFIXES if f.endswith(s)), None)
+            if suffix and f[: -len(suffix)] + ".py" not in names and "__mypyc" not in f:
+                out.append(Path(folder, f).relative_to(package_dir.parent).as_posix())
+    return sorted(out)
+
+
+def fallback_reason(package_dir: Path) -> str | None:
+    """Why the install is pure Python although compiling was wanted (setup.py records it), if it says."""
+    try:
+        reason = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8")).get("fallback")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return reason if isinstance(reason, str) else None
+
+
 def stale_modules(package_dir: Path, twins: dict[str, Path]) -> list[str]:
     """The compiled modules whose source is not the one compiled (by the manifest's hashes)."""
     try:
@@ -68,7 +90,7 @@ class PureSourceFinder:
         origin = str(spec.origin)
         source = Path(origin[: -len(next(s for s in _SUFFIXES if origin.endswith(s)))] + ".py")
         if not source.is_file():
-            return None
+            raise ImportError(f"{name}: a compiled module without its source (deleted or renamed): rebuild")
         return importlib.util.spec_from_file_location(
             name, source, submodule_search_locations=spec.submodule_search_locations
         )
@@ -77,15 +99,17 @@ class PureSourceFinder:
 def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
     """The build's label, and whether the compiled modules under ``package_dir`` must not be used."""
     twins = compiled_twins(package_dir)
-    if not twins:
-        return "pure Python", False
+    lost = orphans(package_dir)
+    if not twins and not lost:
+        reason = fallback_reason(package_dir)
+        return (f"pure Python (not compiled: {reason})" if reason else "pure Python"), False
     if environ.get("PAIFU_PURE", "") == "1":
         return "pure Python (PAIFU_PURE=1)", True
-    stale = stale_modules(package_dir, twins)
+    stale = stale_modules(package_dir, twins) + lost
     if not stale:
         return f"compiled with mypyc: {len(twins)} modules", False
     print(
-        f"paifu: warning: {', '.join(stale)} changed since compiled; running pure Python (rebuild: "
+        f"paifu: warning: {', '.join(stale)} changed (or gone) since compiled; running pure Python (rebuild: "
         "pip install --no-deps -e .; or remove the compiled modules: PAIFU_COMPILE=0 pip install --no-deps -e .)",
         file=sys.stderr,
     )

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import paifu
-from paifu._build import MANIFEST, PureSourceFinder, compiled_twins, decide, stale_modules
+from paifu._build import MANIFEST, PureSourceFinder, compiled_twins, decide, orphans, stale_modules
 
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 
@@ -62,7 +62,34 @@ def test_decide(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (pkg / "fast.py").write_text('WHERE = "edited"\n')
     assert decide(pkg, {}) == ("pure Python (compiled modules out of date)", True)
     err = capsys.readouterr().err
-    assert "pk/fast.py changed since compiled; running pure Python" in err
+    assert "pk/fast.py changed (or gone) since compiled; running pure Python" in err
+
+
+def test_a_compiled_module_without_source_is_stale_and_never_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module deleted or renamed after the build leaves its compiled twin: it must not run as code that
+    no longer exists (the group's shared library, ``*__mypyc*``, is not a module)."""
+    pkg = _package(tmp_path, "pkg_orphan_probe")
+    _manifest(pkg, {"pkg_orphan_probe/fast.py": hashlib.sha256((pkg / "fast.py").read_bytes()).hexdigest()})
+    (pkg / f"gone{SUFFIX}").write_bytes(b"not a shared library")
+    (pkg / f"_native__mypyc{SUFFIX}").write_bytes(b"the group library")
+    assert orphans(pkg) == [f"pkg_orphan_probe/gone{SUFFIX}"]
+    assert decide(pkg, {}) == ("pure Python (compiled modules out of date)", True)
+    assert f"pkg_orphan_probe/gone{SUFFIX}" in capsys.readouterr().err
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(sys, "meta_path", [PureSourceFinder("pkg_orphan_probe."), *sys.meta_path])
+    with pytest.raises(ImportError, match="without its source"):
+        importlib.import_module("pkg_orphan_probe.gone")
+
+
+def test_a_fallback_install_names_why(tmp_path: Path) -> None:
+    """setup.py records why compiling fell back (pip hides the build's output): the build label says it."""
+    pkg = tmp_path / "pk"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / MANIFEST).write_text(json.dumps({"modules": {}, "fallback": "the C build failed (no cc)"}))
+    assert decide(pkg, {}) == ("pure Python (not compiled: the C build failed (no cc))", False)
 
 
 def test_pure_finder_loads_the_source(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
