@@ -62,12 +62,12 @@ def compiled_leftovers() -> list[Path]:
 _FALLBACK: list[str] = []  # why this install is pure Python although compiling was wanted
 
 
-def _say(message: str, fallback: bool = False) -> None:
-    """Print a build line (pip shows it with ``-v``); a fallback's reason also goes into the manifest,
-    so ``paifu --version`` names it after a quiet install."""
+def _say(message: str, fallback: str = "") -> None:
+    """Print a build line (pip shows it with ``-v``); a fallback's short reason also goes into the
+    manifest, so ``paifu --version`` names it after a quiet install."""
     print(f"paifu build: {message}", file=sys.stderr)
     if fallback:
-        _FALLBACK.append(message)
+        _FALLBACK.append(fallback)
 
 
 class CompiledDistribution(Distribution):
@@ -91,7 +91,7 @@ class OptionalMypycBuild(build_ext):
         try:
             from mypyc.build import mypycify
         except ImportError:
-            _say("mypyc is not installed; installing pure Python", fallback=True)
+            _say("mypyc is not installed; installing pure Python", fallback="mypyc is not installed")
             return []
         sources = compiled_sources()
         _say(f"compiling {len(sources)} modules with mypyc (a minute or more)")
@@ -105,7 +105,10 @@ class OptionalMypycBuild(build_ext):
             ]
             return mypycify([*flags, *sources], opt_level="3", group_name=GROUP)
         except (Exception, SystemExit) as e:  # mypyc rejects the code: exits after printing why
-            _say(f"mypyc failed ({e!r}); installing pure Python", fallback=True)
+            _say(
+                f"mypyc failed ({e!r}); installing pure Python",
+                fallback="mypyc failed; pip install -v says why",
+            )
             return []
 
     def run(self) -> None:
@@ -126,7 +129,8 @@ class OptionalMypycBuild(build_ext):
             self.inplace = inplace
             self.extensions = self.distribution.ext_modules = []
             _say(
-                f"the C build failed ({str(e).splitlines()[0][:200]}); installing pure Python", fallback=True
+                f"the C build failed ({str(e).splitlines()[0][:200]}); installing pure Python",
+                fallback="the C build failed; pip install -v says why",
             )
             self._write_manifest({})
             return
