@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,3 +37,18 @@ def record_bytes(path: str | Path) -> bytes:
 def record_text(path: str | Path) -> str:
     """A record file's text (gunzipped as ``record_bytes``)."""
     return record_bytes(path).decode("utf-8", errors="replace")
+
+
+@pytest.fixture
+def default_limits() -> Iterator[None]:
+    """The test starts with the default limits and leaves them so (``limits.configure`` is global, and
+    ``PAIFU_LIMITS`` reaches worker processes)."""
+    from paifu import limits
+
+    saved = os.environ.pop("PAIFU_LIMITS", None)
+    limits.configure(limits.Limits())
+    yield
+    limits.configure(limits.Limits())
+    os.environ.pop("PAIFU_LIMITS", None)
+    if saved is not None:
+        os.environ["PAIFU_LIMITS"] = saved

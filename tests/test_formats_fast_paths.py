@@ -3,9 +3,6 @@ what the worked-out paths say: the same values for what they know, the same erro
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-
 import pytest
 from conftest import corpus_dir
 
@@ -19,16 +16,7 @@ from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.tenhou_json import names as json_names
 from paifu.formats.tenhou_xml import attrs
 
-
-@pytest.fixture(autouse=True)
-def _default_limits() -> Iterator[None]:
-    saved = os.environ.pop("PAIFU_LIMITS", None)
-    limits.configure(limits.Limits())
-    yield
-    limits.configure(limits.Limits())
-    os.environ.pop("PAIFU_LIMITS", None)
-    if saved is not None:
-        os.environ["PAIFU_LIMITS"] = saved
+pytestmark = pytest.mark.usefixtures("default_limits")  # tests/conftest.py
 
 
 def _outcome(fn: object, arg: object) -> object:

@@ -62,16 +62,7 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.fixture(autouse=True)
-def _default_limits() -> Iterator[None]:
-    """Each test starts with the default limits, and leaves them so (``configure`` is global)."""
-    saved = os.environ.pop("PAIFU_LIMITS", None)
-    limits.configure(limits.Limits())
-    yield
-    limits.configure(limits.Limits())
-    os.environ.pop("PAIFU_LIMITS", None)
-    if saved is not None:
-        os.environ["PAIFU_LIMITS"] = saved
+pytestmark = pytest.mark.usefixtures("default_limits")  # tests/conftest.py
 
 
 @contextlib.contextmanager
