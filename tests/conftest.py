@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -52,3 +54,13 @@ def default_limits() -> Iterator[None]:
     os.environ.pop("PAIFU_LIMITS", None)
     if saved is not None:
         os.environ["PAIFU_LIMITS"] = saved
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    """``paifu ARGV`` in this process: its exit code, standard output and standard error."""
+    from paifu.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(list(argv), out=out)
+    return code, out.getvalue(), err.getvalue()

@@ -8,14 +8,14 @@ import html
 import re
 import shlex
 import sys
-from io import BytesIO, StringIO
+from io import BytesIO
 from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, run_cli
 
-from paifu.cli import build_parser, main
+from paifu.cli import build_parser
 
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
 
@@ -25,14 +25,7 @@ class _Stdin:
         self.buffer = BytesIO(data)
 
 
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = StringIO(), StringIO()
-    old, sys.stderr = sys.stderr, err
-    try:
-        code = main(list(argv), out=out)
-    finally:
-        sys.stderr = old
-    return code, out.getvalue(), err.getvalue()
+run = run_cli  # tests/conftest.py
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, corpus_dir
+from conftest import SAMPLES, corpus_dir, run_cli
 
 import paifu.cli.inputs as cli_inputs
 from paifu.cli import build_parser, main
@@ -18,14 +18,7 @@ from paifu.cli import build_parser, main
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
 
 
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = StringIO(), StringIO()
-    old, sys.stderr = sys.stderr, err
-    try:
-        code = main(list(argv), out=out)
-    finally:
-        sys.stderr = old
-    return code, out.getvalue(), err.getvalue()
+run = run_cli  # tests/conftest.py
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-import io
 import json
 import os
 import signal
@@ -21,13 +20,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SAMPLES
+from conftest import ROOT, SAMPLES, run_cli
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paifu import limits
 from paifu.api import write
-from paifu.cli import main
 from paifu.formats import iter_record_files, read_bytes, read_path
 from paifu.formats.base import RecordError
 from paifu.formats.detect import detect_format
@@ -55,11 +53,7 @@ def _json(doc: object) -> bytes:
     return json.dumps(doc, ensure_ascii=False).encode()
 
 
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stderr(err):
-        code = main(list(argv), out=out)
-    return code, out.getvalue(), err.getvalue()
+run = run_cli  # tests/conftest.py
 
 
 pytestmark = pytest.mark.usefixtures("default_limits")  # tests/conftest.py
