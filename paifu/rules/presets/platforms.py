@@ -39,6 +39,11 @@ TENHOU_SANMA = TENHOU.replace(
     kita=True,
     kita_yakuhai=False,
     four_riichi=False,
+    # no "three winds" abort: in 2017010102gm-00b9-0000-f634a67e (三鳳南, corpus
+    # custom_tenhou_client) East 3's three first discards are all West and the hand plays on
+    four_winds=False,
+    # a draw of one's own must still come: with three players, 3 tiles left in the live wall
+    riichi_min_wall=3,
     noten_payment=2000,  # Tenhou 3-player: 1,000 from each noten player (real records)
     honba_value=200,  # 100 per payer on tsumo (real records); 200 on ron
     last_dealer_stop_min=40000,
