@@ -57,6 +57,9 @@ class GameStart:
     wall_seed: str | None = None
     #: free-form header facts (lobby, date, dan, rate ...), never used for legality
     meta: tuple[tuple[str, object], ...] = ()
+    #: each tile id names one physical tile of the 136 (Tenhou XML), so no id is dealt or drawn
+    #: twice in a hand; formats that name tiles by kind get ids made up by the reader (False)
+    physical_ids: bool = False
 
     @property
     def num_players(self) -> int:

@@ -49,6 +49,8 @@ CODES: dict[str, str] = {
     "unsupported": "the record uses something this version cannot check",
     "kan-dora-timing": "a kan dora indicator revealed earlier or later than the ruleset reveals it",
     "draw-kind-guessed": "a draw before the wall ran out that names no reason and fits no abortive draw",
+    "chankan-closed-kan": "a ron on a closed kan's tile by a hand (or under a ruleset) that may not rob it",
+    "duplicate-tile": "one physical tile (the same id of the 136) dealt or drawn twice in a hand",
     "kakan-without-pon": "an added kan with no earlier pon of that tile",
     "unknown-event": "an event type the reader does not know was skipped",
 }

@@ -134,13 +134,19 @@ def test_pao_only_shifts_the_liable_yakuman() -> None:
     assert pao_multiple(v, TENHOU) == 1
     assert ron_deltas(1, 2, v, honba=0, sticks=0, rules=TENHOU, pao_seat=3) == [0, 64000, -48000, -16000]
     t = val(26, 0, dealer=False, tsumo=True, yaku=yaku, multiple=2)
-    # liable pays the daisangen as a ron; the tsuuiisou is a normal tsumo (dealer 16000, others 8000)
-    assert tsumo_deltas(1, 0, t, honba=0, sticks=0, rules=TENHOU, pao_seat=3) == [
-        -16000,
-        64000,
-        -8000,
-        -40000,
-    ]
+    # pao_tsumo "liable-yakuman" (majiang-core's hule.js): the liable seat pays the daisangen as a
+    # ron; the tsuuiisou is a normal tsumo (dealer 16000, others 8000)
+    split = TENHOU.replace(pao_tsumo="liable-yakuman")
+    assert tsumo_deltas(1, 0, t, honba=0, sticks=0, rules=split, pao_seat=3) == [-16000, 64000, -8000, -40000]
+
+
+def test_tenhou_pao_tsumo_charges_the_whole_compound_yakuman_and_honba() -> None:
+    """Tenhou (issue 21: both of its formats): a pao tsumo of daisangen with tsuuiisou is paid
+    whole by the liable seat, 64,000 and the honba (2 honba: 600), nothing by the others."""
+    yaku = (("daisangen", 13), ("tsuuiisou", 13))
+    t = val(26, 0, dealer=False, tsumo=True, yaku=yaku, multiple=2)
+    assert TENHOU.pao_tsumo == "whole"
+    assert tsumo_deltas(1, 0, t, honba=2, sticks=1, rules=TENHOU, pao_seat=3) == [0, 65600, 0, -64600]
 
 
 def test_pao_when_liable_is_discarder_is_plain_ron() -> None:

@@ -19,6 +19,9 @@ from paifu.engine.table import (
     HAND_OVER,
     NEED_DISCARD,
     NEED_DRAW,
+    ROB_ADDED,
+    ROB_CLOSED,
+    ROB_KITA,
     TableState,
 )
 from paifu.engine.table import tile_name as _name
@@ -137,6 +140,7 @@ def call_on_discard(r: Game, ev: Call) -> None:
     st.last_discard = None
     if m.kind == CallKind.DAIMINKAN:
         st.kans.append(caller)
+        st.kan_events.append(r.idx)
         st.kans_open_pending += 1
         st.rinshan_feeder = src  # 002: a rinshan win after it is the feeder's to pay
         st.phase = NEED_DRAW
@@ -192,6 +196,7 @@ def kan_in_turn(r: Game, ev: Call) -> None:
         seat.melds[pon_i] = Meld(CallKind.KAKAN, m.tiles, pon.called, pon.from_seat)
         st.kakan_tile = added[0]
     st.kans.append(caller)
+    st.kan_events.append(r.idx)
     if m.kind == CallKind.ANKAN:
         st.kans_closed += 1
     else:
@@ -211,6 +216,7 @@ def kan_in_turn(r: Game, ev: Call) -> None:
     st.last_discard = (caller, robbed)
     st.phase = AFTER_KAN
     st.kan_window = True
+    st.robbing = ROB_ADDED if m.kind == CallKind.KAKAN else ROB_CLOSED
     st.rinshan_pending = True
 
 
@@ -283,21 +289,37 @@ def kita(r: Game, ev: Call) -> None:
     st.last_discard = (caller, tile)
     st.phase = AFTER_KAN
     st.kan_window = True
+    st.robbing = ROB_KITA
     st.rinshan_pending = True
 
 
-def check_kan_dora_shown(r: Game, st: TableState) -> None:
-    """By a discard, a closed kan's dora is shown (and an open kan's, where the ruleset shows it at once)."""
+def check_kan_dora_shown(r: Game, st: TableState, at_win: bool = False) -> None:
+    """By a discard (or a win), every kan's dora that the ruleset has turned by then is shown: a
+    closed kan's at once, an open kan's at once or, where it turns after the discard, once the
+    discard after its replacement draw is made. Late, it is found at the discard; never turned by
+    the win, at its kan (the win would count a dora the table does not show)."""
     due = 1 + st.kans_closed
     if r.flags.open_kan_dora_at_once:
         due += st.kans_open_drawn + st.kans_open_pending
-    if len(st.dora_indicators) < due:
+    else:
+        due += st.kans_open_due
+    shown = len(st.dora_indicators)
+    if not at_win:
+        st.kans_open_due = st.kans_open_drawn  # their discard is this one: due by the next event
+    if shown < due and due > st.kan_dora_missed:
+        here = r.idx
+        if at_win:  # it never turned: the fault is the kan's
+            r.idx = st.kan_events[min(shown - 1, len(st.kan_events) - 1)]
         r.find(
             "kan-dora-timing",
-            "a kan's dora is not revealed by the next discard",
+            "a kan's dora is never revealed"
+            if at_win
+            else "a kan's dora is not revealed by the next discard",
             expected=due,
-            actual=len(st.dora_indicators),
+            actual=shown,
         )
+        r.idx = here
+        st.kan_dora_missed = due  # said once per missing indicator, not at every later discard
 
 
 # ------------------------------------------------------------------ discard window

@@ -137,6 +137,7 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
         hand = st.seats[seat]
         for t in tiles:
             r.see(t, seat)
+            r.take(t, seat)
             hand.add(t, r.red(t))
         hand.update_waits()
     if r.walls.wall is not None and r.walls.check_deal(ev, n):
@@ -211,8 +212,15 @@ def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_ke
     top = max(scores)
     if next_round >= sched + (0 if flags.no_extension else rules.extension_rounds):
         return True
-    if st.round_wind >= sched and flags.sudden_death and top >= target(r, rules.extension_target):
-        return True  # extension: ends as soon as someone reached the target
+    if (
+        st.round_wind >= sched
+        and flags.sudden_death
+        and not (renchan and rules.extension_dealer_plays_on)
+        and top >= target(r, rules.extension_target)
+    ):
+        # extension: ends as soon as someone reached the target; where a dealer who keeps the deal
+        # plays on, as in the last hand, that stop is the dealer's (the all-last rule below)
+        return True
     if all_last or st.round_wind >= sched:
         if (
             renchan

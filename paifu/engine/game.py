@@ -59,6 +59,7 @@ class Game:
         self.game_start_points = rules.start_points  # the first hand's scores where the rules fix none
         self.stick_owners: list[int] = [0] * self.n  # riichi sticks on the table, per seat that paid them
         self.pending_rons: list[tuple[Win, int, int]] = []  # rons on one tile, booked once all are in
+        self.physical_ids = False  # the record's tile ids are physical tiles (GameStart.physical_ids)
 
     # ------------------------------------------------------------------ what observers read
     @property
@@ -123,6 +124,23 @@ class Game:
             )
         if FIVE_SUIT[k] >= 0:
             self._see_five(tile, seat)
+
+    def take(self, tile: int, seat: int) -> None:
+        """A tile dealt or drawn: one physical tile comes once a hand, where the record's ids are
+        physical and no wall seed checks them already (the wall check finds a repeat itself)."""
+        st = self.state
+        assert st is not None
+        if not self.physical_ids or not 0 <= tile < 136:
+            return
+        bit = 1 << tile
+        if st.ids_taken & bit and self.walls.wall is None:
+            self.find(
+                "duplicate-tile",
+                f"tile id {tile} ({tile_name(tile)}) is dealt or drawn a second time this hand",
+                seat=seat,
+                actual=tile,
+            )
+        st.ids_taken |= bit
 
     def _see_five(self, tile: int, seat: int | None) -> None:
         st = self.state

@@ -82,7 +82,9 @@ class Replayer(Game):
         if handler is None:  # pragma: no cover - closed vocabulary
             self.find("unsupported", f"unknown event {cls.__name__}")
             return
-        # a pending riichi is accepted by anything but a ron on its discard
+        # a pending riichi is accepted once its discard passes: by the next draw or a claim of it;
+        # a ron on it cancels it, and a disconnection, a reconnection or a kan's dora turned over in
+        # between (Tenhou writes BYE and DORA there) neither accepts nor cancels it
         st = self.state
         if st is not None and st.riichi_pending is not None and cls not in _KEEP_RIICHI_PENDING:
             riichi.accept(self, st.riichi_pending, None)
@@ -113,6 +115,7 @@ class Replayer(Game):
         self.players = ev.players
         self.game_id = ev.game_id
         self.first_dealer = ev.first_dealer
+        self.physical_ids = ev.physical_ids
         if len(ev.players) != self.rules.num_players:
             self.find(
                 "unsupported",
@@ -149,7 +152,7 @@ class Replayer(Game):
         pass
 
 
-_KEEP_RIICHI_PENDING: Final = (Win, RiichiAccepted, Ryuukyoku)
+_KEEP_RIICHI_PENDING: Final = (Win, RiichiAccepted, Ryuukyoku, Disconnect, Reconnect, NewDora)
 
 HANDLERS: Final[dict[type, Callable[[Replayer, Any], None]]] = {
     GameStart: Replayer.on_game_start,

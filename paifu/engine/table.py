@@ -157,6 +157,12 @@ class SeatState:
         self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0)
 
 
+#: what a tile offered for robbing comes from (``TableState.robbing``)
+ROB_ADDED: Final = 1
+ROB_CLOSED: Final = 2
+ROB_KITA: Final = 3
+
+
 @dataclass(slots=True)
 class TableState:
     num_players: int
@@ -181,6 +187,7 @@ class TableState:
     last_discard: tuple[int, int] | None = None  # seat, tile (also the tile of a kan that may be robbed)
     kakan_tile: int | None = None  # the tile an added kan adds, while it may be robbed
     kan_window: bool = False  # the last tile offered is a kan's (robbing)
+    robbing: int = 0  # what that tile is: ROB_ADDED, ROB_CLOSED (a closed kan) or ROB_KITA (a pulled North)
     rinshan_pending: bool = False  # the next draw is a replacement draw
     rinshan_draw: bool = False  # the current turn began with a replacement draw
     rinshan_feeder: int | None = None  # who fed the open kan behind the pending replacement draws
@@ -191,6 +198,12 @@ class TableState:
     kans_closed: int = 0  # kan dora timing: closed kans, open kans before / after their draw
     kans_open_pending: int = 0
     kans_open_drawn: int = 0
+    #: open kans whose indicator is due by now where it turns after the discard: those drawn for
+    #: before the last discard (their discard made, the indicator turns before the next event)
+    kans_open_due: int = 0
+    kan_events: list[int] = field(default_factory=list)  # the event index of each kan this hand
+    kan_dora_missed: int = 0  # the indicators due when one was last found missing
+    ids_taken: int = 0  # bit i: tile id i was dealt or drawn this hand (``Game.take``)
 
     # ------------------------------------------------------------ what the hand result reports
     deltas: list[int] = field(default_factory=list)  # score changes this hand, riichi sticks included

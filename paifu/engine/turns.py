@@ -62,6 +62,7 @@ def on_draw(r: Game, ev: Draw) -> None:
         r.walls.check_draw(ev, st.rinshan_pending)
     tile = ev.tile
     r.see(tile, seat_no)
+    r.take(tile, seat_no)
     st.draw(seat_no, tile, r.red(tile))
 
 

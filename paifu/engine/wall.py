@@ -26,7 +26,8 @@ Seed forms:
 - ``INIT_SHUFFLE_PREFIX`` + the per-INIT ``shuffle="mt19937ar,<8 hex words>"``
   values of very old logs joined by ``;`` (as the XML reader stores them): each
   hand has its own generator keyed with its words, the shuffle takes the raw
-  ``genrand_int32`` words (no SHA-512) and the dice are the next two words % 6;
+  ``genrand_int32`` words (no SHA-512) and the dice are the next two words % 6 (words
+  135 and 136 of a 136-tile wall, 107 and 108 of a 3-player 108-tile one);
   the dead wall is laid out like the hex form. (Found and checked on the corpus.)
 - an empty or unknown seed raises :class:`WallSeedError`.
 
@@ -193,9 +194,12 @@ class HandWall:
         return tuple(out)
 
 
-def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool) -> HandWall:
+def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool, raw: bool = False) -> HandWall:
+    """``raw``: the per-INIT form, whose dice are the two words after the wall's swaps (words 107
+    and 108 for a 108-tile wall); the hashed forms take words 135 and 136 whatever the wall's size."""
     w = list(range(136)) if num_players == 4 else list(_SANMA_IDS)
     size = len(w)
+    dice_at = size - 1 if raw else 135
     for i in range(size - 1):
         j = i + rnd[i] % (size - i)
         w[i], w[j] = w[j], w[i]
@@ -213,7 +217,7 @@ def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool) -> Hand
     return HandWall(
         tiles=tuple(w),
         num_players=num_players,
-        dice=(rnd[135] % 6 + 1, rnd[136] % 6 + 1),
+        dice=(rnd[dice_at] % 6 + 1, rnd[dice_at + 1] % 6 + 1),
         dora_indicators=dora,
         ura_indicators=ura,
         rinshan=rinshan,
@@ -268,4 +272,4 @@ class TenhouWall:
         return _UNPACK_RND(digest)
 
     def next_hand(self) -> HandWall:
-        return _hand_wall(self.next_rnd(), self.num_players, self.new_layout)
+        return _hand_wall(self.next_rnd(), self.num_players, self.new_layout, self._hand_keys is not None)

@@ -10,11 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from paifu.engine import calls
 from paifu.engine import hand as shape
 from paifu.engine.game import Game
 from paifu.engine.legality import is_furiten
 from paifu.engine.results import WinResult
-from paifu.engine.table import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, FIVE_SUIT, HAND_OVER, SeatState
+from paifu.engine.table import (
+    ACTION,
+    AFTER_DISCARD,
+    AFTER_KAN,
+    BETWEEN,
+    FIVE_SUIT,
+    HAND_OVER,
+    ROB_CLOSED,
+    ROB_KITA,
+    SeatState,
+)
 from paifu.engine.table import tile_name as _name
 from paifu.events import CallKind, Win
 from paifu.scoring import payments
@@ -29,6 +40,8 @@ def on_win(r: Game, ev: Win) -> None:
     rules = r.rules
     if r.walls.wall is not None and ev.claimed is not None:
         r.walls.check_indicators(ev)
+    if st.kans and r.kan_dora and not (st.kan_window and not ev.tsumo):  # a robbed kan turns none
+        calls.check_kan_dora_shown(r, st, at_win=True)
     if ev.tsumo:
         if st.phase != ACTION or ev.seat != st.turn:
             r.find("wrong-turn", "tsumo outside the player's own turn", seat=ev.seat)
@@ -73,6 +86,8 @@ def on_win(r: Game, ev: Win) -> None:
             st.riichi_pending = None  # a riichi discard that is ronned costs no stick
         counts = shape.with_kind(seat.counts, tile >> 2)
         complete = shape.is_complete(counts, seat.closed)
+        if complete and st.kan_window and st.robbing == ROB_CLOSED:
+            _check_closed_kan_robbed(r, ev.seat, counts)
         if complete and is_furiten(seat, r.sanma):
             kind = "riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard"
             r.find("furiten-ron", f"ron while furiten ({kind})", seat=ev.seat)
@@ -117,6 +132,19 @@ def book_pending_rons(r: Game) -> None:
         r.idx = idx
         settle_win(r, ev, tile, take_bonus=ev.seat == nearest)
     r.idx = here
+
+
+def _check_closed_kan_robbed(r: Game, seat_no: int, counts: list[int]) -> None:
+    """A ron on a closed kan's tile: only thirteen orphans, and only where the ruleset lets it
+    (002: 「国士無双の場合のみ、暗カンした牌でロンすることが可能」); elsewhere no hand may."""
+    if not r.rules.kokushi_chankan_ankan:
+        r.find("chankan-closed-kan", "robs a closed kan, which this ruleset lets no hand do", seat=seat_no)
+    elif not shape.is_kokushi(counts):
+        r.find(
+            "chankan-closed-kan",
+            "robs a closed kan with a hand that is not thirteen orphans (only thirteen orphans may)",
+            seat=seat_no,
+        )
 
 
 def _void_robbed_kan_dora(r: Game, seat: int) -> None:
@@ -301,7 +329,9 @@ def value(r: Game, ev: Win, win_tile: int, situational: bool = True) -> Any:
         win_id = concealed[-1]
     first_round = not st.any_call and seat.discards == 0
     rinshan = ev.tsumo and st.rinshan_draw
-    chankan = not ev.tsumo and st.kan_window  # robbing a kan (also the 2nd winner of a double ron)
+    # robbing a kan (also the 2nd winner of a double ron); a pulled North is no kan: a ron on it
+    # scores no chankan (000 allows the ron and lists no yaku for it; Tenhou's 3-player records agree)
+    chankan = not ev.tsumo and st.kan_window and st.robbing != ROB_KITA
     c = ev.claimed
     ctx = r.scorer.WinContext(
         rules=r.rules,

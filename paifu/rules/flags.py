@@ -51,6 +51,8 @@ class RuleFlags:
     #: a pao ron: the liable player pays half (else all); the liable player pays the honba
     pao_ron_half: bool
     pao_honba_liable: bool
+    #: a pao tsumo: the liable player pays the whole win (else only the liable yakuman)
+    pao_tsumo_whole: bool
     #: 3-player tsumo: the missing share is added to the payers
     sanma_tsumo_split: bool
     #: a blessing of man: yakuman / a mangan (else the han of ``Ruleset.renhou``)
@@ -87,6 +89,7 @@ def flags_of(rules: Ruleset) -> RuleFlags:
         last_stop_tenpai_unproven=rules.last_dealer_stop == "win_tenpai_unproven",
         pao_ron_half=rules.pao_ron_split == "half",
         pao_honba_liable=rules.pao_honba == "liable",
+        pao_tsumo_whole=rules.pao_tsumo == "whole",
         sanma_tsumo_split=rules.sanma_tsumo == "split",
         renhou_yakuman=rules.renhou == "yakuman",
         renhou_mangan=rules.renhou == "mangan",

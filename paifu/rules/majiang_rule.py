@@ -156,6 +156,9 @@ def ruleset_from_majiang(rule: dict[str, Any], name: str = "majiang") -> Ruleset
         last_dealer_stop_min=30000,
         extension=_choice("延長戦方式", r["延長戦方式"], _EXTENSION),
         extension_target=30000,
+        # the extension ends after any hand where someone has 30,000, a dealer's repeat or not
+        # (corpus majiang_selfplay/dora 3, 17, 22, 53: the game ends at a West hand the dealer kept)
+        extension_dealer_plays_on=False,
         ippatsu=_bool("一発あり", r["一発あり"]),
         ura_dora=_bool("裏ドラあり", r["裏ドラあり"]),
         kan_dora=_bool("カンドラあり", r["カンドラあり"]),
@@ -169,6 +172,9 @@ def ruleset_from_majiang(rule: dict[str, Any], name: str = "majiang") -> Ruleset
         pao=frozenset({"daisangen", "daisuushii"})
         if _bool("役満パオあり", r["役満パオあり"])
         else frozenset(),
+        # a pao tsumo with other yakuman: the liable seat pays only the liable yakuman
+        # (majiang-core lib/hule.js: base2 = 8000 * min(liable yakuman, all yakuman))
+        pao_tsumo="liable-yakuman",
         kiriage=_bool("切り上げ満貫あり", r["切り上げ満貫あり"]),
         kita=False,
     )

@@ -29,6 +29,7 @@ Kuikae = Literal["forbidden", "suji", "allowed"]
 KanDoraTiming = Literal["after-discard", "immediate"]
 PaoRonSplit = Literal["half", "all"]
 PaoHonba = Literal["discarder", "liable"]
+PaoTsumo = Literal["liable-yakuman", "whole"]
 RiichiKan = Literal["none", "wait-unchanged", "shape-unchanged"]
 Karaten = Literal["counts", "not-own-hand", "not-visible"]
 Renhou = Literal["none", "mangan", "baiman", "yakuman"]
@@ -70,6 +71,10 @@ class Ruleset:
     #: when set, the extension target and the last-dealer stop minimum are the game's start points
     #: plus this (004: 「延長・アガリ止めの目標は開始点＋5,000点」); None: the fixed values above
     target_margin: int | None = None
+    #: in the extension a dealer who keeps the deal plays on as in the last hand (the stop is the
+    #: dealer's, whoever reached the target: Tenhou); False: the extension ends after any hand where
+    #: someone reached the target (電脳麻将)
+    extension_dealer_plays_on: bool = False
     #: extension rounds at most (Tenhou: the West round only)
     extension_rounds: int = 1
     #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"; "win_tenpai_unproven" stops
@@ -105,6 +110,10 @@ class Ruleset:
     pao_ron_split: PaoRonSplit = "half"
     #: who pays honba on a pao ron: "discarder" or "liable"
     pao_honba: PaoHonba = "discarder"
+    #: a pao tsumo of a hand with other yakuman besides the liable one (daisangen with tsuuiisou):
+    #: "liable-yakuman" (the liable player pays the liable yakuman, the rest is a plain tsumo) or
+    #: "whole" (the liable player pays the whole win and the honba)
+    pao_tsumo: PaoTsumo = "liable-yakuman"
 
     # ---------------------------------------------------------------- riichi & furiten
     riichi_min_points: int = 1000

@@ -9,7 +9,8 @@ Liability (pao), as Tenhou records it (``AGARI paoWho``): on a tsumo the liable 
 pays the whole liable yakuman (a ron-sized payment) and the honba; on a ron the
 liable yakuman is split per ``rules.pao_ron_split`` and the honba go per
 ``rules.pao_honba``. When a hand holds several yakuman only the liable ones are
-shifted; the rest is paid as usual.
+shifted and the rest is paid as usual, except on a tsumo where ``rules.pao_tsumo``
+is "whole" (Tenhou): the liable seat then pays every yakuman of the win.
 """
 
 from __future__ import annotations
@@ -133,7 +134,9 @@ def tsumo_deltas(
     liable = pao_multiple(val, rules) if pao_seat is not None and pao_seat != winner else 0
     if liable:
         assert pao_seat is not None
-        liable = min(liable, val.yakuman_multiple)
+        liable = (
+            val.yakuman_multiple if flags_of(rules).pao_tsumo_whole else min(liable, val.yakuman_multiple)
+        )
         part = _yakuman_ron_value(liable, val.is_dealer)
         rest = val.yakuman_multiple - liable
         _, rd, ro = shares(8000 * rest, rules, val.is_dealer) if rest else (0, 0, 0)

@@ -84,4 +84,5 @@ def game_start(reader: _Reader, header: list[etree._Element], first: etree._Elem
         + ((("tenhou_seed_form", "per-hand"),) if seed and seed.startswith(INIT_SHUFFLE_PREFIX) else ()),
         wall_seed=seed,
         meta=tuple(meta),
+        physical_ids=True,
     )

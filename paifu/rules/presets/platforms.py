@@ -17,6 +17,7 @@ TENHOU = Ruleset(
     kuikae="forbidden",
     pao=frozenset({"daisangen", "daisuushii"}),
     pao_honba="liable",  # a pao ron with honba: the liable player pays them (2010060416gm-0061, E2-1)
+    pao_tsumo="whole",  # a pao tsumo of daisangen with tsuuiisou: the liable player pays all (issue 21)
     karaten="not-own-hand",
     # today's tables stop on a top last dealer's win or tenpai; before mid-2010 on a win only
     # (paifu.rules.tenhou.RULE_CHANGES names the records)
@@ -24,6 +25,9 @@ TENHOU = Ruleset(
     last_dealer_stop_min=30000,
     extension="sudden-death",
     extension_target=30000,
+    # the West round ends under the all-last rule: a dealer who keeps the deal and is not top plays
+    # on though another player reached 30,000 (Tenhou phoenix records of 2020-21, issue 21)
+    extension_dealer_plays_on=True,
 )
 
 TENHOU_SANMA = TENHOU.replace(

@@ -148,6 +148,7 @@ RON2_SANMA = _cited(
     pao_rinshan=(True, "002 「大明カンからの嶺上開花は槓をさせた人の責任払い」"),
     pao_ron_split=("half", "002 「他家が放銃した場合でも半額を支払います」"),
     pao_honba=("discarder", "002 「積み棒は全額放銃者が負担します」"),
+    pao_tsumo=("whole", "002 「ツモアガりの場合は全額」"),
     riichi_min_points=(1000, "002 「1,000点でリーチ可、900点はリーチ不可」"),
     riichi_min_wall=(3, "002 「ツモ巡がまわってこない状況でリーチはかけられません」 (3 players: 3 tiles)"),
     riichi_kan=("shape-unchanged", "002 「ツモってた牌のみ、かつ、待ちと牌姿が変わらないときだけ可能」"),
