@@ -1,0 +1,309 @@
+"""Rules real servers play that the engine once got wrong (issue 21), each on a hand-built record.
+
+Every test builds the legal case, which replays clean under the table that plays it, and its
+twin (the same play under a table that plays the other rule, or a record that breaks it), which
+gives the exact finding. Numbers are worked out by hand in each docstring.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+from builders import GameBuilder
+from conftest import SAMPLES
+from test_preset_records import _sanma, claims_hold, finding, found, replay
+
+from paifu.engine.wall import TenhouWall, _hand_wall, _keyed_rng, _per_hand_keys
+from paifu.events import ClaimedWin, Disconnect, GameStart, RiichiAccepted, Win
+from paifu.formats import read_path
+from paifu.pipeline import replay_record
+from paifu.rules import preset
+from paifu.rules.presets import PRESETS
+from paifu.scoring.payments import noten_deltas
+
+# ---------------------------------------------------------------- three-player Tenhou
+
+
+def _three_winds() -> tuple[GameBuilder, int]:
+    """East 2 (seat 1 deals): seats 1, 2 and 0 each throw a West as their first discard."""
+    h = _sanma(["19m147p258s13567z", "19m258p369s23467z", "19m369p147s13457z"])
+    for seat in (1, 2, 0):
+        h.draw(seat, h.safe_tile())
+        last = h.discard(seat, "3z")
+    h.run_out()
+    return h.g, last
+
+
+def test_no_three_winds_abort_on_tenhou_sanma() -> None:
+    """Tenhou's 3-player tables have no "three winds" abortive draw (2017010102gm-00b9-0000-f634a67e,
+    corpus custom_tenhou_client, plays on after three first West discards); DORA's do (000:
+    「3人全員が最初の捨て牌として同じ風牌を捨てると…流局」)."""
+    g, last = _three_winds()
+    for name in ("tenhou-sanma", "mahjongsoul-sanma"):
+        assert not preset(name).four_winds
+        claims_hold(g, name)
+    assert found(replay(g, "dora-sanma")) == [("abort-missed", last + 1, 1)]
+
+
+def _late_riichi(rules: str, left: int) -> tuple[GameBuilder, int]:
+    """Seat 2 declares riichi on its draw with ``left`` tiles left in the live wall; seats 1 and 2
+    are tenpai at the exhaustive draw, paid as the table pays noten."""
+    h = _sanma([None, "11m123p456p789s23s", "234p234p678p99s56s"])
+    h.auto(h.live - left - 1)
+    assert h.turn == 2
+    h.draw(2, h.safe_tile())
+    declared = len(h.g.events)
+    h.riichi(2)
+    h.run_out(noten_deltas([1, 2], preset(rules)), tenpai=[1, 2])
+    return h.g, declared
+
+
+@pytest.mark.parametrize("name", [n for n, r in PRESETS.items() if r.num_players == 3])
+def test_three_player_riichi_needs_three_tiles_left(name: str) -> None:
+    """With three players a declarer with 3 tiles left still draws again (the other two take two);
+    with 2 it does not: every 3-player preset asks for 3 (002: 「ツモ巡がまわってこない状況でリーチは
+    かけられません」; Tenhou's 3-player records, issue 21)."""
+    assert preset(name).riichi_min_wall == 3
+    g, _ = _late_riichi(name, 3)
+    claims_hold(g, name)
+    g, declared = _late_riichi(name, 2)
+    res = replay(g, name)
+    assert found(res) == [("riichi-no-draws-left", declared, 2)]
+    assert finding(res, "riichi-no-draws-left") == (3, 2)
+
+
+def _kita_ron(claim_chankan: bool) -> tuple[GameBuilder, int]:
+    """Seat 2 (123p 456p 789s 111m, a lone North) is in riichi; a go-around later seat 0 draws a North
+    and pulls it, and seat 2 rons it: riichi 1 han, 20 + 10 (closed ron) + 2 (single wait) + 8
+    (closed 111m) = 40 fu, non-dealer 1,300, the stick to the winner. Robbing a North scores no
+    chankan; the twin claims it (2 han, 2,600)."""
+    h = _sanma([None, None, "111m123p456p789s4z"])
+    h.auto(2)
+    h.draw(2, h.safe_tile())
+    h.riichi(2)
+    h.auto(2)
+    h.draw(0, "4z")
+    h.kita(0)
+    if claim_chankan:
+        return h.g, h.ron(
+            2, 0, deltas=[-2600, 0, 3600], fu=40, points=2600, yaku=[("riichi", 1), ("chankan", 1)]
+        )
+    return h.g, h.ron(2, 0, deltas=[-1300, 0, 2300], fu=40, points=1300, yaku=[("riichi", 1)])
+
+
+def test_a_ron_on_a_pulled_north_scores_no_chankan() -> None:
+    g, _ = _kita_ron(False)
+    for name in ("tenhou-sanma", "dora-sanma"):
+        claims_hold(g, name)
+    g, win = _kita_ron(True)
+    res = replay(g, "tenhou-sanma")
+    assert ("yaku-mismatch", win, 2) in found(res)
+    assert finding(res, "yaku-mismatch") == ((("riichi", 1),), (("chankan", 1), ("riichi", 1)))
+
+
+def _riichi_across(event: object, then_ron: bool) -> tuple[GameBuilder, int]:
+    """Tenhou writes a BYE (or a kan's DORA) between a riichi discard and its acceptance: seat 1
+    declares, a disconnection comes, then the acceptance, or a ron on the riichi discard (the
+    riichi then costs no stick: pinfu 1,000)."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, "123m456p789s23s55m", "234m66m345p678p56s", None])
+    h.auto(1)
+    h.draw(1, "4s" if then_ron else h.safe_tile())
+    h.riichi(1, tile=None if not then_ron else "4s", accept=False)
+    h.emit(event)  # type: ignore[arg-type]
+    if then_ron:
+        return g, h.ron(
+            2, 1, deltas=[0, -2000, 2000, 0], fu=30, points=2000, yaku=[("pinfu", 1), ("tanyao", 1)]
+        )
+    idx = h.accept(1)
+    h.run_out([-1500, 1500, 1500, -1500], tenpai=[1, 2])
+    return g, idx
+
+
+@pytest.mark.parametrize("then_ron", [False, True], ids=["accepted", "ronned"])
+def test_a_disconnection_neither_accepts_nor_cancels_a_pending_riichi(then_ron: bool) -> None:
+    g, idx = _riichi_across(Disconnect(1), then_ron)
+    claims_hold(g, "tenhou")
+    assert isinstance(g.events[idx], (RiichiAccepted, Win))
+
+
+def _west_round(plays_on: bool) -> tuple[GameBuilder, int]:
+    """West 1 of a Tenhou hanchan (nobody had 30,000 after South 4): the dealer (seat 0) and seat 1
+    are tenpai at the exhaustive draw; seat 1 reaches 30,500, the dealer 27,500 keeps the deal."""
+    g = GameBuilder(go_type=None)
+    h = g.hand(
+        ["123m456p789s23s55m", "234m66m345p678p56s", None, None],
+        round_wind=2,
+        scores=(26000, 29000, 23000, 22000),
+    )
+    h.run_out([1500, 1500, -1500, -1500], tenpai=[0, 1])
+    nxt = len(g.events)
+    h = g.hand([None, None, None, None], round_wind=2, honba=1)
+    h.run_out()
+    return g, nxt
+
+
+def test_tenhou_west_round_ends_under_the_all_last_rule() -> None:
+    """Tenhou's West round is sudden death, but a dealer who keeps the deal and is not top plays on
+    as in the last hand, though another player reached 30,000 (Tenhou phoenix records, issue 21);
+    電脳麻将's extension ends after any hand where someone has 30,000 (majiang_selfplay/dora)."""
+    g, nxt = _west_round(True)
+    claims_hold(g, "tenhou")
+    res = replay(g, preset("tenhou").replace(extension_dealer_plays_on=False))
+    assert found(res) == [("game-end-mismatch", nxt, None)]
+
+
+def test_tenhou_pao_tsumo_of_a_compound_yakuman_charges_the_liable_player_everything() -> None:
+    """Seat 1 pons East's 5z, then 6z from seat 2 and 7z from seat 3 (who is liable: its 7z completed
+    the dragons) and draws its second 2z: daisangen and tsuuiisou, 64,000 for a non-dealer. Tenhou
+    charges seat 3 all of it; under "liable-yakuman" seat 3 pays the daisangen (32,000) and the
+    tsuuiisou is a plain tsumo (16,000 from the dealer, 8,000 from each other)."""
+
+    def build() -> tuple[GameBuilder, int]:
+        g = GameBuilder(go_type=None)
+        h = g.hand(["1479m2589p1369s5z", "36m3p1112556677z", "1479m2589p1369s6z", "1479m2589p1369s7z"])
+        h.draw(0, h.safe_tile())
+        h.discard(0, "5z")
+        h.pon(1, "5z5z")
+        h.discard(1, "3m")
+        h.draw(2, h.safe_tile())
+        h.discard(2, "6z")
+        h.pon(1, "6z6z")
+        h.discard(1, "6m")
+        h.draw(2, h.safe_tile())
+        h.discard(2)
+        h.draw(3, h.safe_tile())
+        h.discard(3, "7z")
+        h.pon(1, "7z7z")
+        h.discard(1, "3p")
+        for seat in (2, 3, 0):
+            h.draw(seat, h.safe_tile())
+            h.discard(seat)
+        h.draw(1, "2z")
+        yaku = [("daisangen", 13), ("tsuuiisou", 13)]
+        win = h.tsumo(
+            1, deltas=[0, 64000, 0, -64000], fu=0, points=64000, limit="yakuman", yaku=yaku, yakuman=True
+        )
+        ev = g.events[win]
+        assert isinstance(ev, Win) and isinstance(ev.claimed, ClaimedWin)
+        g.events[win] = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, pao_seat=3))
+        return g, win
+
+    g, win = build()
+    assert found(replay(g, "tenhou")) == []
+    res = replay(g, preset("tenhou").replace(pao_tsumo="liable-yakuman"))
+    assert found(res) == [("score-delta-mismatch", win, 1)]
+    assert finding(res, "score-delta-mismatch") == ((-16000, 64000, -8000, -40000), (0, 64000, 0, -64000))
+
+
+def test_per_hand_three_player_shuffle_dice_follow_the_walls_swaps() -> None:
+    """The 2009 per-INIT ``shuffle`` form shuffles a 108-tile wall with words 0..106; its dice are the
+    next two words, 107 and 108, not 135 and 136 (issue 21). The hashed forms keep 135 and 136."""
+    seed = "tenhou-init-shuffle;mt19937ar,1a2b3c4d,5e6f7081,92a3b4c5,d6e7f809,11223344,55667788,99aabbcc,ddeeff00"
+    (key,) = _per_hand_keys(seed)
+    assert key is not None
+    rng = _keyed_rng(key)
+    words = [rng.getrandbits(32) for _ in range(137)]
+    wall = TenhouWall(seed, num_players=3).next_hand()
+    assert wall.dice == (words[107] % 6 + 1, words[108] % 6 + 1)
+    four = TenhouWall(seed, num_players=4).next_hand()
+    assert four.dice == (words[135] % 6 + 1, words[136] % 6 + 1)
+    rnd = tuple(range(1000, 1144))
+    assert _hand_wall(rnd, 3, True).dice == (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
+
+
+# ---------------------------------------------------------------- checks the engine makes
+
+
+def _kan_robbed(robber: str, from_kokushi: bool = True) -> tuple[GameBuilder, int]:
+    """The dealer draws its fourth 1m and makes a closed kan; seat 1 rons the kan's 1m. As thirteen
+    orphans waiting on 1m (99m 19p 19s 1234567z) that is a yakuman, 32,000 from the dealer."""
+    g = GameBuilder(go_type=None)
+    h = g.hand(["111m234p567p78s99s", robber, None, None])
+    h.draw(0, "1m")
+    kan = h.ankan(0, "1m")
+    tile = g.events[kan].meld.tiles[0]  # type: ignore[union-attr]
+    if from_kokushi:
+        return g, h.ron(
+            1,
+            0,
+            tile=tile,
+            deltas=[-32000, 32000, 0, 0],
+            fu=0,
+            points=32000,
+            limit="yakuman",
+            yaku=[("kokushi", 13)],
+            yakuman=True,
+        )
+    return g, h.ron(1, 0, tile=tile, deltas=[-1500, 1500, 0, 0], fu=40, points=1500, yaku=[("chankan", 1)])
+
+
+def test_only_thirteen_orphans_robs_a_closed_kan_where_the_rules_allow_it() -> None:
+    """002 「国士無双の場合のみ、暗カンした牌でロンすることが可能」 (RON2; JPML says the same);
+    elsewhere (Tenhou, the casual app's 「加槓した牌」 only) no hand may rob a closed kan."""
+    g, win = _kan_robbed("99m19p19s1234567z")
+    claims_hold(g, "jpml")
+    for name in ("tenhou", "casual"):
+        assert ("chankan-closed-kan", win, 1) in found(replay(g, name))
+    g, win = _kan_robbed("23m456p789s11122z", from_kokushi=False)
+    assert ("chankan-closed-kan", win, 1) in found(replay(g, "jpml"))
+
+
+def _rinshan_tsumo(turn_dora: bool) -> tuple[GameBuilder, int]:
+    """The dealer draws its fourth 1m, makes a closed kan, draws 6s from the dead wall and wins:
+    menzen tsumo and rinshan, 20 + 2 + 32 (closed 1m kan) = 54 -> 60 fu, 2 han: 2,000 all. Its kan
+    dora turns at once (an East, 2z dora: none in the hand), or never (the twin)."""
+    g = GameBuilder(go_type=None)
+    h = g.hand(["111m234p567p78s99s", None, None, None])
+    h.draw(0, "1m")
+    kan = h.ankan(0, "1m")
+    if turn_dora:
+        h.new_dora("1z")
+    h.draw(0, "6s")
+    h.tsumo(
+        0, deltas=[6000, -2000, -2000, -2000], fu=60, points=6000, yaku=[("menzen-tsumo", 1), ("rinshan", 1)]
+    )
+    return g, kan
+
+
+def test_a_kan_dora_that_never_turns_is_found_at_the_kan() -> None:
+    g, _ = _rinshan_tsumo(True)
+    claims_hold(g, "tenhou")
+    g, kan = _rinshan_tsumo(False)
+    res = replay(g, "tenhou")
+    assert found(res) == [("kan-dora-timing", kan, None)]
+    assert finding(res, "kan-dora-timing") == (2, 1)
+
+
+def _duplicated(path: str) -> str:
+    """A Tenhou XML record whose first draw repeats the first tile dealt to its dealer's hand."""
+    text = open(path, encoding="utf-8").read()  # noqa: SIM115
+    init = re.search(r'<INIT [^>]*oya="(\d)"[^>]*>', text)
+    assert init is not None
+    oya = int(init.group(1))
+    hai = re.search(rf'hai{oya}="(\d+)', init.group(0))
+    assert hai is not None
+    draw = re.compile(rf"<{'TUVW'[oya]}(\d+)/>")
+    return draw.sub(f"<{'TUVW'[oya]}{hai.group(1)}/>", text, count=1)
+
+
+def test_one_physical_tile_drawn_twice_is_a_duplicate_tile(tmp_path) -> None:  # noqa: ANN001
+    """In Tenhou XML every id is one of the 136 tiles; without a wall seed nothing else checks that
+    a tile is not dealt and then drawn again. Formats that name kinds only get ids made up by their
+    readers, which are never judged so."""
+    src = SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml"
+    (rec,) = read_path(src)
+    assert rec.start.physical_ids and not rec.start.wall_seed
+    assert "duplicate-tile" not in {f.code for f in replay_record(rec).findings}
+    bad = tmp_path / "dup.xml"
+    bad.write_text(_duplicated(str(src)), encoding="utf-8")
+    (rec,) = read_path(bad)
+    codes = [f.code for f in replay_record(rec).findings]
+    assert codes.count("duplicate-tile") == 1
+    kinds_only = dataclasses.replace(
+        rec, events=[dataclasses.replace(rec.events[0], physical_ids=False), *rec.events[1:]]
+    )
+    assert isinstance(kinds_only.events[0], GameStart)
+    assert "duplicate-tile" not in {f.code for f in replay_record(kinds_only).findings}
