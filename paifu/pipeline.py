@@ -18,6 +18,7 @@ from paifu.findings import NOTES, Finding
 from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, rules_from_hint
+from paifu.rules.settings import record_facts, settle
 
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 
@@ -47,9 +48,14 @@ def _scorer():  # noqa: ANN202
 
 
 def record_rules(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
-    """The ruleset a record is judged under: the caller's, else the record's own."""
-    if rules is not None:
-        return rules
+    """The ruleset a record is judged under: the caller's, else the record's own; settings its
+    source leaves to the table (``Ruleset.open_settings``) are those the record states."""
+    if rules is None:
+        rules = _own_rules(record)
+    return settle(rules, record_facts(record.events)) if rules.open_settings else rules
+
+
+def _own_rules(record: GameRecord) -> Ruleset:
     if not record.events:
         return rules_from_hint(())
     start = record.start

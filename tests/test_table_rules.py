@@ -19,7 +19,7 @@ from paifu.engine.wall import TenhouWall, _hand_wall, _keyed_rng, _per_hand_keys
 from paifu.events import ClaimedWin, Disconnect, GameStart, RiichiAccepted, Win
 from paifu.formats import read_path
 from paifu.pipeline import replay_record
-from paifu.rules import preset
+from paifu.rules import load_rules, preset
 from paifu.rules.presets import PRESETS
 from paifu.scoring.payments import noten_deltas
 
@@ -312,3 +312,71 @@ def test_one_physical_tile_drawn_twice_is_a_duplicate_tile(tmp_path) -> None:  #
     )
     assert isinstance(kinds_only.events[0], GameStart)
     assert "duplicate-tile" not in {f.code for f in replay_record(kinds_only).findings}
+
+
+# ---------------------------------------------------------------- settings a source leaves to the table
+
+
+def _east_game(start: int, hands: int = 4, *, lead: bool = False) -> GameBuilder:
+    """A whole game of ``hands`` East hands, each an exhaustive draw, then its end. Everyone is noten
+    (the deal moves on, a honba more each time) or, with ``lead``, seat 2 is alone tenpai whenever it
+    does not deal (3,000 from the others: 39,000 after four hands at a 30,000 start, past Qdan's
+    target of start + 5,000, so the game may end)."""
+    g = GameBuilder(go_type=None, start_points=start)
+    for k in range(hands):
+        tenpai = lead and k != 2
+        h = g.hand([None, None, "234m66m345p678p56s" if tenpai else None, None], hand_number=k, honba=k)
+        h.run_out([-1000, -1000, 3000, -1000] if tenpai else None, tenpai=[2] if tenpai else [])
+    g.end()
+    return g
+
+
+def _judged(g: GameBuilder, rules: str) -> tuple[str, list[str]]:
+    res = replay_record(g.record(), load_rules(rules))
+    return res.rules.name, [f.code for f in res.findings if f.code != "rank-points-mismatch"]
+
+
+def test_the_record_chooses_the_start_and_length_its_source_allows() -> None:
+    """004: 「持ち点は25,000点か30,000点から始めます」「局数は半荘・東風・一局を…設定で選べます」;
+    003: 「1局のみ・東風戦(4局)・半荘(8局)から選べます」. A 30,000-start east-only Qdan game and an
+    east-only casual game are clean; a start 004 does not offer (35,000) stays a finding, and so does
+    a setting the command line fixes against the record."""
+    assert _judged(_east_game(30000, lead=True), "qdan") == ("qdan[start_points=30000,length=east]", [])
+    assert _judged(_east_game(25000), "casual") == ("casual[length=east]", [])
+    assert _judged(_east_game(25000, hands=1), "casual") == ("casual[length=one-hand]", [])
+    assert "hand-start-mismatch" in _judged(_east_game(35000), "qdan")[1]
+    assert "hand-start-mismatch" in _judged(_east_game(30000, lead=True), "qdan:start_points=25000")[1]
+    assert "game-end-mismatch" in _judged(_east_game(25000), "casual:length=south")[1]
+    assert _judged(_east_game(25000, lead=True), "qdan:start_points=25000,length=east") == (
+        "qdan:start_points=25000,length=east",
+        [],
+    )
+
+
+def _red_win(claim_aka: bool) -> GameBuilder:  # noqa: FBT001
+    """Seat 1 rons the dealer's 4s with 123m 0m5m 456p 789s 23s (the 0m is copy 0 of 5m): pinfu, and
+    an aka-dora where the table plays red fives (2,000) or none (1,000)."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, "123m05m456p789s23s", None, None])
+    h.auto(4)
+    h.draw(0, "4s")
+    h.discard(0)
+    if claim_aka:
+        h.ron(1, 0, deltas=[-2000, 2000, 0, 0], fu=30, points=2000, yaku=[("pinfu", 1), ("aka-dora", 1)])
+    else:
+        h.ron(1, 0, deltas=[-1000, 1000, 0, 0], fu=30, points=1000, yaku=[("pinfu", 1)])
+    g.events[0] = dataclasses.replace(g.events[0], physical_ids=True)  # type: ignore[arg-type]
+    return g
+
+
+def test_the_record_chooses_red_fives_or_none_where_qdan_allows_both() -> None:
+    """004: 「赤ドラは3枚かなし」: a win that holds copy 0 of 5m and claims no aka-dora was played
+    without red fives; one that claims it, with them."""
+    for claim_aka in (True, False):
+        g = _red_win(claim_aka)
+        res = replay(g, "qdan")
+        assert res.findings == [], [str(f) for f in res.findings]
+        assert res.rules.red_fives == ((1, 1, 1) if claim_aka else (0, 0, 0))
+    assert "yaku-mismatch" in {
+        c for c, _, _ in found(replay(_red_win(False), load_rules("qdan:red_fives=[1,1,1]")))
+    }

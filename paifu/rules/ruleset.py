@@ -179,6 +179,12 @@ class Ruleset:
     #: built from those fields alone
     rank_scheme: str = ""
 
+    # ---------------------------------------------------------------- settings a table chooses
+    #: options the source leaves to the table, each with the values it allows (004: start points
+    #: 25,000 or 30,000, red fives 3 or none, the length): a record's own statements choose among
+    #: them (``paifu.rules.settings``); the field's value above is the source's default
+    open_settings: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
     # ---------------------------------------------------------------- helpers
     @property
     def sanma(self) -> bool:
@@ -193,6 +199,9 @@ class Ruleset:
     _base_resolver: ClassVar[Callable[[str], Ruleset] | None] = None
 
     def replace(self, **changes: Any) -> Ruleset:
+        """A changed copy; a value given here fixes that setting (no longer open to the record)."""
+        if self.open_settings and "open_settings" not in changes:
+            changes["open_settings"] = tuple((k, v) for k, v in self.open_settings if k not in changes)
         return dataclasses.replace(self, **changes)
 
     def __post_init__(self) -> None:
@@ -212,6 +221,11 @@ class Ruleset:
         unknown = set(self.double_yakuman) - {"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}
         if unknown:
             raise RulesetError(f"unknown double yakuman {sorted(unknown)}")
+        for key, allowed in self.open_settings:
+            if key not in self.__dataclass_fields__ or key in ("name", "description", "open_settings"):
+                raise RulesetError(f"open_settings names {key!r}, which is no rule")
+            if getattr(self, key) not in allowed:
+                raise RulesetError(f"{key} = {getattr(self, key)!r} is not among its open settings {allowed}")
 
     # ---------------------------------------------------------------- TOML
     def to_dict(self) -> dict[str, Any]:
@@ -221,7 +235,7 @@ class Ruleset:
             if isinstance(v, frozenset):
                 v = sorted(v)
             elif isinstance(v, tuple):
-                v = list(v)
+                v = _as_lists(v)
             if v is None:
                 v = "none"  # TOML has no null (absence would mean the default, not None)
             out[f.name] = v
@@ -239,11 +253,19 @@ class Ruleset:
             current = getattr(base or cls(), key)
             if v == "none" and key in ("return_points", "target_margin"):
                 v = None
+            elif key == "open_settings":
+                v = tuple((str(k), tuple(tuple(x) if isinstance(x, list) else x for x in vals)) for k, vals in v)
             elif isinstance(current, frozenset) or key in ("pao", "double_yakuman"):
                 v = frozenset(v)
             elif isinstance(current, tuple) or key in ("uma", "red_fives"):
                 v = tuple(v)
+            if current is not None and v is not None and not _same_kind(v, current):
+                raise RulesetError(f"{key} = {v!r}; expected a value like {current!r}")
             changes[key] = v
+        open_now = (base or cls()).open_settings
+        if open_now and "open_settings" not in changes:
+            # a value set here fixes that setting: the record no longer chooses it
+            changes["open_settings"] = tuple((k, vals) for k, vals in open_now if k not in changes)
         try:
             return dataclasses.replace(base or cls(), **changes)
         except TypeError as e:  # pragma: no cover - defensive
@@ -274,6 +296,20 @@ class Ruleset:
     @classmethod
     def load(cls, path: str | Path) -> Ruleset:
         return cls.from_toml(Path(path).read_text(encoding="utf-8"))
+
+
+def _same_kind(v: Any, current: Any) -> bool:
+    """A value of the field's type (a bool is no number here, a number no bool)."""
+    if isinstance(current, bool) or isinstance(v, bool):
+        return isinstance(v, bool) and isinstance(current, bool)
+    if isinstance(current, (int, float)):
+        return isinstance(v, (int, float))
+    return isinstance(v, type(current))
+
+
+def _as_lists(v: Any) -> Any:
+    """Tuples, nested too, as the lists TOML writes."""
+    return [_as_lists(x) for x in v] if isinstance(v, (tuple, list)) else v
 
 
 def _option_values() -> dict[str, tuple[str, ...]]:

@@ -218,6 +218,10 @@ CASUAL = _cited(
     double_wind_fu=(4, "003 「連風牌は+4符」"),
     kiriage=(False, "003 「切り上げ満貫は採用していません」"),
     kazoe_yakuman=(True, "003 「13翻〜(数え役満)」"),
+    open_settings=(
+        (("length", ("south", "east", "one-hand")),),
+        "003 「1局のみ・東風戦(4局)・半荘(8局)から選べます」: the hands the record plays choose",
+    ),
 )
 
 QDAN = _cited(
@@ -228,7 +232,7 @@ QDAN = _cited(
     return_points=(30000, "004 「（持ち点−30,000）÷1,000＋ウマ＋オカ」"),
     rank_scheme=("qdan", "004, as paifu.rank_points.QDAN computes it"),
     uma=((15, 5, -5, -15), "004 「ウマ（1位+15・2位+5・3位−5・4位−15）」"),
-    red_fives=((1, 1, 1), "004 「赤ドラは3枚かなし」 (3: our choice)"),
+    red_fives=((1, 1, 1), "004 「赤ドラは3枚かなし」 (3 where the record does not say: our choice)"),
     renchan=("win_or_tenpai", "004 「親が上がるか、流局で親がテンパイしていると、親はそのまま続けます」"),
     abort_renchan=(True, "004 途中流局 「その局はやり直しです」"),
     bust=(True, "004 「誰かの持ち点が0点未満になると、その時点で対局は終わり」"),
@@ -265,4 +269,13 @@ QDAN = _cited(
     ura_dora=(True, "004 「リーチして上がると、ドラ表示牌の下の牌も表示牌として数えます（裏ドラ）」"),
     kan_dora=(True, "004 「カンをするたびに、ドラ表示牌が1枚ずつ増えます」"),
     rank_ties=("seat", "004 「同じ点数なら最初の親（起家）に近い人が上」"),
+    open_settings=(
+        (
+            ("start_points", (25000, 30000)),
+            ("red_fives", ((1, 1, 1), (0, 0, 0))),
+            ("length", ("south", "east", "one-hand")),
+        ),
+        "004 「持ち点は25,000点か30,000点から始めます」「赤ドラは3枚かなし、局数は半荘・東風・一局を始める前に"
+        "設定で選べます」: the record's start scores, red fives and length choose",
+    ),
 )
