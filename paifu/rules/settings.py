@@ -62,7 +62,8 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
                 red_tile = _is_copy0_five(ev.tile)
         elif isinstance(ev, Win) and ev.claimed is not None and ev.claimed.yaku is not None:
             c = ev.claimed
-            if any(y.name == "aka-dora" and y.han > 0 for y in c.yaku):
+            yaku = ev.claimed.yaku
+            if any(y.name == "aka-dora" and y.han > 0 for y in yaku):
                 aka_claimed = True
             elif any(_is_copy0_five(t) for t in (*(c.hand or ()), ev.tile)):
                 red_unclaimed = True
