@@ -483,10 +483,25 @@ def test_cli_rules_sources() -> None:
     text = out.getvalue()
     assert "honba_value = 600  # 002 「一本場は600点となります」" in text
     assert 'sanma_tsumo = "loss"  # choice: the source is silent' in text
-    assert "kiriage = false  # default: not set by this preset" in text
+    assert (
+        "kiriage = false  # not stated by seed 002: the engine's default (Tenhou's table), our choice" in text
+    )
     # the values are TOML: the lines without their comments load as a ruleset
     body = "\n".join(line.split("  # ")[0] for line in text.splitlines())
     loaded, want = Ruleset.from_toml(body).to_dict(), preset("ron2-sanma").to_dict()
     assert {k: v for k, v in loaded.items() if k not in ("name", "description")} == {
         k: v for k, v in want.items() if k not in ("name", "description")
     }
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_cites_every_value_it_sets(name: str) -> None:
+    """League and platform presets cite their values one way, as the seed presets do: no value a
+    preset sets prints without its source, and what it leaves unset says what that rests on."""
+    from paifu.rules.presets import UNSET, sources_text
+
+    text = sources_text(preset(name))
+    assert "default: not set by this preset" not in text
+    assert UNSET[name]
+    jpml = sources_text(preset("jpml"))
+    assert "red_fives = [0, 0, 0]  # [JPML] no red tiles" in jpml

@@ -254,7 +254,9 @@ class Ruleset:
             if v == "none" and key in ("return_points", "target_margin"):
                 v = None
             elif key == "open_settings":
-                v = tuple((str(k), tuple(tuple(x) if isinstance(x, list) else x for x in vals)) for k, vals in v)
+                v = tuple(
+                    (str(k), tuple(tuple(x) if isinstance(x, list) else x for x in vals)) for k, vals in v
+                )
             elif isinstance(current, frozenset) or key in ("pao", "double_yakuman"):
                 v = frozenset(v)
             elif isinstance(current, tuple) or key in ("uma", "red_fives"):

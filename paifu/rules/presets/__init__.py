@@ -1,25 +1,25 @@
 """Named presets: one per platform column of ``shared/rules.md`` plus Tenhou and Mahjong Soul.
 
-Where they come from: ``platforms`` (Tenhou, Mahjong Soul), ``seeds`` (DORA, RON2, the casual
-app, Qdan: every value cited from the seed documents, ``SOURCES``), ``leagues`` (JPML, WRC,
-EMA, M.League: every value's source beside it). Here they are gathered into ``PRESETS``.
+Where they come from: ``platforms`` (Tenhou, Mahjong Soul: their records), ``seeds`` (DORA,
+RON2, the casual app, Qdan: the seed documents), ``leagues`` (JPML, WRC, EMA, M.League: their
+rule books); every value is cited one way, ``cite.cited`` (``SOURCES``). Here they are gathered
+into ``PRESETS``.
 """
 
 from __future__ import annotations
 
 import json
 
+from paifu.rules.presets.cite import CHOICE, SOURCES, UNSET
 from paifu.rules.presets.leagues import EMA, JPML, MLEAGUE, WRC
 from paifu.rules.presets.platforms import MAHJONGSOUL, MAHJONGSOUL_SANMA, TENHOU, TENHOU_SANMA
 from paifu.rules.presets.seeds import (
     CASUAL,
-    CHOICE,
     DORA,
     DORA_SANMA,
     DORA_TOURNAMENT,
     QDAN,
     RON2_SANMA,
-    SOURCES,
 )
 from paifu.rules.ruleset import Ruleset, RulesetError
 
@@ -69,13 +69,14 @@ PRESETS: dict[str, Ruleset] = {
 def sources_text(rules: Ruleset) -> str:
     """Every value of ``rules`` with where it comes from (``paifu rules NAME --sources``).
 
-    A value the preset does not set is the engine's default, which no source states."""
+    A value the preset does not set is the engine's default; the preset says what that rests on."""
     cited = SOURCES.get(rules.name, {})
+    unset = UNSET.get(rules.name) or "default: not set by this preset"
     lines = []
     for key, value in rules.to_dict().items():
         if key in ("name", "description"):
             continue
-        why = cited.get(key, "default: not set by this preset")
+        why = cited.get(key, unset)
         lines.append(f"{key} = {_toml_value(value)}  # {why}")
     return "\n".join(lines) + "\n"
 

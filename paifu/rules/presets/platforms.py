@@ -1,77 +1,112 @@
-"""The online platforms' presets: Tenhou's ranked lobbies and Mahjong Soul, each value from the
-platform's own records and documentation (the comments say where a value is a choice)."""
+"""The online platforms' presets: Tenhou's ranked lobbies and Mahjong Soul.
+
+Neither platform is in the seed documents; nearly every real record comes from them, so each value
+cites the records that show it (the shared corpus's Tenhou games, replayed clean under these values
+by ``tests/test_corpus_replay.py``; log ids name single games) or says it is a choice.
+"""
 
 from __future__ import annotations
 
-from paifu.rules.ruleset import Ruleset
+from paifu.rules.presets.cite import CHOICE, cited
 
-TENHOU = Ruleset(
-    name="tenhou",
-    rank_scheme="tenhou",
-    description="Tenhou 4-player ranked lobby (hanchan, red fives, open tanyao)",
-    start_points=25000,
-    return_points=30000,
-    uma=(20, 10, -10, -20),
-    max_ron_winners=2,
-    triple_ron_abort=True,
-    kuikae="forbidden",
-    pao=frozenset({"daisangen", "daisuushii"}),
-    pao_honba="liable",  # a pao ron with honba: the liable player pays them (2010060416gm-0061, E2-1)
-    pao_tsumo="whole",  # a pao tsumo of daisangen with tsuuiisou: the liable player pays all (issue 21)
-    karaten="not-own-hand",
-    # today's tables stop on a top last dealer's win or tenpai; before mid-2010 on a win only
-    # (paifu.rules.tenhou.RULE_CHANGES names the records)
-    last_dealer_stop="win_or_tenpai",
-    last_dealer_stop_min=30000,
-    extension="sudden-death",
-    extension_target=30000,
-    # the West round ends under the all-last rule: a dealer who keeps the deal and is not top plays
-    # on though another player reached 30,000 (Tenhou phoenix records of 2020-21, issue 21)
-    extension_dealer_plays_on=True,
+#: the corpus's Tenhou records, all replayed clean under these values (tests/test_corpus_replay.py)
+RECORDS = "Tenhou's records (every corpus Tenhou XML game replays clean under it)"
+
+TENHOU = cited(
+    None,
+    "tenhou",
+    "Tenhou 4-player ranked lobby (hanchan, red fives, open tanyao)",
+    unset="the engine's default, which is Tenhou's table: " + RECORDS,
+    rank_scheme=("tenhou", "every complete corpus game's owari points (tests/test_rank_points.py)"),
+    start_points=(25000, "every 4-player general-lobby record starts at 25,000: " + RECORDS),
+    return_points=(30000, "owari points reckon from 30,000 (tests/test_rank_points.py)"),
+    uma=((20, 10, -10, -20), "owari points of today's hanchan (tests/test_rank_points.py)"),
+    max_ron_winners=(2, "double rons paid in corpus fastmaj records (2009-2021)"),
+    triple_ron_abort=(True, "three rons abort the hand (fastmaj records with 三家和)"),
+    kuikae=("forbidden", RECORDS + "; no swap-call discard in any of them"),
+    pao=(frozenset({"daisangen", "daisuushii"}), "AGARI paoWho on daisangen (fastmaj records)"),
+    pao_honba=("liable", "a pao ron with honba: the liable player pays them (2010060416gm-0061, E2-1)"),
+    pao_tsumo=(
+        "whole",
+        "a pao tsumo of daisangen with tsuuiisou: the liable player pays all and the honba (Tenhou "
+        "phoenix records of 2020-21, both of its formats; issue 21)",
+    ),
+    karaten=("not-own-hand", RECORDS + " (tenpai at exhaustive draws)"),
+    last_dealer_stop=(
+        "win_or_tenpai",
+        "today's tables stop on a top last dealer's win or tenpai; before mid-2010 on a win only "
+        "(paifu.rules.tenhou.RULE_CHANGES names the records)",
+    ),
+    last_dealer_stop_min=(30000, RECORDS + " (the game ends at all-last only with 30,000 or more)"),
+    extension=("sudden-death", "west.xml and the fastmaj West rounds end once a player has 30,000"),
+    extension_target=(30000, "west.xml and the fastmaj West rounds end once a player has 30,000"),
+    extension_dealer_plays_on=(
+        True,
+        "the West round ends under the all-last rule: a dealer who keeps the deal and is not top plays "
+        "on though another player reached 30,000 (Tenhou phoenix records of 2020-21, issue 21)",
+    ),
 )
 
-TENHOU_SANMA = TENHOU.replace(
-    name="tenhou-sanma",
-    rank_scheme="tenhou-sanma",
-    description="Tenhou 3-player ranked lobby (35,000 start, 40,000 return, kita)",
-    num_players=3,
-    chi=False,
-    red_fives=(0, 1, 1),
-    start_points=35000,
-    return_points=40000,
-    uma=(20, 0, -20),  # reproduces Tenhou's 3-player owari points
-    kita=True,
-    kita_yakuhai=False,
-    four_riichi=False,
-    # no "three winds" abort: in 2017010102gm-00b9-0000-f634a67e (三鳳南, corpus
-    # custom_tenhou_client) East 3's three first discards are all West and the hand plays on
-    four_winds=False,
-    # a draw of one's own must still come: with three players, 3 tiles left in the live wall
-    riichi_min_wall=3,
-    noten_payment=2000,  # Tenhou 3-player: 1,000 from each noten player (real records)
-    honba_value=200,  # 100 per payer on tsumo (real records); 200 on ron
-    last_dealer_stop_min=40000,
-    extension_target=40000,
-    sanma_tsumo="loss",
+TENHOU_SANMA = cited(
+    TENHOU,
+    "tenhou-sanma",
+    "Tenhou 3-player ranked lobby (35,000 start, 40,000 return, kita)",
+    rank_scheme=("tenhou-sanma", "the 3-player owari points of the corpus (tests/test_rank_points.py)"),
+    num_players=(3, "GO type bit 0x10 (sanma2.xml, custom_tenhou_client 三鳳 games)"),
+    chi=(False, "no chi in any 3-player corpus record"),
+    red_fives=((0, 1, 1), "one red 5p and one red 5s (a 3-player set has no 5m): 3-player corpus records"),
+    start_points=(35000, "every 3-player corpus record starts at 35,000"),
+    return_points=(40000, "3-player owari points reckon from 40,000 (tests/test_rank_points.py)"),
+    uma=((20, 0, -20), "reproduces Tenhou's 3-player owari points"),
+    kita=(True, "N tags of kita in the 3-player corpus records"),
+    kita_yakuhai=(False, "a North pair is no value pair: 3-player corpus wins' fu"),
+    four_riichi=(False, "no four-riichi abort with three players"),
+    four_winds=(
+        False,
+        'no "three winds" abort: in 2017010102gm-00b9-0000-f634a67e (三鳳南, corpus custom_tenhou_client) '
+        "East 3's three first discards are all West and the hand plays on",
+    ),
+    riichi_min_wall=(3, "a draw of one's own must still come: with three players, 3 tiles left (issue 21)"),
+    noten_payment=(2000, "1,000 from each noten player (3-player corpus draws)"),
+    honba_value=(200, "100 per payer on tsumo, 200 on ron (3-player corpus wins)"),
+    last_dealer_stop_min=(40000, "the 3-player all-last stop at 40,000 (custom_tenhou_client 三鳳 games)"),
+    extension_target=(40000, "the 3-player target, 40,000 (custom_tenhou_client 三鳳 games)"),
+    sanma_tsumo=("loss", "a 3-player tsumo is not paid the missing seat's share (3-player corpus wins)"),
 )
 
-MAHJONGSOUL = TENHOU.replace(
-    name="mahjongsoul",
-    rank_scheme="mahjongsoul",
-    description="Mahjong Soul 4-player ranked (Jade/Throne style)",
-    # its final points are (score - 25,000) / 1,000 + uma, no oka (the tenhou.net/6 `sc` its
-    # converters write from the record's total_point)
-    return_points=None,
-    uma=(15, 5, -5, -15),
-    pao=frozenset({"daisangen", "daisuushii", "suukantsu"}),
-    double_yakuman=frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
-    karaten="counts",  # silent: Mahjong Soul counts a wait on used-up tiles
+MAHJONGSOUL = cited(
+    TENHOU,
+    "mahjongsoul",
+    "Mahjong Soul 4-player ranked (Jade/Throne style)",
+    unset="Tenhou's table where nothing about Mahjong Soul is known: " + CHOICE,
+    rank_scheme=("mahjongsoul", "the final points its converters write (paifu.rank_points.MAHJONGSOUL)"),
+    return_points=(
+        None,
+        "its final points are (score - 25,000) / 1,000 + uma, no oka (the tenhou.net/6 `sc` its "
+        "converters write from the record's total_point)",
+    ),
+    uma=((15, 5, -5, -15), "the tenhou.net/6 `sc` of the corpus's Mahjong Soul conversion"),
+    pao=(
+        frozenset({"daisangen", "daisuushii", "suukantsu"}),
+        CHOICE + " (its rules page as commonly quoted)",
+    ),
+    double_yakuman=(
+        frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
+        CHOICE + " (its rules page as commonly quoted)",
+    ),
+    karaten=("counts", CHOICE + ": Mahjong Soul counts a wait on used-up tiles"),
+    kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
+    pao_tsumo=("liable-yakuman", CHOICE),
+    extension_dealer_plays_on=(False, CHOICE),
 )
 
-MAHJONGSOUL_SANMA = TENHOU_SANMA.replace(
-    name="mahjongsoul-sanma",
-    rank_scheme="",  # no source states its scheme
-    description="Mahjong Soul 3-player: Tenhou's 3-player table where nothing else is known; its rank "
+MAHJONGSOUL_SANMA = cited(
+    TENHOU_SANMA,
+    "mahjongsoul-sanma",
+    "Mahjong Soul 3-player: Tenhou's 3-player table where nothing else is known; its rank "
     "points are not verified and not checked",
-    rank_scheme_known=False,
+    unset="Tenhou's table where nothing about Mahjong Soul is known: " + CHOICE,
+    rank_scheme=("", "no source states its scheme"),
+    rank_scheme_known=(False, "no source states its scheme: its points are not checked"),
+    kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
 )

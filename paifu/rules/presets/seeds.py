@@ -1,38 +1,16 @@
 """The seed presets (DORA, RON2, the casual app, Qdan): every value they set carries the sentence of
 the seed document it comes from (000/002/003/004), or ``CHOICE`` where the source is silent (the
-platform's usual behaviour, which real records correct). ``SOURCES`` keeps those citations;
-``paifu rules NAME --sources`` prints them."""
+platform's usual behaviour, which real records correct); ``paifu.rules.presets.cite`` keeps them."""
 
 from __future__ import annotations
 
-from typing import Any
+from paifu.rules.presets.cite import CHOICE, cited
 
-from paifu.rules.ruleset import Ruleset
-
-#: the mark of a value the source documents do not state: our choice, which real records correct
-CHOICE = "choice: the source is silent"
-#: preset name -> field -> where the value comes from (000/002/003/004 and a few words of the sentence)
-SOURCES: dict[str, dict[str, str]] = {}
-
-
-def _cited(base: Ruleset | None, name: str, description: str, **values: tuple[Any, str]) -> Ruleset:
-    """A seed preset where every value carries its source sentence (or ``CHOICE``).
-
-    ``paifu rules NAME --sources`` prints them; a derived preset inherits its base's citations.
-    """
-    SOURCES[name] = {
-        **(SOURCES.get(base.name, {}) if base is not None else {}),
-        **{k: why for k, (_, why) in values.items()},
-    }
-    return (base or Ruleset()).replace(
-        name=name, description=description, **{k: v for k, (v, _) in values.items()}
-    )
-
-
-DORA = _cited(
+DORA = cited(
     None,
     "dora",
     "DORA Mahjong 4-player (DORA's published rules, seed 000)",
+    unset="not stated by seed 000: the engine's default (Tenhou's table), our choice",
     num_players=(4, "000 「四人麻雀」"),
     chi=(True, "000 「チーやポンをして手牌を開いた後でも」"),
     length=("south", CHOICE + " (000: 「対局形式で定められた局数」, set per table)"),
@@ -81,7 +59,7 @@ DORA = _cited(
     ),
 )
 
-DORA_SANMA = _cited(
+DORA_SANMA = cited(
     DORA,
     "dora-sanma",
     "DORA Mahjong 3-player (DORA's published rules, seed 000): kita, three winds, no four-riichi abort",
@@ -97,7 +75,7 @@ DORA_SANMA = _cited(
     kita_yakuhai=(True, "000 「北を手牌として使う場合は、役牌として1翻」"),
 )
 
-DORA_TOURNAMENT = _cited(
+DORA_TOURNAMENT = cited(
     DORA,
     "dora-tournament",
     "DORA Mahjong tournament rounds (DORA's published rules, seed 000): east-only, no renchan, no bust",
@@ -108,10 +86,11 @@ DORA_TOURNAMENT = _cited(
     rank_ties=("seat", CHOICE + " (a tie for an advancing place is drawn at random: paifu tournament)"),
 )
 
-RON2_SANMA = _cited(
+RON2_SANMA = cited(
     None,
     "ron2-sanma",
     "RON2 3-player (the RON2 site's 3-player rules, seed 002)",
+    unset="not stated by seed 002: the engine's default (Tenhou's table), our choice",
     num_players=(3, "002 「ルール(三人麻雀)」"),
     chi=(False, "002 「チー・・・三人麻雀ではチーはできません」"),
     red_fives=((0, 1, 1), CHOICE + " (002 has 赤2枚 and 赤4枚 floors: the 2-red floor)"),
@@ -176,10 +155,11 @@ RON2_SANMA = _cited(
     rank_ties=("seat", "002 「同点者がいる場合はゲーム開始時の起家に近い者を上位」"),
 )
 
-CASUAL = _cited(
+CASUAL = cited(
     None,
     "casual",
     "casual 4-player web app (the app's rules page, seed 003): 25,000 start, triple ron pays all",
+    unset="not stated by seed 003: the engine's default (Tenhou's table), our choice",
     start_points=(25000, "003 「簡易ルール・25000点持ち」"),
     return_points=(None, "003 rates by placement (段位ポイント); no return points"),
     uma=((0, 0, 0, 0), "003 rates by placement (段位ポイント); no uma"),
@@ -224,10 +204,11 @@ CASUAL = _cited(
     ),
 )
 
-QDAN = _cited(
+QDAN = cited(
     None,
     "qdan",
     "Qdan 4-player (the portal's standard rules, seed 004)",
+    unset="not stated by seed 004: the engine's default (Tenhou's table), our choice",
     start_points=(25000, "004 「持ち点は25,000点か30,000点から始めます（既定は25,000点）」"),
     return_points=(30000, "004 「（持ち点−30,000）÷1,000＋ウマ＋オカ」"),
     rank_scheme=("qdan", "004, as paifu.rank_points.QDAN computes it"),
