@@ -15,10 +15,17 @@ SAMPLES = ROOT / "sample_logs"
 CORPUS = (ROOT.parent / "shared" / "corpus").resolve()
 
 
+#: set by .ci/run: a corpus test whose records are missing fails instead of skipping (CI has ../shared)
+REQUIRE_CORPUS = os.environ.get("PAIFU_REQUIRE_CORPUS") == "1"
+
+
 def corpus_dir(*parts: str) -> Path:
-    """A corpus folder, or skip the test when ../shared/corpus is absent."""
+    """A corpus folder or file; the test is skipped when ../shared/corpus is absent (a fresh clone),
+    and fails when the corpus is there but not this part of it, or under PAIFU_REQUIRE_CORPUS=1."""
     p = CORPUS.joinpath(*parts)
     if not p.exists():
+        if REQUIRE_CORPUS or CORPUS.exists():
+            pytest.fail(f"corpus record missing: {p}")
         pytest.skip(f"corpus not available at {p}")
     return p
 

@@ -28,10 +28,17 @@ from paifu.pipeline import replay_paths
 
 @pytest.fixture(scope="module")
 def items(tmp_path_factory: pytest.TempPathFactory) -> list:
-    """Sample logs, a corpus folder with flagged games when present, and one unreadable file."""
-    bad = tmp_path_factory.mktemp("bad") / "broken.xml"
+    """Sample logs, a dated record with two findings, a corpus folder with more flagged games when
+    present, and one unreadable file: a fresh clone without ../shared has every kind."""
+    folder = tmp_path_factory.mktemp("bad")
+    bad = folder / "broken.xml"
     bad.write_text("<mjloggm ver='2.3'><GO type='9'/><UN n0='a'", encoding="utf-8")
-    paths = [str(SAMPLES), str(bad)]
+    # a sample whose two wins each claim 100 points too many, under a log id that dates it
+    text = (SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml").read_text(encoding="utf-8")
+    flagged = text.replace('ten="20,5200,0"', 'ten="20,5300,0"').replace('ten="0,32000,5"', 'ten="0,32100,5"')
+    assert flagged.count("5300") == flagged.count("32100") == 1
+    (folder / "2026110112gm-0001-0000-0badf00d.xml").write_text(flagged, encoding="utf-8")
+    paths = [str(SAMPLES), str(folder)]
     if (CORPUS / "tenhou6_json").exists():
         paths.insert(1, str(CORPUS / "tenhou6_json"))
     return list(replay_paths(paths))
@@ -175,8 +182,7 @@ def test_page_of_a_sampled_report_needs_the_streamed_tables(
         sink.add(item)
     sink.close()
     report = sink.report()
-    if report.findings_count < 2:
-        pytest.skip("needs records with at least two findings")
+    assert report.findings_count >= 2  # the dated record's two
     page = write_html(report, tmp_path / "r.html").read_text()
     assert f"Showing 1 of {report.findings_count:,} rows" in page and "r-findings.csv" in page
     assert len(pd.read_csv(tmp_path / "r-findings.csv")) == report.findings_count

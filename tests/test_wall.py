@@ -173,4 +173,4 @@ def test_corpus_wall_detects_a_tampered_draw_and_ura_indicator() -> None:
         found = _wall_findings(events, rec)
         assert [(f.event_index, f.seat, f.actual) for f in found] == [(w, win.seat, ura)]
         return
-    pytest.skip("no seeded corpus game with ura indicators")
+    pytest.fail("no seeded corpus game with ura indicators")
