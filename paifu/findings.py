@@ -1,6 +1,7 @@
 """Findings: what the replay found wrong in a record, as data.
 
-Codes are stable strings (documented in README); a finding never stops a batch.
+Codes are stable strings, each documented with an example in docs/findings.md (tests/test_finding_codes.py
+keeps the two lists one); a finding never stops a batch.
 """
 
 from __future__ import annotations

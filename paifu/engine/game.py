@@ -138,7 +138,6 @@ class Game:
                 "duplicate-tile",
                 f"tile id {tile} ({tile_name(tile)}) is dealt or drawn a second time this hand",
                 seat=seat,
-                actual=tile,
             )
         st.ids_taken |= bit
 
