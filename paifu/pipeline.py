@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from paifu.engine.replayer import Replayer
@@ -220,6 +221,35 @@ def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResu
     return tqdm(items, unit=" games", desc="replaying", file=sys.stderr, leave=False)
 
 
+def _rule_object_beside(path: str) -> tuple[str, Ruleset] | None:
+    """The 電脳麻将 rule object a paipu was played under, where one lies beside it: the one rule object
+    in its own folder, else ``../rules/<folder>.json`` (the layout of majiang-ai's self-play output:
+    ``dora/17.json`` played under ``rules/dora.json``). None where there is none, or several."""
+    from paifu.formats.walk import is_rule_object
+    from paifu.rules.majiang_rule import load_majiang_rule
+
+    folder = Path(path).parent
+    found = []
+    for p in sorted(folder.glob("*.json")):
+        try:
+            size = p.stat().st_size
+            if (
+                size <= 65536 and p.is_file() and is_rule_object(p.read_bytes(), size)
+            ):  # rule objects are small
+                found.append(p)
+        except OSError:
+            continue
+    if not found:
+        sibling = folder.parent / "rules" / f"{folder.name}.json"
+        found = [sibling] if sibling.is_file() else []
+    if len(found) != 1:
+        return None
+    try:
+        return str(found[0]), load_majiang_rule(found[0])
+    except (OSError, ValueError):
+        return None
+
+
 def replay_paths(
     paths: Iterable[str],
     rules: Ruleset | None = None,
@@ -232,6 +262,7 @@ def replay_paths(
     from paifu.formats import iter_record_files, read_path
     from paifu.formats.base import RecordError
 
+    rule_objects: dict[str, tuple[str, Ruleset] | None] = {}  # per folder, for this batch
     for path in iter_record_files(paths, skipped):
         try:
             records = read_path(path, fmt)
@@ -244,11 +275,21 @@ def replay_paths(
         except Exception as e:  # noqa: BLE001 - a reader bug: report the file, keep the batch going
             yield Unreadable(path, f"{path}: internal error while reading: {type(e).__name__}: {e}")
             continue
+        beside = None
+        if rules is None and records and records[0].format == "majiang":
+            folder = str(Path(path).parent)
+            if folder not in rule_objects:
+                rule_objects[folder] = _rule_object_beside(path)
+            beside = rule_objects[folder]
         for i, rec in enumerate(records):
             if not rec.source:
                 rec.source = path
             try:
-                result = replay_record(rec, rules, game_index=i, **kwargs)
+                result = replay_record(rec, rules if beside is None else beside[1], game_index=i, **kwargs)
+                if beside is not None:
+                    result.notes.append(
+                        f"[rules-beside] judged under the 電脳麻将 rule object {beside[0]} beside it"
+                    )
             except Exception as e:  # noqa: BLE001 - an engine bug: report the game, keep the batch going
                 yield Unreadable(
                     path, f"{path}: game {i}: internal error while replaying: {type(e).__name__}: {e}"

@@ -169,3 +169,25 @@ def test_triple_ron_paid_under_casual_rule_object_and_aborted_under_tenhou() -> 
     for rules in (load_rules("tenhou"), load_rules(str(rule_dir / "tenhou-like.json"))):
         found = [(f.code, f.event_index, f.seat) for f in replay_record(rec, rules).findings]
         assert found == [("abort-missed", wins[2], 3)]
+
+
+def test_paipu_are_judged_under_the_rule_object_beside_them(tmp_path) -> None:  # noqa: ANN001
+    """A folder of 電脳麻将 paipu played under a rule object is judged under it without --rules: the
+    one rule object in the folder, or ``../rules/<folder>.json`` (majiang_selfplay's layout); under
+    the default rules the same games have findings (head-bump, kuikae)."""
+    import shutil
+
+    from paifu.pipeline import replay_paths
+
+    root = corpus_dir("majiang_selfplay")
+    games = list(replay_paths([str(root / "dora-kuikae")]))
+    assert games and all(g.valid for g in games)
+    assert all(any("rules-beside" in n and "dora-kuikae.json" in n for n in g.notes) for g in games)
+    inside = tmp_path / "mine"
+    inside.mkdir()
+    for p in sorted((root / "dora-kuikae").glob("*.json")):
+        shutil.copy(p, inside / p.name)
+    alone = list(replay_paths([str(inside)]))
+    assert not all(g.valid for g in alone)  # the default rules: kuikae is forbidden there
+    shutil.copy(root / "rules" / "dora-kuikae.json", inside / "table-rule.json")
+    assert all(g.valid for g in replay_paths([str(inside)]))
