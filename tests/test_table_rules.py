@@ -380,3 +380,16 @@ def test_the_record_chooses_red_fives_or_none_where_qdan_allows_both() -> None:
     assert "yaku-mismatch" in {
         c for c, _, _ in found(replay(_red_win(False), load_rules("qdan:red_fives=[1,1,1]")))
     }
+
+
+def test_rule_overrides_on_the_command_line() -> None:
+    """``--rules NAME:key=value,...``: TOML values, words for choices, a did-you-mean for a misspelt
+    key, and a value of the wrong type refused."""
+    r = load_rules("qdan:start_points=30000,red_fives=[0,0,0],length=east")
+    assert (r.start_points, r.red_fives, r.length, r.open_settings) == (30000, (0, 0, 0), "east", ())
+    with pytest.raises(ValueError, match="did you mean 'start_points'"):
+        load_rules("qdan:start_point=30000")
+    with pytest.raises(ValueError, match="start_points = 'many'"):
+        load_rules("qdan:start_points=many")
+    with pytest.raises(ValueError, match="not key=value"):
+        load_rules("qdan:start_points")

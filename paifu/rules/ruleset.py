@@ -7,6 +7,7 @@ option one of them ignores is a bug. Each field documents its values.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -249,7 +250,9 @@ class Ruleset:
             if key == "base":
                 continue
             if key not in known:
-                raise RulesetError(f"unknown rule {key!r}")
+                close = difflib.get_close_matches(key, list(known), n=3)
+                hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+                raise RulesetError(f"unknown rule {key!r}{hint}")
             current = getattr(base or cls(), key)
             if v == "none" and key in ("return_points", "target_margin"):
                 v = None
