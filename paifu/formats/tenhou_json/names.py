@@ -136,14 +136,12 @@ YAKU_NAMES: dict[str, Yaku] = {
     "Four Little Winds": Yaku.SHOUSUUSHII,
     "Four Quads": Yaku.SUUKANTSU,
 }
-#: Mahjong Soul's wind yaku name no wind (tensoul writes ``役牌:自風牌`` / ``役牌:場風牌``, ``Seat Wind`` /
-#: ``Prevalent Wind``; its Chinese ``name_chs`` are ``役牌:门风牌`` / ``役牌:场风牌``): the hand says which
+#: Mahjong Soul's wind yaku name no wind (tensoul writes ``役牌:自風牌`` / ``役牌:場風牌``, in English
+#: ``Seat Wind`` / ``Prevalent Wind``): the hand says which wind
 WIND_YAKU_NAMES = {
     "役牌:自風牌": "jikaze",
-    "役牌:门风牌": "jikaze",
     "Seat Wind": "jikaze",
     "役牌:場風牌": "bakaze",
-    "役牌:场风牌": "bakaze",
     "Prevalent Wind": "bakaze",
 }
 #: the names we write (Tenhou's own)
