@@ -334,3 +334,5 @@ def test_a_closed_kan_robbed_by_thirteen_orphans_reads_as_a_ron_on_the_kan() -> 
     res = replay_record(rec)  # Mahjong Soul's rules ("玉の間"), which let thirteen orphans rob it
     assert res.rules.name == "mahjongsoul" and res.valid, [str(f) for f in res.findings]
     assert res.hands[0].wins[0].yaku == (("kokushi", 13),)
+    # the same record judged under Tenhou's rules, where no hand may rob a closed kan
+    assert "chankan-closed-kan" in _codes(rec, "tenhou")
