@@ -76,7 +76,7 @@ class _Results:
         hand = None
         if "hora_tehais" in ev:
             hand = tuple(pai_to_tile(p) for p in ev["hora_tehais"])
-            if who != frm or len(hand) % 3 == 1:  # a ron; akochan's tsumo too (its hand lacks the tile)
+            if len(hand) % 3 == 1:  # without the winning tile: a ron's, and akochan's tsumo's too
                 hand += (tile,)
         yakus = ev.get("yakus", ev.get("yaku"))
         yaku = None
