@@ -153,3 +153,14 @@ TENHOU_YAKU_IDS: tuple[Yaku, ...] = (
     Yaku.URA_DORA,
     Yaku.AKA_DORA,
 )
+
+#: the wind yaku by wind (0 = East): for records whose name says "seat wind" or "round wind" but
+#: not which (Mahjong Soul's ``役牌:自風牌``, gimite's mjai ``jikaze``): the hand gives the wind
+SEAT_WIND_YAKU = (Yaku.JIKAZE_EAST, Yaku.JIKAZE_SOUTH, Yaku.JIKAZE_WEST, Yaku.JIKAZE_NORTH)
+ROUND_WIND_YAKU = (Yaku.BAKAZE_EAST, Yaku.BAKAZE_SOUTH, Yaku.BAKAZE_WEST, Yaku.BAKAZE_NORTH)
+
+
+def wind_yaku(kind: str, round_wind: int | None, seat_wind: int | None) -> str | None:
+    """``jikaze`` / ``bakaze`` (a wind yaku that names no wind) as the hand's wind's yaku."""
+    wind, table = (seat_wind, SEAT_WIND_YAKU) if kind == "jikaze" else (round_wind, ROUND_WIND_YAKU)
+    return table[wind].value if wind is not None and 0 <= wind < 4 else None

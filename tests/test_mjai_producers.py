@@ -1,5 +1,6 @@
 """mjai as other programs write it: the original protocol with no scores, riichienv's draw
-names, and a ron on a pulled North (3-player thirteen orphans)."""
+names, a ron on a pulled North (3-player thirteen orphans), akochan's wins (``uradora_marker``,
+fu before rounding up) and gimite's server's yaku words (``sangenpai``, ``jikaze``, ``bakaze``)."""
 
 from __future__ import annotations
 
@@ -107,3 +108,196 @@ def test_ron_on_a_pulled_north_reads_from_mjai() -> None:
     game_level = {"truncated", "hand-start-mismatch", "game-end-mismatch"}  # a one-hand excerpt
     assert {f.code for f in again.findings} <= game_level, [str(f) for f in again.findings]
     assert not any(isinstance(e, Discard) for e in back.events)
+
+
+def _kyoku(tehais: list[str], dora: str, bakaze: str = "E") -> dict:
+    """East 1 (or ``bakaze`` 1), dealer seat 0, everyone at 25,000; ``tehais`` in mjai words."""
+    return {
+        "type": "start_kyoku",
+        "bakaze": bakaze,
+        "kyoku": 1,
+        "honba": 0,
+        "kyotaku": 0,
+        "oya": 0,
+        "dora_marker": dora,
+        "scores": [25000] * 4,
+        "tehais": [h.split() for h in tehais],
+    }
+
+
+def _turns(draws: list[list[str]]) -> list[dict]:
+    """Each seat in turn draws its next tile and lets it go."""
+    out: list[dict] = []
+    for turn in zip(*draws, strict=True):
+        for seat, pai in enumerate(turn):
+            out += [
+                {"type": "tsumo", "actor": seat, "pai": pai},
+                {"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": True},
+            ]
+    return out
+
+
+def _akochan_riichi_tsumo(**hora: object) -> list[dict]:
+    """The dealer's riichi on its second turn, a tsumo of 5m on its fourth, as akochan's own
+    match log writes a win (mjai_manager.cpp, share/make_move.cpp ``make_hora``): ``fan`` and ``fu``
+    (before rounding up), ``hora_tehais`` without the winning tile even on a tsumo, the scores
+    after, and the ura indicators as ``uradora_marker``.
+
+    111m 234p 678s 46m 99p: riichi, menzen tsumo and one ura dora (1p shows 2p) = 3 han;
+    20 + 2 (tsumo) + 8 (closed terminal triplet) + 2 (closed wait) = 32 -> 40 fu; a dealer's
+    3 han 40 fu tsumo: 2,600 all, and the riichi stick back: 24,000 + 8,800."""
+    dealer = "1m 1m 1m 2p 3p 4p 6s 7s 8s 4m 6m 9p 9p"
+    ev = [
+        _kyoku(
+            [
+                dealer,
+                "2m 3m 7m 8m 5p 6p 7p 2s 3s 4s E E S",
+                "2m 3m 7m 8m 5p 6p 7p 2s 3s 4s E S S",
+                "2m 3m 7m 8m 5p 6p 7p 1s 1s 9s 9s P P",
+            ],
+            dora="E",
+        )
+    ]
+    others = [["C", "C", "9m", "9m"], ["C", "1p", "1p", "8p"], ["8p", "8p", "5s", "5s"]]
+    rounds = _turns([["W", "N", "F"], *(d[:3] for d in others)])
+    # the dealer's second turn (events 8 and 9, after a round of 4 draws and 4 discards): reach
+    # between its tsumo and its dahai, reach_accepted after the dahai
+    rounds.insert(9, {"type": "reach", "actor": 0})
+    rounds.insert(11, {"type": "reach_accepted", "actor": 0, "scores": [24000, 25000, 25000, 25000]})
+    win = {
+        "type": "hora",
+        "actor": 0,
+        "target": 0,
+        "pai": "5m",
+        "hora_tehais": dealer.split(),
+        "fan": 3,
+        "fu": 32,
+        "scores": [32800, 22400, 22400, 22400],
+        "uradora_marker": ["1p"],
+        **hora,
+    }
+    return [*ev, *rounds, {"type": "tsumo", "actor": 0, "pai": "5m"}, win, {"type": "end_kyoku"}]
+
+
+def test_akochans_hora_reads_its_ura_indicators_and_rounds_its_fu() -> None:
+    rec, res = _replay(_akochan_riichi_tsumo())
+    assert res.valid, [str(f) for f in res.findings]
+    (win,) = [e for e in rec.events if isinstance(e, Win)]
+    assert win.claimed is not None and win.claimed.fu == 40 and win.claimed.ura_indicators is not None
+    assert win.claimed.hand is not None and len(win.claimed.hand) == 14  # the tsumo tile added
+    assert res.hands[0].wins[0].han == 3
+    # the fu of another hand, or no ura indicator at all, is still a finding
+    _, wrong_fu = _replay(_akochan_riichi_tsumo(fu=52))
+    assert "fu-mismatch" in {f.code for f in wrong_fu.findings}
+    no_ura = _akochan_riichi_tsumo()
+    del no_ura[-2]["uradora_marker"]
+    _, no_ura_res = _replay(no_ura)
+    assert "han-mismatch" in {f.code for f in no_ura_res.findings}
+
+
+def _gimite_triplets_ron(yakus: list[list[object]]) -> list[dict]:
+    """The dealer's closed East, 白 and 發 triplets with 234m, waiting on 9p alone; seat 1 lets
+    9p go. As gimite's mjai server writes the yaku (lib/mjai/hora.rb; the self-play log in
+    Apricot-S/mjai-manue-go docs/ has ``sangenpai``, ``jikaze`` and ``bakaze``): round and seat
+    wind 1 each, ``sangenpai`` 2 for the two dragon triplets, three concealed triplets 2 = 6 han,
+    a dealer's haneman of 18,000."""
+    dealer = "E E E P P P F F F 2m 3m 4m 9p"
+    ev = [
+        _kyoku(
+            [
+                dealer,
+                "1m 9m 1p 1s 9s S W N C C 5m 5p 5s",
+                "1m 9m 1p 9s S W N C 6m 6p 6s 7m 7p",
+                "2m 3m 4m 2p 3p 4p 2s 3s 4s 8m 8p 8s W",
+            ],
+            dora="9s",
+        ),
+        {"type": "tsumo", "actor": 0, "pai": "1s"},
+        {"type": "dahai", "actor": 0, "pai": "1s", "tsumogiri": True},
+        {"type": "tsumo", "actor": 1, "pai": "9p"},
+        {"type": "dahai", "actor": 1, "pai": "9p", "tsumogiri": True},
+    ]
+    win = {
+        "type": "hora",
+        "actor": 0,
+        "target": 1,
+        "pai": "9p",
+        "uradora_markers": [],
+        "hora_tehais": dealer.split(),
+        "yakus": yakus,
+        "fu": 60,
+        "fan": 6,
+        "hora_points": 18000,
+        "deltas": [18000, -18000, 0, 0],
+        "scores": [43000, 7000, 25000, 25000],
+    }
+    return [*ev, win, {"type": "end_kyoku"}]
+
+
+def test_gimites_yaku_that_name_no_tile_take_the_hands_winds_and_dragons() -> None:
+    rec, res = _replay(_gimite_triplets_ron([["bakaze", 1], ["jikaze", 1], ["sangenpai", 2], ["sananko", 2]]))
+    assert res.valid, [str(f) for f in res.findings]
+    (win,) = [e for e in rec.events if isinstance(e, Win)]
+    assert win.claimed is not None and win.claimed.yaku is not None
+    assert sorted(y.name for y in win.claimed.yaku) == [
+        "bakaze-east",
+        "jikaze-east",
+        "sanankou",
+        "yakuhai-haku",
+        "yakuhai-hatsu",
+    ]
+    # three dragons claimed where the hand holds two: kept as the record's word, and flagged
+    _, wrong = _replay(_gimite_triplets_ron([["bakaze", 1], ["jikaze", 1], ["sangenpai", 3], ["sananko", 2]]))
+    assert "yaku-mismatch" in {f.code for f in wrong.findings}
+
+
+def test_every_yaku_word_of_gimites_server_is_one_of_ours() -> None:
+    from paifu.formats.mjai.names import _yaku_name
+
+    # gimite/mjai lib/mjai/hora.rb add_yaku (and game_stats.rb's renho); sangenpai needs the hand
+    words = [
+        "tenho",
+        "chiho",
+        "kokushimuso",
+        "daisangen",
+        "suanko",
+        "tsuiso",
+        "ryuiso",
+        "chinroto",
+        "daisushi",
+        "shosushi",
+        "sukantsu",
+        "churenpoton",
+        "dora",
+        "uradora",
+        "akadora",
+        "reach",
+        "ippatsu",
+        "menzenchin_tsumoho",
+        "tanyaochu",
+        "pinfu",
+        "ipeko",
+        "rinshankaiho",
+        "chankan",
+        "haiteiraoyue",
+        "hoteiraoyui",
+        "sanshokudojun",
+        "ikkitsukan",
+        "honchantaiyao",
+        "chitoitsu",
+        "toitoiho",
+        "sananko",
+        "honroto",
+        "sanshokudoko",
+        "sankantsu",
+        "shosangen",
+        "double_reach",
+        "honiso",
+        "junchantaiyao",
+        "ryanpeko",
+        "chiniso",
+        "renho",
+    ]
+    unknown = [w for w in words if _yaku_name(w).startswith("unknown:")]
+    assert unknown == []
+    assert (_yaku_name("bakaze", 1, 0), _yaku_name("jikaze", 1, 3)) == ("bakaze-south", "jikaze-north")

@@ -124,6 +124,9 @@ def tile_to_pai(tile: int, red: tuple[int, int, int] = (1, 1, 1)) -> str:
     return s + "r" if is_red(tile, red) else s
 
 
+#: gimite's mjai server's yaku names (gimite/mjai lib/mjai/hora.rb ``add_yaku``; its logs, e.g. the
+#: self-play log in Apricot-S/mjai-manue-go docs/, write them); ``jikaze``, ``bakaze`` and
+#: ``sangenpai`` name no tile: ``_yaku_name`` and the hora reader give them the hand's
 _GIMITE_YAKU = {
     "menzenchin_tsumoho": "menzen-tsumo",
     "reach": "riichi",
@@ -138,6 +141,9 @@ _GIMITE_YAKU = {
     "double_reach": "double-riichi",
     "chitoitsu": "chiitoitsu",
     "chanta": "chanta",
+    "honchantaiyao": "chanta",
+    "junchantaiyao": "junchan",
+    "renho": "renhou",
     "ikkitsukan": "ittsu",
     "sanshokudojun": "sanshoku",
     "sanshokudoko": "sanshoku-doukou",
@@ -171,12 +177,15 @@ _GIMITE_YAKU = {
 }
 
 
-def _yaku_name(name: object) -> str:
-    from paifu.yaku import Yaku
+def _yaku_name(name: object, round_wind: int | None = None, seat_wind: int | None = None) -> str:
+    """Our name for an mjai yaku name (``jikaze``/``bakaze``: the wind the hand gives them)."""
+    from paifu.yaku import Yaku, wind_yaku
 
     s = str(name)
     if s in _GIMITE_YAKU:
         return _GIMITE_YAKU[s]
+    if s in ("jikaze", "bakaze"):
+        return wind_yaku(s, round_wind, seat_wind) or f"unknown:{s}"
     try:
         return Yaku(s).value
     except ValueError:

@@ -215,6 +215,7 @@ class _Reader(_Results):
             target = ev["target"]
             meld = Meld(kind, (*consumed, called), called, target)
             self.events.append(Call(actor, meld))
+            h["shown"][actor] += meld.tiles
             h["calls"] += 1
             if kind == CallKind.PON:
                 h["pons"][actor].append(meld)
@@ -237,11 +238,13 @@ class _Reader(_Results):
                     )
                 )
             self.events.append(Call(actor, Meld(CallKind.KAKAN, (*kakan_own, added), pon_tile, frm)))
+            h["shown"][actor].append(added)
             h["last_out"] = (actor, added)
             h["kans"] += 1
         elif t == "ankan":
             closed = tuple(pai_to_tile(p) for p in ev["consumed"])
             self.events.append(Call(actor, Meld(CallKind.ANKAN, closed)))
+            h["shown"][actor] += closed
             h["kans"] += 1
             if closed:  # thirteen orphans may rob a closed kan where the rules allow it
                 h["last_out"] = (actor, closed[-1])
@@ -311,6 +314,9 @@ class _Reader(_Results):
             "last_out": None,
             "discards": [],
             "pons": [[] for _ in range(n)],
+            "shown": [[] for _ in range(n)],  # each seat's tiles in melds, for a yaku naming no tile
+            "round_wind": _WINDS.index(bakaze),
+            "dealer": int(ev["oya"]),
             "honba": int(ev.get("honba", 0)),
             "start": len(self.events) - 1,
         }

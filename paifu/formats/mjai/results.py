@@ -18,6 +18,25 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, seats
 from paifu.formats.mjai.names import _REASONS, _reason_key, _yaku_name, pai_to_tile
+from paifu.yaku import Yaku
+
+#: the dragons' kinds (白 發 中) and their yaku
+_DRAGONS = ((31, Yaku.HAKU.value), (32, Yaku.HATSU.value), (33, Yaku.CHUN.value))
+
+
+def _dragons_named(yaku: tuple[ClaimedYaku, ...], tiles: tuple[int, ...]) -> tuple[ClaimedYaku, ...]:
+    """gimite's ``sangenpai`` (one entry, han = how many dragon triplets) as one yaku per dragon the
+    winner holds three or four of (a dragon is in a triplet, a kan or the pair, never a run); kept
+    as it is when the hand does not show that many (the replay then says the yaku differ)."""
+    out: list[ClaimedYaku] = []
+    for y in yaku:
+        if y.name == "unknown:sangenpai":
+            held = [name for kind, name in _DRAGONS if sum(t >> 2 == kind for t in tiles) >= 3]
+            if len(held) == y.han:
+                out += [ClaimedYaku(name, 1) for name in held]
+                continue
+        out.append(y)
+    return tuple(out)
 
 
 class _Results:
@@ -52,31 +71,40 @@ class _Results:
             tile = h["last_out"][1]
         deltas = ev.get("deltas")
         scores = ev.get("scores")
-        ura = ev.get("ura_markers", ev.get("uradora_markers"))
+        # akochan writes ``uradora_marker`` (share/make_move.cpp ``make_hora``)
+        ura = ev.get("ura_markers", ev.get("uradora_markers", ev.get("uradora_marker")))
+        hand = None
+        if "hora_tehais" in ev:
+            hand = tuple(pai_to_tile(p) for p in ev["hora_tehais"])
+            if len(hand) % 3 == 1:  # without the winning tile: a ron's, and akochan's tsumo's too
+                hand += (tile,)
         yakus = ev.get("yakus", ev.get("yaku"))
         yaku = None
         if isinstance(yakus, list):
+            winds = (h["round_wind"], (who - h["dealer"]) % self.n)
             yaku = tuple(
-                ClaimedYaku(_yaku_name(y[0]), int(y[1]))
+                ClaimedYaku(_yaku_name(y[0], *winds), int(y[1]))
                 for y in yakus
                 if isinstance(y, (list, tuple)) and len(y) >= 2
             )
+            yaku = _dragons_named(yaku, (*(hand or ()), *h["shown"][who]))
         for key in ("fu", "fan", "han", "hora_points"):
             v = ev.get(key)
             if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
                 raise self.fail(f"hora {key} {v!r} is not an integer", no)
+        fu = ev.get("fu")
+        if fu is not None and fu % 10 and fu != 25:  # akochan's fu before rounding up (38 for 40)
+            fu = -(-fu // 10) * 10
         pao = ev.get("pao")
         if pao is not None and not self._is_seat(pao):
             raise self.fail(f"hora pao {pao!r} is not a seat", no)
         claimed = ClaimedWin(
-            fu=ev.get("fu"),
+            fu=fu,
             han=ev.get("fan", ev.get("han")),
             points=ev.get("hora_points"),
             yaku=yaku,
             ura_indicators=tuple(pai_to_tile(p) for p in ura) if ura is not None else None,
-            hand=tuple(pai_to_tile(p) for p in ev["hora_tehais"]) + ((tile,) if who != frm else ())
-            if "hora_tehais" in ev
-            else None,
+            hand=hand,
             honba=h["honba"],
             deltas=tuple(int(x) for x in deltas[: self.n]) if deltas else None,
             scores_before=tuple(int(s) - int(d) for s, d in zip(scores, deltas, strict=False))[: self.n]

@@ -30,8 +30,14 @@ class _Calls:
         off = table[pos]
         if self.n == 4:
             return (seat + off) % 4
+        # 3 players: Tenhou's own records and tensoul (``relativeseating``: ``(seat0 - seat1 + 3) % 4``,
+        # "4 mult. works for sanma") count on four seats, so seats 0 and 2 are each other's toimen;
+        # other writers (paifu's own until now) count on three. The two never disagree on a seat.
+        four = (seat + off) % 4
+        if four < 3:
+            return four
         if off == 2:
-            raise self.fail("a 3-player call cannot come from toimen")
+            raise self.fail(f"a 3-player call by seat {seat} cannot come from toimen")
         return (seat + (2 if off == 3 else 1)) % 3
 
     # ------------------------------------------------------------ calls

@@ -39,6 +39,10 @@ class _HandReader(_Calls, _Results):
     """Replays one hand's take/discard lists into events (see the module docstring)."""
 
     def __init__(self, hand: list[Any], n: int) -> None:
+        if n == 3 and isinstance(hand, list) and len(hand) == 14:
+            # three seats' lists only, then the result (tensoul-py-ng's ``Kyoku.dump``): Tenhou's own
+            # pad a fourth, empty seat
+            hand = [*hand[:13], [], [], [], hand[13]]
         if not isinstance(hand, list) or len(hand) < 17:
             raise RecordError(
                 f"a hand needs 17 elements, this one has {len(hand) if isinstance(hand, list) else hand!r}"
@@ -130,7 +134,7 @@ class _HandReader(_Calls, _Results):
         self.last_discard: tuple[int, int] | None = None
         self.riichi_seat: int | None = None
         self.kan_dora = 0  # open/added kans whose new indicator is not shown yet
-        self.robbed: int | None = None  # the added tile of a kakan left without a rinshan draw
+        self.robbed: int | None = None  # a tile of a kan (added or closed) left without a rinshan draw
         stack: list[tuple[tuple[dict[str, Any], int], list[Any]]] = []
         forced: Any = _UNSET
         first_error: RecordError | None = None
@@ -187,8 +191,9 @@ class _HandReader(_Calls, _Results):
                     if (
                         state == "rinshan"
                         and self.melds[seat]
-                        and self.melds[seat][-1].kind == CallKind.KAKAN
-                    ):
+                        and self.melds[seat][-1].kind in (CallKind.KAKAN, CallKind.ANKAN)
+                    ):  # a kan left without its replacement draw was robbed (a closed one: Mahjong
+                        # Soul's thirteen orphans); whether that was allowed is the rules' question
                         self.robbed = self.melds[seat][-1].tiles[-1]
                     return
                 if isinstance(item, str):

@@ -7,7 +7,7 @@ import re
 
 from paifu.events import ClaimedYaku, RyuukyokuKind
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
-from paifu.yaku import YAKUMAN, Yaku
+from paifu.yaku import YAKUMAN, Yaku, wind_yaku
 
 FORMAT = "tenhou-json"
 _UNSET = object()
@@ -92,6 +92,57 @@ YAKU_NAMES: dict[str, Yaku] = {
     "Pinfu": Yaku.PINFU,
     "All Simples": Yaku.TANYAO,
     "Tanyao": Yaku.TANYAO,
+    # Mahjong Soul's own names, Japanese (``name_jp``) and English (``name_en``), as tensoul writes
+    # them (Equim-chan/tensoul data.json ``fan.fan.map_``, read by convert.js ``parsehule``)
+    "国士無双十三面待ち": Yaku.KOKUSHI_13,
+    "Robbing a Kan": Yaku.CHANKAN,
+    "After a Kan": Yaku.RINSHAN,
+    "Under the Sea": Yaku.HAITEI,
+    "Under the River": Yaku.HOUTEI,
+    "White Dragon": Yaku.HAKU,
+    "Green Dragon": Yaku.HATSU,
+    "Red Dragon": Yaku.CHUN,
+    "Pure Double Sequence": Yaku.IIPEIKOU,
+    "Half Outside Hand": Yaku.CHANTA,
+    "Pure Straight": Yaku.ITTSU,
+    "Mixed Triple Sequence": Yaku.SANSHOKU,
+    "Double Riichi": Yaku.DOUBLE_RIICHI,
+    "Triple Triplets": Yaku.SANSHOKU_DOUKOU,
+    "Three Quads": Yaku.SANKANTSU,
+    "All Triplets": Yaku.TOITOI,
+    "Three Concealed Triplets": Yaku.SANANKOU,
+    "Little Three Dragons": Yaku.SHOUSANGEN,
+    "All Terminals and Honors": Yaku.HONROUTOU,
+    "Seven Pairs": Yaku.CHIITOITSU,
+    "Fully Outside Hand": Yaku.JUNCHAN,
+    "Half Flush": Yaku.HONITSU,
+    "Twice Pure Double Sequence": Yaku.RYANPEIKOU,
+    "Full Flush": Yaku.CHINITSU,
+    "Kita": Yaku.KITA,
+    "Blessing of Heaven": Yaku.TENHOU,
+    "Blessing of Earth": Yaku.CHIIHOU,
+    "Hand of Man": Yaku.RENHOU,
+    "Big Three Dragons": Yaku.DAISANGEN,
+    "Four Concealed Triplets": Yaku.SUUANKOU,
+    "Single-wait Four Concealed Triplets": Yaku.SUUANKOU_TANKI,
+    "All Honors": Yaku.TSUUIISOU,
+    "All Green": Yaku.RYUUIISOU,
+    "All Terminals": Yaku.CHINROUTOU,
+    "Nine Gates": Yaku.CHUUREN,
+    "True Nine Gates": Yaku.JUNSEI_CHUUREN,
+    "Thirteen Orphans": Yaku.KOKUSHI,
+    "Thirteen-wait Thirteen Orphans": Yaku.KOKUSHI_13,
+    "Four Big Winds": Yaku.DAISUUSHII,
+    "Four Little Winds": Yaku.SHOUSUUSHII,
+    "Four Quads": Yaku.SUUKANTSU,
+}
+#: Mahjong Soul's wind yaku name no wind (tensoul writes ``役牌:自風牌`` / ``役牌:場風牌``, in English
+#: ``Seat Wind`` / ``Prevalent Wind``): the hand says which wind
+WIND_YAKU_NAMES = {
+    "役牌:自風牌": "jikaze",
+    "Seat Wind": "jikaze",
+    "役牌:場風牌": "bakaze",
+    "Prevalent Wind": "bakaze",
 }
 #: the names we write (Tenhou's own)
 YAKU_JA: dict[Yaku, str] = {}
@@ -99,9 +150,17 @@ for _name, _y in YAKU_NAMES.items():
     YAKU_JA.setdefault(_y, _name)
 
 
-def yaku_from_name(name: str) -> str:
-    y = YAKU_NAMES.get(name.strip())
-    return y.value if y is not None else f"unknown:{name}"
+def yaku_from_name(name: str, round_wind: int | None = None, seat_wind: int | None = None) -> str:
+    """Our name for a record's yaku name; a wind yaku that names no wind takes the hand's winds
+    (``round_wind``, ``seat_wind``: 0 = East), or stays unknown where the caller knows none."""
+    key = name.strip()
+    y = YAKU_NAMES.get(key)
+    if y is not None:
+        return y.value
+    generic = WIND_YAKU_NAMES.get(key)
+    if generic is not None:
+        return wind_yaku(generic, round_wind, seat_wind) or f"unknown:{name}"
+    return f"unknown:{name}"
 
 
 # ---------------------------------------------------------------- tiles
@@ -154,8 +213,13 @@ def _tile_key(tile: int) -> tuple[int, bool]:
 
 # ---------------------------------------------------------------- result texts
 
+#: ``[fu符han飜][limit]points点[∀]``: Tenhou's own text, and tensoul's other spellings (convert.js
+#: ``RUNES``: English limits with a trailing space, ``Mangan 2000-4000点``; ``Fu``/``Han`` units; with
+#: its ``SHOWFU`` both the fu and han and the limit)
 _SCORE_TEXT = re.compile(
-    r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<lim>満貫|跳満|倍満|三倍満|数え役満|役満|切り上げ満貫|[0-9]*倍役満))?"
+    r"^(?:(?P<fu>\d+) ?(?:符|Fu) ?(?P<han>\d+) ?(?:飜|Han) ?)?"
+    r"(?:(?P<lim>満貫|跳満|倍満|三倍満|数え役満|役満|切り上げ満貫|[0-9]*倍役満|(?:Kazoe |Counted )?Yakuman"
+    r"|Sanbaiman|Baiman|Haneman|(?:Kiriage |Rounded )?Mangan) ?)?"
     r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?$"
 )
 _LIMITS = {
@@ -166,7 +230,20 @@ _LIMITS = {
     "三倍満": "sanbaiman",
     "数え役満": "yakuman",
     "役満": "yakuman",
+    "Mangan": "mangan",
+    "Kiriage Mangan": "mangan",
+    "Rounded Mangan": "mangan",
+    "Haneman": "haneman",
+    "Baiman": "baiman",
+    "Sanbaiman": "sanbaiman",
 }
+
+
+def limit_name(lim: str) -> str:
+    """Our limit name for a score text's limit word (any yakuman word is ``yakuman``)."""
+    return "yakuman" if "役満" in lim or "Yakuman" in lim else _LIMITS[lim]
+
+
 _YAKU_TEXT = re.compile(r"^(?P<name>.*?)\((?P<val>[^()]*)\)$")
 DRAW_NAMES = {
     "流局": RyuukyokuKind.EXHAUSTIVE,
@@ -182,6 +259,23 @@ DRAW_NAMES = {
     "四開槓": RyuukyokuKind.FOUR_KANS,
     "三家和了": RyuukyokuKind.TRIPLE_RON,
     "三家和": RyuukyokuKind.TRIPLE_RON,
+    # tensoul's romaji and English draw names (convert.js ``RUNES``, tensoul-py-ng constants.py)
+    "Ryuukyoku": RyuukyokuKind.EXHAUSTIVE,
+    "Exhaustive Draw": RyuukyokuKind.EXHAUSTIVE,
+    "All tempai": RyuukyokuKind.EXHAUSTIVE,
+    "All noten": RyuukyokuKind.EXHAUSTIVE,
+    "Nagashi Mangan": RyuukyokuKind.NAGASHI_MANGAN,
+    "Mangan at Draw": RyuukyokuKind.NAGASHI_MANGAN,
+    "Suukaikan": RyuukyokuKind.FOUR_KANS,
+    "Four Kan Abortion": RyuukyokuKind.FOUR_KANS,
+    "Sanchahou": RyuukyokuKind.TRIPLE_RON,
+    "Three Ron Abortion": RyuukyokuKind.TRIPLE_RON,
+    "Kyuushu Kyuuhai": RyuukyokuKind.NINE_TERMINALS,
+    "Nine Terminal Abortion": RyuukyokuKind.NINE_TERMINALS,
+    "Suufon Renda": RyuukyokuKind.FOUR_WINDS,
+    "Four Wind Abortion": RyuukyokuKind.FOUR_WINDS,
+    "Suucha Riichi": RyuukyokuKind.FOUR_RIICHI,
+    "Four Riichi Abortion": RyuukyokuKind.FOUR_RIICHI,
 }
 _DRAW_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "流局",

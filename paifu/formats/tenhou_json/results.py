@@ -21,13 +21,17 @@ from paifu.events import (
 from paifu.formats.base import RecordError, seats
 from paifu.formats.plays import RIICHI
 from paifu.formats.tenhou_json.names import (
-    _LIMITS,
     _SCORE_TEXT,
     _YAKU_TEXT,
     DRAW_NAMES,
     code_to_tile,
+    limit_name,
     yaku_from_name,
 )
+
+#: an exhaustive draw that says everyone was tenpai / nobody was (tensoul-py-ng's English too)
+_ALL_TENPAI = {"全員聴牌", "All tempai"}
+_ALL_NOTEN = {"全員不聴", "All noten"}
 
 
 class _Results:
@@ -68,9 +72,9 @@ class _Results:
         tenpai: tuple[int, ...] | None = None
         shown: tuple[tuple[int, ...] | None, ...] | None = None
         if kind == RyuukyokuKind.EXHAUSTIVE:
-            if name == "全員聴牌":
+            if name in _ALL_TENPAI:
                 tenpai = tuple(range(n))
-            elif name == "全員不聴":
+            elif name in _ALL_NOTEN:
                 tenpai = ()
             elif deltas is not None and any(deltas):
                 tenpai = tuple(s for s in range(n) if deltas[s] > 0)
@@ -115,6 +119,8 @@ class _Results:
         yaku: list[ClaimedYaku] = []
         n_yakuman = 0
         riichi = any(map(is_, self.events, repeat(RIICHI[who])))  # the hand reader appends only these
+        kyoku = int(self.h[0][0])  # the hand's winds, for a wind yaku that names none (Mahjong Soul's)
+        winds = (kyoku // 4, (who - kyoku % 4) % n)
         for y in detail[4:]:
             m = _YAKU_TEXT.match(str(y))
             if not m:
@@ -126,7 +132,7 @@ class _Results:
                 han = 13 * mult
             else:
                 han = int(re.sub(r"\D", "", val) or 0)
-            yname = yaku_from_name(name)
+            yname = yaku_from_name(name, *winds)
             yaku.append(ClaimedYaku(yname, han))
         fu = han_total = points = None
         limit = None
@@ -137,9 +143,8 @@ class _Results:
                 raise self.fail(f"score text {text!r} is not understood")
             if m["fu"]:
                 fu, han_total, limit = int(m["fu"]), int(m["han"]), ""
-            elif m["lim"]:
-                lim = m["lim"]
-                limit = "yakuman" if "役満" in lim else _LIMITS[lim]
+            if m["lim"]:  # alone, or after the fu and han (tensoul with SHOWFU)
+                limit = limit_name(m["lim"])
             # else points alone ("2600点∀"): what a writer states when its source had no fu or han
             a = int(m["a"])
             if who != frm:
