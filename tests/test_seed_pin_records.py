@@ -1,0 +1,402 @@
+"""A hand-built record for each seed sentence no other rule test pins (issue 21, tests/test_seed_pins.py).
+
+Each test quotes the sentence, builds the record the preset says is legal (clean under every preset
+that cites it: ``claims_hold`` for an excerpt, ``game_holds`` for a whole game whose end is judged
+too) and, where one value makes the difference, its twin with the exact finding. Numbers are worked
+out by hand in the docstrings and cross-checked against ``paifu.scoring`` by ``valuation_problems``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from builders import GameBuilder, HandBuilder, valuation_problems
+from test_preset_records import (
+    PINFU,
+    PINFU_23S,
+    TANYAO_56S,
+    _sanma,
+    claims_hold,
+    finding,
+    found,
+    replay,
+    rules_of,
+)
+
+from paifu.events import ClaimedWin, RyuukyokuKind, Win
+from paifu.pipeline import replay_record
+from paifu.rules import Ruleset, preset
+from paifu.tiles import SANMA_REMOVED_KINDS
+
+#: the 4-player seed presets, and the two whose tables repeat the deal
+DORA_BOTH = ("dora", "dora-tournament")
+#: 11m 123p 456p 789s 23s waits 1s-4s (3-player: no 2m..8m)
+SANMA_PINFU = "11m123p456p789s23s"
+#: far-from-tenpai 3-player hands
+SANMA_FAR = ("19m147p258s13567z", "19m369p147s24677z", "19m258p369s12456z")
+
+
+def _three(
+    hands: list[str | None],
+    *,
+    dora: str = "1z",
+    honba: int = 0,
+    round_wind: int = 0,
+    hand_number: int = 1,
+    scores: tuple[int, ...] | None = None,
+    g: GameBuilder | None = None,
+) -> HandBuilder:
+    """A 3-player hand (default East 2, seat 1 deals, 35,000 each: an excerpt, so no start is
+    judged); ``None`` seats get far-from-tenpai hands and safe tiles never come from 2m..8m."""
+    g = g or GameBuilder(("A", "B", "C"), go_type=None, start_points=35000)
+    far = iter(SANMA_FAR)
+    h = g.hand(
+        [x if x is not None else next(far) for x in hands],
+        dora=dora,
+        honba=honba,
+        round_wind=round_wind,
+        hand_number=hand_number,
+        scores=scores,
+    )
+    h.fill_kinds = [k for k in h.fill_kinds if k not in SANMA_REMOVED_KINDS]
+    return h
+
+
+def game_holds(g: GameBuilder, rules: str | Ruleset) -> None:
+    """A whole game (not an excerpt) is what ``rules`` says: its claims, and where it ends."""
+    rec = g.record()
+    assert valuation_problems(rec, rules_of(rules)) == []
+    res = replay_record(rec, rules_of(rules))
+    assert res.findings == [], [str(f) for f in res.findings]
+
+
+def whole(g: GameBuilder, rules: str | Ruleset) -> list[tuple[str, int | None, int | None]]:
+    """The findings of a whole game (its end judged too)."""
+    return found(replay_record(g.record(), rules_of(rules)))
+
+
+def _pao(g: GameBuilder, win: int, liable: int) -> None:
+    """Name the liable player in the claim of a yakuman win, as the records that state pao do."""
+    ev = g.events[win]
+    assert isinstance(ev, Win) and isinstance(ev.claimed, ClaimedWin)
+    g.events[win] = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, pao_seat=liable))
+
+
+# ====================================================================== abortive draws (4 players)
+
+
+def _four_riichi() -> tuple[GameBuilder, int]:
+    """East 1: each seat in turn draws a safe tile and declares riichi on it; the fourth stick is
+    paid and the hand aborts (nothing else moves: four sticks stay on the table)."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([PINFU_23S, TANYAO_56S, "456m456p888p4567s", "111m999m123p99s22z"])
+    for seat in range(4):
+        h.draw(seat, h.safe_tile())
+        h.riichi(seat)
+    return g, h.abort(RyuukyokuKind.FOUR_RIICHI)
+
+
+def test_four_riichi_abort() -> None:
+    """000 四家立直 「4人全員がリーチを宣言した場合は途中流局」, 003 「四家立直 | 4人ともリーチをかけたとき」,
+    004 「四家立直」: the hand ends when the fourth riichi stands."""
+    g, draw = _four_riichi()
+    for name in ("casual", "qdan", *DORA_BOTH):
+        claims_hold(g, name)
+    assert found(replay(g, preset("dora").replace(four_riichi=False))) == [("abort-condition-not-met", draw, None)]
+
+
+def _four_winds(next_hand: int | None = None) -> tuple[GameBuilder, int]:
+    """East 1: every seat's first discard is East, the hand aborts; then (``next_hand``) the record
+    goes on to that hand number with 1 honba, which ends in a draw with nobody tenpai."""
+    g = GameBuilder(go_type=None)
+    h = g.hand(
+        ["147m258p369s1234z", "258m369p147s1567z", "369m147p258s1567z", "147m258p369s1567z"], dora="9m"
+    )
+    for seat in range(4):
+        h.draw(seat, h.safe_tile())
+        h.discard(seat, "1z")
+    draw = h.abort(RyuukyokuKind.FOUR_WINDS)
+    if next_hand is None:
+        return g, draw
+    start = len(g.events)
+    g.hand([None] * 4, hand_number=next_hand, honba=1).run_out()
+    return g, start
+
+
+def test_four_winds_abort() -> None:
+    """000 四風連打 「途中流局となります」, 003 「四風連打 | 最初の1巡で、4人が同じ風牌を切ったとき」,
+    004 「四風連打」: four first discards of one wind end the hand."""
+    g, draw = _four_winds()
+    for name in ("casual", "qdan", *DORA_BOTH):
+        claims_hold(g, name)
+    assert found(replay(g, preset("qdan").replace(four_winds=False))) == [("abort-condition-not-met", draw, None)]
+
+
+def test_after_an_abortive_draw_the_deal_stays_or_moves_on() -> None:
+    """004 途中流局 「その局はやり直しです」: East 1 again with 1 honba; DORA's tournament rounds
+    (000 「同じ局を繰り返さず」) move on to East 2, the honba still counted."""
+    g, again = _four_winds(next_hand=0)
+    for name in ("qdan", "casual", "dora"):
+        claims_hold(g, name)
+    res = replay(g, "dora-tournament")
+    assert found(res) == [("hand-start-mismatch", again, None)]
+    assert finding(res, "hand-start-mismatch") == ((0, 1, 1, 0, 1), (0, 0, 1, 0, 0))
+    g, moved = _four_winds(next_hand=1)
+    claims_hold(g, "dora-tournament")
+    assert found(replay(g, "qdan")) == [("hand-start-mismatch", moved, None)]
+
+
+def _four_kans(h: HandBuilder, first: int, second: int, kinds: tuple[str, str, str, str]) -> int:
+    """``first`` and ``second`` each hold two quads; on their turns they make closed kans (each kan's
+    dora turns at once, a replacement comes and is thrown), the others tsumogiri safe tiles. The
+    fourth kan's discard passes and the hand aborts."""
+    indicators = iter(("2z", "3z", "5z", "6z"))
+    for i, kind in enumerate(kinds):
+        seat = (first, second)[i % 2]
+        while h.turn != seat:
+            h.auto(1)
+        h.draw(seat, h.safe_tile())
+        h.ankan(seat, kind)
+        h.new_dora(next(indicators))
+        h.draw(seat, h.safe_tile())
+        h.discard(seat)
+    return h.abort(RyuukyokuKind.FOUR_KANS)
+
+
+def test_four_kans_abort() -> None:
+    """000 四槓散了 「2人以上のプレイヤーが合計4回のカンをした場合に成立」, 003 「四槓散了 | 2人以上が合わせて
+    4回カンしたとき」, 004 「2人以上で合わせて4回のカン（四開槓）」, 002 「4つ目のカンをした人が嶺上牌を
+    つもって打牌し、誰もロンしなければ流局」: two players' four closed kans end the hand, with four or
+    three players."""
+    g = GameBuilder(go_type=None)
+    h = g.hand(["1111m2222p13579s", "9999m8888p2468s7z", None, None])
+    draw = _four_kans(h, 0, 1, ("1m", "9m", "2p", "8p"))
+    for name in ("casual", "qdan", *DORA_BOTH):
+        claims_hold(g, name)
+    assert found(replay(g, preset("casual").replace(four_kans=False))) == [("abort-condition-not-met", draw, None)]
+
+    h = _sanma(["258p369s1234567z", "1111m9999p13579s", "9999m2222s468p77z"])
+    draw = _four_kans(h, 1, 2, ("1m", "9m", "9p", "2s"))
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(h.g, name)
+    assert found(replay(h.g, preset("ron2-sanma").replace(four_kans=False))) == [
+        ("abort-condition-not-met", draw, None)
+    ]
+
+
+def test_no_three_winds_abort_on_ron2() -> None:
+    """002 lists only 「九種九牌、四カン算了による流局」: three first West discards play on."""
+    from test_table_rules import _three_winds
+
+    g, last = _three_winds()
+    claims_hold(g, "ron2-sanma")
+    assert found(replay(g, preset("ron2-sanma").replace(four_winds=True)))[0] == ("abort-missed", last + 1, 1)
+
+
+# ====================================================================== wins: yaku and limits
+
+
+def _ippatsu(sanma: bool) -> tuple[GameBuilder, int]:
+    """A non-dealer declares riichi on its second turn (not a double riichi), and the next player
+    throws a 4s at once: riichi, ippatsu, pinfu, 3 han 30 fu = 3,900 and the stick.
+    (4 players: seat 1 on seat 2's 4s; 3 players, East 2: seat 2 on seat 0's.) The ura indicator
+    7z makes 5z ura dora: none held."""
+    if sanma:
+        h = _three([None, None, SANMA_PINFU])
+        winner, discarder, deltas = 2, 0, [-3900, 0, 4900]
+    else:
+        h = GameBuilder(go_type=None).hand([None, PINFU_23S, None, None])
+        winner, discarder, deltas = 1, 2, [0, 4900, -3900, 0]
+    h.auto(h.n + (winner - h.dealer) % h.n)
+    h.draw(winner, h.safe_tile())
+    h.riichi(winner)
+    h.draw(discarder, "4s")
+    h.discard(discarder)
+    yaku = [("riichi", 1), ("ippatsu", 1), ("pinfu", 1)]
+    return h.g, h.ron(winner, discarder, deltas=deltas, fu=30, points=3900, yaku=yaku, ura="7z")
+
+
+def test_ippatsu() -> None:
+    """000 1翻役 「一発（イッパツ）」, 003 「一発 | リーチから次の自分の番までに和了る」, 002 「あり…一発」."""
+    g, win = _ippatsu(sanma=False)
+    for name in ("casual", *DORA_BOTH):
+        claims_hold(g, name)
+    res = replay(g, preset("casual").replace(ippatsu=False))
+    assert ("yaku-mismatch", win, 1) in found(res)
+    assert finding(res, "points-mismatch") == (2000, 3900)
+    g, win = _ippatsu(sanma=True)
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    assert ("yaku-mismatch", win, 2) in found(replay(g, preset("ron2-sanma").replace(ippatsu=False)))
+
+
+def _kazoe(sanma: bool) -> tuple[GameBuilder, int]:
+    """A non-dealer holds 22 33 44 55 66 7 88 of one suit and rons a 7 of it (4 players: seat 1 on the
+    dealer's 7m; 3 players: seat 2 on seat 0's 7p): 234 234 567 567 88, pinfu 1, tanyao 1, ryanpeikou
+    3, chinitsu 6 and two dora (indicator 1: the two 2s) = 13 han, counted as a yakuman: 32,000
+    (sanbaiman, 24,000, where 13 han are not)."""
+    if sanma:
+        h = _three([None, None, "2233445566788p"], dora="1p")
+        winner, discarder, deltas, tile = 2, 0, [-32000, 0, 32000], "7p"
+    else:
+        h = GameBuilder(go_type=None).hand([None, "2233445566788m", None, None], dora="1m")
+        winner, discarder, deltas, tile = 1, 0, [-32000, 32000, 0, 0], "7m"
+    h.auto(h.n if discarder == h.dealer else (discarder - h.dealer) % h.n)
+    h.draw(discarder, tile)
+    h.discard(discarder)
+    yaku = [("pinfu", 1), ("tanyao", 1), ("ryanpeikou", 3), ("chinitsu", 6), ("dora", 2)]
+    return h.g, h.ron(winner, discarder, deltas=deltas, fu=30, points=32000, limit="yakuman", yaku=yaku)
+
+
+def test_kazoe_yakuman() -> None:
+    """000 役満 「数え役満」, 003 「13翻〜(数え役満)」, 002 「13翻以上四倍満」 (four times a mangan)."""
+    g, win = _kazoe(sanma=False)
+    for name in ("casual", *DORA_BOTH):
+        claims_hold(g, name)
+    res = replay(g, preset("dora").replace(kazoe_yakuman=False))
+    assert found(res) == [("points-mismatch", win, 1), ("score-delta-mismatch", win, 1)]
+    assert finding(res, "points-mismatch") == (24000, 32000)
+    g, win = _kazoe(sanma=True)
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    assert finding(replay(g, preset("ron2-sanma").replace(kazoe_yakuman=False)), "points-mismatch") == (
+        24000,
+        32000,
+    )
+
+
+def _open_tanyao(sanma: bool) -> tuple[GameBuilder, int]:
+    """The winner pons the dealer's 8s with its 88s, throws 9m, and rons the next player's 5s with
+    234 567 (m or p) 34s 66p: open tanyao alone, 20 fu + 2 (open pon of a simple) = 22 -> 30 fu,
+    1 han: 1,000. (4 players: seat 1 pons seat 0's 8s and rons seat 2; 3 players: seat 2 pons the
+    dealer's, seat 1's, and rons seat 0.)"""
+    if sanma:
+        h = _three([None, None, "88s234p567p34s66p9m"])
+        winner, discarder, deltas = 2, 0, [-1000, 0, 1000]
+    else:
+        h = GameBuilder(go_type=None).hand([None, "88s234m567p34s66p9m", None, None])
+        winner, discarder, deltas = 1, 2, [0, 1000, -1000, 0]
+    h.draw(h.dealer, "8s")
+    h.discard(h.dealer)
+    h.pon(winner, "88s")
+    h.discard(winner, "9m")
+    while h.turn != discarder:
+        h.auto(1)
+    h.draw(discarder, "5s")
+    h.discard(discarder)
+    return h.g, h.ron(winner, discarder, deltas=deltas, fu=30, points=1000, yaku=[("tanyao", 1)])
+
+
+def test_open_tanyao() -> None:
+    """000 「DORA麻雀は「ありあり」ルール」 (喰いタン、後付けあり), 002 「あり クイタン、後付け」."""
+    g, win = _open_tanyao(sanma=False)
+    for name in DORA_BOTH:
+        claims_hold(g, name)
+    assert found(replay(g, preset("dora").replace(kuitan=False))) == [("no-yaku", win, 1)]
+    g, win = _open_tanyao(sanma=True)
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    assert found(replay(g, preset("dora-sanma").replace(kuitan=False))) == [("no-yaku", win, 2)]
+
+
+def _open_no_yaku_tenpai_sanma() -> tuple[GameBuilder, int]:
+    """East 2: seat 2 pons the dealer's 1p with 11p and throws 5z: 456p 789s 23s 99m waits 1s-4s with
+    no yaku on either (open, terminals). Alone tenpai at the draw: 3,000 (1,500 from each noten seat)."""
+    h = _three([None, None, "11p456p789s23s99m5z"])
+    h.draw(1, "1p")
+    h.discard(1)
+    h.pon(2, "11p")
+    h.discard(2, "5z")
+    return h.g, h.run_out([-1500, -1500, 3000], tenpai=[2])
+
+
+def test_keishiki_tenpai_on_every_seed_table() -> None:
+    """000 「役がなくても…流局時にテンパイとして扱われます」, 003 「役が無くてもテンパイとして数えます
+    (形式テンパイ)」, 002 「形式聴牌、空聴牌ともに聴牌と認めます」: an open hand with no yaku on its waits
+    is tenpai at the draw, with four players or three."""
+    from test_seed_rules import _open_no_yaku_tenpai
+
+    g, _ = _open_no_yaku_tenpai()
+    for name in ("casual", *DORA_BOTH):
+        claims_hold(g, name)
+    g, draw = _open_no_yaku_tenpai_sanma()
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    res = replay(g, preset("ron2-sanma").replace(keishiki_tenpai=False))
+    assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+    assert finding(res, "tenpai-mismatch") == ((), (2,))
+
+
+def _swap_call(sanma: bool) -> tuple[GameBuilder, int]:
+    """A call, then the called kind thrown at once (kuikae); the hand runs out with nobody tenpai.
+    4 players: seat 1 chis the dealer's 2m with 34m and throws its own 2m; 3 players (no chi): seat 2
+    pons the dealer's 3p with 33p and throws its third 3p."""
+    if sanma:
+        h = _three([None, None, "333p9m19s1234567z"])
+        caller, tile = 2, "3p"
+    else:
+        h = GameBuilder(go_type=None).hand([None, "234m9p19s1234567z", None, None])
+        caller, tile = 1, "2m"
+    h.draw(h.dealer, h.safe_tile() if sanma else tile)
+    h.discard(h.dealer, tile)  # the 3-player dealer's filler hand holds a 3p
+    if sanma:
+        h.pon(caller, "33p")
+    else:
+        h.chi(caller, "34m")
+    swap = h.discard(caller, tile)
+    h.run_out()
+    return h.g, swap
+
+
+def test_swap_calling_allowed_on_dora() -> None:
+    """000 「DORA麻雀では、喰い替えが認められています」 (and 000 「チーやポンをして手牌を開いた後でも」: chi
+    is a call there); the casual app's 「喰い替えは禁止です」 flags the same discard."""
+    g, swap = _swap_call(sanma=False)
+    for name in DORA_BOTH:
+        claims_hold(g, name)
+    assert found(replay(g, "casual")) == [("kuikae", swap, 1)]
+    assert found(replay(g, preset("dora-tournament").replace(chi=False)))[0][0] == "illegal-call"
+    g, swap = _swap_call(sanma=True)
+    claims_hold(g, "dora-sanma")
+    assert found(replay(g, "ron2-sanma")) == [("kuikae", swap, 2)]
+
+
+def test_no_renhou_on_dora() -> None:
+    """000 lists no 人和 among its yaku: a ron on the dealer's first discard before one's own first draw
+    is worth its own yaku (pinfu, 1,000), not a mangan."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, PINFU_23S, None, None])
+    h.draw(0, "4s")
+    h.discard(0)
+    win = h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU)
+    for name in DORA_BOTH:
+        claims_hold(g, name)
+    res = replay(g, preset("dora").replace(renhou="mangan"))
+    assert finding(res, "points-mismatch") == (8000, 1000)
+    assert ("yaku-mismatch", win, 1) in found(res)
+
+
+def _karaten_visible_sanma() -> tuple[GameBuilder, int]:
+    """East 2: seat 2 waits on 9m alone (123p 456p 789s 111z 9m tanki); seats 0 and 1 draw and throw
+    the other three 9m, so all four are visible. DORA counts it noten: nothing moves."""
+    h = _three(["258p369s1234567z", "147p258s2345677z", "123p456p789s111z9m"], dora="9p")
+    for seat in (1, 0, 1):
+        while h.turn != seat:
+            h.auto(1)
+        h.draw(seat, "9m")
+        h.discard(seat)
+    return h.g, h.run_out([0, 0, 0])
+
+
+def test_a_wait_on_tiles_all_visible_is_noten_on_dora() -> None:
+    """000 「すでに4枚すべてが自分の手牌や場に見えており…テンパイになりません」: the visible copies count,
+    on every DORA table; Tenhou's rule (only the own hand) makes the same hand tenpai."""
+    from test_preset_records import _karaten_visible
+
+    g, _ = _karaten_visible(tenpai=False)
+    claims_hold(g, "dora-tournament")
+    g, draw = _karaten_visible_sanma()
+    claims_hold(g, "dora-sanma")
+    res = replay(g, preset("dora-sanma").replace(karaten="not-own-hand"))
+    assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
+    assert finding(res, "tenpai-mismatch") == ((2,), ())
