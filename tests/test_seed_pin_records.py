@@ -102,7 +102,9 @@ def test_four_riichi_abort() -> None:
     g, draw = _four_riichi()
     for name in ("casual", "qdan", *DORA_BOTH):
         claims_hold(g, name)
-    assert found(replay(g, preset("dora").replace(four_riichi=False))) == [("abort-condition-not-met", draw, None)]
+    assert found(replay(g, preset("dora").replace(four_riichi=False))) == [
+        ("abort-condition-not-met", draw, None)
+    ]
 
 
 def _four_winds(next_hand: int | None = None) -> tuple[GameBuilder, int]:
@@ -129,7 +131,9 @@ def test_four_winds_abort() -> None:
     g, draw = _four_winds()
     for name in ("casual", "qdan", *DORA_BOTH):
         claims_hold(g, name)
-    assert found(replay(g, preset("qdan").replace(four_winds=False))) == [("abort-condition-not-met", draw, None)]
+    assert found(replay(g, preset("qdan").replace(four_winds=False))) == [
+        ("abort-condition-not-met", draw, None)
+    ]
 
 
 def test_after_an_abortive_draw_the_deal_stays_or_moves_on() -> None:
@@ -173,7 +177,9 @@ def test_four_kans_abort() -> None:
     draw = _four_kans(h, 0, 1, ("1m", "9m", "2p", "8p"))
     for name in ("casual", "qdan", *DORA_BOTH):
         claims_hold(g, name)
-    assert found(replay(g, preset("casual").replace(four_kans=False))) == [("abort-condition-not-met", draw, None)]
+    assert found(replay(g, preset("casual").replace(four_kans=False))) == [
+        ("abort-condition-not-met", draw, None)
+    ]
 
     h = _sanma(["258p369s1234567z", "1111m9999p13579s", "9999m2222s468p77z"])
     draw = _four_kans(h, 1, 2, ("1m", "9m", "9p", "2s"))
@@ -400,3 +406,312 @@ def test_a_wait_on_tiles_all_visible_is_noten_on_dora() -> None:
     res = replay(g, preset("dora-sanma").replace(karaten="not-own-hand"))
     assert found(res) == [("tenpai-mismatch", draw, None), ("score-delta-mismatch", draw, None)]
     assert finding(res, "tenpai-mismatch") == ((2,), ())
+
+
+# ====================================================================== the game's flow: busts, deals, ends
+
+
+def _deal_in_to_zero(sanma: bool, before: int) -> tuple[GameBuilder, int]:
+    """East 2: seat 0 (on ``before`` points) throws a 4s into a pinfu, 1,000 (4 players: seat 2 rons;
+    3 players: seat 2 too); then the record plays East 3, which runs out with nobody tenpai."""
+    if sanma:
+        rest = (105000 - before) // 2
+        h = _three([None, None, SANMA_PINFU], scores=(before, rest, rest))
+        deltas = [-1000, 0, 1000]
+    else:
+        rest = (100000 - before) // 3
+        h = GameBuilder(go_type=None).hand(
+            [None, None, PINFU_23S, None], hand_number=1, scores=(before, rest, rest, rest)
+        )
+        deltas = [-1000, 0, 1000, 0]
+    while h.turn != 0:
+        h.auto(1)
+    h.draw(0, "4s")
+    h.discard(0)
+    h.ron(2, 0, deltas=deltas, **PINFU)
+    nxt = len(h.g.events)
+    if sanma:
+        _three([None] * 3, hand_number=2, g=h.g).run_out()
+    else:
+        h.g.hand([None] * 4, hand_number=2).run_out()
+    return h.g, nxt
+
+
+def test_exactly_zero_points_plays_on() -> None:
+    """000 「持ち点が0点未満になった場合、対局終了」 (「0点未満」: below zero), 002 「0点はゲーム続行です」: a
+    player left on exactly 0 plays the next hand, with four players or three."""
+    g, nxt = _deal_in_to_zero(sanma=False, before=1000)
+    for name in DORA_BOTH:
+        claims_hold(g, name)
+    assert found(replay(g, preset("dora").replace(bust_at_zero=True))) == [("game-end-mismatch", nxt, None)]
+    g, nxt = _deal_in_to_zero(sanma=True, before=1000)
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    assert found(replay(g, preset("ron2-sanma").replace(bust_at_zero=True))) == [
+        ("game-end-mismatch", nxt, None)
+    ]
+
+
+def test_no_bust_in_dora_tournament_rounds() -> None:
+    """000 「通常対局のようなトビ終了はなく、予定されているすべての局が終わるまで」: a player below zero
+    (500 - 1,000) plays on; DORA's ordinary tables end the game there."""
+    g, nxt = _deal_in_to_zero(sanma=False, before=500)
+    claims_hold(g, "dora-tournament")
+    assert found(replay(g, "dora")) == [("game-end-mismatch", nxt, None)]
+
+
+def _bust(sanma: bool) -> GameBuilder:
+    """A whole game that ends in a bust: a thirteen orphans ron (32,000) on seat 2's 1m leaves it
+    below zero, and the game ends there (4 players: East 1 at 25,000; 3 players: East 2 with seat 0
+    on 20,000)."""
+    from builders import kokushi_finish
+
+    if not sanma:
+        g = GameBuilder(go_type=None)
+        kokushi_finish(g, winner=1, discarder=2, hand_number=0)
+        g.end()
+        return g
+    h = _three(["19p258p369s12345z", None, "99m19p19s1234567z"], scores=(20000, 45000, 40000))
+    while h.turn != 0:
+        h.auto(1)
+    h.draw(0, "1m")
+    h.discard(0)
+    h.ron(
+        2,
+        0,
+        deltas=[-32000, 0, 32000],
+        yaku=[("kokushi", 13)],
+        fu=0,
+        points=32000,
+        limit="yakuman",
+        yakuman=True,
+    )
+    h.g.end()
+    return h.g
+
+
+def test_a_bust_ends_the_game() -> None:
+    """000 「持ち点が0点未満になった場合、対局終了」, 003 「誰かの持ち点が0点を下回ると、そこで対局は終わります」,
+    004 「誰かの持ち点が0点未満になると、その時点で対局は終わり」, 002 「箱割れ(持ち点がマイナスになる)
+    となった時点でゲームは終了」: the game ends after the hand that busts a player."""
+    g = _bust(sanma=False)
+    for name in ("casual", "qdan", "dora"):
+        game_holds(g, name)
+    last = len(g.events) - 1
+    assert whole(g, preset("casual").replace(bust=False)) == [("game-end-mismatch", last, None)]
+    g = _bust(sanma=True)
+    for name in ("dora-sanma", "ron2-sanma"):
+        game_holds(g, name)
+    assert whole(g, preset("dora-sanma").replace(bust=False)) == [
+        ("game-end-mismatch", len(g.events) - 1, None)
+    ]
+
+
+def _dealer_tenpai_repeats(sanma: bool) -> tuple[GameBuilder, int]:
+    """The dealer alone is tenpai at the exhaustive draw (3,000 from the others) and deals again with
+    1 honba (4 players: East 1, seat 0; 3 players: East 2, seat 1); that hand runs out all noten."""
+    if sanma:
+        h = _three([None, SANMA_PINFU, None])
+        h.run_out([-1500, 3000, -1500], tenpai=[1])
+        nxt = len(h.g.events)
+        _three([None] * 3, honba=1, g=h.g).run_out()
+        return h.g, nxt
+    g = GameBuilder(go_type=None)
+    g.hand([PINFU_23S, None, None, None]).run_out([3000, -1000, -1000, -1000], tenpai=[0])
+    nxt = len(g.events)
+    g.hand([None] * 4, honba=1).run_out()
+    return g, nxt
+
+
+def test_a_tenpai_dealer_deals_again() -> None:
+    """004 「親が上がるか、流局で親がテンパイしていると、親はそのまま続けます」, 000 「親が連荘条件を満たしている
+    場合は、そのまま次の局へ」: a tenpai dealer repeats; a table that repeats only on a win moves on."""
+    g, nxt = _dealer_tenpai_repeats(sanma=False)
+    for name in ("qdan", "casual", "dora"):
+        claims_hold(g, name)
+    res = replay(g, preset("qdan").replace(renchan="win"))
+    assert found(res) == [("hand-start-mismatch", nxt, None)]
+    assert finding(res, "hand-start-mismatch") == ((0, 1, 1, 0, 1), (0, 0, 1, 0, 0))
+    g, nxt = _dealer_tenpai_repeats(sanma=True)
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    assert found(replay(g, preset("dora-sanma").replace(renchan="win"))) == [
+        ("hand-start-mismatch", nxt, None)
+    ]
+
+
+def test_qdan_plays_on_into_the_next_round_below_the_target() -> None:
+    """004 「誰も30,000点に届いていないときは、次の場に入って続けます」 and 「延長・アガリ止めの目標は開始点
+    ＋5,000点のままです」: at a 25,000 start a top of 29,500 after South 4 goes into West 1; a game
+    without extension, or a target 1,000 lower, ends."""
+    from test_seed_rules import _south4_draw
+
+    g, west = _south4_draw([29500, 25500, 23000, 22000])
+    claims_hold(g, "qdan")
+    assert found(replay(g, preset("qdan").replace(extension="none"))) == [("game-end-mismatch", west, None)]
+    assert found(replay(g, preset("qdan").replace(target_margin=4000))) == [("game-end-mismatch", west, None)]
+
+
+def _riichi_on_1000(sanma: bool) -> tuple[GameBuilder, int]:
+    """East 2: seat 0, on exactly 1,000 points, declares riichi (its last 1,000 on the table) on its
+    second turn and is alone tenpai at the draw: 3,000 from the others."""
+    if sanma:
+        h = _three([SANMA_PINFU, None, None], scores=(1000, 52000, 52000))
+        deltas = [3000, -1500, -1500]
+    else:
+        h = GameBuilder(go_type=None).hand(
+            [PINFU_23S, None, None, None], hand_number=1, scores=(1000, 33000, 33000, 33000)
+        )
+        deltas = [3000, -1000, -1000, -1000]
+    h.auto(h.n)
+    while h.turn != 0:
+        h.auto(1)
+    h.draw(0, h.safe_tile())
+    declared = len(h.g.events)
+    h.riichi(0)
+    h.run_out(deltas, tenpai=[0])
+    return h.g, declared
+
+
+def test_riichi_needs_1000_points() -> None:
+    """003 「持ち点1000点以上」, 004 「持ち点が1,000点以上あること」, 002 「1,000点でリーチ可、900点は
+    リーチ不可」: a player on exactly 1,000 may declare."""
+    g, declared = _riichi_on_1000(sanma=False)
+    for name in ("casual", "qdan"):
+        claims_hold(g, name)
+    res = replay(g, preset("casual").replace(riichi_min_points=2000))
+    assert found(res) == [("riichi-insufficient-points", declared, 0)]
+    assert finding(res, "riichi-insufficient-points") == (2000, 1000)
+    g, declared = _riichi_on_1000(sanma=True)
+    claims_hold(g, "ron2-sanma")
+    assert found(replay(g, preset("ron2-sanma").replace(riichi_min_points=2000))) == [
+        ("riichi-insufficient-points", declared, 0)
+    ]
+
+
+def test_casual_riichi_needs_four_tiles_left() -> None:
+    """003 「山の残りが4枚以上」: a riichi with 4 tiles left in the live wall is legal, as on Qdan."""
+    from test_seed_rules import _late_riichi
+
+    g, declared = _late_riichi(1, 4)
+    claims_hold(g, "casual")
+    assert found(replay(g, preset("casual").replace(riichi_min_wall=5))) == [
+        ("riichi-no-draws-left", declared, 1)
+    ]
+
+
+def test_casual_red_fives_and_ura_dora() -> None:
+    """003 「萬子・筒子・索子の5が1枚ずつ赤い牌」: a red 5m is an aka-dora (pinfu and aka 2,000, not 1,000);
+    003 「裏ドラ | リーチして和了ったときだけ数えられる」: a riichi ron counts the ura indicators (those under
+    the kan dora too: haneman, 12,000, where riichi and tanyao alone are 3,200)."""
+    from test_seed_rules import _riichi_after_closed_kan
+    from test_table_rules import _red_win
+
+    g = _red_win(claim_aka=True)
+    claims_hold(g, "casual")
+    assert finding(replay(g, preset("casual").replace(red_fives=(0, 0, 0))), "points-mismatch") == (
+        1000,
+        2000,
+    )
+    g, _ = _riichi_after_closed_kan()
+    claims_hold(g, "casual")
+    assert finding(replay(g, preset("casual").replace(ura_dora=False)), "points-mismatch") == (3200, 12000)
+
+
+def _last_dealer_wins(sanma: bool, *, then: bool) -> tuple[GameBuilder, int]:
+    """The last hand (4 players: South 4, seat 3 deals; 3 players: South 3, seat 2): the dealer, top,
+    rons a pinfu (dealer 1,500) on seat 0's 4s. Then the record plays the same hand with 1 honba
+    (``then``: all noten) or ends."""
+    if sanma:
+        h = _three([None, None, SANMA_PINFU], round_wind=1, hand_number=2, scores=(30000, 35000, 40000))
+        deltas = [-1500, 0, 1500]
+    else:
+        h = GameBuilder(go_type=None).hand(
+            [None, None, None, PINFU_23S], round_wind=1, hand_number=3, scores=(24000, 23000, 22000, 31000)
+        )
+        deltas = [-1500, 0, 0, 1500]
+    while h.turn != 0:
+        h.auto(1)
+    h.draw(0, "4s")
+    h.discard(0)
+    h.ron(h.dealer, 0, deltas=deltas, **{**PINFU, "points": 1500})
+    nxt = len(h.g.events)
+    if then and sanma:
+        _three([None] * 3, round_wind=1, hand_number=2, honba=1, g=h.g).run_out()
+    elif then:
+        h.g.hand([None] * 4, round_wind=1, hand_number=3, honba=1).run_out()
+    else:
+        h.g.end()
+    return h.g, nxt
+
+
+def test_the_top_last_dealer_stops_on_a_win_or_plays_on() -> None:
+    """003 「親が和了ってトップなら、連荘せずに終局」: the game ends on the top dealer's win in the last hand;
+    000 「アガリ止め DORA麻雀では不採用」: DORA plays the dealer's repeat, with four players or three."""
+    g, end = _last_dealer_wins(sanma=False, then=False)
+    game_holds(g, "casual")
+    assert whole(g, preset("casual").replace(last_dealer_stop="none")) == [("game-end-mismatch", end, None)]
+    g, nxt = _last_dealer_wins(sanma=False, then=True)
+    claims_hold(g, "dora")
+    assert found(replay(g, "casual")) == [("game-end-mismatch", nxt, None)]
+    g, nxt = _last_dealer_wins(sanma=True, then=True)
+    claims_hold(g, "dora-sanma")
+    assert found(replay(g, preset("dora-sanma").replace(last_dealer_stop="win"))) == [
+        ("game-end-mismatch", nxt, None)
+    ]
+
+
+def test_qdan_top_last_dealer_stops_on_tenpai() -> None:
+    """004 「最後の局の親がトップで…親が上がったりテンパイしたりしても、そこで終わります」: South 4's dealer,
+    top with 31,000 (past the 30,000 target, start + 5,000), is alone tenpai at the draw: the game ends."""
+    g = GameBuilder(go_type=None)
+    h = g.hand(
+        [None, None, None, PINFU_23S], round_wind=1, hand_number=3, scores=(24000, 23000, 22000, 31000)
+    )
+    h.run_out([-1000, -1000, -1000, 3000], tenpai=[3])
+    g.end()
+    game_holds(g, "qdan")
+    end = len(g.events) - 1
+    for stop in ("none", "win"):
+        assert whole(g, preset("qdan").replace(last_dealer_stop=stop)) == [("game-end-mismatch", end, None)]
+
+
+def _last_hand_all_noten(round_wind: int) -> GameBuilder:
+    """The last scheduled hand (``round_wind`` 1: South 4; 0: East 4) ends in a draw with nobody
+    tenpai and nobody on 30,000, and the game ends."""
+    g = GameBuilder(go_type=None)
+    g.hand([None] * 4, round_wind=round_wind, hand_number=3, scores=(26000, 25000, 25000, 24000)).run_out()
+    g.end()
+    return g
+
+
+def test_no_extension_round() -> None:
+    """000 「トップが基準点を超えるまで西入するルール DORA麻雀では不採用」, 003 「西入(ウエストイン) | 半荘は
+    南4局で終わります」: the game ends after the last hand although nobody has 30,000 (DORA's tournament
+    rounds after East 4); a sudden-death table plays on."""
+    g = _last_hand_all_noten(1)
+    for name in ("casual", "dora"):
+        game_holds(g, name)
+    assert whole(g, preset("dora").replace(extension="sudden-death")) == [
+        ("game-end-mismatch", len(g.events) - 1, None)
+    ]
+    g = _last_hand_all_noten(0)
+    game_holds(g, "dora-tournament")
+    assert whole(g, preset("dora-tournament").replace(extension="sudden-death")) == [
+        ("game-end-mismatch", len(g.events) - 1, None)
+    ]
+
+
+def test_ron2_nine_terminals_keeps_the_deal() -> None:
+    """002 「九種九牌、四カン算了による流局は親の連荘となり本場も増えます」: after a nine-terminals draw the
+    dealer deals again with 1 honba."""
+    h = _three([None, None, "19m19p1s1234z3p45s6s"])
+    h.auto(1)
+    h.draw(2, h.safe_tile())
+    h.abort(RyuukyokuKind.NINE_TERMINALS, declarer=2)
+    nxt = len(h.g.events)
+    _three([None] * 3, honba=1, g=h.g).run_out()
+    claims_hold(h.g, "ron2-sanma")
+    assert found(replay(h.g, preset("ron2-sanma").replace(abort_renchan=False))) == [
+        ("hand-start-mismatch", nxt, None)
+    ]
