@@ -715,3 +715,198 @@ def test_ron2_nine_terminals_keeps_the_deal() -> None:
     assert found(replay(h.g, preset("ron2-sanma").replace(abort_renchan=False))) == [
         ("hand-start-mismatch", nxt, None)
     ]
+
+
+# ====================================================================== RON2 and the casual app: scoring
+
+
+def _dragons_pao(sanma: bool) -> tuple[GameBuilder, int]:
+    """The winner pons three dragon pairs one after another (the third, 7z, from the liable player)
+    and wins on its lone tile: daisangen, 32,000. 4 players: seat 1 pons seat 0's 5z, seat 2's 6z and
+    seat 3's 7z and draws its 7p: seat 3 pays it all. 3 players, East 2 with 1 honba: seat 2 pons the
+    dealer's 5z, seat 0's 6z and the dealer's 7z, then rons seat 0's 9p: the dealer (liable) and
+    seat 0 pay half each, seat 0 the 600 of the honba."""
+    if sanma:
+        h = _three(["19m147p258s12346z", "19m369p147s12357z", "123p9p19s4z556677z"], honba=1)
+        winner, feeds, spare = 2, ((1, "5z"), (0, "6z"), (1, "7z")), ("1s", "9s", "4z")
+    else:
+        g = GameBuilder(go_type=None)
+        h = g.hand(["1479m2589p1369s5z", "123m7p19s4z556677z", "1479m2589p1369s6z", "1479m2589p1369s7z"])
+        winner, feeds, spare = 1, ((0, "5z"), (2, "6z"), (3, "7z")), ("1s", "9s", "4z")
+    for (seat, dragon), out in zip(feeds, spare, strict=True):
+        while h.turn != seat:
+            h.auto(1)
+        h.draw(seat, h.safe_tile())
+        h.discard(seat, dragon)
+        h.pon(winner, dragon * 2)
+        h.discard(winner, out)
+    yakuman = dict(yaku=[("daisangen", 13)], fu=0, points=32000, limit="yakuman", yakuman=True)
+    if sanma:
+        while h.turn != 0:
+            h.auto(1)
+        h.draw(0, "9p")
+        h.discard(0)
+        win = h.ron(2, 0, deltas=[-16600, -16000, 32600], **yakuman)
+        liable = 1
+    else:
+        while h.turn != winner:
+            h.auto(1)
+        h.draw(winner, "7p")
+        win = h.tsumo(winner, deltas=[0, 32000, 0, -32000], **yakuman)
+        liable = 3
+    _pao(h.g, win, liable)
+    return h.g, win
+
+
+def test_daisangen_liability() -> None:
+    """003 「責任払い(大三元・大四喜)」: the player whose dragon completed the three pays a daisangen
+    tsumo in full. 002 「大三元、大四喜、四槓子を決定づける牌をポン、カンさせた人」 「他家が放銃した場合でも
+    半額を支払います」 「積み棒は全額放銃者が負担します」: on another's ron the liable player pays half and
+    the discarder the other half and the honba."""
+    g, win = _dragons_pao(sanma=False)
+    assert found(replay(g, "casual")) == []  # (valuation_problems pays no pao: the replay alone judges)
+    res = replay(g, preset("casual").replace(pao=frozenset({"daisuushii"})))
+    assert ("score-delta-mismatch", win, 1) in found(res)
+    assert finding(res, "score-delta-mismatch") == ((-16000, 32000, -8000, -8000), (0, 32000, 0, -32000))
+    g, win = _dragons_pao(sanma=True)
+    assert found(replay(g, "ron2-sanma")) == []
+    for changed, expected in (
+        ({"pao_ron_split": "all"}, (-600, -32000, 32600)),
+        ({"pao_honba": "liable"}, (-16000, -16600, 32600)),
+        ({"pao": frozenset({"daisuushii", "suukantsu"})}, (-32600, 0, 32600)),
+    ):
+        res = replay(g, preset("ron2-sanma").replace(**changed))
+        assert finding(res, "score-delta-mismatch") == (expected, (-16600, -16000, 32600)), changed
+
+
+def _ron2_riichi_kan() -> tuple[GameBuilder, int]:
+    """East 1 of a RON2 game (40,000 each; seat 0 deals). Seat 1 (222p 345s 678s 99s 78p) declares
+    riichi on its second turn, later draws the fourth 2p and makes a closed kan (the wait 6p-9p and
+    the hand's shape unchanged; its dora turns at once: 3z, so 4z), draws a replacement and throws
+    it; seat 2 then throws a 6p. Ura indicators 7z (5z: none) and 1p (2p: the four of the kan):
+    riichi + ura 4 = 5 han, a mangan: 8,000 and the stick. Without kan ura (or ura): riichi alone,
+    20 + 10 (closed ron) + 16 (closed kan of a simple) = 46 -> 50 fu, 1,600."""
+    g = GameBuilder(("A", "B", "C"), go_type=None, start_points=40000)
+    h = _three(["19m147p258s13567z", "222p345s678s99s78p", None], hand_number=0, g=g)
+    h.auto(h.n + 1)
+    h.draw(1, h.safe_tile())
+    h.riichi(1)
+    h.auto(2)
+    h.draw(1, "2p")
+    kan = h.ankan(1, "2p")
+    h.new_dora("3z")
+    h.draw(1, h.safe_tile())
+    h.discard(1)
+    h.draw(2, "6p")
+    h.discard(2)
+    h.ron(
+        1,
+        2,
+        deltas=[0, 9000, -8000],
+        yaku=[("riichi", 1), ("ura-dora", 4)],
+        fu=50,
+        points=8000,
+        limit="mangan",
+        ura="7z1p",
+    )
+    return g, kan
+
+
+def test_ron2_kan_in_riichi_and_kan_ura() -> None:
+    """002 「ツモってた牌のみ、かつ、待ちと牌姿が変わらないときだけ可能」 (a closed kan in riichi),
+    「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」, 「40,000点持ち」: the kan stands, the ura under the kan
+    dora counts; East 1 starts at 40,000."""
+    g, kan = _ron2_riichi_kan()
+    claims_hold(g, "ron2-sanma")
+    ron2 = preset("ron2-sanma")
+    assert found(replay(g, ron2.replace(riichi_kan="none"))) == [("riichi-kan-changes-wait", kan, 1)]
+    for changed in ({"kan_ura": False}, {"ura_dora": False}):
+        assert finding(replay(g, ron2.replace(**changed)), "points-mismatch") == (1600, 8000), changed
+    assert "hand-start-mismatch" in {c for c, _, _ in found(replay(g, ron2.replace(start_points=41000)))}
+
+
+def test_ron2_double_wind_pair_4_fu() -> None:
+    """002 「連風牌が雀頭のときは4符」: East 2's dealer (seat 1) holds 11z 555z 123p 456p 23s and rons
+    seat 2's 4s: haku, 20 + 10 + 8 (closed 555z) + 4 = 42 -> 50 fu, dealer 1 han 2,400 (without the
+    pair's fu, 38 -> 40 fu: 2,000)."""
+    h = _three([None, "11z555z123p456p23s", None])
+    h.auto(1)
+    h.draw(2, "4s")
+    h.discard(2)
+    win = h.ron(1, 2, deltas=[0, 2400, -2400], fu=50, points=2400, yaku=[("yakuhai-haku", 1)])
+    claims_hold(h.g, "ron2-sanma")
+    res = replay(h.g, preset("ron2-sanma").replace(double_wind_fu=0))
+    assert ("fu-mismatch", win, 1) in found(res)
+    assert finding(res, "points-mismatch") == (2000, 2400)
+
+
+def _sanma_yakuman(
+    hand: str, tile: str, yaku: list[tuple[str, int]], points: int, dora: str = "1z"
+) -> tuple[GameBuilder, int]:
+    """East 2: seat 2 holds ``hand`` and rons seat 0's ``tile`` for the yakuman ``yaku``."""
+    h = _three(["258p369s1234567z" if "z" not in hand else "258p369s147p258s9m", None, hand], dora=dora)
+    while h.turn != 0:
+        h.auto(1)
+    h.draw(0, tile)
+    h.discard(0)
+    return h.g, h.ron(
+        2, 0, deltas=[-points, 0, points], yaku=yaku, fu=0, points=points, limit="yakuman", yakuman=True
+    )
+
+
+def test_ron2_yakuman_combine_none_double() -> None:
+    """002 「ダブル役満、トリプル役満、それ以上も組み合わせによって可能」 and doubles only by combination:
+    111z 222z 333z 555z 6z rons the 6z: suuankou (tanki, single) and tsuuiisou, 64,000."""
+    g, win = _sanma_yakuman(
+        "111z222z333z555z6z", "6z", [("suuankou-tanki", 13), ("tsuuiisou", 13)], 64000, dora="9p"
+    )
+    claims_hold(g, "ron2-sanma")
+    ron2 = preset("ron2-sanma")
+    assert finding(replay(g, ron2.replace(multiple_yakuman=False)), "points-mismatch") == (32000, 64000)
+    assert (
+        finding(replay(g, ron2.replace(double_yakuman=frozenset({"suuankou-tanki"}))), "points-mismatch")[0]
+        == 96000
+    )
+
+
+def test_dora_sanma_double_kokushi() -> None:
+    """000 ダブル役満 「国士無双十三面待ち」, on DORA's 3-player tables too: 64,000."""
+    g, win = _sanma_yakuman("19m19p19s1234567z", "1m", [("kokushi-13", 26)], 64000, dora="9p")
+    claims_hold(g, "dora-sanma")
+    res = replay(
+        g, preset("dora-sanma").replace(double_yakuman=frozenset({"suuankou-tanki", "junsei-chuuren"}))
+    )
+    assert finding(res, "points-mismatch") == (32000, 64000)
+
+
+def test_ron2_all_green_without_hatsu() -> None:
+    """002 「緑一色は發が入っていなくても成立」: 234s 234s 666s 888s 44s is all green: 32,000."""
+    g, win = _sanma_yakuman("223344s666s888s4s", "4s", [("ryuuiisou", 13)], 32000)
+    claims_hold(g, "ron2-sanma")
+    assert ("yaku-mismatch", win, 2) in found(
+        replay(g, preset("ron2-sanma").replace(green_dragon_required=True))
+    )
+
+
+def test_ron2_thirteen_orphans_robs_a_closed_kan() -> None:
+    """002 「国士無双の場合のみ、暗カンした牌でロンすることが可能」: East 2's dealer (seat 1) draws its
+    fourth 1m and makes a closed kan; seat 2's thirteen orphans rons that 1m: 32,000."""
+    h = _three(["147p258p369s1234z", "111m234p567p78s99s", "99m19p19s1234567z"])
+    h.draw(1, "1m")
+    kan = h.ankan(1, "1m")
+    tile = h.g.events[kan].meld.tiles[0]  # type: ignore[union-attr]
+    win = h.ron(
+        2,
+        1,
+        tile=tile,
+        deltas=[0, -32000, 32000],
+        yaku=[("kokushi", 13)],
+        fu=0,
+        points=32000,
+        limit="yakuman",
+        yakuman=True,
+    )
+    claims_hold(h.g, "ron2-sanma")
+    assert ("chankan-closed-kan", win, 2) in found(
+        replay(h.g, preset("ron2-sanma").replace(kokushi_chankan_ankan=False))
+    )
