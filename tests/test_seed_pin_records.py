@@ -620,14 +620,17 @@ def test_casual_red_fives_and_ura_dora() -> None:
 
 def _last_dealer_wins(sanma: bool, *, then: bool) -> tuple[GameBuilder, int]:
     """The last hand (4 players: South 4, seat 3 deals; 3 players: South 3, seat 2): the dealer, top,
-    rons a pinfu (dealer 1,500) on seat 0's 4s. Then the record plays the same hand with 1 honba
-    (``then``: all noten) or ends."""
+    rons a pinfu (dealer 1,500) on seat 0's 4s and has 32,500 (4 players, then: the record plays the
+    same hand with 1 honba, all noten) or 29,500 (the record ends); 3 players: 41,500, then again."""
     if sanma:
         h = _three([None, None, SANMA_PINFU], round_wind=1, hand_number=2, scores=(30000, 35000, 40000))
         deltas = [-1500, 0, 1500]
     else:
         h = GameBuilder(go_type=None).hand(
-            [None, None, None, PINFU_23S], round_wind=1, hand_number=3, scores=(24000, 23000, 22000, 31000)
+            [None, None, None, PINFU_23S],
+            round_wind=1,
+            hand_number=3,
+            scores=(24000, 23000, 22000, 31000) if then else (25000, 24000, 23000, 28000),
         )
         deltas = [-1500, 0, 0, 1500]
     while h.turn != 0:
@@ -646,11 +649,13 @@ def _last_dealer_wins(sanma: bool, *, then: bool) -> tuple[GameBuilder, int]:
 
 
 def test_the_top_last_dealer_stops_on_a_win_or_plays_on() -> None:
-    """003 「親が和了ってトップなら、連荘せずに終局」: the game ends on the top dealer's win in the last hand;
-    000 「アガリ止め DORA麻雀では不採用」: DORA plays the dealer's repeat, with four players or three."""
+    """003 「親が和了ってトップなら、連荘せずに終局」 「そのままトップなら終局」 (no minimum): the game ends on
+    the top dealer's win in the last hand, on 29,500 too (Tenhou's stop needs 30,000); 000 「アガリ止め
+    DORA麻雀では不採用」: DORA plays the dealer's repeat, with four players or three."""
     g, end = _last_dealer_wins(sanma=False, then=False)
     game_holds(g, "casual")
-    assert whole(g, preset("casual").replace(last_dealer_stop="none")) == [("game-end-mismatch", end, None)]
+    for changed in ({"last_dealer_stop": "none"}, {"last_dealer_stop_min": 30000}):
+        assert whole(g, preset("casual").replace(**changed)) == [("game-end-mismatch", end, None)], changed
     g, nxt = _last_dealer_wins(sanma=False, then=True)
     claims_hold(g, "dora")
     assert found(replay(g, "casual")) == [("game-end-mismatch", nxt, None)]
@@ -910,3 +915,76 @@ def test_ron2_thirteen_orphans_robs_a_closed_kan() -> None:
     assert ("chankan-closed-kan", win, 2) in found(
         replay(h.g, preset("ron2-sanma").replace(kokushi_chankan_ankan=False))
     )
+
+
+def _nagashi_not_paid_sanma() -> tuple[GameBuilder, int]:
+    """East 2: seat 2 draws and throws only terminals and honors all hand long and nobody calls; the
+    others throw middle tiles while any is left. Nobody is tenpai: an ordinary draw, nothing moves."""
+    from test_preset_records import MIDDLE_KINDS, _fresh
+
+    from paifu.tiles import YAOCHU_KINDS
+
+    h = _three([None, None, "258p369p258s369s7s"])
+    assert not any(h.waits(s) for s in range(3))
+    middle = [k for k in MIDDLE_KINDS if k not in SANMA_REMOVED_KINDS]
+    for i in range(h.live):
+        seat = (h.dealer + i) % 3
+        h.draw(seat, _fresh(h, list(YAOCHU_KINDS) if seat == 2 else middle + list(YAOCHU_KINDS)))
+        h.discard(seat)
+    return h.g, h.exhaustive([0, 0, 0])
+
+
+def test_no_nagashi_mangan_on_three_player_seed_tables() -> None:
+    """002 「なし…流し満貫」, 000 「流し満貫は採用されていません」 (on its 3-player tables too): a river of
+    terminals and honors alone is an ordinary draw; a table that pays it expects a mangan tsumo
+    (the dealer 4,000, the other 2,000: 3-player tsumo loss)."""
+    g, draw = _nagashi_not_paid_sanma()
+    for name in ("dora-sanma", "ron2-sanma"):
+        claims_hold(g, name)
+    res = replay(g, preset("ron2-sanma").replace(nagashi_mangan=True))
+    assert found(res) == [("score-delta-mismatch", draw, None)]
+    assert finding(res, "score-delta-mismatch") == ((-2000, -4000, 6000), (0, 0, 0))
+
+
+def test_ron2_liable_tsumo_pays_the_whole_win() -> None:
+    """002 「ツモアガりの場合は全額」: East 2, seat 2 pons the dealer's 5z, seat 0's 6z and the dealer's 7z
+    (the dealer is liable) and draws its second 2z: daisangen and tsuuiisou, 64,000 as a ron. The
+    liable dealer pays all of it; under "liable-yakuman" it pays the daisangen (32,000) and the
+    tsuuiisou is a 3-player tsumo (16,000 from the dealer, 8,000 from seat 0; the absent share is
+    lost, so the record's own points are 48,000)."""
+    h = _three(["19m147p258s3469s6z", "19m369p147s23577z", "36p9p1112556677z"], dora="9p")
+    for (seat, dragon), out in zip(((1, "5z"), (0, "6z"), (1, "7z")), ("3p", "6p", "9p"), strict=True):
+        while h.turn != seat:
+            h.auto(1)
+        h.draw(seat, h.safe_tile())
+        h.discard(seat, dragon)
+        h.pon(2, dragon * 2)
+        h.discard(2, out)
+    while h.turn != 2:
+        h.auto(1)
+    h.draw(2, "2z")
+    yaku = [("daisangen", 13), ("tsuuiisou", 13)]
+    win = h.tsumo(2, deltas=[0, -64000, 64000], yaku=yaku, fu=0, points=48000, limit="yakuman", yakuman=True)
+    _pao(h.g, win, 1)
+    assert found(replay(h.g, "ron2-sanma")) == []
+    res = replay(h.g, preset("ron2-sanma").replace(pao_tsumo="liable-yakuman"))
+    assert found(res) == [("score-delta-mismatch", win, 2)]
+    assert finding(res, "score-delta-mismatch") == ((-8000, -48000, 56000), (0, -64000, 64000))
+
+
+def test_ron2_same_turn_furiten_lets_the_farther_player_win() -> None:
+    """002 「同巡フリテンの適用は、自分が牌を切って次の自分の番が回ってくるまで」 with 「頭ハネ」: East 2,
+    the dealer (seat 1, pinfu 1s-4s) lets seat 2's 1s pass and is furiten until its next draw; seat 0
+    then throws a 4s, and seat 2 (iipeikou pinfu 4s-7s) rons it: the nearer dealer may not, so seat 2's
+    win is no head-bump (pinfu iipeikou, 30 fu 2 han: 2,000)."""
+    h = _three([None, SANMA_PINFU, "234p234p678p99s56s"])
+    h.auto(1)
+    h.draw(2, "1s")
+    h.discard(2)
+    h.draw(0, "4s")
+    h.discard(0)
+    win = h.ron(2, 0, deltas=[-2000, 0, 2000], fu=30, points=2000, yaku=[("pinfu", 1), ("iipeikou", 1)])
+    claims_hold(h.g, "ron2-sanma")
+    res = replay(h.g, preset("ron2-sanma").replace(same_turn_furiten=False))
+    assert found(res) == [("too-many-winners", win, 2)]
+    assert finding(res, "too-many-winners") == (1, 2)

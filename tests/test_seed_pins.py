@@ -11,6 +11,7 @@ name) are listed below with the reason.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import itertools
 from collections.abc import Callable, Iterator
@@ -48,14 +49,12 @@ NOT_BY_A_RECORD = {
 #: and when a cited value outside this list is unpinned
 NOT_YET_PINNED = {
     "casual.kuikae",
-    "casual.last_dealer_stop_min",
     "casual.riichi_furiten",
     "casual.same_turn_furiten",
     "casual.triple_ron_abort",
     "dora-sanma.extension",
     "dora-sanma.four_riichi",
     "dora-sanma.max_ron_winners",
-    "dora-sanma.nagashi_mangan",
     "dora-sanma.nine_terminals",
     "dora-sanma.triple_ron_abort",
     "dora-tournament.bust_at_zero",
@@ -73,9 +72,6 @@ NOT_YET_PINNED = {
     "ron2-sanma.kita",
     "ron2-sanma.last_dealer_stop_min",
     "ron2-sanma.max_ron_winners",
-    "ron2-sanma.nagashi_mangan",
-    "ron2-sanma.pao_tsumo",
-    "ron2-sanma.same_turn_furiten",
     "ron2-sanma.triple_ron_abort",
 }
 
@@ -139,7 +135,8 @@ def _calls(mod: Any) -> Iterator[tuple[Callable[..., Any], tuple[Any, ...]]]:
 
 
 def _others(rules: Ruleset, key: str) -> list[Any]:
-    """Other values of one option: every other word of a choice, the other bool, nearby numbers."""
+    """Other values of one option: every other word of a choice, the other bool, nearby numbers and
+    the engine's default."""
     value = getattr(rules, key)
     hint = get_type_hints(Ruleset)[key]
     if (
@@ -152,7 +149,9 @@ def _others(rules: Ruleset, key: str) -> list[Any]:
         return [not value]
     if isinstance(value, int):
         step = 1000 if value >= 1000 else 100 if value >= 100 else 1
-        return [v for v in (value - step, value + step, 0) if v != value and v >= 0]
+        default = {f.name: f.default for f in dataclasses.fields(Ruleset)}[key]  # what a silent table plays
+        tried = (value - step, value + step, 0, default)
+        return list(dict.fromkeys(v for v in tried if isinstance(v, int) and v != value and v >= 0))
     if isinstance(value, frozenset):
         names = {"pao": {"daisangen", "daisuushii", "suukantsu"}}.get(
             key, {"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}
