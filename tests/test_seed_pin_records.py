@@ -28,7 +28,7 @@ from paifu.pipeline import replay_record
 from paifu.rules import Ruleset, preset
 from paifu.tiles import SANMA_REMOVED_KINDS
 
-#: the 4-player seed presets, and the two whose tables repeat the deal
+#: DORA's 4-player presets: its ordinary tables and its tournament rounds
 DORA_BOTH = ("dora", "dora-tournament")
 #: 11m 123p 456p 789s 23s waits 1s-4s (3-player: no 2m..8m)
 SANMA_PINFU = "11m123p456p789s23s"
@@ -461,9 +461,9 @@ def test_no_bust_in_dora_tournament_rounds() -> None:
 
 
 def _bust(sanma: bool) -> GameBuilder:
-    """A whole game that ends in a bust: a thirteen orphans ron (32,000) on seat 2's 1m leaves it
-    below zero, and the game ends there (4 players: East 1 at 25,000; 3 players: East 2 with seat 0
-    on 20,000)."""
+    """A whole game that ends in a bust: a thirteen orphans ron (32,000) on a 1m leaves its thrower
+    below zero, and the game ends there (4 players: East 1 at 25,000, seat 1 rons seat 2; 3 players:
+    an excerpt from East 2, seat 2 rons seat 0, who had 20,000)."""
     from builders import kokushi_finish
 
     if not sanma:
