@@ -95,17 +95,16 @@ def on_win(r: Game, ev: Win) -> None:
             r.find("too-many-winners", "the same player wins twice on one tile", seat=ev.seat)
         st.winners_this_tile.append(ev.seat)
         winners = len(st.winners_this_tile)
-        if winners > rules.max_ron_winners:
-            if winners == 3 and rules.triple_ron_abort:
-                r.find("abort-missed", "three players ron one tile: the hand should abort", seat=ev.seat)
-            else:
-                r.find(
-                    "too-many-winners",
-                    f"{winners} winners on one tile; the ruleset allows {rules.max_ron_winners}",
-                    seat=ev.seat,
-                    expected=rules.max_ron_winners,
-                    actual=winners,
-                )
+        if winners == 3 and rules.triple_ron_abort:  # the abort comes first, however many may win
+            r.find("abort-missed", "three players ron one tile: the hand should abort", seat=ev.seat)
+        elif winners > rules.max_ron_winners:
+            r.find(
+                "too-many-winners",
+                f"{winners} winners on one tile; the ruleset allows {rules.max_ron_winners}",
+                seat=ev.seat,
+                expected=rules.max_ron_winners,
+                actual=winners,
+            )
         elif rules.max_ron_winners == 1 and winners == 1:
             _check_head_bump(r, ev.seat, src)
     if not complete:
