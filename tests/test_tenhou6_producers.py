@@ -336,3 +336,26 @@ def test_a_closed_kan_robbed_by_thirteen_orphans_reads_as_a_ron_on_the_kan() -> 
     assert res.hands[0].wins[0].yaku == (("kokushi", 13),)
     # the same record judged under Tenhou's rules, where no hand may rob a closed kan
     assert "chankan-closed-kan" in _codes(rec, "tenhou")
+
+
+def _four_concealed_triplets(text: str) -> dict[str, Any]:
+    """The dealer's four closed triplets (111m 999m 111p 999p) waiting on East alone; seat 1 lets
+    its East go: four concealed triplets on a single wait, a double yakuman at Mahjong Soul
+    (96,000 from a dealer's ron), which tensoul writes ``四暗刻単騎(役満)`` as it writes every yakuman."""
+    others = [15, 16, 17, 25, 26, 27, 35, 36, 37, 43, 44, 45, 46]
+    dealer = [11, 11, 11, 19, 19, 19, 21, 21, 21, 29, 29, 29, 41]
+    hand: list[Any] = [[0, 0, 0], [25000] * 4, [47], [], dealer, [42], [60], others, [41], [60]]
+    hand += [others, [], [], [*others[:12], 47], [], []]
+    value = int(text.removeprefix("役満").removesuffix("点"))
+    hand.append(["和了", [value, -value, 0, 0], [0, 1, 0, text, "四暗刻単騎(役満)"]])
+    return _doc(hand, disp="玉の間南喰赤")
+
+
+def test_a_double_yakuman_whose_text_says_only_yakuman_is_worth_what_its_points_say() -> None:
+    rec = _read(_four_concealed_triplets("役満96000点"))
+    (win,) = [e for e in rec.events if isinstance(e, Win)]
+    assert win.claimed is not None and win.claimed.yakuman_multiple == 2
+    assert _codes(rec) == []  # Mahjong Soul's rules: a double yakuman
+    assert {"yaku-mismatch", "points-mismatch"} <= set(_codes(rec, "tenhou"))  # Tenhou has none
+    single = _read(_four_concealed_triplets("役満48000点"))  # the points of a single one: flagged
+    assert "points-mismatch" in _codes(single)

@@ -34,6 +34,20 @@ _ALL_TENPAI = {"全員聴牌", "All tempai"}
 _ALL_NOTEN = {"全員不聴", "All noten"}
 
 
+def _one_yakuman_as_stated(yaku: list[ClaimedYaku], dealer: bool, tsumo: bool, a: int, b: str | None) -> int:
+    """How many yakuman a win's one yakuman is worth, read off its points where its yaku text
+    says only ``(役満)``: tensoul writes every yakuman so (convert.js ``parsehule``), a Mahjong Soul
+    double yakuman included, whose points (``役満96000点`` for a dealer) state the multiple. The
+    yaku's han is set to match (13 per yakuman); what the rules make of it is the replay's."""
+    # per yakuman: a ron pays 48,000 / 32,000; a tsumo 16,000 from the dealer or from each
+    unit, paid = (16000, int(b) if b is not None else a) if tsumo else (48000 if dealer else 32000, a)
+    multiple = paid // unit if paid % unit == 0 else 1
+    if multiple > 1:
+        i = next(i for i, y in enumerate(yaku) if y.han >= 13)
+        yaku[i] = ClaimedYaku(yaku[i].name, 13 * multiple)
+    return max(multiple, 1)
+
+
 class _Results:
     """Result events of the hand being read (a part of ``hands._HandReader``)."""
 
@@ -153,6 +167,8 @@ class _Results:
                 points = a * (n - 2) + int(m["b"])
             else:
                 points = a * (n - 1)
+            if limit == "yakuman" and n_yakuman == 1:
+                n_yakuman = _one_yakuman_as_stated(yaku, who == kyoku % 4, who == frm, a, m["b"])
         if han_total is None and yaku and not n_yakuman:
             han_total = sum(y.han for y in yaku)
         if len(deltas) < n:
