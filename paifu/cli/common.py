@@ -73,6 +73,9 @@ class Writer:
         self.bar = progress if hasattr(progress, "clear") else None
 
     def __call__(self, text: str) -> None:
+        from paifu.safety import json_text
+
+        text = json_text(text)  # a file name that is no UTF-8, in a JSON line (text lines are printable)
         if self.bar is None:
             self.out.write(text)
             return

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from paifu.cli.common import output_problem, plural, rules_option
+from paifu.cli.guards import refuse_outputs
+from paifu.outfiles import write_text
 from paifu.rules import RulesetError
 
 if TYPE_CHECKING:
@@ -26,6 +28,8 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     dest = Path(args.output or default_page(source, args.game))
     if problem := output_problem(args.output) if args.output else _default_problem(dest):
         sys.stderr.write(f"paifu show: {problem}\n")
+        return 2
+    if refuse_outputs("show", {"-o" if args.output else "the page": str(dest)}, [args.file]):
         return 2
     try:
         rules = rules_option(args.rules)
@@ -50,7 +54,7 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     if not args.output:
         Path(VIEWER_DIR).mkdir(exist_ok=True)  # our own default folder: made, never a typo of the user's
-    dest.write_text(page, encoding="utf-8")
+    write_text(dest, page)  # complete or absent
     out.write(
         f"{dest}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
     )

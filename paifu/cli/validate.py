@@ -92,7 +92,7 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
             write("".join(printable(line) + "\n" for line in lines))
     for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
         if args.json:
-            out.write(
+            write(
                 json.dumps({"kind": "skipped", "file": sk.file, "reason": sk.reason}, ensure_ascii=False)
                 + "\n"
             )
