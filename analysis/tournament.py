@@ -407,8 +407,11 @@ def write_line(out: TextIO, text: str) -> None:
 def _names(path: str | None) -> list[str] | None:
     if path is None:
         return None
+    from paifu.limits import read_side_file
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_side_file(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise TournamentError(f"{path}: cannot read the list of players: {e}") from e
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise TournamentError(f"{path}: cannot read the list of players: {why}") from e
     return [line.strip() for line in text.splitlines() if line.strip()]

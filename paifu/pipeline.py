@@ -17,7 +17,7 @@ from paifu.events import Event, GameRecord
 from paifu.findings import NOTES, Finding
 from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
-from paifu.rules import Ruleset, rules_from_hint
+from paifu.rules import Ruleset, RulesetError, rules_from_hint
 
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 
@@ -243,6 +243,9 @@ def replay_paths(
                 rec.source = path
             try:
                 result = replay_record(rec, rules, game_index=i, **kwargs)
+            except RulesetError as e:  # the record's own rule object (電脳麻将 ``rule``) is no ruleset
+                yield Unreadable(path, f"{path}: game {i}: the rules the record states: {e}")
+                continue
             except Exception as e:  # noqa: BLE001 - an engine bug: report the game, keep the batch going
                 yield Unreadable(
                     path, f"{path}: game {i}: internal error while replaying: {type(e).__name__}: {e}"

@@ -43,6 +43,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.limits import configure
 
         configure(**changes)
+    if getattr(args, "scheduler", None):
+        from paifu.dask import set_timeout
+
+        set_timeout(args.timeout)
     handlers = {
         "validate": run_validate,
         "convert": run_convert,
@@ -59,6 +63,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (validate also prints its summary so far)
+        from paifu.cli.interrupt import say_interrupted
+
+        return say_interrupted(args.cmd, "stopped; outputs not completed were removed")
     except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say
         _silence_stdout()
         return 0

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from paifu import outfiles
 from paifu.cli.common import output_problem, plural, write_line
+from paifu.limits import read_stdin
 from paifu.outfiles import short_name
 from paifu.rules import Ruleset, RulesetError
 
@@ -53,7 +54,7 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     for path in files:
         try:
             records = (
-                read_bytes(sys.stdin.buffer.read(), "<stdin>", args.format)
+                read_bytes(read_stdin(), "<stdin>", args.format)
                 if path == "-"
                 else read_path(path, args.format)
             )

@@ -43,6 +43,19 @@ def _positive(text: str) -> int:
     return n
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 10**6:
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text!r}")
+    return value
+
+
+_TIMEOUT = "with --scheduler: seconds to wait for the scheduler and its first worker (default 60)"
+
+
 def _limit_options(p: argparse.ArgumentParser) -> None:
     """The input limits (``paifu/limits.py``): a file over one is unreadable, naming it."""
     p.add_argument(
@@ -140,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
     v.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    v.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS", help=_TIMEOUT)
     _limit_options(v)
     c = sub.add_parser(
         "convert",
@@ -231,6 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
     r.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    r.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS", help=_TIMEOUT)
     r.add_argument(
         "--out",
         metavar="DIR",
@@ -317,4 +332,5 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--prizes", metavar="SPEC", help="take-all:AMOUNT or AMOUNT,AMOUNT,... per final place")
     t.add_argument("--table", metavar="FILE", help="the bracket to .csv or .parquet")
     t.add_argument("--html", metavar="FILE", help="the bracket as an HTML page")
+    _limit_options(t)
     return p

@@ -72,7 +72,7 @@ def _default_problem(dest: Path) -> str | None:
 def _stdin_records() -> list[GameRecord]:
     """The records on standard input, read no further than the ``--max-size`` limit."""
     from paifu.formats import read_bytes
-    from paifu.limits import current
+    from paifu.limits import read_stdin
     from paifu.view.names import STDIN
 
-    return read_bytes(sys.stdin.buffer.read(current().max_size + 1), STDIN)
+    return read_bytes(read_stdin(), STDIN)

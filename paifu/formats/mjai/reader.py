@@ -20,7 +20,7 @@ from paifu.events import (
     RecordIssue,
     RiichiAccepted,
 )
-from paifu.formats.base import RecordError, freeze, seats
+from paifu.formats.base import RecordError, freeze, integer, integers, seats
 from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, pai_to_tile
 from paifu.formats.mjai.results import _Results
@@ -175,7 +175,7 @@ class _Reader(_Results):
                 self._close_hand(no)
             scores = ev.get("scores")
             self.events.append(
-                GameEnd(final_scores=tuple(int(x) for x in scores[: self.n]) if scores else None)
+                GameEnd(final_scores=integers(scores, "end_game scores", self.n) if scores else None)
             )
             return True
         if t == "start_kyoku":
@@ -255,9 +255,7 @@ class _Reader(_Results):
             self.events.append(RIICHI[actor])
         elif t == "reach_accepted":
             scores = ev.get("scores")
-            self.events.append(
-                RiichiAccepted(actor, tuple(int(x) for x in scores[: self.n]) if scores else None)
-            )
+            self.events.append(RiichiAccepted(actor, integers(scores, "scores", self.n) if scores else None))
             h["accepted"] += 1
         elif t == "hora":
             self.events.append(self._hora(ev, no))
@@ -279,7 +277,7 @@ class _Reader(_Results):
         bakaze = ev["bakaze"]
         if bakaze not in _WINDS:
             raise self.fail(f"bakaze {bakaze!r} is not a wind", no)
-        kyoku = int(ev["kyoku"])
+        kyoku = integer(ev["kyoku"], "kyoku")
         if not 1 <= kyoku <= 4:
             raise self.fail(f"kyoku {kyoku} is outside 1..4", no)
         self.hand_label = f"{bakaze}{kyoku}-{ev.get('honba', 0)}"
@@ -290,13 +288,11 @@ class _Reader(_Results):
             HandStart(
                 round_wind=_WINDS.index(bakaze),
                 hand_number=kyoku - 1,
-                honba=int(ev.get("honba", 0)),
-                sticks=int(ev.get("kyotaku", 0)),
-                dealer=int(ev["oya"]),
+                honba=integer(ev.get("honba", 0), "honba"),
+                sticks=integer(ev.get("kyotaku", 0), "kyotaku"),
+                dealer=integer(ev["oya"], "oya"),
                 # the original protocol states no scores: the engine carries its own from the start points
-                scores=tuple(int(x) for x in seats(ev["scores"], "start scores")[:n])
-                if ev.get("scores") is not None
-                else None,
+                scores=integers(ev["scores"], "start scores", n) if ev.get("scores") is not None else None,
                 dora_indicator=pai_to_tile(ev["dora_marker"]),
                 hands=tuple(tuple(pai_to_tile(p) for p in tehais[s]) for s in range(n)),
             )
