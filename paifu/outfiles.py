@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import re
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import IO, Any
 from paifu.formats.walk import TEMP_PREFIX, TEMP_SUFFIX
 from paifu.safety import printable
 
+_SURROGATES = re.compile("[\ud800-\udfff]")
 #: bytes a file name may have: under the usual 255, leaving room for a temporary prefix and suffix
 NAME_BYTES = 200
 
@@ -81,8 +83,10 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """UTF-8 text; a lone surrogate left in it (a file name that is no UTF-8) becomes U+FFFD
+    rather than failing the whole page."""
     with atomic(path, "w") as fh:
-        fh.write(text)
+        fh.write(text if text.isascii() else _SURROGATES.sub("\ufffd", text))
 
 
 def name_hash(text: str) -> str:

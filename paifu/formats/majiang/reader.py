@@ -50,6 +50,8 @@ def read_majiang(data: bytes, source: str = "") -> list[GameRecord]:
     for gi, g in enumerate(games):
         if not isinstance(g, dict) or not isinstance(g.get("log"), list):
             raise RecordError("not a 電脳麻将 paipu (no 'log' list)", file=source, game=gi)
+        if not g["log"]:  # said now, not after a record for each of a million empty games
+            raise RecordError("a game with no hand in it", file=source, game=gi)
         out.append(_read_game(g, source, gi))
     return out
 
