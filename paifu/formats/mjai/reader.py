@@ -38,7 +38,7 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
         raise RecordError(f"not UTF-8 text: {e}", file=source) from e
     out = []
     parsed = take_parsed(data)  # a whole document detection parsed (taken either way: not kept)
-    if text.lstrip()[:1] == "[":  # a JSON array of events (some tools)
+    if _ARRAY.match(text):  # a JSON array of events (some tools)
         try:
             arr: Any = json.loads(text) if parsed is NOT_PARSED else parsed
         except json.JSONDecodeError as e:
@@ -70,6 +70,7 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+_ARRAY = re.compile(r"\s*\[")  # the text's start, without a stripped copy of it
 #: what ``str.splitlines`` ends a line at besides ``\n`` (a final ``\r`` aside)
 _OTHER_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
