@@ -70,13 +70,12 @@ def test_a_lone_surrogate_is_one_line_and_the_batch_goes_on(tmp_path: Path, wher
         doc["ref"] = "id" + char
     (tmp_path / "a.json").write_text(json.dumps(doc), encoding="ascii")  # \\udfff as JSON writes it
     shutil.copyfile(XML, tmp_path / "b.xml")
-    res = _paifu("validate", ".", cwd=tmp_path)
-    assert res.returncode == 2 and "Traceback" not in res.stderr
-    assert "lone surrogate" in res.stdout and "b.xml: " in res.stdout  # the file after it is reported
-    res = _paifu("report", ".", "--html", "r.html", "-q", cwd=tmp_path)
-    assert res.returncode == 2 and "Traceback" not in res.stderr and (tmp_path / "r.html").is_file()
-    res = _paifu("show", "a.json", "-o", "a.html", cwd=tmp_path)
-    assert res.returncode == 2 and res.stderr.count("\n") == 1 and not (tmp_path / "a.html").exists()
+    code, out, _ = run_cli("validate", str(tmp_path))
+    assert code == 2 and "lone surrogate" in out and "b.xml: " in out  # the file after it is reported
+    code, _, err = run_cli("report", str(tmp_path), "--html", str(tmp_path / "r.html"), "-q")
+    assert code == 2 and "lone surrogate" in err and (tmp_path / "r.html").is_file()
+    code, _, err = run_cli("show", str(tmp_path / "a.json"), "-o", str(tmp_path / "a.html"))
+    assert code == 2 and err.count("\n") == 1 and not (tmp_path / "a.html").exists()
 
 
 @pytest.mark.parametrize("raw", [b"caf\xe9", "東風戦".encode("cp932")])
@@ -88,14 +87,14 @@ def test_file_names_that_are_not_utf8(tmp_path: Path, raw: bytes) -> None:
     res = _paifu("validate", "round", "--json", cwd=tmp_path)
     assert res.returncode == 0 and "Traceback" not in res.stderr
     assert all(json.loads(line) for line in res.stdout.splitlines())
-    res = _paifu("report", "round", "--html", "r.html", "--out", "ds", "-q", cwd=tmp_path)
-    assert res.returncode == 0, res.stderr
-    shown = raw.decode("utf-8" if raw.isascii() else "cp932", errors="replace")
-    if raw == b"caf\xe9":
-        shown = "café"
-    assert shown in (tmp_path / "r-games.csv").read_text(encoding="utf-8")
-    res = _paifu("tournament", "round", "--table", "t.csv", cwd=tmp_path)
-    assert res.returncode in (0, 1) and "Traceback" not in res.stderr, res.stderr
+    code, _, err = run_cli(
+        "report", str(folder), "--html", str(tmp_path / "r.html"), "--out", str(tmp_path / "ds"), "-q"
+    )
+    assert code == 0, err
+    shown = "café" if raw == b"caf\xe9" else "東風戦"  # the bytes decoded as meant, for the tables
+    assert f"{shown}.xml" in (tmp_path / "r-games.csv").read_text(encoding="utf-8")
+    code, _, err = run_cli("tournament", str(folder), "--table", str(tmp_path / "t.csv"))
+    assert code in (0, 1) and shown in (tmp_path / "t.csv").read_text(encoding="utf-8"), err
 
 
 @pytest.mark.parametrize("address", ["tcp://host:notaport", "tcp://[::1", "inproc://x", "tcp://"])

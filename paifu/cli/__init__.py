@@ -33,6 +33,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if out is None:  # started with standard output closed (``>&-``)
         sys.stderr.write("paifu: standard output is closed\n")
         return 2
+    for stream in (sys.stdout, sys.stderr):  # a file name that is no UTF-8 prints as \udce9, never a traceback
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -67,6 +71,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.cli.interrupt import say_interrupted
 
         return say_interrupted(args.cmd, "stopped; outputs not completed were removed")
+    except MemoryError:  # a memory limit (ulimit -v) met: one line, the partial outputs already removed
+        sys.stderr.write(f"paifu {args.cmd}: out of memory (lower --max-size, or allow more memory)\n")
+        return 2
     except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say
         _silence_stdout()
         return 0

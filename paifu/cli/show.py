@@ -11,6 +11,7 @@ from paifu.cli.common import output_problem, plural, rules_option
 from paifu.cli.guards import refuse_outputs
 from paifu.outfiles import write_text
 from paifu.rules import RulesetError
+from paifu.safety import printable
 
 if TYPE_CHECKING:
     from paifu.events import GameRecord
@@ -56,7 +57,7 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         Path(VIEWER_DIR).mkdir(exist_ok=True)  # our own default folder: made, never a typo of the user's
     write_text(dest, page)  # complete or absent
     out.write(
-        f"{dest}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
+        f"{printable(dest)}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
     )
     return 0
 
