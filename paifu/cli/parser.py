@@ -12,7 +12,8 @@ Formats: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, 電脳麻将 paip
 from the content; gzip is read transparently). Folders are searched recursively.
 
 exit status (validate, report): 0 every game valid, 1 some game has findings,
-2 an input could not be read or the arguments are wrong.
+2 an input could not be read or the arguments are wrong; every command: 130 stopped by Ctrl-C.
+No command writes over its inputs; outputs are complete or absent (docs/guarantees.md).
 """
 
 
