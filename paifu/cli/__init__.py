@@ -33,7 +33,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if out is None:  # started with standard output closed (``>&-``)
         sys.stderr.write("paifu: standard output is closed\n")
         return 2
-    for stream in (sys.stdout, sys.stderr):  # a file name that is no UTF-8 prints as \udce9, never a traceback
+    # a file name that is no UTF-8 prints as \udce9, never a traceback
+    for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
