@@ -274,13 +274,13 @@ class Ruleset:
         return cls.from_toml(Path(path).read_text(encoding="utf-8"))
 
 
-#: counts, points and amounts that no table makes negative (a rules file could write -14)
+#: counts, points and amounts that no table makes negative (a rules file could write -14);
+#: ``riichi_min_points`` may be (a table without bust lets anyone riichi: ``majiang_rule.NO_MINIMUM``)
 _NOT_NEGATIVE = (
     "start_points",
     "extension_target",
     "extension_rounds",
     "last_dealer_stop_min",
-    "riichi_min_points",
     "riichi_min_wall",
     "noten_payment",
     "honba_value",
