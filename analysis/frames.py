@@ -30,6 +30,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
+from paifu.safety import display_path
 from paifu.view.names import game_label
 
 SEAT = pd.CategoricalDtype([0, 1, 2, 3])
@@ -249,8 +250,8 @@ def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict
     ``build_frames`` and the streaming sink (``analysis.stream``) work in."""
     n = len(r.players)
     key = {
-        "source": r.source,
-        "game_id": game_label(r.game_id, r.source, r.game_index),
+        "source": display_path(r.source),  # text, whatever bytes name the file
+        "game_id": game_label(r.game_id, display_path(r.source), r.game_index),
         "game_index": r.game_index,
     }
     out: dict[str, list[dict[str, Any]]] = {name: [] for name in tables}

@@ -24,6 +24,7 @@ import pandas as pd
 from analysis.report import MIN_GAMES, Report, write_table
 from analysis.stats import yaku_frequencies
 from paifu.findings import CODES
+from paifu.outfiles import atomic_path, write_text
 from paifu.view.names import STDIN, VIEWER_DIR
 
 #: rows shown of a long table; the CSV beside the report has them all
@@ -331,7 +332,8 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         if done is None:
             write_table(table, files[key])
         elif Path(done).resolve() != files[key].resolve():
-            shutil.copyfile(done, files[key])
+            with atomic_path(files[key]) as tmp:
+                shutil.copyfile(done, tmp)
     write_table(report.stats, files["players"])
     stats = report.stats.sort_values(["ranked_games", "games", "player"], ascending=[False, False, True])
     regular = stats[stats["ranked_games"] >= MIN_GAMES]
@@ -387,8 +389,8 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         f"<li><a href='{esc(csv['games'])}'>{esc(csv['games'])}</a>: one row per game and seat</li>"
         f"<li><a href='{esc(csv['findings'])}'>{esc(csv['findings'])}</a>: every finding</li></ul>",
     ]
-    p.write_text(
+    write_text(  # complete or absent
+        p,
         page("paifu report", "Game report", f"{report.games:,} games replayed and checked by paifu.", parts),
-        encoding="utf-8",
     )
     return p

@@ -23,6 +23,7 @@ from analysis.plotdata import PlotData
 from analysis.rank_points import Scheme
 from analysis.stats import PlayerCounters, field_counters
 from paifu.pipeline import Unreadable
+from paifu.safety import display_path
 from paifu.view.names import STDIN, game_label, page_name
 
 #: a player needs this many ranked games for intervals and a place in the plots ("regular players")
@@ -136,15 +137,19 @@ class Report:
         return rows
 
     def summary(self) -> str:
-        lines = [f"{label}: {value}" for label, value in self.headline()]
+        """Lines for a terminal: each value printable (a scheme file's or a player's name can hold
+        a newline or an escape sequence, which would forge a line or reach the terminal)."""
+        from paifu.safety import printable
+
+        lines = [f"{label}: {printable(value)}" for label, value in self.headline()]
         if self.player is not None:
             row = self.stats[self.stats["player"] == self.player]
             if row.empty:
-                lines.append(f"player {self.player!r} not found")
+                lines.append(printable(f"player {self.player!r} not found"))
             else:
                 r = row.iloc[0]
                 lines.append(
-                    f"{self.player}: {r['games']} games, avg placement {_fmt(r['avg_placement'])}, "
+                    f"{printable(self.player)}: {r['games']} games, avg placement {_fmt(r['avg_placement'])}, "
                     f"avg points {_fmt(r['avg_rank_points'])}, win {_pct(r['win_rate'])}, "
                     f"deal-in {_pct(r['deal_in_rate'])}, riichi {_pct(r['riichi_rate'])}, call {_pct(r['call_rate'])}"
                 )
@@ -208,8 +213,8 @@ def finding_rows(r: Any) -> list[dict[str, Any]]:
         f = g.first
         rows.append(
             {
-                "source": r.source,
-                "game_id": game_label(r.game_id, r.source, r.game_index),
+                "source": display_path(r.source),
+                "game_id": game_label(r.game_id, display_path(r.source), r.game_index),
                 "game_index": r.game_index,
                 "hand": f.hand,
                 "event_index": f.event_index,
@@ -219,7 +224,9 @@ def finding_rows(r: Any) -> list[dict[str, Any]]:
                 "count": g.count,
                 "finding": f.text(),
                 "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
-                "view": show_command(r.source, r.game_index, _shown_event(f.event_index, r.events)),
+                "view": show_command(
+                    display_path(r.source), r.game_index, _shown_event(f.event_index, r.events)
+                ),
                 "viewer_page": viewer_page(r.source, r.game_index),
             }
         )
@@ -296,6 +303,8 @@ def build_report(
 # ---------------------------------------------------------------------- writers
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     """CSV or Parquet, by the file's suffix (``.csv``, ``.parquet``/``.pq``; another suffix is an error)."""
+    from paifu.outfiles import atomic_path
+
     p = Path(path)
     if p.suffix.lower() not in (".csv", ".parquet", ".pq"):
         raise ValueError(f"{p}: write tables as .csv or .parquet")
@@ -305,11 +314,13 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
             if isinstance(out[col].dtype, pd.CategoricalDtype):
                 ints = pd.api.types.is_integer_dtype(out[col].cat.categories.dtype)
                 out[col] = out[col].astype("Int64" if ints else "string")
-        out.to_parquet(p, index=False)
+        with atomic_path(p) as tmp:  # complete or absent, whatever fails on the way
+            out.to_parquet(tmp, index=False)
     else:
         from paifu.safety import csv_safe
 
-        csv_safe(df).to_csv(p, index=False)  # a name like "=HYPERLINK(...)" is no formula in a spreadsheet
+        with atomic_path(p) as tmp:  # a name like "=HYPERLINK(...)" is no formula in a spreadsheet
+            csv_safe(df).to_csv(tmp, index=False)
     return p
 
 

@@ -78,16 +78,15 @@ class Dataset:
     def write(self, table: Any) -> None:
         """One file per partition value in this chunk: ``root/column=value/part-NNNNNN.parquet``."""
         import pyarrow.compute as pc
-        import pyarrow.parquet as pq
 
         if not self.column:
-            pq.write_table(table, self.root / f"part-{self.seq:06d}.parquet")
+            _write_part(table, self.root / f"part-{self.seq:06d}.parquet")
         else:
             for value in dict.fromkeys(table[self.column].to_pylist()):
                 folder = self.root / f"{self.column}={quote(value, safe='')}"
                 folder.mkdir(exist_ok=True)
                 group = table.filter(pc.equal(table[self.column], value)).drop_columns([self.column])
-                pq.write_table(group, folder / f"part-{self.seq:06d}.parquet")
+                _write_part(group, folder / f"part-{self.seq:06d}.parquet")
                 self.values[value] = None
         self.seq += 1
 
@@ -97,55 +96,90 @@ class Dataset:
         and partitions concatenate. ``value``: a partition of the run to put it in."""
         if self.seq:
             return
-        import pyarrow.parquet as pq
-
         empty = arrow_rows(self.table, [], self.column)
         if self.column and value is not None:
             folder = self.root / f"{self.column}={quote(value, safe='')}"
             folder.mkdir(exist_ok=True)
-            pq.write_table(empty.drop_columns([self.column]), folder / "part-000000.parquet")
+            _write_part(empty.drop_columns([self.column]), folder / "part-000000.parquet")
         else:
-            pq.write_table(
+            _write_part(
                 empty.drop_columns([self.column]) if self.column else empty, self.root / "part-000000.parquet"
             )
         self.seq += 1
 
 
+def _write_part(table: Any, path: Path) -> None:
+    """One Parquet file of the dataset, complete or absent."""
+    import pyarrow.parquet as pq
+
+    from paifu.outfiles import atomic_path
+
+    with atomic_path(path) as tmp:
+        pq.write_table(table, tmp)
+
+
 class TableFile:
     """``--games`` and the tables beside the HTML: one CSV or Parquet file written chunk by chunk (the
-    same bytes as ``analysis.report.write_table`` of the whole table; CSV text cells formula-safe)."""
+    same bytes as ``analysis.report.write_table`` of the whole table; CSV text cells formula-safe).
+    The chunks go to a temporary file beside ``path``, renamed to it by ``close``: a run that fails
+    half-way leaves no truncated table under the final name."""
 
     def __init__(self, path: Path) -> None:
+        from paifu.outfiles import atomic_path
+
         self.path, self.started = path, False
         self.writer: Any = None  # a pyarrow ParquetWriter once the first chunk arrives
         self.parquet = path.suffix.lower() in (".parquet", ".pq")
-        if not self.parquet:
-            path.write_text("", encoding="utf-8")
+        self._atomic = atomic_path(path)
+        self.tmp = self._atomic.__enter__()
+        self.closed = False
 
     def write(self, table: Any) -> None:
         if self.parquet:
             import pyarrow.parquet as pq
 
-            if self.writer is None:
-                self.writer = pq.ParquetWriter(self.path, table.schema)
-            self.writer.write_table(table)
+            from paifu.outfiles import failed
+
+            try:
+                if self.writer is None:
+                    self.writer = pq.ParquetWriter(self.tmp, table.schema)
+                self.writer.write_table(table)
+            except OSError as e:  # a full disk: named; the run's discard removes the partial file
+                raise failed(self.path, e) from e
         else:
             self.write_frame(table.to_pandas(types_mapper=lambda t: _PANDAS_TYPES.get(str(t))))
 
     def write_frame(self, df: pd.DataFrame) -> None:
         """A chunk already a frame (CSV only)."""
+        from paifu.outfiles import failed
         from paifu.safety import csv_safe
 
-        csv_safe(df).to_csv(self.path, mode="a", header=not self.started, index=False)
+        try:
+            csv_safe(df).to_csv(self.tmp, mode="a", header=not self.started, index=False)
+        except OSError as e:
+            raise failed(self.path, e) from e
         self.started = True
 
     def close(self) -> None:
-        if self.parquet and self.writer is None:
-            self.write(arrow_rows("game_players", []))
-        if self.writer is not None:
-            self.writer.close()
+        """The file complete under its name (an ``OutputError`` when it cannot be, nothing left)."""
+        try:
+            if self.parquet and self.writer is None:
+                self.write(arrow_rows("game_players", []))
+            if self.writer is not None:
+                self.writer.close()
+                self.writer = None
+        except BaseException as e:
+            self._atomic.__exit__(type(e), e, e.__traceback__)
+            raise
+        self._atomic.__exit__(None, None, None)
+        self.closed = True
 
     def remove(self) -> None:
+        """Nothing of this table left (the run failed or found no games)."""
         if self.writer is not None:
             self.writer.close()
-        self.path.unlink(missing_ok=True)
+            self.writer = None
+        if self.closed:
+            self.path.unlink(missing_ok=True)
+        else:
+            self.tmp.unlink(missing_ok=True)  # never renamed: a file of a former run stays as it was

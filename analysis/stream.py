@@ -141,9 +141,25 @@ def partition_value(partition: str | None, source: str, game_id: str | None) -> 
     """The hive partition of a game: the folder of its record file, or its month (``YYYY-MM``)
     where the record's id states a date (Tenhou's ``2010091009gm-...``), else ``unknown``."""
     if partition == "source":
-        return Path(source).parent.name or "."
+        return _fit(Path(source).parent.name or ".")
     m = TENHOU_DATE.match(game_id or "")
     return f"{m[1][:4]}-{m[1][4:6]}" if m else "unknown"
+
+
+def _fit(value: str, limit: int = 160) -> str:
+    """A partition value whose folder name (percent-encoded, ``source=...``) the file system takes:
+    text that is no UTF-8 (a Latin-1 folder name) made valid, a long name cut with a stable hash."""
+    from urllib.parse import quote
+
+    from paifu.outfiles import name_hash
+
+    value = value.encode("utf-8", "replace").decode("utf-8")
+    if len(quote(value, safe="")) <= limit:
+        return value
+    cut = value
+    while len(quote(cut, safe="")) > limit - 9:
+        cut = cut[:-1]
+    return f"{cut}~{name_hash(value)}"
 
 
 @dataclass(frozen=True)
@@ -345,6 +361,8 @@ class ReportSink:
         side_findings = self.side.get("findings")
         if side_findings is not None and not side_findings.started:
             side_findings.write_frame(findings_frame([]))
+        for side in self.side.values():
+            side.close()  # renamed to its name: complete now
 
     def discard(self) -> None:
         """Remove what was written (the run failed, or found no games)."""

@@ -29,8 +29,10 @@ from typing import TextIO
 import pandas as pd
 
 from paifu.engine.results import GameResult
+from paifu.limits import MAX_NUMBER
 from paifu.rank_points import seat_order
 from paifu.rules import Ruleset, preset
+from paifu.safety import display_path, printable
 
 TABLE = 4  # 000: 「トーナメントは基本的に四人麻雀で行われる」
 
@@ -83,7 +85,7 @@ def rounds_from_paths(paths: Sequence[str], rules: Ruleset | None = None) -> lis
     rules = rules or preset("dora-tournament")
     if len(paths) == 1 and Path(paths[0]).is_dir():
         subs = sorted(p for p in Path(paths[0]).iterdir() if p.is_dir())
-        groups = [(p.name, [str(p)]) for p in subs] if subs else [("round 1", list(paths))]
+        groups = [(display_path(p.name), [str(p)]) for p in subs] if subs else [("round 1", list(paths))]
     else:
         groups = [("round 1", list(paths))]
     rounds = []
@@ -188,7 +190,7 @@ def build_bracket(
             if game.findings:
                 codes = sorted({f.code for f in game.findings})
                 problems.append(
-                    f"{label} ({game.source}): {len(game.findings)} finding{'' if len(game.findings) == 1 else 's'} under "
+                    f"{label} ({display_path(game.source)}): {len(game.findings)} finding{'' if len(game.findings) == 1 else 's'} under "
                     f"{game.rules.name}: {', '.join(codes)}"
                 )
             final = len(rnd.tables) == 1 and r == len(rounds) - 1  # one table left: it plays for the title
@@ -207,7 +209,7 @@ def build_bracket(
                     dict(
                         round=rnd.name,
                         table=t,
-                        source=f"{game.source}#{game.game_index}",
+                        source=f"{display_path(game.source)}#{game.game_index}",
                         seat=seat,
                         player=name,
                         final_score=_scores(game)[seat],
@@ -273,10 +275,16 @@ def parse_prizes(text: str) -> list[int]:
     """``take-all:10000`` (the winner only) or ``5000,3000,2000`` (per final place)."""
     try:
         if text.lower().startswith("take-all:"):
-            return [int(text.split(":", 1)[1])]
-        return [int(x) for x in text.split(",")]
+            amounts = [int(text.split(":", 1)[1])]
+        else:
+            amounts = [int(x) for x in text.split(",")]
     except ValueError:
-        raise TournamentError(f"--prizes {text!r}: expected take-all:AMOUNT or AMOUNT,AMOUNT,...") from None
+        raise TournamentError(
+            printable(f"--prizes {text!r}: expected take-all:AMOUNT or AMOUNT,AMOUNT,...")
+        ) from None
+    if any(a < 0 or a > MAX_NUMBER for a in amounts):
+        raise TournamentError(printable(f"--prizes {text!r}: a prize is an amount from 0 to 2**53"))
+    return amounts
 
 
 def html_section(bracket: Bracket) -> str:
@@ -340,6 +348,7 @@ def run_tournament(
     """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
     2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
     from analysis.report import write_table
+    from paifu.outfiles import write_text
 
     out = out or sys.stdout
     try:
@@ -354,13 +363,13 @@ def run_tournament(
             parse_prizes(prizes) if prizes else None,
         )
     except (TournamentError, OSError) as e:
-        sys.stderr.write(f"paifu: {e}\n")
+        write_line(sys.stderr, f"paifu: {e}")
         return 2
     out.write(f"draw seed {bracket.seed} (give --seed {bracket.seed} for the same draw)\n")
-    for line in bracket.draws:
-        out.write(f"draw: {line}\n")
+    for line in bracket.draws:  # names as printable text: a name cannot forge a line or reach the terminal
+        write_line(out, f"draw: {line}")
     for line in bracket.problems:
-        out.write(f"PROBLEM: {line}\n")
+        write_line(out, f"PROBLEM: {line}")
     going = bracket.rows[bracket.rows["status"].str.startswith(("advances", "lucky"))]
     for name, df in bracket.rows.groupby("round", sort=False):
         if df["claimed"].notna().any():
@@ -372,13 +381,13 @@ def run_tournament(
                 if sorted(went_on) == sorted(ours)
                 else f"this seed draws {', '.join(ours)}"
             )
-            out.write(f"{name}: went on: {', '.join(went_on)} ({legal}; {same})\n")
+            write_line(out, f"{name}: went on: {', '.join(went_on)} ({legal}; {same})")
     last = bracket.rows["round"].iloc[-1]
     if bracket.champion:
-        out.write(f"champion: {bracket.champion}\n")
+        write_line(out, f"champion: {bracket.champion}")
     else:
         names = going[going["round"] == last]["player"].tolist()
-        out.write(f"{last}: {len(names)} go on: {', '.join(names)}\n")
+        write_line(out, f"{last}: {len(names)} go on: {', '.join(names)}")
     if table:
         write_table(bracket.rows, table)
     if html:
@@ -386,17 +395,23 @@ def run_tournament(
 
         tables = bracket.rows.groupby(["round", "table"]).ngroups
         sub = f"{tables} tables replayed under dora-tournament and checked by paifu."
-        Path(html).write_text(
-            page("paifu tournament", "Tournament", sub, [html_section(bracket)]), encoding="utf-8"
-        )
+        write_text(html, page("paifu tournament", "Tournament", sub, [html_section(bracket)]))
     return 0 if bracket.valid else 1
+
+
+def write_line(out: TextIO, text: str) -> None:
+    """One line of output, control characters (from names) escaped."""
+    out.write(printable(text) + "\n")
 
 
 def _names(path: str | None) -> list[str] | None:
     if path is None:
         return None
+    from paifu.limits import read_side_file
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_side_file(path).decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise TournamentError(f"{path}: cannot read the list of players: {e}") from e
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        raise TournamentError(f"{path}: cannot read the list of players: {why}") from e
     return [line.strip() for line in text.splitlines() if line.strip()]

@@ -28,6 +28,7 @@ from paifu.engine.results import GameResult
 from paifu.parallel import replay_file
 from paifu.pipeline import Unreadable
 from paifu.rules import Ruleset
+from paifu.safety import printable
 
 Item = GameResult | Unreadable
 T = TypeVar("T")
@@ -65,16 +66,33 @@ def connect(scheduler: str, workers: int = 0) -> Iterator[Any]:
         with cluster, distributed.Client(cluster) as client:
             yield client
         return
+    shown = printable(scheduler)
     if "://" not in scheduler:
         raise DaskUnavailable(
-            f"--scheduler: 'dask' or a scheduler address such as tcp://host:8786, not {scheduler!r}"
+            f"--scheduler: 'dask' or a scheduler address such as tcp://host:8786, not {shown!r}"
         )
     try:
-        client = distributed.Client(scheduler, timeout="20s")
-    except OSError as e:
-        raise DaskUnavailable(f"cannot reach the Dask scheduler at {scheduler}: {e}") from e
+        client = distributed.Client(scheduler, timeout=f"{TIMEOUT}s")
+    except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all (tcp://host:x)
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {shown}: {printable(e)}") from e
     with client:
+        try:  # a scheduler with no workers would take the tasks and wait for ever
+            client.wait_for_workers(1, timeout=TIMEOUT)
+        except (TimeoutError, OSError) as e:
+            raise DaskUnavailable(
+                f"the Dask scheduler at {shown} has no workers after {TIMEOUT:g} s (--timeout to wait longer)"
+            ) from e
         yield client
+
+
+#: seconds to wait for a scheduler to answer, and for its first worker (``--timeout``)
+TIMEOUT = 60.0
+
+
+def set_timeout(seconds: float) -> None:
+    """The ``--timeout`` of this run (the command line sets it, as ``paifu.limits.configure``)."""
+    global TIMEOUT
+    TIMEOUT = seconds
 
 
 def _threads(client: Any) -> int:

@@ -86,3 +86,27 @@ def human(n: int) -> str:
         if n >= size and n % size == 0:
             return f"{n // size}{unit}"
     return str(n)
+
+
+def read_stdin() -> bytes:
+    """Standard input, read no further than one byte past ``--max-size`` (the reader then names
+    the limit): ``yes | paifu validate -`` ends, and memory stays bounded."""
+    import sys
+
+    return sys.stdin.buffer.read(current().max_size + 1)
+
+
+def read_side_file(path: str) -> bytes:
+    """A small input beside the records (a list of players): only a regular file, within
+    ``--max-size`` (a FIFO is never waited on, ``/dev/zero`` never read); ``OSError`` says why not."""
+    import stat
+
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise OSError(f"{path}: not a regular file: not read")
+    limit = current().max_size
+    with open(path, "rb") as fh:
+        data = fh.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(f"{path}: over the --max-size limit of {human(limit)}")
+    return data

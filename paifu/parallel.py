@@ -49,6 +49,9 @@ def resolve_jobs(jobs: int) -> int:
 
 def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool]) -> None:
     global _worker_args
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: no worker tracebacks
     _worker_args = (rules, fmt, kwargs)
 
 

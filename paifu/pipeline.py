@@ -18,7 +18,7 @@ from paifu.events import Event, GameRecord
 from paifu.findings import NOTES, Finding
 from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
-from paifu.rules import Ruleset, rules_from_hint
+from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle
 
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
@@ -290,6 +290,9 @@ def replay_paths(
                     result.notes.append(
                         f"[rules-beside] judged under the 電脳麻将 rule object {beside[0]} beside it"
                     )
+            except RulesetError as e:  # the record's own rule object (電脳麻将 ``rule``) is no ruleset
+                yield Unreadable(path, f"{path}: game {i}: the rules the record states: {e}")
+                continue
             except Exception as e:  # noqa: BLE001 - an engine bug: report the game, keep the batch going
                 yield Unreadable(
                     path, f"{path}: game {i}: internal error while replaying: {type(e).__name__}: {e}"

@@ -18,8 +18,10 @@ from typing import Any
 
 from paifu.limits import MAX_NUMBER
 
-#: C0 and C1 controls, DEL, line/paragraph separators and bidirectional overrides
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: C0 and C1 controls, DEL, line/paragraph separators, bidirectional overrides, and lone surrogates
+#: (a file name that is no UTF-8 reaches Python as ``\\udce9``: no terminal or file can take it)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def _escape(m: re.Match[str]) -> str:
@@ -30,6 +32,32 @@ def _escape(m: re.Match[str]) -> str:
 def printable(text: object) -> str:
     """``text`` with every control character written as an escape (``\\x1b``, ``\\x0a``)."""
     return _UNSAFE.sub(_escape, str(text))
+
+
+def json_text(text: str) -> str:
+    """JSON text (``ensure_ascii=False``) with lone surrogates as ``\\uXXXX`` escapes: still the
+    same JSON, now writable as UTF-8 (they can only stand inside a JSON string)."""
+    return _SURROGATES.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
+
+
+def display_path(path: str) -> str:
+    """A file name as text for tables and pages: a name that is no UTF-8 (Latin-1, or Shift_JIS
+    from a Windows archive) decoded as the bytes most likely meant, never a lone surrogate."""
+    if path.isascii() or not _SURROGATES.search(path):
+        return path
+    raw = path.encode("utf-8", "surrogateescape") if _escaped_only(path) else None
+    if raw is None:
+        return _SURROGATES.sub("\ufffd", path)
+    for codec in ("utf-8", "cp932"):
+        try:
+            return raw.decode(codec)
+        except UnicodeDecodeError:
+            continue
+    return raw.decode("latin-1")
+
+
+def _escaped_only(path: str) -> bool:
+    return all("\udc80" <= c <= "\udcff" for c in _SURROGATES.findall(path))
 
 
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
@@ -44,12 +72,14 @@ def csv_cell(value: Any) -> Any:
 
 def csv_safe(df: Any) -> Any:
     """A copy of a pandas frame whose text cells cannot start a formula (numbers are left alone)."""
+    import pandas as pd
+
     out = df.copy()
     for col in out.columns:
-        if out[col].dtype == object or str(out[col].dtype) in ("string", "category"):
-            if str(out[col].dtype) == "category":
-                out[col] = out[col].astype(object)
-            out[col] = out[col].map(csv_cell)
+        dtype = out[col].dtype
+        if isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_string_dtype(dtype):
+            # object, category, and pandas' string dtypes (``string``, ``string[pyarrow]``, ``str``)
+            out[col] = out[col].astype(object).map(csv_cell)
     return out
 
 

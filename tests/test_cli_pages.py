@@ -65,7 +65,10 @@ def test_show_writes_the_page_a_report_link_opens(
     code, _, _ = run("report", "-q", str(two_games), "--html", "league.html", "--viewer-links")
     assert code == 1
     cells = _links_and_commands((tmp_path / "league.html").read_text(encoding="utf-8"))
-    assert sorted({h.split("#")[0] for h, _ in cells}) == ["viewer/two-0.html", "viewer/two-1.html"]
+    assert sorted({h.split("#")[0] for h, _ in cells}) == [
+        "viewer/two.games-0.html",
+        "viewer/two.games-1.html",
+    ]
     for href, command in cells:
         argv = shlex.split(command)
         assert argv[:2] == ["paifu", "show"] and "-o" not in argv  # the default name is the linked one
@@ -76,9 +79,10 @@ def test_show_writes_the_page_a_report_link_opens(
         game = int(href.split("-")[1].split(".")[0])
         assert f"<title>paifu: two.games#{game} (game {game})</title>" in page.read_text(encoding="utf-8")
     # the plain command, as a user types it, writes the same name
-    (tmp_path / "viewer" / "two-1.html").unlink()
+    (tmp_path / "viewer" / "two.games-1.html").unlink()
     assert (
-        run("show", str(two_games), "--game", "1")[0] == 0 and (tmp_path / "viewer" / "two-1.html").is_file()
+        run("show", str(two_games), "--game", "1")[0] == 0
+        and (tmp_path / "viewer" / "two.games-1.html").is_file()
     )
 
 

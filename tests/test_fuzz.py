@@ -766,3 +766,123 @@ def test_cli_validate_mutated_folder(tmp_path: Path) -> None:
     assert code in (1, 2), text
     assert "Traceback" not in text
     assert "12 files" in out.getvalue()
+
+
+# ------------------------------------------------------------------ every command, capped, on mutated inputs and outputs
+
+#: the caps every command runs under here: address space and seconds (a hang or a blow-up fails)
+MEMORY_CAP = 3 * 2**30
+TIME_CAP = 240
+
+
+def _capped_run(argv: list[str], cwd: Path) -> tuple[int, str]:
+    """``paifu ARGV`` in a process under ``MEMORY_CAP`` and ``TIME_CAP``: exit code and standard error."""
+    import os
+    import resource
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    def cap() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "PYTHONPATH": str(ROOT)}
+    res = subprocess.run(
+        [sys.executable, "-m", "paifu", *argv],
+        cwd=cwd,
+        env=env,
+        preexec_fn=cap,
+        capture_output=True,
+        text=True,
+        timeout=TIME_CAP,
+        stdin=subprocess.DEVNULL,
+    )
+    return res.returncode, res.stderr
+
+
+def _mutated_folder(folder: Path, seeds: range) -> dict[Path, bytes]:
+    """Mutations of every format (tenhou.net/6, mjai and 電脳麻将 as well as XML), written to ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    files = {}
+    for fmt in FMTS:
+        for seed in seeds:
+            _, data, _ = mutated(fmt, 7000 + seed)
+            ext = {"tenhou-xml": ".xml", "mjai": ".mjson"}.get(fmt, ".json")
+            path = folder / f"{fmt}-{seed}{ext}"
+            path.write_bytes(data)
+            files[path] = data
+    return files
+
+
+#: output names an unlucky user or an attacker gives: odd characters, a long name, a name that is
+#: an existing file, one in a folder that is a file, a dangling link, bytes that are no UTF-8
+def _output_names(root: Path) -> list[str]:
+    import os
+
+    (root / "exists.html").write_text("mine")
+    (root / "afile").write_text("x")
+    (root / "dangling.html").symlink_to(root / "nowhere" / "x.html")
+    return [
+        "out put.html",
+        "東風戦 -x.html",
+        "-dash.html",
+        "x" * 240 + ".html",
+        "exists.html",
+        "afile/inside.html",
+        "dangling.html",
+        os.fsdecode(b"caf\xe9.html"),
+    ]
+
+
+def _commands(inputs: Path, one: Path, out: str) -> list[list[str]]:
+    stem = out.rsplit(".", 1)[0]
+    return [
+        ["validate", str(inputs), "-q"],
+        ["validate", str(inputs), "--json"],
+        ["convert", str(inputs), "--to", "tenhou-json", "-o", f"{stem}-conv/"],
+        ["convert", str(one), "--to", "mjai", "-o", f"{stem}.mjson"],
+        ["report", str(inputs), "--html", out, "--games", f"{stem}-g.csv", "-q"],
+        ["show", str(one), "-o", out],
+        ["tournament", str(one), "--html", out, "--table", f"{stem}-t.csv"],
+    ]
+
+
+def _check_capped(tmp_path: Path, outs: list[str], seeds: range) -> None:
+    inputs = tmp_path / "in"
+    files = _mutated_folder(inputs, seeds)
+    one = next(p for p in sorted(files) if p.suffix == ".xml")
+    one.write_bytes(next(d for n, d in OWN["tenhou-xml"]))  # a readable game for show and tournament
+    files[one] = one.read_bytes()
+    work = tmp_path / "work"
+    work.mkdir()
+    names = _output_names(work)
+    for out in outs if outs else names:
+        for argv in _commands(inputs, one, out):
+            code, err = _capped_run(argv, work)
+            where = f"{' '.join(argv)[:160]}: exit {code}: {err[-400:]}"
+            assert code in (0, 1, 2), where
+            assert "Traceback" not in err and "MemoryError" not in err, where
+            assert all(line.strip() for line in err.splitlines()), where  # one line per problem
+    assert all(p.read_bytes() == data for p, data in files.items())  # no input ever overwritten
+    assert (work / "exists.html").exists()
+    assert not (work.parent / "nowhere").exists()  # no link followed out of the folder
+    left = [p.name for p in work.rglob("*") if p.name.endswith(".part")]
+    assert not left, left  # no half-written output under any name
+    for page in work.rglob("*.html"):
+        text = page.read_text(encoding="utf-8", errors="replace")
+        assert text == "mine" or text.rstrip().endswith("</html>"), page  # complete or absent
+
+
+def test_every_command_capped_on_mutated_records(tmp_path: Path) -> None:
+    """Every command on mutated records of all four formats and a few hostile output names, under a
+    memory and time cap: exit 0, 1 or 2, no traceback, inputs untouched, outputs complete or absent."""
+    import os
+
+    _check_capped(tmp_path, [os.fsdecode(b"caf\xe9 x.html")], range(2))
+
+
+@pytest.mark.slow
+def test_every_command_capped_on_every_output_name(tmp_path: Path) -> None:
+    """The same over every hostile output name and more mutations (a few minutes)."""
+    _check_capped(tmp_path, [], range(6))

@@ -33,6 +33,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if out is None:  # started with standard output closed (``>&-``)
         sys.stderr.write("paifu: standard output is closed\n")
         return 2
+    # a file name that is no UTF-8 prints as \udce9, never a traceback
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -43,6 +48,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.limits import configure
 
         configure(**changes)
+    if getattr(args, "scheduler", None):
+        from paifu.dask import set_timeout
+
+        set_timeout(args.timeout)
     handlers = {
         "validate": run_validate,
         "convert": run_convert,
@@ -58,6 +67,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 2
     except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
+        return 2
+    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (validate also prints its summary so far)
+        from paifu.cli.interrupt import say_interrupted
+
+        return say_interrupted(args.cmd, "stopped; outputs not completed were removed")
+    except MemoryError:  # a memory limit (ulimit -v) met: one line, the partial outputs already removed
+        sys.stderr.write(f"paifu {args.cmd}: out of memory (lower --max-size, or allow more memory)\n")
         return 2
     except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say
         _silence_stdout()

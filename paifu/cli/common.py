@@ -19,6 +19,7 @@ def rules_option(spec: str | None) -> Ruleset | None:
     try:
         rules = load_rules(spec)
         check_settings(rules)
+        _known_scheme(rules)
     except RulesetError as e:
         if Path(spec).is_file() and not str(e).startswith(printable(spec)):
             raise RulesetError(f"{printable(spec)}: {e}") from e  # every message names the file
@@ -35,6 +36,14 @@ def rules_option(spec: str | None) -> Ruleset | None:
         )
         raise RulesetError(f"{printable(spec)}: not a valid ruleset: {what}") from e
     return rules
+
+
+def _known_scheme(rules: Ruleset) -> None:
+    """A ruleset's ``rank_scheme`` names one of the schemes (an unknown one would be ignored)."""
+    from paifu.rank_points import SCHEMES
+
+    if rules.rank_scheme and rules.rank_scheme not in SCHEMES:
+        raise RulesetError(f"rank_scheme = {rules.rank_scheme!r}; expected one of {', '.join(SCHEMES)}")
 
 
 def write_line(out: TextIO, text: str) -> None:
@@ -73,6 +82,9 @@ class Writer:
         self.bar = progress if hasattr(progress, "clear") else None
 
     def __call__(self, text: str) -> None:
+        from paifu.safety import json_text
+
+        text = json_text(text)  # a file name that is no UTF-8, in a JSON line (text lines are printable)
         if self.bar is None:
             self.out.write(text)
             return

@@ -9,7 +9,10 @@ from collections import Counter
 from pathlib import Path
 from typing import TextIO
 
+from paifu import outfiles
 from paifu.cli.common import output_problem, plural, write_line
+from paifu.limits import read_stdin
+from paifu.outfiles import short_name
 from paifu.rules import Ruleset, RulesetError
 
 _EXTENSIONS = {"tenhou-xml": ".xml", "tenhou-json": ".json", "mjai": ".mjson", "majiang": ".json"}
@@ -51,7 +54,7 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     for path in files:
         try:
             records = (
-                read_bytes(sys.stdin.buffer.read(), "<stdin>", args.format)
+                read_bytes(read_stdin(), "<stdin>", args.format)
                 if path == "-"
                 else read_path(path, args.format)
             )
@@ -90,17 +93,20 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
                 bad += 1
                 unwritten += 1
                 continue
-            if to_dir and dest.exists() and not args.overwrite:
-                write_line(
-                    sys.stderr, f"{name}: game {i}: not written: {dest} exists (--overwrite to replace it)"
-                )
+            if to_dir and (why := _unwritable(dest, args.overwrite)):
+                write_line(sys.stderr, f"{name}: game {i}: not written: {why}")
                 bad += 1
                 unwritten += 1
                 continue
             if to_dir:
                 dest.parent.mkdir(parents=True, exist_ok=True)
             written.add(dest)
-            dest.write_bytes(data)
+            try:
+                outfiles.write_bytes(dest, data)
+            except outfiles.OutputError as e:  # disk full, a size limit: nothing half-written is left
+                write_line(sys.stderr, f"{name}: game {i}: not written: {e}")
+                bad += 1
+                unwritten += 1
     if kinds:
         total = sum(kinds.values())
         parts = "; ".join(f"{n} x {m}" for m, n in kinds.most_common())
@@ -141,12 +147,22 @@ def _destination(target: Path, path: str, i: int, ext: str, to_dir: bool, writte
     if not to_dir:
         return target
     stem = Path(path).name.split(".")[0] + (f"-{i}" if i else "")
-    dest = target / (stem + ext)
+    dest = target / short_name(stem, ext)  # a 254-byte input name: shortened with a hash, never fatal
     n = 1
     while dest in written:  # same file name in two input folders: never overwrite
         n += 1
-        dest = target / f"{stem}~{n}{ext}"
+        dest = target / short_name(f"{stem}~{n}", ext)
     return dest
+
+
+def _unwritable(dest: Path, overwrite: bool) -> str | None:
+    """Why a game's file in ``-o DIR`` is not written: a link there (never followed out of the
+    folder, even with ``--overwrite``), or a file that exists."""
+    if why := outfiles.safe_member(dest.parent, dest.name):
+        return why
+    if dest.exists() and not overwrite:
+        return f"{dest} exists (--overwrite to replace it)"
+    return None
 
 
 def rules_lost(record: object, data: bytes, fmt: str) -> str | None:

@@ -4,7 +4,6 @@ reads through ``replay_inputs`` too."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -15,10 +14,11 @@ def _read_stdin(rules: Ruleset | None, fmt: str | None):  # noqa: ANN202 - a gen
     """``-`` as an input: the records on standard input, replayed like a file named ``<stdin>``."""
     from paifu.formats import read_bytes
     from paifu.formats.base import RecordError
+    from paifu.limits import read_stdin
     from paifu.pipeline import Unreadable, replay_record
 
     try:
-        records = read_bytes(sys.stdin.buffer.read(), "<stdin>", fmt)
+        records = read_bytes(read_stdin(), "<stdin>", fmt)
     except RecordError as e:
         yield Unreadable("<stdin>", str(e))
         return

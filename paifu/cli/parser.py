@@ -12,7 +12,8 @@ Formats: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, 電脳麻将 paip
 from the content; gzip is read transparently). Folders are searched recursively.
 
 exit status (validate, report): 0 every game valid, 1 some game has findings,
-2 an input could not be read or the arguments are wrong.
+2 an input could not be read or the arguments are wrong; every command: 130 stopped by Ctrl-C.
+No command writes over its inputs; outputs are complete or absent (docs/guarantees.md).
 """
 
 
@@ -41,6 +42,19 @@ def _positive(text: str) -> int:
     if n <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive number, not {text!r}")
     return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < 10**6:
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text!r}")
+    return value
+
+
+_TIMEOUT = "with --scheduler: seconds to wait for the scheduler and its first worker (default 60)"
 
 
 def _limit_options(p: argparse.ArgumentParser) -> None:
@@ -140,6 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     v.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
     v.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    v.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS", help=_TIMEOUT)
     _limit_options(v)
     c = sub.add_parser(
         "convert",
@@ -231,6 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r.add_argument("--jobs", type=_jobs, metavar="N", help=_JOBS_HELP)
     r.add_argument("--scheduler", metavar="dask|tcp://HOST:PORT", help=_SCHEDULER)
+    r.add_argument("--timeout", type=_seconds, default=60.0, metavar="SECONDS", help=_TIMEOUT)
     r.add_argument(
         "--out",
         metavar="DIR",
@@ -265,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--output",
         metavar="FILE",
         help="the HTML file (default: viewer/<stem>-<N>.html in the current folder, made if missing: "
-        "the record's name up to its first dot and the game number, e.g. viewer/chankan-0.html; "
+        "the record's name without its endings (.xml, .mjlog.gz) and the game number, e.g. viewer/chankan-0.html; "
         "the page paifu report --viewer-links links to)",
     )
     _limit_options(sh)
@@ -317,4 +333,5 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--prizes", metavar="SPEC", help="take-all:AMOUNT or AMOUNT,AMOUNT,... per final place")
     t.add_argument("--table", metavar="FILE", help="the bracket to .csv or .parquet")
     t.add_argument("--html", metavar="FILE", help="the bracket as an HTML page")
+    _limit_options(t)
     return p

@@ -8,6 +8,7 @@ import sys
 from typing import TextIO
 
 from paifu.cli.common import output_problem, rules_option
+from paifu.cli.guards import refuse_outputs, report_outputs
 
 
 def run_report(args: argparse.Namespace, out: TextIO) -> int:
@@ -17,6 +18,8 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
         if problem := output_problem(path):
             sys.stderr.write(f"paifu report: {problem}\n")
             return 2
+    if refuse_outputs("report", report_outputs(args.html, args.players, args.games, args.out), args.paths):
+        return 2
     return analysis_cli.run_report(
         args.paths,
         player=args.player,
@@ -38,6 +41,9 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
 def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
     from analysis import tournament
 
+    side = [p for p in (args.claimed, args.entrants) if p]
+    if refuse_outputs("tournament", {"--table": args.table, "--html": args.html}, [*args.paths, *side]):
+        return 2
     return tournament.run_tournament(
         args.paths,
         args.advance,

@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from paifu.cli.common import output_problem, plural, rules_option
+from paifu.cli.guards import refuse_outputs
+from paifu.outfiles import write_text
 from paifu.rules import RulesetError
+from paifu.safety import printable
 
 if TYPE_CHECKING:
     from paifu.events import GameRecord
@@ -26,6 +29,8 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     dest = Path(args.output or default_page(source, args.game))
     if problem := output_problem(args.output) if args.output else _default_problem(dest):
         sys.stderr.write(f"paifu show: {problem}\n")
+        return 2
+    if refuse_outputs("show", {"-o" if args.output else "the page": str(dest)}, [args.file]):
         return 2
     try:
         rules = rules_option(args.rules)
@@ -50,9 +55,9 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     if not args.output:
         Path(VIEWER_DIR).mkdir(exist_ok=True)  # our own default folder: made, never a typo of the user's
-    dest.write_text(page, encoding="utf-8")
+    write_text(dest, page)  # complete or absent
     out.write(
-        f"{dest}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
+        f"{printable(dest)}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
     )
     return 0
 
@@ -68,7 +73,7 @@ def _default_problem(dest: Path) -> str | None:
 def _stdin_records() -> list[GameRecord]:
     """The records on standard input, read no further than the ``--max-size`` limit."""
     from paifu.formats import read_bytes
-    from paifu.limits import current
+    from paifu.limits import read_stdin
     from paifu.view.names import STDIN
 
-    return read_bytes(sys.stdin.buffer.read(current().max_size + 1), STDIN)
+    return read_bytes(read_stdin(), STDIN)

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from paifu.cli.common import Writer, plural, rules_option, write_line
 from paifu.cli.inputs import replay_inputs
+from paifu.cli.interrupt import Interrupt, say_interrupted
 
 
 def run_validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -45,7 +46,8 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
         replay_inputs(args.paths, rules, args.format, args.jobs, skipped=skipped, scheduler=args.scheduler)
     )
     write = Writer(out, items)
-    for res in items:
+    stop = Interrupt()
+    for res in stop.guard(items):
         if isinstance(res, Unreadable):
             files.add(res.file)
             counts["unreadable"] += 1
@@ -92,7 +94,7 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
             write("".join(printable(line) + "\n" for line in lines))
     for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
         if args.json:
-            out.write(
+            write(
                 json.dumps({"kind": "skipped", "file": sk.file, "reason": sk.reason}, ensure_ascii=False)
                 + "\n"
             )
@@ -111,6 +113,8 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
             + (f"; {len(skipped):,} skipped" if skipped else "")
             + "\n"
         )
+    if stop.hit:
+        return say_interrupted("validate", "the summary above counts the games read so far")
     if counts["unreadable"]:
         return 2
     if not counts["games"]:

@@ -110,6 +110,23 @@ def seats(values: Any, what: str) -> Any:
     return values
 
 
+def integer(value: Any, what: str) -> int:
+    """A number the JSON formats write as an integer (a score, a kyoku, a seat): an int, or a float
+    with no fraction (``25000.0``, as some tools write); never a string, a flag or ``25000.7``."""
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    raise ValueError(f"{what} = {value!r} is not an integer")
+
+
+def integers(values: Any, what: str, n: int) -> tuple[int, ...]:
+    """One ``integer`` per seat (``seats``: never more than four), the first ``n``."""
+    if not isinstance(values, list | tuple):
+        raise ValueError(f"{what} = {values!r} is not a list of numbers")
+    return tuple(integer(v, what) for v in seats(values, what)[:n])
+
+
 def freeze(v: object) -> object:
     """A JSON value as nested tuples (lists and objects alike), so record metadata is hashable."""
     if isinstance(v, list):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from enum import Enum
 from operator import attrgetter
@@ -20,6 +21,9 @@ from typing import Any, Final
 from paifu.events import Discard, Draw, GameRecord, HandStart
 from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
+
+#: half of a UTF-16 pair alone (``"\\udfff"`` in JSON): Python reads it, no encoder writes it
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
 
 _FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 _WALKS: Final[dict[type, Callable[[Any, int], str | None]]] = {}
@@ -124,6 +128,8 @@ def _bad(value: Any, max_field: int) -> str | None:
     if t is str:
         if len(value) > max_field:
             return f"a text of {len(value):,} characters, over the --max-field limit of {max_field:,}"
+        if not value.isascii() and (m := _SURROGATE.search(value)):  # every print or file would fail
+            return f"a text with a lone surrogate {ascii(m[0])} (half of a UTF-16 pair, no character)"
         return None
     if value is None or t is bool:
         return None

@@ -68,6 +68,8 @@ OTHER_SUFFIXES = (
     ".tgz",
 )
 _SNIFF = 65536
+#: how ``paifu.outfiles`` names a file it is writing (renamed when complete): never an input
+TEMP_PREFIX, TEMP_SUFFIX = ".paifu-", ".part"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +144,8 @@ def _walk(
             yield path  # a dangling link: read_path names it
             continue
         is_dir = stat.S_ISDIR(est.st_mode)
+        if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX):
+            continue  # an output of this run (or a killed one) being written: no input, nothing to say
         if entry.name.startswith("."):
             skip(path, "hidden " + ("folder" if is_dir else "file"))
         elif is_dir:

@@ -212,6 +212,13 @@ class Ruleset:
                 raise RulesetError(f"{name} = {getattr(self, name)!r}; expected one of {allowed}")
         if self.num_players not in (3, 4):
             raise RulesetError(f"num_players = {self.num_players}; expected 3 or 4")
+        for name in _NOT_NEGATIVE:
+            if getattr(self, name) < 0:
+                raise RulesetError(f"{name} = {getattr(self, name)!r}; expected 0 or more")
+        if not 0 < self.dead_wall <= 136 - 13 * self.num_players - 1:  # a wall left to draw from
+            raise RulesetError(
+                f"dead_wall = {self.dead_wall!r}; expected 1 to {136 - 13 * self.num_players - 1}"
+            )
         if not 1 <= self.max_ron_winners <= 3:
             raise RulesetError("max_ron_winners must be 1, 2 or 3")
         if len(self.uma) != self.num_players:
@@ -315,6 +322,20 @@ def _same_kind(v: Any, current: Any) -> bool:
 def _as_lists(v: Any) -> Any:
     """Tuples, nested too, as the lists TOML writes."""
     return [_as_lists(x) for x in v] if isinstance(v, (tuple, list)) else v
+
+
+#: counts, points and amounts that no table makes negative (a rules file could write -14);
+#: ``riichi_min_points`` may be (a table without bust lets anyone riichi: ``majiang_rule.NO_MINIMUM``)
+_NOT_NEGATIVE = (
+    "start_points",
+    "extension_target",
+    "extension_rounds",
+    "last_dealer_stop_min",
+    "riichi_min_wall",
+    "noten_payment",
+    "honba_value",
+    "double_wind_fu",
+)
 
 
 def _option_values() -> dict[str, tuple[str, ...]]:

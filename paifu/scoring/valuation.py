@@ -223,8 +223,24 @@ def value_win(ctx: WinContext) -> Valuation:
     cheaper); the package path the rest. Cached by the whole (immutable) context: the engine asks
     about the same hand often.
     """
+    if why := _out_of_bounds(ctx):  # no hand can be this: the scorer's tables are never indexed with it
+        return Valuation(ok=False, error=f"bad-context: {why}")
     val = fast_value(ctx)
     return package_value(ctx) if val is None else val
+
+
+def _out_of_bounds(ctx: WinContext) -> str | None:
+    """Why a context is no hand at all (a tile id outside the set, more tiles than any hand
+    holds), or None. A broken record can say anything; the scorer is given only what a hand can be."""
+    tiles = (*ctx.concealed, ctx.win_tile, *ctx.dora_indicators, *ctx.ura_indicators)
+    tiles += tuple(t for m in ctx.melds for t in m.tiles)
+    if any(type(t) is not int or not 0 <= t < 136 for t in tiles):
+        return "a tile id outside 0..135"
+    if len(ctx.concealed) + 3 * len(ctx.melds) > 18 or len(ctx.melds) > 4:
+        return f"{len(ctx.concealed)} concealed tiles and {len(ctx.melds)} melds: more than a hand holds"
+    if len(ctx.dora_indicators) > 5 or len(ctx.ura_indicators) > 5 or not 0 <= ctx.kita <= 4:
+        return "more indicators or Norths than a table shows"
+    return None
 
 
 def package_value(ctx: WinContext) -> Valuation:

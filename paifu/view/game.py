@@ -16,8 +16,13 @@ from paifu.engine.results import GameResult
 from paifu.events import Event, GameRecord, HandStart, Win
 from paifu.findings import Finding
 from paifu.rules import Ruleset
+from paifu.safety import printable
 from paifu.view.names import game_label
 from paifu.view.table import TableView, hand_result_text, snapshot
+
+#: the longest game the viewer keeps a table for each event of: the corpus's longest has 1,815 events
+#: and peaks at 240 MB (about 110 KB an event with the discard review), so this bounds ``show`` near 1.2 GB
+MAX_EVENTS = 10_000
 
 
 class ViewError(ValueError):
@@ -58,6 +63,11 @@ class GameView:
     def __init__(self, record: GameRecord, rules: Ruleset | None = None, game_index: int = 0) -> None:
         from paifu.pipeline import replay_record
 
+        if len(record.events) > MAX_EVENTS:  # a snapshot per event: memory grows with the game's length
+            raise ViewError(
+                f"{printable(record.source)}: game {game_index} has {len(record.events):,} events, more than "
+                f"the viewer draws ({MAX_EVENTS:,}; a hanchan has about 1,000): paifu validate reads it"
+            )
         self.record = record
         self.tables: list[TableView] = []
         ura: list[tuple[int, ...]] = [()]

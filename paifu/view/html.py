@@ -13,6 +13,7 @@ import json
 import xml.etree.ElementTree as ET
 from typing import Any
 
+from paifu.safety import display_path, json_text
 from paifu.view.names import game_label
 from paifu.view.svg import WIDTH, defs_svg, layout, score_curve_svg
 
@@ -164,10 +165,10 @@ def viewer_html(game: Any, start: int = 0) -> str:
     esc = html.escape
     r = game.result
     rows, why = _review_rows(game)
-    data = json.dumps(viewer_data(game, start, rows), ensure_ascii=False, separators=(",", ":")).replace(
-        "</", "<\\/"
-    )
-    title = f"{game_label(r.game_id, r.source, r.game_index)} (game {r.game_index})"
+    data = json.dumps(viewer_data(game, start, rows), ensure_ascii=False, separators=(",", ":"))
+    # no < > & inside the script element: a name like "<!--<script" would otherwise keep it open
+    data = json_text(data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+    title = f"{game_label(r.game_id, display_path(r.source), r.game_index)} (game {r.game_index})"
     finals = ", ".join(f"{esc(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
     hands = "".join(
         f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "

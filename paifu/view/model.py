@@ -9,6 +9,7 @@ for chun); shanten is computed on demand (``SeatData.shanten``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -33,6 +34,12 @@ def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:
     return calculator().calculate_shanten(
         list(counts), use_chiitoitsu=closed and full, use_kokushi=closed and full, is_three_player=sanma
     )
+
+
+def reviewable(counts: Sequence[int]) -> bool:
+    """Whether the shanten calculator can take a hand: at most 14 tiles, 4 of a kind (a broken
+    record's 20-tile hand is drawn, but has no shanten, waits review or ukeire)."""
+    return sum(counts) <= 14 and max(counts, default=0) <= 4
 
 
 @lru_cache(maxsize=1)
@@ -93,7 +100,7 @@ class SeatData:
     @property
     def shanten(self) -> int | None:
         n = len(self.tiles)
-        if n % 3 == 0 or n == 0:
+        if n % 3 == 0 or n == 0 or not reviewable(self.counts):
             return None
         return shanten_of(self.counts, not any(m.kind != "ankan" for m in self.melds), self.sanma)
 

@@ -22,10 +22,27 @@ def source_stem(source: str) -> str:
     return PurePath(source).name.split(".")[0] or "game"
 
 
+#: endings a record's file name drops in its page name (``b.mjlog.gz`` -> ``b``)
+_RECORD_ENDINGS = re.compile(r"(\.(gz|xml_?|mjlog|json|jsonl|mjson|paipu|txt))+$", re.I)
+
+
 def page_name(source: str, game_index: int) -> str:
-    """The viewer page of a game: ``<stem>-<N>.html`` (``paifu show`` writes it under ``viewer/``)."""
-    stem = re.sub(r"[^0-9A-Za-z_.-]+", "_", source_stem(source))  # a plain name in a link and a shell
-    return f"{stem}-{game_index}.html"
+    """The viewer page of a game: ``<stem>-<N>.html`` (``paifu show`` writes it under ``viewer/``).
+
+    The stem is the file name without its record endings; one page per input name: letters of any
+    script, digits and ``_ . -`` are kept (``東風戦``, ``a.b`` and ``a.c`` stay apart), and a name
+    that loses anything else (a space, bytes that are no UTF-8) gets a hash of the whole name. A
+    name too long for the file system is cut, with that hash."""
+    from paifu.outfiles import name_hash, short_name
+
+    if source == STDIN:
+        return f"stdin-{game_index}.html"
+    name = PurePath(source).name
+    base = _RECORD_ENDINGS.sub("", name) or "game"
+    stem = re.sub(r"[^\w.-]+|^[.-]", "_", base)  # a plain name in a link and a shell
+    if stem != base:
+        stem += f"~{name_hash(name)}"
+    return short_name(stem, f"-{game_index}.html")
 
 
 def default_page(source: str, game_index: int) -> str:

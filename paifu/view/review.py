@@ -12,7 +12,7 @@ from typing import Any
 
 from paifu.events import Discard
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS, kind_to_str
-from paifu.view.model import TableData, calculator, kind_of, shanten_of
+from paifu.view.model import TableData, calculator, kind_of, reviewable, shanten_of
 from paifu.view.names import game_label
 
 COLUMNS = {
@@ -95,6 +95,8 @@ def review_discard(before: TableData, seat: int, tile: str) -> dict[str, Any]:
     sv = before.seats[seat]
     counts = list(sv.counts)
     closed = not any(m.kind != "ankan" for m in sv.melds)
+    if not reviewable(counts):  # a broken record's oversized hand: drawn, not reviewed
+        return {"shanten_before": None}
     visible = visible_counts(before, seat)
     shanten_before = shanten_of(tuple(counts), closed, sv.sanma) if sum(counts) % 3 == 2 else None
     options: dict[int, tuple[int, int]] = {}

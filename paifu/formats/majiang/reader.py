@@ -22,7 +22,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, freeze
+from paifu.formats.base import RecordError, freeze, integer, integers
 from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.majiang.names import (
     _MARK_OFFSET,
@@ -50,6 +50,8 @@ def read_majiang(data: bytes, source: str = "") -> list[GameRecord]:
     for gi, g in enumerate(games):
         if not isinstance(g, dict) or not isinstance(g.get("log"), list):
             raise RecordError("not a 電脳麻将 paipu (no 'log' list)", file=source, game=gi)
+        if not g["log"]:  # said now, not after a record for each of a million empty games
+            raise RecordError("a game with no hand in it", file=source, game=gi)
         out.append(_read_game(g, source, gi))
     return out
 
@@ -98,7 +100,7 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
         try:
             events.append(
                 GameEnd(
-                    final_scores=tuple(int(x) for x in _four(g["defen"], "defen")),
+                    final_scores=integers(_four(g["defen"], "defen"), "defen", 4),
                     rank_points=tuple(float(p) for p in _four(point, "point")) if point is not None else None,
                     rank_points_text=tuple(str(p) for p in point) if point is not None else None,
                     placements=tuple(int(r) for r in _four(g["rank"], "rank")) if "rank" in g else None,
@@ -121,7 +123,7 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
         raise RecordError("a hand must start with qipai", event=0)
     q = hand[0]["qipai"]
     try:
-        jushu = int(q["jushu"])
+        jushu = integer(q["jushu"], "jushu")
     except (ValueError, KeyError, TypeError, OverflowError) as err:
         raise RecordError(f"qipai: jushu: {err}", event=0) from err
     dealer = (qijia + jushu) % 4
@@ -138,16 +140,16 @@ def _read_hand(hand: list[dict[str, Any]], qijia: int) -> list[Event]:
         return out
 
     try:
-        scores = by_seat([int(x) for x in q["defen"]])
+        scores = by_seat(list(integers(q["defen"], "defen", 4)))
         hands = by_seat([parse_shoupai(s)[0] for s in q["shoupai"]])
         doras = [pai_to_tile(q["baopai"])]
-        honba = int(q["changbang"])
+        honba = integer(q["changbang"], "changbang")
         events: list[Event] = [
             HandStart(
-                round_wind=int(q["zhuangfeng"]),
+                round_wind=integer(q["zhuangfeng"], "zhuangfeng"),
                 hand_number=jushu,
                 honba=honba,
-                sticks=int(q["lizhibang"]),
+                sticks=integer(q["lizhibang"], "lizhibang"),
                 dealer=dealer,
                 scores=tuple(scores),
                 dora_indicator=doras[0],

@@ -4,7 +4,8 @@ into events of :mod:`paifu.events`; the hand's results are read by ``results``."
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from paifu.events import (
@@ -20,7 +21,7 @@ from paifu.events import (
     RecordIssue,
     RiichiAccepted,
 )
-from paifu.formats.base import RecordError, freeze, seats
+from paifu.formats.base import RecordError, freeze, integer, integers, seats
 from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, pai_to_tile
 from paifu.formats.mjai.results import _Results
@@ -37,10 +38,9 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
         raise RecordError(f"not UTF-8 text: {e}", file=source) from e
     out = []
     parsed = take_parsed(data)  # a whole document detection parsed (taken either way: not kept)
-    stripped = text.strip()
-    if stripped.startswith("["):  # a JSON array of events (some tools)
+    if _ARRAY.match(text):  # a JSON array of events (some tools)
         try:
-            arr: Any = json.loads(stripped) if parsed is NOT_PARSED else parsed
+            arr: Any = json.loads(text) if parsed is NOT_PARSED else parsed
         except json.JSONDecodeError as e:
             raise RecordError(f"not valid JSON: {e}", file=source) from e
         for i, ev in enumerate(arr):
@@ -50,7 +50,7 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
                 )
         return [(i + 1, ev) for i, ev in enumerate(arr)]
     scan = _SCAN
-    for no, line in enumerate(text.splitlines(), 1):
+    for no, line in enumerate(_split_lines(text), 1):
         try:  # the common line, one JSON object and nothing else: json.loads without its wrapping
             ev, end = scan(line, 0)
             if end == len(line) and type(ev) is dict and type(ev.get("type")) is str:
@@ -68,6 +68,28 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
             raise RecordError(f"line {no} is not an mjai event (no 'type')", file=source, event=no)
         out.append((no, ev))
     return out
+
+
+_ARRAY = re.compile(r"\s*\[")  # the text's start, without a stripped copy of it
+#: what ``str.splitlines`` ends a line at besides ``\n`` (a final ``\r`` aside)
+_OTHER_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+
+
+def _split_lines(text: str) -> Iterator[str]:
+    """``text.splitlines()`` one line at a time: a bad first line is reported without a list of
+    millions of lines made first (64 MiB of ``{}`` lines took 1.7 GB before saying line 1 is bad)."""
+    pos, n = 0, len(text)
+    while pos < n:
+        end = text.find("\n", pos)
+        if end < 0:
+            end = n
+        line = text[pos:end]
+        body = line[:-1] if line.endswith("\r") else line
+        if _OTHER_BREAKS.search(body):  # rare: splitlines itself, on this line and its own ending
+            yield from text[pos : end + 1].splitlines()
+        else:
+            yield body
+        pos = end + 1
 
 
 def read_mjai(data: bytes, source: str = "") -> list[GameRecord]:
@@ -175,7 +197,7 @@ class _Reader(_Results):
                 self._close_hand(no)
             scores = ev.get("scores")
             self.events.append(
-                GameEnd(final_scores=tuple(int(x) for x in scores[: self.n]) if scores else None)
+                GameEnd(final_scores=integers(scores, "end_game scores", self.n) if scores else None)
             )
             return True
         if t == "start_kyoku":
@@ -258,9 +280,7 @@ class _Reader(_Results):
             self.events.append(RIICHI[actor])
         elif t == "reach_accepted":
             scores = ev.get("scores")
-            self.events.append(
-                RiichiAccepted(actor, tuple(int(x) for x in scores[: self.n]) if scores else None)
-            )
+            self.events.append(RiichiAccepted(actor, integers(scores, "scores", self.n) if scores else None))
             h["accepted"] += 1
         elif t == "hora":
             self.events.append(self._hora(ev, no))
@@ -282,7 +302,7 @@ class _Reader(_Results):
         bakaze = ev["bakaze"]
         if bakaze not in _WINDS:
             raise self.fail(f"bakaze {bakaze!r} is not a wind", no)
-        kyoku = int(ev["kyoku"])
+        kyoku = integer(ev["kyoku"], "kyoku")
         if not 1 <= kyoku <= 4:
             raise self.fail(f"kyoku {kyoku} is outside 1..4", no)
         self.hand_label = f"{bakaze}{kyoku}-{ev.get('honba', 0)}"
@@ -293,13 +313,11 @@ class _Reader(_Results):
             HandStart(
                 round_wind=_WINDS.index(bakaze),
                 hand_number=kyoku - 1,
-                honba=int(ev.get("honba", 0)),
-                sticks=int(ev.get("kyotaku", 0)),
-                dealer=int(ev["oya"]),
+                honba=integer(ev.get("honba", 0), "honba"),
+                sticks=integer(ev.get("kyotaku", 0), "kyotaku"),
+                dealer=integer(ev["oya"], "oya"),
                 # the original protocol states no scores: the engine carries its own from the start points
-                scores=tuple(int(x) for x in seats(ev["scores"], "start scores")[:n])
-                if ev.get("scores") is not None
-                else None,
+                scores=integers(ev["scores"], "start scores", n) if ev.get("scores") is not None else None,
                 dora_indicator=pai_to_tile(ev["dora_marker"]),
                 hands=tuple(tuple(pai_to_tile(p) for p in tehais[s]) for s in range(n)),
             )

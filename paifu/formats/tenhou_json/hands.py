@@ -16,7 +16,7 @@ from paifu.events import (
     NewDora,
     RiichiAccepted,
 )
-from paifu.formats.base import RecordError, seats
+from paifu.formats.base import RecordError, integer, integers
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.tenhou_json.calls import _Calls
 from paifu.formats.tenhou_json.names import (
@@ -111,9 +111,12 @@ class _HandReader(_Calls, _Results):
     def read(self) -> list[Event]:
         """Replay the hand; when a call could belong to more than one discard, backtrack."""
         h, n = self.h, self.n
-        kyoku, honba, sticks = (int(x) for x in h[0][:3])
+        named = zip(
+            h[0][:3], ("kyoku", "honba", "sticks"), strict=False
+        )  # fewer than three: unpacking says so
+        kyoku, honba, sticks = (integer(x, what) for x, what in named)
         self.honba = honba
-        scores = tuple(int(x) for x in seats(h[1], "start scores")[:n])
+        scores = integers(h[1], "start scores", n)
         if not h[2]:
             raise self.fail("no dora indicator")
         self.events.append(

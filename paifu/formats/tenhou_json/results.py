@@ -18,7 +18,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, seats
+from paifu.formats.base import RecordError, integer, integers
 from paifu.formats.plays import RIICHI
 from paifu.formats.tenhou_json.names import (
     _SCORE_TEXT,
@@ -78,11 +78,7 @@ class _Results:
         if name not in DRAW_NAMES:
             raise self.fail(f"unknown hand result {name!r}")
         kind = DRAW_NAMES[name]
-        deltas = (
-            tuple(int(x) for x in seats(res[1], "score changes")[:n])
-            if len(res) > 1 and isinstance(res[1], list)
-            else None
-        )
+        deltas = integers(res[1], "score changes", n) if len(res) > 1 and isinstance(res[1], list) else None
         tenpai: tuple[int, ...] | None = None
         shown: tuple[tuple[int, ...] | None, ...] | None = None
         if kind == RyuukyokuKind.EXHAUSTIVE:
@@ -113,8 +109,8 @@ class _Results:
         n = self.n
         if len(detail) < 2:
             raise self.fail(f"win detail {detail!r} names no winner")
-        who, frm = int(detail[0]), int(detail[1])
-        pao = int(detail[2]) if len(detail) > 2 else who
+        who, frm = integer(detail[0], "winner"), integer(detail[1], "from")
+        pao = integer(detail[2], "liable seat") if len(detail) > 2 else who
         if not (0 <= who < n and 0 <= frm < n):
             raise self.fail(f"win detail {detail!r} names a seat outside the table")
         if who == frm:
@@ -186,7 +182,7 @@ class _Results:
             hand=hand,
             melds=tuple(self.melds[who]),
             honba=self.honba,
-            deltas=tuple(int(x) for x in seats(deltas, "score changes")[:n]),
+            deltas=integers(deltas, "score changes", n),
             pao_seat=pao if pao != who else None,
         )
         return Win(who, frm, tile, claimed)

@@ -14,6 +14,7 @@ from paifu.formats.check import check_records
 from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
+from paifu.safety import display_path
 
 # a start tag and its attributes, for the duplicate-attribute repair only
 _START_TAG = re.compile(rb"<([A-Za-z_][\w.-]*)((?:\s+[^\s=>/]+\s*=\s*(?:\"[^\"]*\"|'[^']*'))*)(\s*/?>)")
@@ -29,7 +30,7 @@ def _game_id(source: str, root: etree._Element) -> str:
             m = _LOG_ID.search(sib.text or "")
             if m:
                 return m.group(0)
-    return PurePath(source).stem if source else ""
+    return display_path(PurePath(source).stem) if source else ""  # text, whatever bytes name the file
 
 
 def _dedupe_attributes(raw: bytes) -> tuple[bytes, list[str]]:

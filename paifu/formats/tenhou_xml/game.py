@@ -146,8 +146,8 @@ class _GameReader:
 
     def _scores(self, text: str, what: str) -> tuple[int, ...]:
         vals = _ints(text, what)
-        if len(vals) < self.n:
-            raise ValueError(f"{what}={text!r} has fewer than {self.n} values")
+        if not self.n <= len(vals) <= 4:  # four for three players too (Tenhou writes the empty seat's 0)
+            raise ValueError(f"{what}={text!r} holds {len(vals)} values for {self.n} players")
         return tuple(map(_HUNDRED, vals[: self.n]))
 
     def _sc(self, el: etree._Element) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
