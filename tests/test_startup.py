@@ -83,3 +83,24 @@ def test_the_lazy_modules_still_load_when_needed(tmp_path: Path) -> None:
     ruleset.write_text('base = "tenhou"\nkuitan = true\n', encoding="utf-8")
     code, modules = _modules_after("validate", str(record), "--rules", str(ruleset))
     assert code == 0 and "tomllib" in modules
+
+
+def test_only_the_command_itself_freezes_the_collector() -> None:
+    """``paifu`` as a process freezes its objects (no exit collection walks them); a caller's
+    ``main([...])`` leaves the collector as it was (freezing there would keep its garbage)."""
+    record = str(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml")
+    probe = (
+        "import gc, io, sys\n"
+        "from paifu.cli import main\n"
+        "main(['validate', sys.argv[1]], out=io.StringIO())\n"
+        "in_process = gc.get_freeze_count()\n"
+        "sys.argv = ['paifu', 'validate', '--quiet', sys.argv[1]]\n"
+        "code = main()\n"
+        "print(in_process, gc.get_freeze_count(), code)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, record], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stderr
+    in_process, as_command, code = map(int, proc.stdout.split()[-3:])
+    assert in_process == 0 and as_command > 0 and code == 0
