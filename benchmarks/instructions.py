@@ -5,7 +5,10 @@ For each code tree this runs, under ``valgrind --tool=callgrind``, one script th
 ``paifu validate`` uses and stops, and one that then reads and replays every unique file: the
 difference is the work on the games themselves (start-up excluded, as in ``validate.py``).
 
-    python benchmarks/instructions.py [PATH ...] [--baseline REF]     # needs valgrind
+    python benchmarks/instructions.py [PATH ...] [--baseline REF] [--startup]     # needs valgrind
+
+``--startup`` also counts one whole ``paifu validate`` process of the smallest file (start-up and
+exit included), beside a bare interpreter.
 
 It takes minutes (callgrind runs Python some 50 times slower).
 """
@@ -21,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from validate import CORPUS, baseline_tree, unique_files  # noqa: E402
+from validate import CORPUS, baseline_tree, smallest, startup_command, unique_files  # noqa: E402
 
 _SCRIPT = """
 import sys
@@ -36,34 +39,41 @@ if sys.argv[3] == "run":
 """
 
 
-def instructions(root: Path, listing: Path, mode: str) -> int:
-    """Instructions callgrind counts for ``_SCRIPT`` in ``mode`` ("import" or "run") under ``root``; the
-    imports are ``validate.py``'s ``_start_up``, so both benchmarks exclude the same start-up."""
+def counted(cmd: list[str], root: Path, env: dict[str, str] | None = None) -> int:
+    """Instructions callgrind counts for the process ``cmd`` (the code under ``root``)."""
     proc = subprocess.run(
-        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
-        + [
-            sys.executable,
-            "-c",
-            _SCRIPT,
-            str(root),
-            str(listing),
-            mode,
-            str(Path(__file__).resolve().parent),
-        ],
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
         capture_output=True,
         text=True,
         check=False,
+        env=env,
     )
     found = re.search(r"Collected : (\d+)", proc.stderr)
-    if proc.returncode != 0 or found is None:
+    if proc.returncode not in (0, 1) or found is None:  # validate exits 1 on findings
         raise SystemExit(f"callgrind failed under {root}: {proc.stderr.strip()[-600:]}")
     return int(found.group(1))
+
+
+def instructions(root: Path, listing: Path, mode: str) -> int:
+    """Instructions callgrind counts for ``_SCRIPT`` in ``mode`` ("import" or "run") under ``root``; the
+    imports are ``validate.py``'s ``_start_up``, so both benchmarks exclude the same start-up."""
+    here = str(Path(__file__).resolve().parent)
+    return counted([sys.executable, "-c", _SCRIPT, str(root), str(listing), mode, here], root)
+
+
+def startup(root: Path, record: str) -> int:
+    """Instructions of ``paifu validate RECORD`` as a whole process (start-up and exit included), with
+    the bytecode caches written by a first run."""
+    cmd, env = startup_command(root, record)
+    subprocess.run(cmd, env=env, capture_output=True, check=False)
+    return counted(cmd, root, env)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
     ap.add_argument("--baseline", metavar="REF", help="also count the code of this git commit")
+    ap.add_argument("--startup", action="store_true", help="also count a whole validate of the smallest file")
     args = ap.parse_args()
     files = unique_files(args.paths)
     ours = Path(__file__).resolve().parents[1]
@@ -75,6 +85,12 @@ def main() -> None:
             start = instructions(root, Path(listing.name), "import")
             counts[label] = instructions(root, Path(listing.name), "run") - start
             print(f"{label:<9} {counts[label] / 1e6:10,.0f} M instructions for {len(files)} files")
+        if args.startup:
+            record = smallest(files)
+            bare = counted([sys.executable, "-c", "pass"], ours)
+            print(f"start-up: paifu validate {record} as a process (bare interpreter: {bare / 1e6:,.0f} M)")
+            for label, root in [("ours", ours)] + ([("baseline", base)] if base is not None else []):
+                print(f"{label:<9} {startup(root, record) / 1e6:10,.0f} M instructions")
     if "baseline" in counts:
         print(f"baseline / ours: {counts['baseline'] / counts['ours']:.2f}x")
 

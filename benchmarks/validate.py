@@ -208,6 +208,46 @@ def fresh(fn: Callable[..., Any], *args: Any) -> Any:
         proc.join()
 
 
+# ---------------------------------------------------------------------- start-up
+def smallest(files: list[str]) -> str:
+    """The smallest record among ``files``: the start-up figures validate it."""
+    return min(files, key=lambda f: (os.path.getsize(f), f))
+
+
+def startup_command(root: Path, record: str) -> tuple[list[str], dict[str, str]]:
+    """``paifu validate RECORD`` as a fresh process on the code under ``root``, with bytecode caches
+    allowed (as an installed ``paifu`` has them), and its environment."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return [sys.executable, "-m", "paifu", "validate", record], env
+
+
+def process_cpu(cmd: list[str], env: dict[str, str], runs: int) -> float:
+    """CPU seconds (user + system) of ``cmd`` as a process, the best of ``runs`` (after one run that
+    writes the bytecode caches)."""
+    import resource
+
+    best = float("inf")
+    for i in range(runs + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if i:
+            best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return best
+
+
+def startup(files: list[str], trees: list[tuple[str, Path]], runs: int) -> None:
+    """CPU seconds of ``paifu validate`` of the smallest record, as a process, beside a bare interpreter."""
+    record = smallest(files)
+    bare = process_cpu([sys.executable, "-c", "pass"], dict(os.environ), runs * 3)
+    print(f"\nstart-up: paifu validate {record} ({os.path.getsize(record):,} bytes) as a process, CPU s")
+    print(f"  bare interpreter (python -c pass): {bare:.3f}")
+    for label, root in trees:
+        cpu = process_cpu(*startup_command(root, record), runs * 3)
+        print(f"  {label}: {cpu:.3f} ({cpu / bare:.1f}x the bare interpreter)")
+
+
 # ---------------------------------------------------------------------- report memory
 _RSS = """
 import os, resource, sys
@@ -344,6 +384,8 @@ def speed(
             base_cpu = best["base", name][0]
             line += f"{games / base_cpu:10.1f}{base_cpu / cpu:9.2f}x"
         print(line)
+
+        startup(files, trees, runs)
 
     serial = min(fresh(_wall, "serial", files, rules, 1) for _ in range(runs))
     print(f"\nend to end, wall clock: serial {games / serial:.1f} games/s")

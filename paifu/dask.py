@@ -18,7 +18,6 @@ or network file system, or the same copy on every machine), and must have paifu 
 from __future__ import annotations
 
 import contextlib
-import logging
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -54,6 +53,8 @@ def _import_distributed() -> Any:
 def connect(scheduler: str, workers: int = 0) -> Iterator[Any]:
     """A ``distributed.Client``: ``"dask"`` starts a local cluster of ``workers`` processes (0 = one
     per core) for the duration; ``tcp://host:port`` (any scheduler address) joins an existing one."""
+    import logging  # here, not at import: a serial run never needs it
+
     distributed = _import_distributed()
     if scheduler == "dask":
         cluster = distributed.LocalCluster(

@@ -22,13 +22,14 @@ import importlib
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paifu.engine.results import GameResult
 from paifu.pipeline import Skipped, Unreadable, replay_paths
 from paifu.rules import Ruleset
+
+if TYPE_CHECKING:  # the pool's modules (and multiprocessing) load only when a pool starts
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Item = GameResult | Unreadable
 
@@ -90,6 +91,9 @@ def _probe() -> bool:
 
 def _start_pool(workers: int, init: tuple[Any, ...]) -> ProcessPoolExecutor:
     """A pool whose workers are proved to start: after this, a worker that dies is its file's fault."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     ex = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=init)
     try:
         ex.submit(_probe).result()
@@ -101,6 +105,9 @@ def _start_pool(workers: int, init: tuple[Any, ...]) -> ProcessPoolExecutor:
 
 def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
     """Replay each file in a process of its own: who kills its process is the culprit."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     for path in paths:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:
             try:
@@ -123,7 +130,7 @@ def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
 
 def _preload() -> None:
     """Import what every replay imports lazily, once here: forked workers then start with it."""
-    for name in ("paifu.scoring.valuation", "paifu.engine.wall"):
+    for name in ("paifu.scoring.valuation", "paifu.scoring.package", "paifu.engine.wall"):
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
 
@@ -149,6 +156,8 @@ def replay_paths_parallel(
     if jobs == 1 or len(files) <= 1:
         yield from replay_paths(files, rules, fmt, **kwargs)
         return
+    from concurrent.futures.process import BrokenProcessPool
+
     _preload()
     size = chunk_size or _chunk_size(len(files), jobs)
     chunks = deque(files[i : i + size] for i in range(0, len(files), size))

@@ -20,7 +20,7 @@ from paifu.events import CallKind, Meld
 from paifu.pipeline import replay_paths
 from paifu.rules import load_rules, preset
 from paifu.rules.ruleset import Ruleset
-from paifu.scoring import fast_yaku, valuation
+from paifu.scoring import fast_yaku, package, valuation
 from paifu.scoring.fast import fast_value
 from paifu.scoring.valuation import WinContext, package_value, value_win
 from paifu.tiles import parse_tiles
@@ -125,11 +125,11 @@ def test_han_table_is_the_packages() -> None:
     assert len(pairs) == 25
     for closed, opened in pairs:
         pkg = by_id[closed[0]]
-        assert closed == (pkg.yaku_id, valuation._PKG_YAKU[pkg.yaku_id].value, pkg.han_closed)
+        assert closed == (pkg.yaku_id, package._PKG_YAKU[pkg.yaku_id].value, pkg.han_closed)
         assert opened == (pkg.yaku_id, closed[1], pkg.han_open or pkg.han_closed)
     names = [*fast_yaku.DRAGONS, *fast_yaku.SEAT_WINDS, *fast_yaku.ROUND_WINDS]
     for yaku_id, name in zip(range(15, 26), names, strict=True):  # added with 1 han, open or closed
-        assert valuation._PKG_YAKU[yaku_id].value == name
+        assert package._PKG_YAKU[yaku_id].value == name
         assert (by_id[yaku_id].han_open, by_id[yaku_id].han_closed) == (1, 1)
 
 

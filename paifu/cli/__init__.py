@@ -8,6 +8,7 @@ One module per command (``validate``, ``convert``, ``report`` with ``tournament`
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -29,6 +30,8 @@ __all__ = ["build_parser", "main", "output_problem", "plural", "replay_inputs", 
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    if argv is None:  # the ``paifu`` command itself: the process ends with this call
+        return _as_process(out)
     out = out or sys.stdout
     if out is None:  # started with standard output closed (``>&-``)
         sys.stderr.write("paifu: standard output is closed\n")
@@ -83,6 +86,18 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if out is sys.stdout:
             _silence_stdout()
         return 2
+
+
+def _as_process(out: TextIO | None) -> int:
+    """``main`` as the process: the objects of every module imported so far are frozen (no
+    collection walks them again), and at the end everything is, so the interpreter's collection at
+    exit has nothing to walk (it was a tenth of a small record's run). A caller's ``main([...])``
+    (tests, notebooks) keeps the usual collector: freezing there would keep its garbage for good."""
+    gc.freeze()
+    try:
+        return main(sys.argv[1:], out)
+    finally:
+        gc.freeze()
 
 
 def _silence_stdout() -> None:

@@ -73,6 +73,20 @@ def _limit_options(p: argparse.ArgumentParser) -> None:
     )
 
 
+class _Version(argparse.Action):
+    """``--version``, the version looked up only when asked (``importlib.metadata`` and the 30
+    modules it loads would otherwise be a fifth of every command's start-up)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(
+            option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=str(kwargs.get("help"))
+        )
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        print(f"paifu {_version()} ({BUILD})")
+        parser.exit()
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -114,7 +128,7 @@ _EXAMPLES = """examples:
 def build_parser() -> argparse.ArgumentParser:
     fmt = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(prog="paifu", description=DESCRIPTION, formatter_class=fmt, epilog=_EXAMPLES)
-    p.add_argument("--version", action="version", version=f"paifu {_version()} ({BUILD})")
+    p.add_argument("--version", action=_Version, help="show the version and build, and exit")
     sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
     v = sub.add_parser(
         "validate",

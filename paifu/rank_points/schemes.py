@@ -9,10 +9,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-try:  # Python 3.11+
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover
-    import tomli as tomllib  # type: ignore[no-redef]
+from paifu.rules.ruleset import toml_module
 
 ROUNDINGS = ("none", "half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc")
 
@@ -133,6 +130,7 @@ class Scheme:
 
     @classmethod
     def from_toml(cls, text: str) -> Scheme:
+        tomllib = toml_module()
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
@@ -276,6 +274,7 @@ def get_scheme(spec: str | Scheme) -> Scheme:
 def load_scheme(path: str | Path) -> Scheme:
     """A scheme from a TOML file; its name defaults to the file's stem."""
     p = Path(path)
+    tomllib = toml_module()
     try:
         data = tomllib.loads(p.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as e:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 from typing import Final
-from urllib.parse import unquote
 
 from lxml import etree
 
@@ -83,4 +82,6 @@ def _decode_name(raw: str) -> str:
         raise ValueError(f"a name of {len(raw):,} characters, over the --max-field limit of {limit:,}")
     if _ESCAPED.fullmatch(raw):  # Tenhou's spelling, every byte escaped: what unquote gives, in C
         return bytes.fromhex(raw.replace("%", "")).decode("utf-8", errors="replace")
+    from urllib.parse import unquote  # only here: it imports ipaddress, a tenth of a small run's imports
+
     return unquote(raw, encoding="utf-8", errors="replace")

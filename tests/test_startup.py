@@ -1,0 +1,106 @@
+"""Start-up: a serial ``paifu validate`` of one small record imports only what it uses.
+
+Start-up was a third of a validation's CPU time (issue 26): a serial run imported the process
+pool's modules, the TOML parser, ``importlib.metadata`` (for ``--version``) and the ``mahjong``
+package that only values the wins the fast path leaves. Each test runs a fresh interpreter, as a
+user's command does, and looks at ``sys.modules`` when the command is done.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT, SAMPLES, corpus_dir
+
+#: top-level modules a serial validate of a small record must not import (what each is for)
+UNUSED = {
+    "multiprocessing": "worker processes (--jobs)",
+    "concurrent": "the process pool (--jobs)",
+    "dask": "--scheduler",
+    "distributed": "--scheduler",
+    "pandas": "paifu report",
+    "pyarrow": "paifu report",
+    "matplotlib": "paifu report --html",
+    "numpy": "paifu report",
+    "tqdm": "the progress counter on a terminal",
+    "tomllib": "ruleset and scheme TOML files",
+    "importlib.metadata": "--version",
+    "mahjong": "wins the fast path leaves",
+}
+
+_PROBE = """
+import json, sys
+from paifu.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def _modules_after(*argv: str) -> tuple[int, set[str]]:
+    proc = subprocess.run(
+        [sys.executable, "-c", _PROBE, *argv], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    return got["code"], set(got["modules"])
+
+
+def _loaded(modules: set[str], name: str) -> bool:
+    return any(m == name or m.startswith(name + ".") for m in modules)
+
+
+def _check(record: Path, unused: dict[str, str]) -> None:
+    code, modules = _modules_after("validate", str(record), "--jobs", "2")  # one file: run serially
+    assert code == 0
+    assert "paifu.engine.replayer" in modules and "lxml.etree" in modules  # it did replay the record
+    loaded = {name: why for name, why in unused.items() if _loaded(modules, name)}
+    assert not loaded, f"a serial validate of {record.name} imported modules it does not use: {loaded}"
+
+
+def test_serial_validate_of_a_real_game_imports_only_what_it_uses() -> None:
+    # a real game of 5 hands (Tenhou, 2009), whose wins the fast path values
+    tenhou = corpus_dir("tenhou_xml", "fastmaj", "src", "test", "resources", "tenhou")
+    _check(tenhou / "2009082815gm-00e1-0000-b7e41fe8&tw=3.mjlog", UNUSED)
+
+
+def test_serial_validate_of_a_sample_imports_only_what_it_uses() -> None:
+    # our own record, without the corpus; its first-turn wins go to the package (blessings)
+    record = SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml"
+    _check(record, {k: v for k, v in UNUSED.items() if k != "mahjong"})
+
+
+def test_the_lazy_modules_still_load_when_needed(tmp_path: Path) -> None:
+    """The other side: ``--version`` and a TOML ruleset still find what was made lazy."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "paifu", "--version"], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert proc.returncode == 0 and proc.stdout.startswith("paifu "), proc.stderr
+    record = SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml"
+    ruleset = tmp_path / "mine.toml"
+    ruleset.write_text('base = "tenhou"\nkuitan = true\n', encoding="utf-8")
+    code, modules = _modules_after("validate", str(record), "--rules", str(ruleset))
+    assert code == 0 and "tomllib" in modules
+
+
+def test_only_the_command_itself_freezes_the_collector() -> None:
+    """``paifu`` as a process freezes its objects (no exit collection walks them); a caller's
+    ``main([...])`` leaves the collector as it was (freezing there would keep its garbage)."""
+    record = str(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml")
+    probe = (
+        "import gc, io, sys\n"
+        "from paifu.cli import main\n"
+        "main(['validate', sys.argv[1]], out=io.StringIO())\n"
+        "in_process = gc.get_freeze_count()\n"
+        "sys.argv = ['paifu', 'validate', '--quiet', sys.argv[1]]\n"
+        "code = main()\n"
+        "print(in_process, gc.get_freeze_count(), code)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", probe, record], capture_output=True, text=True, check=False, cwd=ROOT
+    )
+    assert proc.returncode == 0, proc.stderr
+    in_process, as_command, code = map(int, proc.stdout.split()[-3:])
+    assert in_process == 0 and as_command > 0 and code == 0
