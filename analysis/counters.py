@@ -128,6 +128,8 @@ class PlayerCounters:
     start_shanten_dealer: Moments = field(default_factory=Moments)
     start_shanten_nondealer: Moments = field(default_factory=Moments)
     yaku: Counter[str] = field(default_factory=Counter)
+    #: four-player Tenhou placements by lobby level, "houou:1" (the stable dan's distribution)
+    lobby_placements: Counter[str] = field(default_factory=Counter)
 
     def __add__(self, other: PlayerCounters) -> PlayerCounters:
         out = PlayerCounters()

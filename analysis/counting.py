@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from analysis.counters import Peak, PlayerCounters
+from analysis.rating import tenhou_lobby
 
 IPPATSU, URA_DORA = "ippatsu", "ura-dora"
 YAKUMAN_HAN = 13  # a yakuman yaku's han as the replay writes it (double yakuman: 26)
@@ -26,12 +27,15 @@ def start_shanten(tiles: tuple[int, ...], sanma: bool) -> int | None:
 
 
 def _count_placements(seats: list[PlayerCounters], result: Any, placements: Any, points: Any) -> None:
+    lobby = tenhou_lobby(dict(result.meta).get("tenhou_go_type")) if len(seats) == 4 else None
     for s, c in enumerate(seats):
         c.ranked_games = 1
         c.placements[placements[s]] += 1
         c.placement.add(placements[s])
         c.final_score.add(result.final_scores[s])
         c.busts += result.final_scores[s] < 0
+        if lobby is not None:
+            c.lobby_placements[f"{lobby}:{placements[s]}"] += 1
         p = points[s] if points is not None else None
         if p is not None and not math.isnan(p):
             c.rank_points.add(p)

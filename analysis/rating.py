@@ -75,7 +75,7 @@ class RatedSeat:
 
 def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | None = None) -> list[RatedSeat]:
     """The seats of a complete game whose record states R (Tenhou XML), named players only
-    (``only``: that player's seat alone)."""
+    (``only``: that player's seat alone, matched ignoring case as ``paifu report --player``)."""
     meta = dict(getattr(result, "meta", ()))
     rates, m = meta.get("rate"), _HOUR.match(str(result.game_id or ""))
     if placements is None or not rates or m is None or len(rates) != len(result.players):
@@ -87,7 +87,7 @@ def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | Non
     return [
         RatedSeat(name, result.game_id, m[1], s, placements[s], rates[s], _at(dans, s), tuple(rates), lobby)
         for s, name in enumerate(result.players)
-        if is_player_name(name) and (only is None or name == only)
+        if is_player_name(name) and (only is None or name.casefold() == only.casefold())
     ]
 
 

@@ -41,6 +41,7 @@ denominator is zero and, for averages, when n < ``MIN_SAMPLE`` (10): a sample th
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -56,6 +57,7 @@ from analysis.counters import (
     is_player_name,
 )
 from analysis.counting import count_game
+from analysis.rating import LOBBIES, stable_dan
 
 __all__ = [
     "ANONYMOUS_NAMES",
@@ -170,7 +172,23 @@ def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
     out["win_income"] = _per_hand(c.win_value, c.hands)
     out["deal_in_cost"] = _per_hand(c.deal_in_value, c.hands)
     out["win_efficiency"] = mean(c.hand_net)  # = win_income - deal_in_cost, per hand
+    lobby = main_lobby(c)
+    dan = stable_dan(lobby_distribution(c, lobby), lobby) if lobby else None
+    out["stable_dan"] = Estimate(dan, None, None, c.lobby_placements[f"{lobby}:1"], c.ranked_games)
     return out
+
+
+def main_lobby(c: PlayerCounters) -> str | None:
+    """The four-player Tenhou lobby the player ranked most games in (ties: the higher lobby)."""
+    games: Counter[str] = Counter()
+    for key, k in c.lobby_placements.items():
+        games[key.split(":")[0]] += k
+    levels = list(LOBBIES.values())  # low to high
+    return max(games, key=lambda lobby: (games[lobby], levels.index(lobby)), default=None)
+
+
+def lobby_distribution(c: PlayerCounters, lobby: str) -> dict[int, int]:
+    return {p: c.lobby_placements.get(f"{lobby}:{p}", 0) for p in range(1, 5)}
 
 
 #: the statistics shown as rates (0..1) against the field
@@ -228,6 +246,7 @@ def stats_frame(counters: dict[str, PlayerCounters], num_players: int = 4, z: fl
     cols: dict[str, Any] = {"player": pd.array(names, dtype="string")}
     for col, get in COUNT_COLUMNS.items():
         cols[col] = pd.array([get(counters[n]) for n in names], dtype="Int64")
+    cols["stable_dan_lobby"] = pd.array([main_lobby(counters[n]) for n in names], dtype="string")
     for key in keys:
         for suffix, part in (("", "value"), ("_low", "low"), ("_high", "high")):
             values = [getattr(e[key], part) for e in est]

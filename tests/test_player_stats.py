@@ -226,3 +226,17 @@ def test_phoenix_hour_against_its_xml() -> None:
         assert +got[name] == +expected[name], name
     field = sum(got.values(), Counter())
     assert field["riichi"] > 100 and field["ippatsu"] > 5 and field["ura"] > 10 and field["busts"] > 0
+
+
+def test_stable_dan_from_the_lobby_played() -> None:
+    """A phoenix game (GO type 169) puts its placements under "houou"; 3/4/3/3 there keep 8 dan."""
+    g = example_game()
+    g.meta = (("tenhou_go_type", 169),)
+    c = _counters(g)
+    assert c["A"].lobby_placements == {"houou:1": 1} and c["D"].lobby_placements == {"houou:3": 1}
+    d = PlayerCounters(lobby_placements=Counter({"houou:1": 3, "houou:2": 4, "houou:3": 3, "houou:4": 3}))
+    d.lobby_placements["tokujou:1"] += 2  # fewer games there: the phoenix lobby decides
+    assert rates(d)["stable_dan"].value == pytest.approx(8)
+    frame = stats_frame({"d": d})
+    assert frame.loc[0, "stable_dan_lobby"] == "houou" and frame["stable_dan"].dtype == "Float64"
+    assert rates(c["A"])["stable_dan"].value is None  # never 4th: no finite stable dan
