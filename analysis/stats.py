@@ -32,6 +32,14 @@ Definitions (``docs/statistics.md`` says the same, with examples):
   player dealt in after declaring), **draw** (the hand ended in a draw of any kind), **other**
   (someone else won without the player paying by ron).
 * **yaku frequency**: wins containing the yaku / wins (dora count only when worth a han).
+* issue 24 (each in ``docs/statistics.md``): **bust rate** over ranked games; **ippatsu** and **ura**
+  rates over riichi wins; **hit by tsumo** as dealer / non-dealer over hands as such, with the
+  average loss; deal-ins **in riichi / open / closed** as shares of deal-ins; **first** and **chase**
+  riichi over riichi hands; **riichi balance** (score change of riichi hands, stick included) and
+  **average riichi turn**; **win / deal-in rates after calling** over hands with a call; **win
+  efficiency** (value won - value dealt in, per hand) with its parts; **longest dealer run**,
+  **yakuman**, **counted yakuman**, **double riichi** (counts); **average starting shanten** as
+  dealer / non-dealer; the **stable dan** of the main four-player Tenhou lobby.
 
 Intervals: Wilson score interval for rates (always within 0..1), normal (mean +- z * sd / sqrt(n))
 for averages, clipped to the range the quantity can take (placement 1..players); missing when the

@@ -71,3 +71,21 @@ def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
         FigureCanvasAgg(ax.figure).draw()
     assert "レーティング" in ax.get_title() and plots.to_png(ax).startswith(b"\x89PNG")
     assert list(ax.get_lines()[0].get_ydata()) == [2000.0, 2006.0]
+
+
+def test_rating_rows_merge_from_parts_in_any_grouping() -> None:
+    """Parts made apart (a worker each) and merged give the one report's rating and counters."""
+    from analysis.stream import ReportSink
+    from paifu.pipeline import replay_paths
+
+    files = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] <= "2017010101")
+    games = list(replay_paths([str(f) for f in files]))
+    name = "水哉のレジェンド"
+    whole = build_report(games, player=name)
+    sink = ReportSink(player=name)
+    for chunk in (games[:7], games[7:40], games[40:]):
+        sink.add_part(sink.spec.part(chunk))
+    sink.close()
+    merged = sink.report()
+    assert merged.rating == whole.rating and len(merged.rating) > 3
+    assert merged.counters[name] == whole.counters[name]
