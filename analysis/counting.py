@@ -11,19 +11,16 @@ from typing import Any
 
 from analysis.counters import Peak, PlayerCounters
 from analysis.rating import tenhou_lobby
+from analysis.shanten import shanten
+from paifu.tiles import counts34
 
 IPPATSU, URA_DORA = "ippatsu", "ura-dora"
 YAKUMAN_HAN = 13  # a yakuman yaku's han as the replay writes it (double yakuman: 26)
 
 
-def start_shanten(tiles: tuple[int, ...], sanma: bool) -> int | None:
+def start_shanten(tiles: tuple[int, ...]) -> int | None:
     """Shanten of a 13-tile deal (seven pairs and thirteen orphans count), None when not 13 tiles."""
-    if len(tiles) != 13:
-        return None
-    from paifu.tiles import counts34
-    from paifu.view.model import shanten_of
-
-    return shanten_of(tuple(counts34(tiles)), True, sanma)
+    return shanten(counts34(tiles)) if len(tiles) == 13 else None
 
 
 def _count_placements(seats: list[PlayerCounters], result: Any, placements: Any, points: Any) -> None:
@@ -105,9 +102,9 @@ def _count_hand(seats: list[PlayerCounters], hand: Any, n: int) -> None:
             c.called_deal_ins += opened
         c.hand_net.add(net)
         if hand.deal and s < len(hand.deal):
-            shanten = start_shanten(hand.deal[s], n == 3)
-            if shanten is not None:
-                (c.start_shanten_dealer if dealer else c.start_shanten_nondealer).add(shanten)
+            start = start_shanten(hand.deal[s])
+            if start is not None:
+                (c.start_shanten_dealer if dealer else c.start_shanten_nondealer).add(start)
         if exhaustive and hand.tenpai is not None:
             c.exhaustive_draws += 1
             c.tenpai_at_draw += bool(hand.tenpai[s])

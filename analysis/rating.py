@@ -18,6 +18,7 @@ one player in the same hour are put in the order their stated R chain (``order_g
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -77,22 +78,50 @@ def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | Non
     """The seats of a complete game whose record states R (Tenhou XML), named players only
     (``only``: that player's seat alone, matched ignoring case as ``paifu report --player``)."""
     meta = dict(getattr(result, "meta", ()))
-    rates, m = meta.get("rate"), _HOUR.match(str(result.game_id or ""))
-    if placements is None or not rates or m is None or len(rates) != len(result.players):
+    rates, m = _rates(meta.get("rate"), len(result.players)), _HOUR.match(str(result.game_id or ""))
+    if placements is None or rates is None or m is None:
         return []
     from analysis.counters import is_player_name
 
     dans = meta.get("dan") or ()
     lobby = tenhou_lobby(meta.get("tenhou_go_type"))
     return [
-        RatedSeat(name, result.game_id, m[1], s, placements[s], rates[s], _at(dans, s), tuple(rates), lobby)
+        RatedSeat(name, result.game_id, m[1], s, placements[s], rates[s], _at(dans, s), rates, lobby)
         for s, name in enumerate(result.players)
         if is_player_name(name) and (only is None or name.casefold() == only.casefold())
     ]
 
 
+#: Tenhou's dan names in order (``UN dan`` states the index; tenhou.net/6 JSON the name)
+DAN_NAMES = (
+    "新人",
+    *(f"{k}級" for k in "九八七六五四三二一"),
+    "初段",
+    *(f"{k}段" for k in "二三四五六七八九十"),
+    "天鳳位",
+)
+
+
 def _at(values: Any, i: int) -> int | None:
-    return int(values[i]) if i < len(values) else None
+    """The dan a record states for seat ``i`` as Tenhou's index (0 新人 .. 10 初段 .. 20 天鳳位)."""
+    v = values[i] if isinstance(values, (tuple, list)) and i < len(values) else None
+    if isinstance(v, str) and v in DAN_NAMES:
+        return DAN_NAMES.index(v)
+    try:
+        return int(v) if v is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _rates(values: Any, n: int) -> tuple[float, ...] | None:
+    """Every seat's stated R as numbers, or None when the record states them otherwise."""
+    if not isinstance(values, (tuple, list)) or len(values) != n:
+        return None
+    try:
+        out = tuple(float(v) for v in values)
+    except (TypeError, ValueError):
+        return None
+    return out if all(math.isfinite(v) for v in out) else None
 
 
 def order_games(seats: Iterable[RatedSeat], first: int | None = None) -> list[RatedSeat]:

@@ -84,3 +84,23 @@ def test_every_phoenix_game_of_the_day() -> None:
     _check(rows)
     plain = agreement(rating_history(seats, fit=False))  # everyone taken as past 400 games
     assert plain["agree"] <= counts["agree"]
+
+
+def test_stated_rate_and_dan_in_any_form() -> None:
+    """tenhou.net/6 JSON names the dan (四段), XML gives its index; a rate that is not a number, or
+    one per seat missing, rates nobody rather than failing the report."""
+    from analysis.examples import example_game
+    from analysis.frames import outcome
+
+    g = example_game("2017010100gm-00a9-0000-00000000")
+    placements = outcome(g).placements
+    g.meta = (("rate", (1500.0, 1600.5, 1700.0, 1800.0)), ("dan", ("四段", "初段", 16, "?")))
+    seats = rated_seats(g, placements)
+    assert [s.dan for s in seats] == [13, 10, 16, None] and seats[1].rate == 1600.5
+    assert [s.placement for s in seats] == list(placements)
+    for bad in ((1500.0, "x", 1700.0, 1800.0), (1500.0, 1600.0), (float("nan"),) * 4, "1500,1600"):
+        g.meta = (("rate", bad),)
+        assert rated_seats(g, placements) == []
+    g.game_id = "no-date"
+    g.meta = (("rate", (1500.0,) * 4),)
+    assert rated_seats(g, placements) == []
