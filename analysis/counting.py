@@ -19,8 +19,11 @@ YAKUMAN_HAN = 13  # a yakuman yaku's han as the replay writes it (double yakuman
 
 
 def start_shanten(tiles: tuple[int, ...]) -> int | None:
-    """Shanten of a 13-tile deal (seven pairs and thirteen orphans count), None when not 13 tiles."""
-    return shanten(counts34(tiles)) if len(tiles) == 13 else None
+    """Shanten of a 13-tile deal (seven pairs and thirteen orphans count), None when not 13 tiles
+    (the replay reports a wrong deal; the statistics only leave it out)."""
+    if len(tiles) != 13 or not all(isinstance(t, int) and 0 <= t < 136 for t in tiles):
+        return None
+    return shanten(counts34(tiles))
 
 
 def _count_placements(seats: list[PlayerCounters], result: Any, placements: Any, points: Any) -> None:

@@ -1,10 +1,10 @@
-"""Shanten of a concealed hand, fast enough to count every deal of every game.
+"""Shanten of a concealed hand, cheap enough to count every deal of every game.
 
-The ``mahjong`` package's calculator (``paifu.view.model.shanten_of``, the viewer's) costs about 5 ms
-a hand, which doubled a report's time when the statistics asked it for four deals a hand. Here each
-suit (and the honors) is searched once per count pattern for its best blocks, and a hand combines
-its four parts: a handful of cached lookups. ``tests/test_player_stats.py`` checks it equals the
-package's answer on every deal of the corpus.
+The ``mahjong`` package's calculator (``paifu.view.model.shanten_of``, the viewer's) costs about
+0.2 ms a hand, which made counting a game twenty times slower when the statistics asked it for
+every deal. Here each suit (and the honors) is searched once per count pattern for its best blocks,
+and a hand joins its four parts from cached answers. ``tests/test_shanten.py`` checks it equals the
+package's answer on every deal of the Tenhou corpus and on random hands.
 """
 
 from __future__ import annotations
