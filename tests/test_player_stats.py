@@ -143,9 +143,11 @@ RIICHI_IDS, IPPATSU_ID, URA_ID = {1, 21}, 2, 53
 
 
 def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
-    """Per player, straight from the tags: riichi declarations (REACH step 1) and which came first in
-    their hand, deal-ins after riichi, ippatsu and ura among riichi wins, tsumo payments as dealer,
-    busts (owari below zero), yakuman (AGARI yakuman), the longest dealer run (INIT seeds)."""
+    """Per player, straight from the tags: riichi declarations (REACH step 1), which came first in
+    their hand and on which discard (D/E/F/G tags before it), the riichi hands' score changes (sc,
+    less the stick of a REACH step 2), deal-ins after riichi, ippatsu and ura among riichi wins, tsumo
+    payments as dealer and non-dealer, busts (owari below zero), yakuman (AGARI yakuman), the longest
+    dealer run (INIT seeds)."""
     out: dict[str, Counter[str]] = defaultdict(Counter)
     for f in files:
         root = etree.fromstring(f.read_bytes())
@@ -153,12 +155,22 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
         n = 3 if int(root.find("GO").get("type")) & 0x10 else 4
         names = [unquote(un.get(f"n{i}")) for i in range(n)]
         runs: dict[str, int] = dict.fromkeys(names, 0)
+        accepted: set[int] = set()
         reached: list[int] = []
+        discards = [0] * n
         oya, key, run = 0, None, 0
         for el in root:
+            if el.tag[0] in "DEFG" and el.tag[1:].isdigit():
+                discards["DEFG".index(el.tag[0])] += 1
+            if el.tag in ("AGARI", "RYUUKYOKU"):  # score changes without the stick (paid before sc)
+                sc = [int(x) for x in el.get("sc").split(",")]
+                for s in reached:
+                    out[names[s]]["riichi_balance"] += sc[2 * s + 1] * 100 - 1000 * (s in accepted)
+            if el.tag == "REACH" and el.get("step") == "2":
+                accepted.add(int(el.get("who")))
             if el.tag == "INIT":
                 seed = el.get("seed").split(",")
-                oya, reached = int(el.get("oya")), []
+                oya, reached, accepted, discards = int(el.get("oya")), [], set(), [0] * n
                 run = run + 1 if seed[0] == key else 0
                 key = seed[0]
                 runs[names[oya]] = max(runs[names[oya]], run)
@@ -166,6 +178,7 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
                 who = int(el.get("who"))
                 out[names[who]]["riichi"] += 1
                 out[names[who]]["first" if not reached else "chase"] += 1
+                out[names[who]]["riichi_turn"] += discards[who] + 1
                 reached.append(who)
             elif el.tag == "AGARI":
                 who, frm = int(el.get("who")), int(el.get("fromWho"))
@@ -183,9 +196,10 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
                     out[names[frm]]["riichi_deal_ins"] += 1
                 if frm == who:
                     for s in range(n):
-                        if s != who and sc[2 * s + 1] < 0 and s == oya:
-                            out[names[s]]["tsumo_hit_dealer"] += 1
-                            out[names[s]]["tsumo_loss_dealer"] -= sc[2 * s + 1] * 100
+                        if s != who and sc[2 * s + 1] < 0:
+                            as_ = "dealer" if s == oya else "nondealer"
+                            out[names[s]][f"tsumo_hit_{as_}"] += 1
+                            out[names[s]][f"tsumo_loss_{as_}"] -= sc[2 * s + 1] * 100
             if el.get("owari"):
                 scores = el.get("owari").split(",")[::2]
                 for s in range(n):
@@ -219,13 +233,19 @@ def test_phoenix_hour_against_its_xml() -> None:
                 "riichi_deal_ins": c.deal_ins_riichi,
                 "tsumo_hit_dealer": c.tsumo_hit_dealer,
                 "tsumo_loss_dealer": int(c.tsumo_loss_dealer.total),
+                "tsumo_hit_nondealer": c.tsumo_hit_nondealer,
+                "tsumo_loss_nondealer": int(c.tsumo_loss_nondealer.total),
+                "riichi_balance": int(c.riichi_balance.total),
+                "riichi_turn": int(c.riichi_turn.total),
                 "busts": c.busts,
                 "dealer_run": c.dealer_run.value,
             }
         )
-        assert +got[name] == +expected[name], name
+        keys = set(got[name]) | set(expected[name])
+        assert {k: got[name][k] for k in keys} == {k: expected[name][k] for k in keys}, name
     field = sum(got.values(), Counter())
     assert field["riichi"] > 100 and field["ippatsu"] > 5 and field["ura"] > 10 and field["busts"] > 0
+    assert any(c["riichi_balance"] < 0 for c in got.values()) and field["tsumo_hit_nondealer"] > 50
 
 
 def test_stable_dan_from_the_lobby_played() -> None:
