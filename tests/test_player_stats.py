@@ -142,11 +142,18 @@ def test_stats_frame_types_by_name() -> None:
 RIICHI_IDS, IPPATSU_ID, URA_ID = {1, 21}, 2, 53
 
 
+def _opens(m: int) -> bool:
+    """A Tenhou meld code that opens the hand: chi, pon, added kan, open kan (not a closed kan or kita)."""
+    if m & 0x4 or m & 0x18:
+        return True
+    return not m & 0x20 and m & 0x3 != 0
+
+
 def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
     """Per player, straight from the tags: riichi declarations (REACH step 1), which came first in
     their hand and on which discard (D/E/F/G tags before it), the riichi hands' score changes (sc,
     less the stick of a REACH step 2), deal-ins after riichi, ippatsu and ura among riichi wins, tsumo
-    payments as dealer and non-dealer, busts (owari below zero), yakuman (AGARI yakuman), the longest
+    payments as dealer and non-dealer, hands with a call that opens (N tags) and their wins and deal-ins, busts (owari below zero), yakuman (AGARI yakuman), the longest
     dealer run (INIT seeds)."""
     out: dict[str, Counter[str]] = defaultdict(Counter)
     for f in files:
@@ -156,6 +163,7 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
         names = [unquote(un.get(f"n{i}")) for i in range(n)]
         runs: dict[str, int] = dict.fromkeys(names, 0)
         accepted: set[int] = set()
+        opened: set[int] = set()
         reached: list[int] = []
         discards = [0] * n
         oya, key, run = 0, None, 0
@@ -166,11 +174,14 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
                 sc = [int(x) for x in el.get("sc").split(",")]
                 for s in reached:
                     out[names[s]]["riichi_balance"] += sc[2 * s + 1] * 100 - 1000 * (s in accepted)
+            if el.tag == "N" and _opens(int(el.get("m"))) and int(el.get("who")) not in opened:
+                opened.add(int(el.get("who")))
+                out[names[int(el.get("who"))]]["called"] += 1
             if el.tag == "REACH" and el.get("step") == "2":
                 accepted.add(int(el.get("who")))
             if el.tag == "INIT":
                 seed = el.get("seed").split(",")
-                oya, reached, accepted, discards = int(el.get("oya")), [], set(), [0] * n
+                oya, reached, accepted, discards, opened = int(el.get("oya")), [], set(), [0] * n, set()
                 run = run + 1 if seed[0] == key else 0
                 key = seed[0]
                 runs[names[oya]] = max(runs[names[oya]], run)
@@ -194,6 +205,9 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
                     out[names[who]]["yakuman"] += 1
                 if frm != who and frm in reached:
                     out[names[frm]]["riichi_deal_ins"] += 1
+                elif frm != who and frm in opened:
+                    out[names[frm]]["open_deal_ins"] += 1
+                out[names[who]]["called_wins"] += who in opened
                 if frm == who:
                     for s in range(n):
                         if s != who and sc[2 * s + 1] < 0:
@@ -237,6 +251,9 @@ def test_phoenix_hour_against_its_xml() -> None:
                 "tsumo_loss_nondealer": int(c.tsumo_loss_nondealer.total),
                 "riichi_balance": int(c.riichi_balance.total),
                 "riichi_turn": int(c.riichi_turn.total),
+                "called": c.called,
+                "called_wins": c.called_wins,
+                "open_deal_ins": c.deal_ins_open,
                 "busts": c.busts,
                 "dealer_run": c.dealer_run.value,
             }
