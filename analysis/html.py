@@ -10,9 +10,7 @@ findings), so it costs the same memory for a thousand games as for millions.
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import html as html_lib
 import os
 import shlex
 import shutil
@@ -21,8 +19,11 @@ from typing import Any
 
 import pandas as pd
 
+from analysis.htmlparts import cards, esc, html_table
+from analysis.htmlparts import img as _img
+from analysis.rating import rating_frame
 from analysis.report import MIN_GAMES, Report, write_table
-from analysis.stats import yaku_frequencies
+from analysis.stats import yaku_frame
 from paifu.findings import CODES
 from paifu.outfiles import atomic_path, write_text
 from paifu.view.names import STDIN, VIEWER_DIR
@@ -30,7 +31,6 @@ from paifu.view.names import STDIN, VIEWER_DIR
 #: rows shown of a long table; the CSV beside the report has them all
 MAX_ROWS = 300
 _RATES = (("win_rate", "win"), ("deal_in_rate", "deal-in"), ("riichi_rate", "riichi"), ("call_rate", "call"))
-esc = html_lib.escape
 
 CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
@@ -54,13 +54,6 @@ td.msg{min-width:300px}code{font-size:12px}td.code,td.nw,summary{white-space:now
 """
 
 
-def _img(ax: Any, alt: str) -> str:
-    from analysis.plots import to_png
-
-    data = base64.b64encode(to_png(ax)).decode("ascii")
-    return f'<img alt="{esc(alt)}" src="data:image/png;base64,{data}">'
-
-
 def _na(v: Any) -> bool:
     return v is None or v is pd.NA or (isinstance(v, float) and v != v)
 
@@ -80,35 +73,6 @@ def _est(row: Any, key: str, pct: bool, few: bool) -> str:
     if few or _na(lo) or _na(hi):
         return f"<td class='n'>{text}</td>"
     return f"<td class='n'>{text} <small>{f(lo)}–{f(hi)}</small></td>"
-
-
-def html_table(head: list[str], rows: list[str], total: int | None = None, csv: str | None = None) -> str:
-    """A table in the report's style (``rows``: ``<tr>`` HTML), saying how many of ``total`` rows it
-    shows and naming the ``csv`` that has them all; "none" when there are no rows."""
-    shown = len(rows)
-    note = ""
-    if total is not None and total > shown:
-        note = f"<p class='note'>Showing {shown:,} of {total:,} rows" + (
-            f"; all of them are in <a href='{esc(csv)}'>{esc(csv)}</a>.</p>" if csv else ".</p>"
-        )
-    elif csv:
-        note = f"<p class='note'>Also as <a href='{esc(csv)}'>{esc(csv)}</a>.</p>"
-    if not rows:
-        return "<p>none</p>"
-    th = "".join(f"<th>{h}</th>" for h in head)
-    return f"<div class='scroll'><table><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{note}"
-
-
-def cards(pairs: list[tuple[str, str]], flagged: str | None = None) -> str:
-    """The summary cards at the top of a page: (label, value); the card labelled ``flagged`` in red."""
-    return (
-        "<div class='cards'>"
-        + "".join(
-            f"<div class='card{' flag' if label == flagged else ''}'><b>{esc(label)}</b><span>{esc(value)}</span></div>"
-            for label, value in pairs
-        )
-        + "</div>"
-    )
 
 
 def page(title: str, heading: str, sub: str, body: list[str]) -> str:
@@ -250,32 +214,6 @@ def _common_folder(sources: list[str]) -> str:
         return ""
 
 
-def _player_section(report: Report) -> list[str]:
-    from analysis import plots
-
-    name = report.player
-    assert name is not None
-    c = report.counters[name]
-    curve = report.plots.curves.get(name)
-    games, cumulative = curve.series() if curve is not None else ([], [])
-    yaku = yaku_frequencies(c)
-    rows = [
-        f"<tr><td>{esc(k)}</td><td class='n'>{int(e.numerator)}</td><td class='n'>{100 * (e.value or 0):.1f}%"
-        f" <small>{100 * (e.low or 0):.1f}–{100 * (e.high or 0):.1f}</small></td></tr>"
-        for k, e in yaku.items()
-    ]
-    return [
-        f"<h2 id='player'>{esc(name)}</h2>",
-        "<div class='plots'>",
-        _img(plots.rates_vs_field(c, report.field, name, report.num_players), "rates against the field"),
-        _img(plots.placement_bars(c.placements, name), "placements"),
-        _img(plots.progression(name, games, cumulative), "rank points"),
-        "</div>",
-        "<h3>Yaku</h3>",
-        html_table(["yaku", "wins", "share of wins (95% interval)"], rows),
-    ]
-
-
 def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
     from analysis import plots
 
@@ -311,7 +249,7 @@ def _page_dir(report: Path) -> str | None:
 def side_files(path: str | Path) -> dict[str, Path]:
     """The full tables written beside ``path``: players, games (one row per seat), findings."""
     p = Path(path)
-    return {k: p.with_name(f"{p.stem}-{k}.csv") for k in ("players", "games", "findings")}
+    return {k: p.with_name(f"{p.stem}-{k}.csv") for k in ("players", "games", "findings", "yaku", "rating")}
 
 
 def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
@@ -335,6 +273,9 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
             with atomic_path(files[key]) as tmp:
                 shutil.copyfile(done, tmp)
     write_table(report.stats, files["players"])
+    write_table(yaku_frame(report.counters), files["yaku"])
+    if report.rating:
+        write_table(rating_frame(report.rating), files["rating"])
     stats = report.stats.sort_values(["ranked_games", "games", "player"], ascending=[False, False, True])
     regular = stats[stats["ranked_games"] >= MIN_GAMES]
     occasional = stats[stats["ranked_games"] < MIN_GAMES]
@@ -370,7 +311,9 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         occasional = occasional.iloc[0:0]
     parts += _plots(report, regular)
     if report.player is not None and report.player in report.counters:
-        parts += _player_section(report)
+        from analysis.player_page import player_section
+
+        parts += player_section(report)
     if len(occasional):
         head, rows = standings(occasional.head(MAX_ROWS), few_games=True, highlight=report.player)
         parts += [
@@ -387,7 +330,14 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         f"<li><a href='{esc(csv['players'])}'>{esc(csv['players'])}</a>: every player, every statistic with "
         "its interval</li>"
         f"<li><a href='{esc(csv['games'])}'>{esc(csv['games'])}</a>: one row per game and seat</li>"
-        f"<li><a href='{esc(csv['findings'])}'>{esc(csv['findings'])}</a>: every finding</li></ul>",
+        f"<li><a href='{esc(csv['findings'])}'>{esc(csv['findings'])}</a>: every finding</li>"
+        f"<li><a href='{esc(csv['yaku'])}'>{esc(csv['yaku'])}</a>: every player's yaku, share of wins</li>"
+        + (
+            f"<li><a href='{esc(csv['rating'])}'>{esc(csv['rating'])}</a>: the player's Tenhou R, game by game</li>"
+            if report.rating
+            else ""
+        )
+        + "</ul>",
     ]
     write_text(  # complete or absent
         p,

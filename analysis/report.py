@@ -63,6 +63,9 @@ class Report:
     totals: Totals | None = None  # whole-run counts (set by ``ReportSink.report``)
     plots: PlotData = field(default_factory=PlotData)  # curves and distribution the HTML draws
     streamed: dict[str, Path] = field(default_factory=dict)  # tables the sink already wrote beside the HTML
+    rating: list[dict[str, Any]] = field(
+        default_factory=list
+    )  # ``analysis.rating.rating_history`` of ``player``
 
     @property
     def field(self) -> PlayerCounters:

@@ -32,6 +32,14 @@ Definitions (``docs/statistics.md`` says the same, with examples):
   player dealt in after declaring), **draw** (the hand ended in a draw of any kind), **other**
   (someone else won without the player paying by ron).
 * **yaku frequency**: wins containing the yaku / wins (dora count only when worth a han).
+* issue 24 (each in ``docs/statistics.md``): **bust rate** over ranked games; **ippatsu** and **ura**
+  rates over riichi wins; **hit by tsumo** as dealer / non-dealer over hands as such, with the
+  average loss; deal-ins **in riichi / open / closed** as shares of deal-ins; **first** and **chase**
+  riichi over riichi hands; **riichi balance** (score change of riichi hands, stick included) and
+  **average riichi turn**; **win / deal-in rates after calling** over hands with a call; **win
+  efficiency** (value won - value dealt in, per hand) with its parts; **longest dealer run**,
+  **yakuman**, **counted yakuman**, **double riichi** (counts); **average starting shanten** as
+  dealer / non-dealer; the **stable dan** of the main four-player Tenhou lobby.
 
 Intervals: Wilson score interval for rates (always within 0..1), normal (mean +- z * sd / sqrt(n))
 for averages, clipped to the range the quantity can take (placement 1..players); missing when the
@@ -42,191 +50,47 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from dataclasses import dataclass, field, fields
-from fractions import Fraction
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-Z95 = 1.959963984540054
+from analysis.counters import (
+    ANONYMOUS_NAMES,
+    Z95,
+    Moments,
+    Peak,
+    PlayerCounters,
+    combine,
+    field_counters,
+    is_player_name,
+)
+from analysis.counting import count_game
+from analysis.rating import LOBBIES, stable_dan
+
+__all__ = [
+    "ANONYMOUS_NAMES",
+    "COUNT_COLUMNS",
+    "MIN_SAMPLE",
+    "RATE_NAMES",
+    "Z95",
+    "Estimate",
+    "Moments",
+    "Peak",
+    "PlayerCounters",
+    "combine",
+    "count_game",
+    "field_counters",
+    "is_player_name",
+    "mean",
+    "rates",
+    "stats_frame",
+    "wilson",
+    "yaku_frame",
+    "yaku_frequencies",
+]
+
 #: fewer values than this give a mean no interval: a normal interval from 2..9 games is not honest
 MIN_SAMPLE = 10
-
-
-@dataclass
-class Moments:
-    """Count, sum and sum of squares: enough for a mean and its normal interval, and addable.
-
-    The sums are exact (ints, or ``Fraction`` once a float comes in), so adding is associative:
-    games summed one by one, in batches, or in any tree of batches (Dask) give the same bits.
-    """
-
-    n: int = 0
-    exact_total: int | Fraction = 0
-    exact_squares: int | Fraction = 0
-
-    def add(self, x: float) -> None:
-        v = x if isinstance(x, int) else Fraction(x)
-        self.n += 1
-        self.exact_total += v
-        self.exact_squares += v * v
-
-    def __add__(self, other: Moments) -> Moments:
-        return Moments(
-            self.n + other.n, self.exact_total + other.exact_total, self.exact_squares + other.exact_squares
-        )
-
-    @property
-    def total(self) -> float:
-        return float(self.exact_total)
-
-    @property
-    def squares(self) -> float:
-        return float(self.exact_squares)
-
-    @property
-    def mean(self) -> float | None:
-        # rank points carry one decimal: 12 places hide float noise (-1.8e-15 for a zero sum)
-        return round(float(self.exact_total / self.n), 12) if self.n else None
-
-    def interval(self, z: float = Z95) -> tuple[float | None, float | None]:
-        if self.n < 2:
-            return None, None
-        mean = float(self.exact_total / self.n)
-        var = max(
-            0.0, float((self.exact_squares - self.exact_total * self.exact_total / self.n) / (self.n - 1))
-        )
-        half = z * math.sqrt(var / self.n)
-        return mean - half, mean + half
-
-
-@dataclass
-class PlayerCounters:
-    """What one player did, summed over any number of games; ``a + b`` combines batches."""
-
-    games: int = 0
-    ranked_games: int = 0
-    flagged_games: int = 0
-    placements: Counter[int] = field(default_factory=Counter)
-    placement: Moments = field(default_factory=Moments)
-    final_score: Moments = field(default_factory=Moments)
-    rank_points: Moments = field(default_factory=Moments)
-    hands: int = 0
-    wins: int = 0
-    tsumo_wins: int = 0
-    damaten_wins: int = 0
-    deal_ins: int = 0
-    riichi: int = 0
-    called: int = 0
-    win_value: Moments = field(default_factory=Moments)
-    deal_in_value: Moments = field(default_factory=Moments)
-    win_turn: Moments = field(default_factory=Moments)
-    exhaustive_draws: int = 0
-    tenpai_at_draw: int = 0
-    riichi_won: int = 0
-    riichi_dealt_in: int = 0
-    riichi_draw: int = 0
-    riichi_other: int = 0
-    yaku: Counter[str] = field(default_factory=Counter)
-
-    def __add__(self, other: PlayerCounters) -> PlayerCounters:
-        out = PlayerCounters()
-        for f in fields(self):
-            setattr(out, f.name, getattr(self, f.name) + getattr(other, f.name))
-        return out
-
-    def __radd__(self, other: Any) -> PlayerCounters:  # sum() starts from 0
-        if other == 0:
-            return self + PlayerCounters()
-        return NotImplemented
-
-
-#: names a platform writes for a seat whose player it does not name: Tenhou's "NoName" is every
-#: unregistered guest, so different people, never one player
-ANONYMOUS_NAMES = frozenset({"", "NoName"})
-
-
-def is_player_name(name: object) -> bool:
-    """A seat's name identifies a player (not empty, not a platform's placeholder for guests)."""
-    return str(name).strip() not in ANONYMOUS_NAMES
-
-
-def combine(*batches: dict[str, PlayerCounters]) -> dict[str, PlayerCounters]:
-    """Merge per-player counters from several batches (same player name = same player)."""
-    out: dict[str, PlayerCounters] = {}
-    for batch in batches:
-        for name, c in batch.items():
-            out[name] = out[name] + c if name in out else c + PlayerCounters()
-    return out
-
-
-def field_counters(counters: dict[str, PlayerCounters]) -> PlayerCounters:
-    """Everyone together: the field a player is compared with."""
-    return sum(counters.values(), PlayerCounters())
-
-
-# ---------------------------------------------------------------------- counting one game
-def count_game(
-    result: Any,
-    placements: tuple[int, ...] | None,
-    points: tuple[float | None, ...] | None,
-    num_players: int | None = None,
-) -> list[PlayerCounters]:
-    """Per-seat counters of one replayed game (``paifu.engine.results.GameResult``).
-
-    ``placements``/``points`` come from the report's scheme (None for games without final
-    scores); every hand-level count comes from the replay itself.
-    """
-    n = num_players or len(result.players)
-    seats = [PlayerCounters(games=1, flagged_games=0 if result.valid else 1) for _ in range(n)]
-    if placements is not None and result.final_scores is not None:
-        for s in range(n):
-            c = seats[s]
-            c.ranked_games = 1
-            c.placements[placements[s]] += 1
-            c.placement.add(placements[s])
-            c.final_score.add(result.final_scores[s])
-            p = points[s] if points is not None else None
-            if p is not None and not math.isnan(p):
-                c.rank_points.add(p)
-    for hand in result.hands:
-        if not hand.complete:
-            continue
-        winners = {w.seat for w in hand.wins}
-        dealt_in: dict[int, int] = {}
-        for w in hand.wins:
-            if not w.tsumo:
-                dealt_in[w.from_seat] = dealt_in.get(w.from_seat, 0) + (w.points or 0)
-        exhaustive = hand.ryuukyoku is not None and not hand.ryuukyoku.abortive
-        for s in range(n):
-            c = seats[s]
-            c.hands += 1
-            riichi = bool(hand.riichi and hand.riichi[s])
-            c.riichi += riichi
-            c.called += bool(hand.opened and hand.opened[s])
-            if s in dealt_in:
-                c.deal_ins += 1
-                c.deal_in_value.add(dealt_in[s])
-            if exhaustive and hand.tenpai is not None:
-                c.exhaustive_draws += 1
-                c.tenpai_at_draw += bool(hand.tenpai[s])
-            if riichi:
-                if s in winners:
-                    c.riichi_won += 1
-                elif s in dealt_in:
-                    c.riichi_dealt_in += 1
-                elif hand.ryuukyoku is not None:
-                    c.riichi_draw += 1
-                else:
-                    c.riichi_other += 1
-        for w in hand.wins:
-            c = seats[w.seat]
-            c.wins += 1
-            c.tsumo_wins += w.tsumo
-            c.damaten_wins += bool(w.closed and not w.riichi)
-            if w.points is not None:
-                c.win_value.add(w.points)
-            c.win_turn.add(w.turn)
-            c.yaku.update({name for name, han in w.yaku if han > 0})
-    return seats
 
 
 # ---------------------------------------------------------------------- rates
@@ -261,6 +125,12 @@ def mean(m: Moments, z: float = Z95, bounds: tuple[float, float] | None = None) 
     return Estimate(m.mean, low, high, m.total, m.n)
 
 
+def _per_hand(m: Moments, hands: int) -> Estimate:
+    """One part of the win efficiency: average value x rate = value summed over all hands / hands
+    (0, not NA, for a player who never won or never dealt in); no interval of its own."""
+    return Estimate(m.total / hands if hands else None, None, None, m.total, hands)
+
+
 def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
     """Every statistic of the module docstring, by stable name."""
     out: dict[str, Estimate] = {
@@ -270,8 +140,10 @@ def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
     }
     for place in range(1, num_players + 1):
         out[f"placement_{place}"] = wilson(c.placements.get(place, 0), c.ranked_games)
+    nondealer = c.hands - c.dealer_hands
     out.update(
         {
+            "bust_rate": wilson(c.busts, c.ranked_games),
             "win_rate": wilson(c.wins, c.hands),
             "deal_in_rate": wilson(c.deal_ins, c.hands),
             "riichi_rate": wilson(c.riichi, c.hands),
@@ -286,9 +158,45 @@ def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
             "riichi_dealt_in": wilson(c.riichi_dealt_in, c.riichi),
             "riichi_draw": wilson(c.riichi_draw, c.riichi),
             "riichi_other": wilson(c.riichi_other, c.riichi),
+            "riichi_first_rate": wilson(c.riichi_first, c.riichi),
+            "riichi_chase_rate": wilson(c.riichi_chase, c.riichi),
+            "riichi_balance": mean(c.riichi_balance),
+            "avg_riichi_turn": mean(c.riichi_turn),
+            "ippatsu_rate": wilson(c.ippatsu_wins, c.riichi_won),
+            "ura_rate": wilson(c.ura_wins, c.riichi_won),
+            "deal_in_riichi_share": wilson(c.deal_ins_riichi, c.deal_ins),
+            "deal_in_open_share": wilson(c.deal_ins_open, c.deal_ins),
+            "deal_in_closed_share": wilson(c.deal_ins_closed, c.deal_ins),
+            "called_win_rate": wilson(c.called_wins, c.called),
+            "called_deal_in_rate": wilson(c.called_deal_ins, c.called),
+            "tsumo_hit_dealer_rate": wilson(c.tsumo_hit_dealer, c.dealer_hands),
+            "tsumo_hit_nondealer_rate": wilson(c.tsumo_hit_nondealer, nondealer),
+            "avg_tsumo_loss_dealer": mean(c.tsumo_loss_dealer),
+            "avg_tsumo_loss_nondealer": mean(c.tsumo_loss_nondealer),
+            "avg_start_shanten_dealer": mean(c.start_shanten_dealer, bounds=(0, 6)),
+            "avg_start_shanten_nondealer": mean(c.start_shanten_nondealer, bounds=(0, 6)),
         }
     )
+    out["win_income"] = _per_hand(c.win_value, c.hands)
+    out["deal_in_cost"] = _per_hand(c.deal_in_value, c.hands)
+    out["win_efficiency"] = mean(c.hand_net)  # = win_income - deal_in_cost, per hand
+    lobby = main_lobby(c)
+    dan = stable_dan(lobby_distribution(c, lobby), lobby) if lobby else None
+    out["stable_dan"] = Estimate(dan, None, None, c.lobby_placements[f"{lobby}:1"], c.ranked_games)
     return out
+
+
+def main_lobby(c: PlayerCounters) -> str | None:
+    """The four-player Tenhou lobby the player ranked most games in (ties: the higher lobby)."""
+    games: Counter[str] = Counter()
+    for key, k in c.lobby_placements.items():
+        games[key.split(":")[0]] += k
+    levels = list(LOBBIES.values())  # low to high
+    return max(games, key=lambda lobby: (games[lobby], levels.index(lobby)), default=None)
+
+
+def lobby_distribution(c: PlayerCounters, lobby: str) -> dict[int, int]:
+    return {p: c.lobby_placements.get(f"{lobby}:{p}", 0) for p in range(1, 5)}
 
 
 #: the statistics shown as rates (0..1) against the field
@@ -302,7 +210,31 @@ RATE_NAMES = (
     "ryuukyoku_tenpai_rate",
     "riichi_won",
     "riichi_dealt_in",
+    "riichi_first_rate",
+    "ippatsu_rate",
+    "ura_rate",
+    "called_win_rate",
+    "called_deal_in_rate",
+    "tsumo_hit_dealer_rate",
+    "tsumo_hit_nondealer_rate",
+    "bust_rate",
 )
+
+#: counts in the players frame (integer columns, ``Int64``), with the counter each comes from
+COUNT_COLUMNS: dict[str, Callable[[PlayerCounters], int]] = {
+    "games": lambda c: c.games,
+    "ranked_games": lambda c: c.ranked_games,
+    "flagged_games": lambda c: c.flagged_games,
+    "hands": lambda c: c.hands,
+    "wins": lambda c: c.wins,
+    "deal_ins": lambda c: c.deal_ins,
+    "riichi": lambda c: c.riichi,
+    "busts": lambda c: c.busts,
+    "max_dealer_run": lambda c: c.dealer_run.value,
+    "yakuman": lambda c: c.yakuman,
+    "kazoe_yakuman": lambda c: c.kazoe_yakuman,
+    "double_riichi": lambda c: c.double_riichi,
+}
 
 
 def yaku_frequencies(c: PlayerCounters) -> dict[str, Estimate]:
@@ -310,35 +242,45 @@ def yaku_frequencies(c: PlayerCounters) -> dict[str, Estimate]:
 
 
 def stats_frame(counters: dict[str, PlayerCounters], num_players: int = 4, z: float = Z95):  # noqa: ANN201
-    """One row per player: counts, then each statistic with ``_low``/``_high`` interval columns.
+    """One row per player: counts (``COUNT_COLUMNS``, ``Int64``), then each statistic of ``rates``
+    with ``_low``/``_high`` interval columns (``Float64``; missing values are ``pd.NA``).
 
-    Missing values are ``pd.NA`` in nullable ``Float64`` columns.
-    """
+    Dtypes go by column name, so a column added anywhere keeps its type."""
     import pandas as pd
 
-    rows = []
-    for name, c in sorted(counters.items()):
-        row: dict[str, Any] = {
-            "player": name,
-            "games": c.games,
-            "ranked_games": c.ranked_games,
-            "flagged_games": c.flagged_games,
-            "hands": c.hands,
-            "wins": c.wins,
-            "deal_ins": c.deal_ins,
-            "riichi": c.riichi,
-        }
-        for key, est in rates(c, num_players).items():
-            row[key] = est.value
-            row[f"{key}_low"] = est.low
-            row[f"{key}_high"] = est.high
-        rows.append(row)
-    df = pd.DataFrame(rows)
-    if df.empty:
-        return pd.DataFrame({"player": pd.Series(dtype="string")})
-    df["player"] = df["player"].astype("string")
-    for col in df.columns[1:8]:
-        df[col] = df[col].astype("Int64")
-    for col in df.columns[8:]:
-        df[col] = pd.array([pd.NA if v is None else v for v in df[col]], dtype="Float64")
-    return df
+    names = sorted(counters)
+    est = [rates(counters[n], num_players) for n in names]
+    keys = list(rates(PlayerCounters(), num_players))
+    cols: dict[str, Any] = {"player": pd.array(names, dtype="string")}
+    for col, get in COUNT_COLUMNS.items():
+        cols[col] = pd.array([get(counters[n]) for n in names], dtype="Int64")
+    cols["stable_dan_lobby"] = pd.array([main_lobby(counters[n]) for n in names], dtype="string")
+    for key in keys:
+        for suffix, part in (("", "value"), ("_low", "low"), ("_high", "high")):
+            values = [getattr(e[key], part) for e in est]
+            cols[key + suffix] = pd.array([pd.NA if v is None else v for v in values], dtype="Float64")
+    return pd.DataFrame(cols)
+
+
+def yaku_frame(counters: dict[str, PlayerCounters]):  # noqa: ANN201
+    """One row per (player, yaku): wins with the yaku, wins, and its share of wins with the Wilson
+    interval; the long form of every player's yaku table, for CSV/Parquet."""
+    import pandas as pd
+
+    rows = [
+        (name, yaku, int(e.numerator), e.denominator, e.value, e.low, e.high)
+        for name in sorted(counters)
+        for yaku, e in yaku_frequencies(counters[name]).items()
+    ]
+    types = {
+        "player": "string",
+        "yaku": "string",
+        "wins_with": "Int64",
+        "wins": "Int64",
+        "share": "Float64",
+        "share_low": "Float64",
+        "share_high": "Float64",
+    }
+    return pd.DataFrame(
+        {col: pd.array([r[i] for r in rows], dtype=dtype) for i, (col, dtype) in enumerate(types.items())}  # type: ignore[call-overload]
+    )

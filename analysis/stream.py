@@ -28,6 +28,7 @@ import pandas as pd
 from analysis.frames import TABLES, TENHOU_DATE, Frames, build_frames, frame, game_rows, outcome
 from analysis.plotdata import PlotData
 from analysis.rank_points import Scheme, get_scheme
+from analysis.rating import rated_seats, rating_history
 from analysis.report import finding_rows, findings_frame, game_date_range
 from analysis.rowfiles import Dataset, TableFile, arrow_rows, decoded, plain
 from analysis.stats import PlayerCounters, count_game, is_player_name
@@ -67,6 +68,7 @@ class ReportPart:
     findings: list[dict[str, Any]] = field(default_factory=list)  # findings rows (the sink drains them)
     seats: list[tuple[str, int | None, float | None]] = field(default_factory=list)  # for the plots (drained)
     first: Any = None  # the only game's result while there is one (the HTML draws its scores)
+    rated: list[Any] = field(default_factory=list)  # the report's player's rated seats (``analysis.rating``)
     rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # rows not yet written
     # rows already made columnar (``columnar``: a worker's, off the client), all before ``rows``
     tables: dict[str, list[Any]] = field(default_factory=dict)
@@ -102,6 +104,7 @@ class ReportPart:
         self.kind_findings += other.kind_findings
         self.findings += other.findings
         self.seats += other.seats
+        self.rated += other.rated
         for name, chunks in other.tables.items():
             self.tables.setdefault(name, []).extend(chunks)
         for name, rows in other.rows.items():
@@ -169,6 +172,7 @@ class PartSpec:
     scheme: Scheme | str = "auto"
     tables: tuple[str, ...] = ()  # rows to keep for writing
     partition: str | None = None  # a key of PARTITIONS
+    player: str | None = None  # whose seats the rating keeps: one player's games, not every game's
 
     @property
     def column(self) -> str | None:
@@ -181,6 +185,7 @@ class PartSpec:
         game = rows["games"][0]
         found = finding_rows(r)
         one = ReportPart(
+            rated=rated_seats(r, oc.placements, only=self.player) if self.player else [],
             games=1,
             hands=len(r.hands),
             players_per_game=Counter({len(r.players): 1}),
@@ -279,7 +284,8 @@ class ReportSink:
         wanted = set(TABLES) if out_dir else {"game_players"} if games_out or html else set()
         if html:
             wanted.add("game_players")
-        self.spec = PartSpec(scheme, tuple(t for t in TABLES if t in wanted), partition if out_dir else None)
+        tables = tuple(t for t in TABLES if t in wanted)
+        self.spec = PartSpec(scheme, tables, partition if out_dir else None, player)
         self.player = player
         self.agg = ReportPart()
         self.plots = PlotData()
@@ -408,5 +414,6 @@ class ReportSink:
                 finding_kinds=kinds,
             ),
             plots=self.plots,
+            rating=rating_history(a.rated),
             streamed={k: f.path for k, f in self.side.items()},
         )

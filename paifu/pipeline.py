@@ -14,7 +14,7 @@ from typing import Any
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
-from paifu.events import Event, GameRecord
+from paifu.events import Event, GameRecord, GameStart
 from paifu.findings import NOTES, Finding
 from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
@@ -103,6 +103,8 @@ def replay_record(
         )
     result = rp.run(record.events, partial=record.partial, observe=observe)
     result.format = record.format
+    first = record.events[0] if record.events else None
+    result.meta = (*first.meta, *first.rules_hint) if isinstance(first, GameStart) else ()
     if check_wall:
         notes += _seed_note(record)
     result.notes = notes

@@ -56,6 +56,7 @@ def test_html_report_embeds_plots_and_flags(tmp_path) -> None:  # noqa: ANN001
         "r-players.csv",
         "r-games.csv",
         "r-findings.csv",
+        "r-yaku.csv",
     }
 
 

@@ -125,6 +125,8 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
     r.walls.start_hand()
     r.see(ev.dora_indicator, None)
     st.dora_indicators.append(ev.dora_indicator)
+    if r.hand is not None:
+        r.hand.deal = tuple(tuple(tiles) for tiles in ev.hands[:n])
     for seat, tiles in enumerate(ev.hands[:n]):
         if len(tiles) != 13:
             r.find(
@@ -156,6 +158,8 @@ def end_hand(r: Game) -> None:
     hand.deltas = tuple(st.deltas)
     hand.riichi = tuple(st.riichi_declared)
     hand.riichi_turn = tuple(t if t is not None and t >= 0 else None for t in st.riichi_turn)
+    hand.riichi_order = tuple(st.riichi_order)
+    hand.double_riichi = tuple(s.double_riichi and s.riichi_accepted for s in st.seats)
     hand.opened = tuple(s.calls > 0 for s in st.seats)
     hand.calls = tuple(s.calls for s in st.seats)
     hand.kans = tuple(st.kans.count(i) for i in range(r.n))

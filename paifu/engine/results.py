@@ -49,6 +49,9 @@ class HandResult:
     tenpai: tuple[bool, ...] | None = None  # at an exhaustive draw (replayed)
     riichi: tuple[bool, ...] = ()  # declared riichi this hand
     riichi_turn: tuple[int | None, ...] = ()  # discard number of the riichi declaration
+    double_riichi: tuple[bool, ...] = ()  # a double riichi declared and accepted this hand
+    riichi_order: tuple[int, ...] = ()  # seats in the order they declared riichi (first vs chase riichi)
+    deal: tuple[tuple[int, ...], ...] = ()  # each seat's 13 dealt tiles (starting shanten)
     opened: tuple[bool, ...] = ()  # made a chi, pon or open kan this hand
     calls: tuple[int, ...] = ()  # chi + pon + open kan count per seat
     kans: tuple[int, ...] = ()  # kans of any kind per seat
@@ -77,6 +80,8 @@ class GameResult:
     events: int = 0
     wall_checked: bool = False  # draws and dora indicators were compared with the seed's wall
     rank_points_checked: bool = False  # the claimed rank points were recomputed under the game's scheme
+    #: the record's header facts and rules hint (``GameStart.meta``, ``rules_hint``: Tenhou's ``rate``, ``dan``)
+    meta: tuple[tuple[str, object], ...] = ()
     notes: list[str] = field(
         default_factory=list
     )  # what a reader inferred (paifu.findings.NOTES), not faults

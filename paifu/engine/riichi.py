@@ -42,6 +42,7 @@ def on_declared(r: Game, ev: RiichiDeclared) -> None:
     seat.riichi = True
     seat.double_riichi = seat.discards == 0 and not st.any_call
     st.riichi_declared[ev.seat] = True
+    st.riichi_order.append(ev.seat)
     st.riichi_turn[ev.seat] = -1  # set at the declaring discard
 
 

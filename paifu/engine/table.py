@@ -209,6 +209,7 @@ class TableState:
     deltas: list[int] = field(default_factory=list)  # score changes this hand, riichi sticks included
     riichi_declared: list[bool] = field(default_factory=list)
     riichi_turn: list[int | None] = field(default_factory=list)  # -1 between declaration and discard
+    riichi_order: list[int] = field(default_factory=list)  # seats as they declared
 
     def copy(self) -> TableState:
         return _copy.deepcopy(self)

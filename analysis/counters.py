@@ -1,0 +1,167 @@
+"""Per-player counters: exact sums that add (``a + b``), so batches merge in any grouping.
+
+Every field is an integer count, a ``Counter``, ``Moments`` (exact count, sum and sum of squares) or a
+``Peak`` (a maximum: also associative and commutative), so a player's counters summed game by game, in
+process-pool batches or in a Dask tree reduction are the same bits. ``analysis.stats`` divides them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Moments:
+    """Count, sum and sum of squares: enough for a mean and its normal interval, and addable.
+
+    The sums are exact (ints, or ``Fraction`` once a float comes in), so adding is associative:
+    games summed one by one, in batches, or in any tree of batches (Dask) give the same bits.
+    """
+
+    n: int = 0
+    exact_total: int | Fraction = 0
+    exact_squares: int | Fraction = 0
+
+    def add(self, x: float) -> None:
+        v = x if isinstance(x, int) else Fraction(x)
+        self.n += 1
+        self.exact_total += v
+        self.exact_squares += v * v
+
+    def __add__(self, other: Moments) -> Moments:
+        return Moments(
+            self.n + other.n, self.exact_total + other.exact_total, self.exact_squares + other.exact_squares
+        )
+
+    @property
+    def total(self) -> float:
+        return float(self.exact_total)
+
+    @property
+    def squares(self) -> float:
+        return float(self.exact_squares)
+
+    @property
+    def mean(self) -> float | None:
+        # rank points carry one decimal: 12 places hide float noise (-1.8e-15 for a zero sum)
+        return round(float(self.exact_total / self.n), 12) if self.n else None
+
+    def interval(self, z: float = Z95) -> tuple[float | None, float | None]:
+        if self.n < 2:
+            return None, None
+        mean = float(self.exact_total / self.n)
+        var = max(
+            0.0, float((self.exact_squares - self.exact_total * self.exact_total / self.n) / (self.n - 1))
+        )
+        half = z * math.sqrt(var / self.n)
+        return mean - half, mean + half
+
+
+@dataclass(frozen=True)
+class Peak:
+    """The largest value seen (``a + b`` is the max): a record such as the longest dealer run,
+    which merges across batches as exactly as a sum does."""
+
+    value: int = 0
+
+    def __add__(self, other: Peak) -> Peak:
+        return Peak(max(self.value, other.value))
+
+
+@dataclass
+class PlayerCounters:
+    """What one player did, summed over any number of games; ``a + b`` combines batches.
+
+    The definitions are those of ``analysis.stats`` (and ``docs/statistics.md``)."""
+
+    games: int = 0
+    ranked_games: int = 0
+    flagged_games: int = 0
+    placements: Counter[int] = field(default_factory=Counter)
+    placement: Moments = field(default_factory=Moments)
+    final_score: Moments = field(default_factory=Moments)
+    rank_points: Moments = field(default_factory=Moments)
+    busts: int = 0  # ranked games ended below zero points
+    hands: int = 0
+    dealer_hands: int = 0
+    wins: int = 0
+    tsumo_wins: int = 0
+    damaten_wins: int = 0
+    deal_ins: int = 0
+    deal_ins_riichi: int = 0
+    deal_ins_open: int = 0
+    deal_ins_closed: int = 0  # closed, no riichi
+    riichi: int = 0
+    called: int = 0
+    called_wins: int = 0  # wins in hands with a call
+    called_deal_ins: int = 0
+    win_value: Moments = field(default_factory=Moments)
+    deal_in_value: Moments = field(default_factory=Moments)
+    hand_net: Moments = field(default_factory=Moments)  # per hand: value won - value dealt in
+    win_turn: Moments = field(default_factory=Moments)
+    tsumo_hit_dealer: int = 0  # hands as dealer someone else won by tsumo
+    tsumo_hit_nondealer: int = 0
+    tsumo_loss_dealer: Moments = field(default_factory=Moments)  # points paid to it (incl. honba)
+    tsumo_loss_nondealer: Moments = field(default_factory=Moments)
+    exhaustive_draws: int = 0
+    tenpai_at_draw: int = 0
+    riichi_won: int = 0
+    riichi_dealt_in: int = 0
+    riichi_draw: int = 0
+    riichi_other: int = 0
+    riichi_first: int = 0  # no one else had declared riichi yet this hand (先制)
+    riichi_chase: int = 0  # someone had (追っかけ)
+    riichi_balance: Moments = field(default_factory=Moments)  # score change of riichi hands, stick incl.
+    riichi_turn: Moments = field(default_factory=Moments)
+    ippatsu_wins: int = 0  # among riichi wins
+    ura_wins: int = 0  # riichi wins with ura dora worth a han
+    double_riichi: int = 0  # hands with a double riichi declared
+    yakuman: int = 0  # wins with a yakuman yaku
+    kazoe_yakuman: int = 0  # counted yakuman: 13+ han of ordinary yaku and dora
+    dealer_run: Peak = field(default_factory=Peak)  # most repeats in one dealership (最大連荘)
+    start_shanten_dealer: Moments = field(default_factory=Moments)
+    start_shanten_nondealer: Moments = field(default_factory=Moments)
+    yaku: Counter[str] = field(default_factory=Counter)
+    #: four-player Tenhou placements by lobby level, "houou:1" (the stable dan's distribution)
+    lobby_placements: Counter[str] = field(default_factory=Counter)
+
+    def __add__(self, other: PlayerCounters) -> PlayerCounters:
+        out = PlayerCounters()
+        for f in fields(self):
+            setattr(out, f.name, getattr(self, f.name) + getattr(other, f.name))
+        return out
+
+    def __radd__(self, other: Any) -> PlayerCounters:  # sum() starts from 0
+        if other == 0:
+            return self + PlayerCounters()
+        return NotImplemented
+
+
+#: names a platform writes for a seat whose player it does not name: Tenhou's "NoName" is every
+#: unregistered guest, so different people, never one player
+ANONYMOUS_NAMES = frozenset({"", "NoName"})
+
+
+def is_player_name(name: object) -> bool:
+    """A seat's name identifies a player (not empty, not a platform's placeholder for guests)."""
+    return str(name).strip() not in ANONYMOUS_NAMES
+
+
+def combine(*batches: dict[str, PlayerCounters]) -> dict[str, PlayerCounters]:
+    """Merge per-player counters from several batches (same player name = same player)."""
+    out: dict[str, PlayerCounters] = {}
+    for batch in batches:
+        for name, c in batch.items():
+            out[name] = out[name] + c if name in out else c + PlayerCounters()
+    return out
+
+
+def field_counters(counters: dict[str, PlayerCounters]) -> PlayerCounters:
+    """Everyone together: the field a player is compared with."""
+    return sum(counters.values(), PlayerCounters())

@@ -1,0 +1,273 @@
+"""Tenhou's rating (R) recomputed game by game from the records, and the stable dan (安定段位).
+
+Tenhou publishes the rating change of one game as
+
+    change = games factor x (placement base + (table average R - own R) / 40)
+
+with the placement base +30/+10/-10/-30 (four players) or +30/0/-30 (three), the table average
+taken over every seat (the player's own R too), and the games factor 1 - 0.002 x (games played
+before) below 400 games, 0.2 from then on; four- and three-player games are rated apart.
+
+Every Tenhou XML game states each seat's R and dan at its start (``UN rate`` and ``dan``), so the
+records are the referee: R after one game must be the R the player's next game states, unless a
+game between them is not among the records. Log ids name only the hour a game started; games of
+one player in the same hour are put in the order their stated R chain (``order_games``).
+``docs/statistics.md`` gives what the shared corpus shows.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+PLACEMENT_BASE = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
+TOLERANCE = 0.01  # the records state R to two decimals
+_HOUR = re.compile(r"^(20\d{8})gm-")
+#: a Tenhou lobby's level from its GO type (bits 0x80 and 0x20)
+LOBBIES = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
+#: four-player dan points of a 1st and 2nd place by lobby (south games; east ones are 2/3 of all of
+#: them); a 4th place costs 15 x dan + 30 and a 3rd nothing, so the stable dan solves
+#: p1 x first + p2 x second = p4 x (15 d + 30)
+DAN_POINTS_4 = {"ippan": (30, 15), "joukyuu": (60, 15), "tokujou": (75, 30), "houou": (90, 45)}
+
+
+def tenhou_lobby(go_type: object) -> str | None:
+    """The lobby level a GO type names (None for a type that is not a plain int)."""
+    return LOBBIES[go_type & 0xA0] if isinstance(go_type, int) else None
+
+
+def games_factor(games_before: int | None) -> float:
+    """0.2 from 400 games (None: a player whose count is unknown is taken as past 400)."""
+    return 0.2 if games_before is None or games_before >= 400 else 1 - 0.002 * games_before
+
+
+def rating_change(
+    placement: int, own: float, table: Iterable[float], games_before: int | None = None
+) -> float:
+    """Tenhou's R change of one game (``table``: every seat's R, the player's own included)."""
+    rates = list(table)
+    base = PLACEMENT_BASE[len(rates)][placement - 1]
+    return games_factor(games_before) * (base + (sum(rates) / len(rates) - own) / 40)
+
+
+@dataclass(frozen=True)
+class RatedSeat:
+    """One player's seat in one Tenhou game: what the rating needs, as the record states it."""
+
+    player: str
+    game_id: str
+    hour: str  # YYYYMMDDHH from the log id
+    seat: int
+    placement: int
+    rate: float  # stated at the game's start
+    dan: int | None
+    table: tuple[float, ...]  # every seat's stated R
+    lobby: str | None
+
+    @property
+    def players(self) -> int:
+        return len(self.table)
+
+
+def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | None = None) -> list[RatedSeat]:
+    """The seats of a complete game whose record states R (Tenhou XML), named players only
+    (``only``: that player's seat alone, matched ignoring case as ``paifu report --player``)."""
+    meta = dict(getattr(result, "meta", ()))
+    rates, m = _rates(meta.get("rate"), len(result.players)), _HOUR.match(str(result.game_id or ""))
+    if placements is None or rates is None or m is None:
+        return []
+    from analysis.counters import is_player_name
+
+    dans = meta.get("dan") or ()
+    lobby = tenhou_lobby(meta.get("tenhou_go_type"))
+    return [
+        RatedSeat(name, result.game_id, m[1], s, placements[s], rates[s], _at(dans, s), rates, lobby)
+        for s, name in enumerate(result.players)
+        if is_player_name(name) and (only is None or name.casefold() == only.casefold())
+    ]
+
+
+#: Tenhou's dan names in order (``UN dan`` states the index; tenhou.net/6 JSON the name)
+DAN_NAMES = (
+    "新人",
+    *(f"{k}級" for k in "九八七六五四三二一"),
+    "初段",
+    *(f"{k}段" for k in "二三四五六七八九十"),
+    "天鳳位",
+)
+
+
+def _at(values: Any, i: int) -> int | None:
+    """The dan a record states for seat ``i`` as Tenhou's index (0 新人 .. 10 初段 .. 20 天鳳位)."""
+    v = values[i] if isinstance(values, (tuple, list)) and i < len(values) else None
+    if isinstance(v, str) and v in DAN_NAMES:
+        return DAN_NAMES.index(v)
+    try:
+        return int(v) if v is not None else None
+    except (TypeError, ValueError):
+        return None
+
+
+def _rates(values: Any, n: int) -> tuple[float, ...] | None:
+    """Every seat's stated R as numbers, or None when the record states them otherwise."""
+    if not isinstance(values, (tuple, list)) or len(values) != n:
+        return None
+    try:
+        out = tuple(float(v) for v in values)
+    except (TypeError, ValueError):
+        return None
+    return out if all(math.isfinite(v) for v in out) else None
+
+
+def order_games(seats: Iterable[RatedSeat], first: int | None = None) -> list[RatedSeat]:
+    """One player's games in date order; within one hour (the log ids say no more) the order in which
+    the most stated R follow from the one before, then the closest (ties: by log id). ``first``:
+    games played before the first record (None: 400 or more)."""
+    ordered: list[RatedSeat] = []
+    by_hour: dict[str, list[RatedSeat]] = {}
+    for s in sorted(seats, key=lambda s: (s.hour, s.game_id)):
+        by_hour.setdefault(s.hour, []).append(s)
+    for hour in sorted(by_hour):
+        group = by_hour[hour]
+        if len(group) > 6:  # 720 orders; no one plays seven games in an hour: keep the ids' order
+            ordered += group
+            continue
+        prev, start = ordered[-1:], len(ordered) - min(1, len(ordered))
+        orders = itertools.permutations(group)
+        ordered += max(orders, key=lambda o: _order_fit([*prev, *o], start, first))  # ties: ids' order
+    return ordered
+
+
+def _order_fit(seq: list[RatedSeat], start: int, first: int | None) -> tuple[int, float]:
+    """How well ``seq`` (its first game the ``start``-th record) chains: pairs agreeing, then the
+    smallest total miss."""
+    misses = [_residual(a, b, _count(first, start + i)) for i, (a, b) in enumerate(itertools.pairwise(seq))]
+    return sum(_agree(m) for m in misses), -sum(misses)
+
+
+def _count(first: int | None, i: int) -> int | None:
+    return None if first is None else first + i
+
+
+def _residual(a: RatedSeat, b: RatedSeat, games_before: int | None) -> float:
+    """How far ``b``'s stated R is from ``a``'s stated R plus ``a``'s change."""
+    return abs(a.rate + rating_change(a.placement, a.rate, a.table, games_before) - b.rate)
+
+
+def _agree(residual: float) -> bool:
+    return residual <= TOLERANCE + 1e-9
+
+
+def fit_games_before(games: list[RatedSeat]) -> int | None:
+    """The games played before the first record that makes the most consecutive R agree, counting
+    one more game per record (None, "400 or more", unless a count under 400 agrees strictly more)."""
+
+    def agreeing(first: int | None) -> int:
+        pairs = enumerate(itertools.pairwise(games))
+        return sum(_agree(_residual(a, b, _count(first, i))) for i, (a, b) in pairs)
+
+    best, best_n = None, agreeing(None)
+    for first in range(400):
+        n = agreeing(first)
+        if n > best_n:
+            best, best_n = first, n
+    return best
+
+
+def rating_history(
+    seats: Iterable[RatedSeat],
+    games_before: Mapping[tuple[str, int], int | None] | None = None,
+    fit: bool = True,
+) -> list[dict[str, Any]]:
+    """Rows in date order per (player, players): the stated R and dan, the R recomputed from the first
+    record's stated R (``recomputed``, before the game), the R one game's change gives from the
+    game's stated R (``after``) and whether the next record states it (``agrees``, None for the last).
+    ``games_before``: (player, players) -> games played before the first record (else fitted)."""
+    groups: dict[tuple[str, int], list[RatedSeat]] = {}
+    for s in seats:
+        groups.setdefault((s.player, s.players), []).append(s)
+    rows: list[dict[str, Any]] = []
+    for key in sorted(groups):
+        games = order_games(groups[key])
+        known = games_before or {}
+        first = known[key] if key in known else fit_games_before(games) if fit else None
+        if first is not None:
+            games = order_games(games, first)
+        r = games[0].rate
+        for i, g in enumerate(games):
+            count = None if first is None else first + i
+            table = [r if j == g.seat else x for j, x in enumerate(g.table)]
+            after = g.rate + rating_change(g.placement, g.rate, g.table, count)
+            nxt = games[i + 1].rate if i + 1 < len(games) else None
+            rows.append(
+                {
+                    "player": g.player,
+                    "players": g.players,
+                    "game_id": g.game_id,
+                    "hour": g.hour,
+                    "lobby": g.lobby,
+                    "placement": g.placement,
+                    "stated_rate": g.rate,
+                    "stated_dan": g.dan,
+                    "recomputed": r,
+                    "after": after,
+                    "next_stated": nxt,
+                    "agrees": None if nxt is None else _agree(abs(after - nxt)),
+                    "games_before": count,
+                }
+            )
+            r += rating_change(g.placement, r, table, count)
+    return rows
+
+
+def rating_frame(rows: list[dict[str, Any]]):  # noqa: ANN201
+    """``rating_history`` as a DataFrame with stable dtypes (dates parsed from the hour)."""
+    import pandas as pd
+
+    types = {
+        "player": "string",
+        "players": "Int64",
+        "game_id": "string",
+        "lobby": "string",
+        "placement": "Int64",
+        "stated_rate": "Float64",
+        "stated_dan": "Int64",
+        "recomputed": "Float64",
+        "after": "Float64",
+        "next_stated": "Float64",
+        "agrees": "boolean",
+        "games_before": "Int64",
+    }
+    df = pd.DataFrame({k: pd.array([row[k] for row in rows], dtype=t) for k, t in types.items()})  # type: ignore[call-overload]
+    df.insert(
+        2, "date", pd.to_datetime(pd.Series([row["hour"] for row in rows], dtype="string"), format="%Y%m%d%H")
+    )
+    return df
+
+
+def agreement(rows: list[dict[str, Any]]) -> Counter[str]:
+    """How many consecutive pairs agree, overall and by players (``pairs``, ``agree``, ``agree_4``...)."""
+    out: Counter[str] = Counter()
+    for row in rows:
+        if row["agrees"] is not None:
+            out["pairs"] += 1
+            out[f"pairs_{row['players']}"] += 1
+            out["agree"] += row["agrees"]
+            out[f"agree_{row['players']}"] += row["agrees"]
+    return out
+
+
+def stable_dan(placements: Mapping[int, int], lobby: str | None) -> float | None:
+    """The dan a four-player placement distribution keeps in a lobby (安定段位), None without a 4th
+    place or for a lobby without a table."""
+    points = DAN_POINTS_4.get(lobby or "")
+    fourth = placements.get(4, 0)
+    if points is None or not fourth:
+        return None
+    first, second = points
+    return ((first * placements.get(1, 0) + second * placements.get(2, 0)) / fourth - 30) / 15

@@ -1,0 +1,91 @@
+"""The player page (``paifu report --player NAME --html``): every statistic against the field, the
+Tenhou rating curve with Japanese text, the yaku table, and the rating and yaku CSVs beside it."""
+
+from __future__ import annotations
+
+import base64
+import re
+import warnings
+
+import pandas as pd
+
+from analysis.player_page import STATISTICS
+from analysis.report import build_report, write_html
+from analysis.stats import rates
+from tests.conftest import corpus_dir
+from tests.test_rating import PHOENIX
+
+
+def test_page_of_a_phoenix_player(tmp_path) -> None:  # noqa: ANN001
+    files = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] <= "2017010101")
+    from paifu.pipeline import replay_paths
+
+    report = build_report(replay_paths([str(f) for f in files]), player="水哉のレジェンド")
+    name = "水哉のレジェンド"
+    assert report.rating and {r["player"] for r in report.rating} == {name}
+    assert len(report.rating) == report.counters[name].ranked_games
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a glyph missing from every font would raise here
+        page = write_html(report, tmp_path / "r.html").read_text(encoding="utf-8")
+    section = page[page.index("id='player'") :]
+    assert "Statistics against the field" in section and "飛び率" in section and "打点効率" in section
+    assert section.count("<tr><td>") >= len(STATISTICS)
+    images = re.findall(r'src="data:image/png;base64,([^"]+)"', section)
+    assert len(images) == 4 and all(base64.b64decode(i)[:4] == b"\x89PNG" for i in images)
+    rating = pd.read_csv(tmp_path / "r-rating.csv")
+    assert list(rating["stated_rate"]) == [r["stated_rate"] for r in report.rating]
+    yaku = pd.read_csv(tmp_path / "r-yaku.csv")
+    mine = yaku[yaku["player"] == name]
+    wins = report.counters[name].wins
+    assert (mine["wins"] == wins).all() and set(mine["yaku"]) == set(report.counters[name].yaku)
+    ippatsu = rates(report.counters[name])["ippatsu_rate"]
+    assert ippatsu.denominator == report.counters[name].riichi_won
+
+
+def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
+    from analysis import plots
+
+    rows = [
+        {
+            "player": "雀士",
+            "players": 4,
+            "hour": "2017010100",
+            "recomputed": 2000.0,
+            "stated_rate": 2000.0,
+            "stated_dan": 16,
+        },
+        {
+            "player": "雀士",
+            "players": 4,
+            "hour": "2017010101",
+            "recomputed": 2006.0,
+            "stated_rate": 2006.0,
+            "stated_dan": 16,
+        },
+    ]
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    ax = plots.rating_curve(rows, "雀士")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # drawn here, not by to_png (which hides a missing glyph)
+        FigureCanvasAgg(ax.figure).draw()
+    assert "レーティング" in ax.get_title() and plots.to_png(ax).startswith(b"\x89PNG")
+    assert list(ax.get_lines()[0].get_ydata()) == [2000.0, 2006.0]
+
+
+def test_rating_rows_merge_from_parts_in_any_grouping() -> None:
+    """Parts made apart (a worker each) and merged give the one report's rating and counters."""
+    from analysis.stream import ReportSink
+    from paifu.pipeline import replay_paths
+
+    files = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] <= "2017010101")
+    games = list(replay_paths([str(f) for f in files]))
+    name = "水哉のレジェンド"
+    whole = build_report(games, player=name)
+    sink = ReportSink(player=name)
+    for chunk in (games[:7], games[7:40], games[40:]):
+        sink.add_part(sink.spec.part(chunk))
+    sink.close()
+    merged = sink.report()
+    assert merged.rating == whole.rating and len(merged.rating) > 3
+    assert merged.counters[name] == whole.counters[name]
