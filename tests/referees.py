@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 REFEREES = ROOT / ".referees"
 SCRIPTS = ROOT / "scripts" / "referees"
 NODE_MODULES = REFEREES / "node" / "node_modules"
-_PYTHONS = {"mjai": REFEREES / "mjai" / "bin" / "python", "riichienv": REFEREES / "riichienv" / "bin" / "python"}
+_PYTHONS = {
+    "mjai": REFEREES / "mjai" / "bin" / "python",
+    "riichienv": REFEREES / "riichienv" / "bin" / "python",
+}
 _NODE_PACKAGES = {"majiang-core": "@kobalab/majiang-core", "tenhou-log": "@kobalab/tenhou-log"}
 
 
@@ -84,5 +87,7 @@ def riichienv(logs: list[bytes]) -> list[dict[str, Any]]:
             p.write_bytes(data)
             paths.append(str(p))
         return _run(
-            [str(_PYTHONS["riichienv"]), str(SCRIPTS / "riichienv_replay.py")], "\n".join(paths) + "\n", len(logs)
+            [str(_PYTHONS["riichienv"]), str(SCRIPTS / "riichienv_replay.py")],
+            "\n".join(paths) + "\n",
+            len(logs),
         )

@@ -23,6 +23,7 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
+from paifu.formats.kan_dora import at_reveal
 from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, HUPAI_NAME, HUPAI_RANK, tile_to_pai
 
 #: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
@@ -68,7 +69,8 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     def by_l(vals: Any) -> list[Any]:
         return [vals[(dealer + l_) % 4] for l_ in range(4)]
 
-    for ev in record.events[1:]:
+    # each kan's new indicator where majiang-core reveals it
+    for ev in at_reveal(record.events[1:], closed_after_draw=True):
         if isinstance(ev, HandStart):
             dealer = ev.dealer
             # a hand starts afresh: a hand that ended on a robbed kan leaves no rinshan draw pending
@@ -77,7 +79,6 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             melds: list[list[Meld]] = [[] for _ in range(4)]
             riichi: set[int] = set()
             last_draw: dict[int, int] = {}
-            kan_dora = _KanDora()
             if ev.dice is not None:
                 lost.add("dice")
             hand = [
@@ -94,7 +95,6 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
                 }
             ]
             log.append(hand)
-            kan_dora.hand = hand
             continue
         if isinstance(ev, GameEnd):
             if ev.final_scores is not None:
@@ -112,8 +112,6 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             continue
         if isinstance(ev, Draw):
             hand.append({"gangzimo" if after_kan else "zimo": {"l": L(ev.seat), "p": P(ev.tile)}})
-            if after_kan:
-                kan_dora.drawn()
             after_kan = False
             last_draw[ev.seat] = ev.tile
         elif isinstance(ev, RiichiDeclared):
@@ -124,7 +122,6 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
                 riichi.add(ev.seat)
             riichi_next = None
             hand.append({"dapai": {"l": L(ev.seat), "p": p}})
-            kan_dora.discarded()
         elif isinstance(ev, Call):
             m = ev.meld
             if m.kind == CallKind.KITA:
@@ -141,17 +138,13 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             else:
                 own.append(m)
             hand.append({key: {"l": L(ev.seat), "m": _meld_str(m, ev.seat, P)}})
-            if after_kan:
-                kan_dora.kan(m.kind == CallKind.ANKAN)
         elif isinstance(ev, NewDora):
-            kan_dora.indicator(P(ev.indicator))
+            hand.append({"kaigang": {"baopai": P(ev.indicator)}})
         elif isinstance(ev, RiichiAccepted):
             continue
         elif isinstance(ev, Win):
-            kan_dora.flush()
             hand.append({"hule": _hule(ev, L, by_l, P, riichi, melds[ev.seat])})
         elif isinstance(ev, Ryuukyoku):
-            kan_dora.flush()
             shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
             texts = []
             for seat, tiles in enumerate(shown):
@@ -172,52 +165,6 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     for what in sorted(lost):
         warnings.warn(f"電脳麻将 paipu cannot carry {what}", stacklevel=2)
     return (json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-
-
-class _KanDora:
-    """Writes each new kan indicator where 電脳麻将 reveals it (majiang-core ``lib/game.js``): a closed kan's
-    after its rinshan draw, an open kan's after the next discard or at the next kan; a record that
-    reveals it at another moment (Tenhou XML: before the discard) is moved there."""
-
-    def __init__(self) -> None:
-        self.hand: list[dict[str, Any]] = []
-        self.queued: list[str] = []  # indicators read, not yet at their moment
-        self.due = 0  # moments passed whose indicator the record has not given yet
-        self.closed = False  # the last kan is a closed one, revealed at its rinshan draw
-        self.open = False  # an open kan waits for the next discard or kan
-
-    def indicator(self, pai: str) -> None:
-        if self.due:
-            self.due -= 1
-            self.hand.append({"kaigang": {"baopai": pai}})
-        else:
-            self.queued.append(pai)
-
-    def _moment(self) -> None:
-        if self.queued:
-            self.hand.append({"kaigang": {"baopai": self.queued.pop(0)}})
-        else:
-            self.due += 1
-
-    def kan(self, closed: bool) -> None:
-        if self.open:
-            self._moment()
-        self.closed, self.open = closed, not closed
-
-    def drawn(self) -> None:
-        if self.closed:
-            self._moment()
-        self.closed = False
-
-    def discarded(self) -> None:
-        if self.open:
-            self._moment()
-        self.open = False
-
-    def flush(self) -> None:
-        """A hand's end: indicators the record gave that 電脳麻将 would not have reached, kept in order."""
-        while self.queued:
-            self.hand.append({"kaigang": {"baopai": self.queued.pop(0)}})
 
 
 def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld]) -> dict[str, Any]:
