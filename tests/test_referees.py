@@ -86,7 +86,7 @@ def _wins(rec: GameRecord) -> list[Win]:
 
 
 def _fails(cases: list[str]) -> str:
-    return f"{len(cases)} refused, first: " + "\n".join(cases[:5])
+    return f"{len(cases)} refused, first: " + "\n".join(c[:400] for c in cases[:12])
 
 
 # ---------------------------------------------------------------- 電脳麻将: majiang-core's replay

@@ -210,9 +210,8 @@ def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld
     }
     if c.yakuman_multiple:
         hule["damanguan"] = c.yakuman_multiple
-    else:
-        hule["fu"] = c.fu
-        hule["fanshu"] = c.han
+    else:  # a value the record does not state (tenhou.net/6 has no fu for a limit hand) is left out
+        hule.update((k, v) for k, v in (("fu", c.fu), ("fanshu", c.han)) if v is not None)
     return hule
 
 

@@ -24,6 +24,7 @@ from paifu.events import (
 from paifu.formats.base import TableFacts
 from paifu.formats.kan_dora import at_reveal
 from paifu.formats.mjai.names import _WINDS, tile_to_pai
+from paifu.formats.seats import first_dealer_at_zero
 
 
 def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
@@ -34,15 +35,18 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """
 
     table = table or TableFacts()
+    lost: set[str] = set()
+    if record.start.first_dealer != 0:  # mjai's seats are table positions, seat 0 the first dealer
+        lost.add(
+            f"a first dealer other than seat 0 (seats turned: seat {record.start.first_dealer} is seat 0)"
+        )
+        record = first_dealer_at_zero(record)
     start = record.start
     n = start.num_players
     red = table.red_fives
     P = lambda t: tile_to_pai(t, red)  # noqa: E731
-    lost: set[str] = set()
     if start.wall_seed:
         lost.add("the wall seed (SHUFFLE)")
-    if start.first_dealer != 0:
-        lost.add("a first dealer other than seat 0 (mjai seats are only table positions)")
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(start.players)}]
     if table.east_only is not None:  # the rules are known
         out[0]["kyoku_first"] = 4 if table.east_only else 0

@@ -252,11 +252,19 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
                         stacklevel=2,
                     )
                 continue
-            if ev.rank_points is None:
+            computed = table.rank_points if ev.rank_points is None else None
+            if ev.rank_points is None and computed is None:
                 warnings.warn(
                     "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=2
                 )
-            ranks = ev.rank_points_text or tuple(_num(r) for r in (ev.rank_points or (0.0,) * n))
+            elif computed is not None:  # owari must state them: the record's rules give them
+                warnings.warn(
+                    "Tenhou XML cannot carry final scores without rank points (written as the record's "
+                    "rules compute them)",
+                    stacklevel=2,
+                )
+            points = ev.rank_points if ev.rank_points is not None else computed
+            ranks = ev.rank_points_text or tuple(f"{r:.1f}" for r in (points or (0.0,) * n))
             vals: list[str] = []
             for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
                 vals += [str(_hundreds(f, "final score")), r]
