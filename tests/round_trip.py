@@ -51,5 +51,7 @@ def round_trip(record: GameRecord, via: str, rules: Ruleset) -> Trip:
         return Trip(via, tuple(caught), (), refused=str(e))
     before = _judged(paifu.replay(record, rules))
     after = _judged(paifu.replay(back[0], rules))
-    diffs = tuple(f"{k}: {before[k]!r:.120} became {after[k]!r:.120}" for k in before if before[k] != after[k])
+    diffs = tuple(
+        f"{k}: {before[k]!r:.120} became {after[k]!r:.120}" for k in before if before[k] != after[k]
+    )
     return Trip(via, tuple(caught), diffs)

@@ -41,7 +41,7 @@ RIICHIENV_ANKAN = "riichienv loses closed kans"
 _YAKUMAN = {y.value for y in YAKUMAN}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _games(root: str) -> tuple[tuple[str, GameRecord, str | None], ...]:
     """Every game under ``root``: (file, record, 電脳麻将 rule file or None)."""
     out = []

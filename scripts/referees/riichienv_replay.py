@@ -17,7 +17,9 @@ for raw in sys.stdin:
         for kyoku in riichienv.MjaiReplay.from_jsonl(path).take_kyokus():
             for ctx in kyoku.take_win_result_contexts():
                 w = ctx.calculate(ctx.create_calculator())
-                wins.append([ctx.seat, w.han, w.fu, w.ron_agari, w.tsumo_agari_oya, w.tsumo_agari_ko, w.is_win])
+                wins.append(
+                    [ctx.seat, w.han, w.fu, w.ron_agari, w.tsumo_agari_oya, w.tsumo_agari_ko, w.is_win]
+                )
         out: dict = {"wins": wins}
     except BaseException as e:  # its parser raises its own errors (and panics) as exceptions
         text = str(e).strip()
