@@ -14,6 +14,7 @@ import paifu
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord
 from paifu.formats import RecordError, read_bytes
+from paifu.formats.seats import first_dealer_at_zero
 from paifu.rules.ruleset import Ruleset
 
 
@@ -49,6 +50,8 @@ def round_trip(record: GameRecord, via: str, rules: Ruleset) -> Trip:
         caught = sorted({str(w.message) for w in ws})
     except RecordError as e:
         return Trip(via, tuple(caught), (), refused=str(e))
+    if back[0].start.first_dealer != record.start.first_dealer:  # B turned the seats (and warned): the
+        record = first_dealer_at_zero(record)  # same game with its players renumbered is the one to judge
     before = _judged(paifu.replay(record, rules))
     after = _judged(paifu.replay(back[0], rules))
     diffs = tuple(

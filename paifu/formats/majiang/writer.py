@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import warnings
 from typing import Any
@@ -79,6 +80,8 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             melds: list[list[Meld]] = [[] for _ in range(4)]
             riichi: set[int] = set()
             last_draw: dict[int, int] = {}
+            # the concealed tiles as the events move them: the hands a record that shows none (mjai) has
+            held = [list(h) for h in ev.hands]
             if ev.dice is not None:
                 lost.add("dice")
             hand = [
@@ -114,6 +117,7 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             hand.append({"gangzimo" if after_kan else "zimo": {"l": L(ev.seat), "p": P(ev.tile)}})
             after_kan = False
             last_draw[ev.seat] = ev.tile
+            held[ev.seat].append(ev.tile)
         elif isinstance(ev, RiichiDeclared):
             riichi_next = ev.seat
         elif isinstance(ev, Discard):
@@ -122,6 +126,7 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
                 riichi.add(ev.seat)
             riichi_next = None
             hand.append({"dapai": {"l": L(ev.seat), "p": p}})
+            _take(held[ev.seat], [ev.tile])
         elif isinstance(ev, Call):
             m = ev.meld
             if m.kind == CallKind.KITA:
@@ -129,6 +134,7 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             key = "gang" if m.kind in (CallKind.ANKAN, CallKind.KAKAN) else "fulou"
             after_kan = m.kind in (CallKind.ANKAN, CallKind.KAKAN, CallKind.DAIMINKAN)
             own = melds[ev.seat]
+            _take(held[ev.seat], _from_hand(m))
             # an added kan takes the place of the pon it extends, as 電脳麻将 shows it
             pons = [
                 i for i, x in enumerate(own) if x.kind == CallKind.PON and x.tiles[0] >> 2 == m.tiles[0] >> 2
@@ -143,9 +149,14 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
         elif isinstance(ev, RiichiAccepted):
             continue
         elif isinstance(ev, Win):
+            if ev.claimed.hand is None:  # the record shows no winning hand: the one the events left
+                tiles = held[ev.seat] + ([] if ev.tsumo else [ev.tile])
+                ev = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, hand=tuple(tiles)))
             hand.append({"hule": _hule(ev, L, by_l, P, riichi, melds[ev.seat])})
         elif isinstance(ev, Ryuukyoku):
             shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
+            if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
+                shown = [held[s] if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold
             texts = []
             for seat, tiles in enumerate(shown):
                 # 電脳麻将 shows the nine-terminals declarer's draw last, as in its hand while drawn
@@ -165,6 +176,24 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     for what in sorted(lost):
         warnings.warn(f"電脳麻将 paipu cannot carry {what}", stacklevel=2)
     return (json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _from_hand(m: Meld) -> list[int]:
+    """The tiles a meld takes out of its caller's hand (all but the called one; an added kan its fourth)."""
+    if m.kind == CallKind.KAKAN:
+        return list(m.tiles[3:])
+    tiles = list(m.tiles)
+    if m.called is not None and m.called in tiles:
+        tiles.remove(m.called)
+    return tiles
+
+
+def _take(held: list[int], tiles: list[int]) -> None:
+    """Take ``tiles`` out of a hand: the same id, else the same kind (a record naming kinds only)."""
+    for t in tiles:
+        same = t if t in held else next((x for x in held if x >> 2 == t >> 2), None)
+        if same is not None:
+            held.remove(same)
 
 
 def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld]) -> dict[str, Any]:
@@ -208,6 +237,10 @@ def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld
         "hupai": hupai,
         "fenpei": by_l(c.deltas) if c.deltas is not None else [0, 0, 0, 0],
     }
+    if c.yaku is None:  # the record states no yaku (mjai): none claimed, rather than a claim of none
+        del hule["hupai"]
+    if c.points is None:
+        del hule["defen"]
     if c.yakuman_multiple:
         hule["damanguan"] = c.yakuman_multiple
     else:  # a value the record does not state (tenhou.net/6 has no fu for a limit hand) is left out

@@ -129,6 +129,15 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
                 f"which differs in {', '.join(table.go_type_differs)}",
                 stacklevel=2,
             )
+    elif isinstance(go_type, int) and bool(go_type & 0x02) == any(table.red_fives):
+        # the record's table name and its red-five flag disagree (tenhou.net/6 "般東喰" with aka 1): its rules
+        # follow the flag, and GO type's bit 0x02 (no red fives) is XML's only word for them
+        fixed = go_type ^ 0x02
+        warnings.warn(
+            f"Tenhou XML cannot carry red fives apart from the table (GO type {go_type} written as {fixed})",
+            stacklevel=2,
+        )
+        go_type = fixed
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
         if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
