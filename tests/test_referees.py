@@ -21,6 +21,7 @@ from conftest import CORPUS, SAMPLES
 import paifu
 from paifu.events import CallKind, GameRecord, Win
 from paifu.formats import iter_record_files
+from paifu.formats.seats import first_dealer_at_zero
 from paifu.rules import rules_from_hint
 from paifu.rules.flags import flags_of
 from paifu.yaku import YAKUMAN
@@ -75,7 +76,10 @@ def _written(fmt: str, slow: bool) -> list[tuple[str, GameRecord, str | None, by
                 continue  # FOUR_PLAYER_ONLY (and 電脳麻将 paipu are 4-player)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                out.append((f, rec, rules, paifu.write(rec, fmt)))
+                data = paifu.write(rec, fmt)
+            if fmt == "mjai":  # mjai turns the seats so that the first dealer is seat 0 (and warns)
+                rec = first_dealer_at_zero(rec)
+            out.append((f, rec, rules, data))
     if not out:
         pytest.skip("no 4-player game to write")
     return out

@@ -16,10 +16,6 @@ function unstated(ours, theirs) {
 }
 
 function firstDiff(ours, theirs, skip) {
-    for (const key of ["defen", "rank", "point"].filter(k => !skip.includes(k) && k in ours)) {
-        try { assert.deepStrictEqual(theirs[key], ours[key]) }
-        catch (e) { return { where: key, ours: ours[key], theirs: theirs[key] } }
-    }
     const n = Math.max(ours.log.length, theirs.log.length);
     for (let h = 0; h < n; h++) {
         const a = ours.log[h] || [], b = theirs.log[h] || [];
@@ -27,6 +23,10 @@ function firstDiff(ours, theirs, skip) {
             try { assert.deepStrictEqual(unstated(a[i], b[i]), a[i]) }
             catch (e) { return { where: `hand ${h} entry ${i}`, ours: a[i] ?? null, theirs: b[i] ?? null } }
         }
+    }
+    for (const key of ["defen", "rank", "point"].filter(k => !skip.includes(k) && k in ours)) {
+        try { assert.deepStrictEqual(theirs[key], ours[key]) }
+        catch (e) { return { where: key, ours: ours[key], theirs: theirs[key] } }
     }
     return null;
 }

@@ -157,6 +157,10 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
             if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
                 shown = [held[s] if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold
+            elif ev.shown is None and ev.kind == RyuukyokuKind.FOUR_RIICHI:
+                shown = held  # 電脳麻将 shows all four riichi hands
+            elif ev.shown is None and ev.kind == RyuukyokuKind.NAGASHI_MANGAN:
+                lost.add("the hands shown at a nagashi mangan (the record shows none: read back as noten)")
             texts = []
             for seat, tiles in enumerate(shown):
                 # 電脳麻将 shows the nine-terminals declarer's draw last, as in its hand while drawn

@@ -53,6 +53,8 @@ class _Results:
         deltas = ev.get("deltas")
         scores = ev.get("scores")
         ura = ev.get("ura_markers", ev.get("uradora_markers"))
+        if ura == []:  # Mortal's word for a winner not in riichi (a riichi win shows at least one)
+            ura = None
         yakus = ev.get("yakus", ev.get("yaku"))
         yaku = None
         if isinstance(yakus, list):
