@@ -187,7 +187,8 @@ class _HandReader(_Calls, _Results):
                     if (
                         state == "rinshan"
                         and self.melds[seat]
-                        and self.melds[seat][-1].kind == CallKind.KAKAN
+                        # a closed kan can be robbed too (thirteen orphans): the engine judges whether it may
+                        and self.melds[seat][-1].kind in (CallKind.KAKAN, CallKind.ANKAN)
                     ):
                         self.robbed = self.melds[seat][-1].tiles[-1]
                     return
