@@ -53,7 +53,30 @@ def write(record: GameRecord, fmt: str) -> bytes:
 
     start = record.events[0] if record.events else None
     # a record without its GameStart is for the writer to refuse, naming the file
-    return _write(record, fmt, table_facts(start) if isinstance(start, GameStart) else None)
+    if not isinstance(start, GameStart):
+        return _write(record, fmt, None)
+    return _write(record, fmt, _with_rank_points(record, table_facts(start)))
+
+
+def _with_rank_points(record: GameRecord, facts: Any) -> Any:
+    """``facts`` with the rank points the record's own rules give its final scores, where the record
+    states final scores but no rank points (a format that must write them computes nothing itself)."""
+    import dataclasses
+
+    from paifu.events import GameEnd
+    from paifu.pipeline import record_rules
+    from paifu.rank_points.compute import rank_points
+    from paifu.rank_points.selection import scheme_for_rules
+
+    end = record.events[-1]
+    if not isinstance(end, GameEnd) or end.final_scores is None or end.rank_points is not None:
+        return facts
+    try:
+        scheme = scheme_for_rules(record_rules(record))
+        points = rank_points(end.final_scores, scheme, record.start.first_dealer)
+    except Exception:  # noqa: BLE001 - no scheme for this table: the writer says what it cannot carry
+        return facts
+    return dataclasses.replace(facts, rank_points=points)
 
 
 def _ruleset(rules: Ruleset | str | None) -> Ruleset | None:

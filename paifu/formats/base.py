@@ -56,6 +56,9 @@ class TableFacts:
     #: the ruleset ``go_type`` reads back as, and the rules in which it differs from the record's
     go_type_name: str = ""
     go_type_differs: tuple[str, ...] = ()
+    #: the rank points the record's rules give its final scores, for a format that must state them
+    #: (Tenhou XML's ``owari``) when the record states none (mjai has no word for them)
+    rank_points: tuple[float, ...] | None = None
 
 
 def with_stated_scores(record: Any, start_points: int = 25000) -> Any:

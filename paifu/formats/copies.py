@@ -75,9 +75,13 @@ class _Hand:
         self.held[seat][t].append(p)
         return p
 
-    def take(self, seat: int, t: int) -> int:
+    def take(self, seat: int, t: int, drawn: bool = True) -> int:
+        """A copy of ``t`` out of ``seat``'s hand: the latest drawn, or (``drawn=False``, a discard the
+        record says is from the hand) one held before it, so that the ids still say it was no tsumogiri."""
         lst = self.held[seat].get(t)
-        return lst.pop() if lst else t
+        if not lst:
+            return t
+        return lst.pop() if drawn or len(lst) == 1 else lst.pop(0)
 
     def view(
         self, seat: int, tiles: tuple[int, ...], extra: tuple[int, int] | None = None
@@ -146,7 +150,7 @@ def with_copies(record: GameRecord, red: tuple[int, int, int]) -> GameRecord:
         elif isinstance(ev, Draw):
             out.append(Draw(ev.seat, hand.deal(ev.seat, ev.tile)))
         elif isinstance(ev, Discard):
-            p = hand.take(ev.seat, ev.tile)
+            p = hand.take(ev.seat, ev.tile, drawn=ev.tsumogiri is not False)
             hand.last_discard = p
             out.append(dataclasses.replace(ev, tile=p))
         elif isinstance(ev, Call):

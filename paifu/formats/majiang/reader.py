@@ -287,7 +287,7 @@ def _hule(
             fu=_claimed_int(e, "fu"),
             han=_claimed_int(e, "fanshu"),
             points=_claimed_int(e, "defen"),
-            yaku=tuple(yaku),
+            yaku=tuple(yaku) if "hupai" in e else None,  # a paipu that states no yaku claims none
             yakuman_multiple=_claimed_int(e, "damanguan") or (n_yakuman or None),
             dora_indicators=tuple(doras),
             ura_indicators=tuple(pai_to_tile(p) for p in ura) if ura is not None else None,

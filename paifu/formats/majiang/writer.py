@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import warnings
 from typing import Any
@@ -19,10 +20,12 @@ from paifu.events import (
     RiichiAccepted,
     RiichiDeclared,
     Ryuukyoku,
+    RyuukyokuKind,
     Win,
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
-from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, tile_to_pai
+from paifu.formats.kan_dora import at_reveal
+from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, HUPAI_NAME, HUPAI_RANK, tile_to_pai
 
 #: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
 _PAO_YAKU = frozenset({"daisangen", "daisuushii"})
@@ -31,8 +34,6 @@ _PAO_YAKU = frozenset({"daisangen", "daisuushii"})
 def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """One game as a 電脳麻将 paipu object (4-player only); ``table`` gives the red fives and
     start points (default: Tenhou's). Warns about losses."""
-    from paifu.formats.tenhou_json import YAKU_JA
-    from paifu.yaku import Yaku
 
     table = table or TableFacts()
     # a record that states no scores (mjai's original protocol)
@@ -69,9 +70,18 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     def by_l(vals: Any) -> list[Any]:
         return [vals[(dealer + l_) % 4] for l_ in range(4)]
 
-    for ev in record.events[1:]:
+    # each kan's new indicator where majiang-core reveals it
+    for ev in at_reveal(record.events[1:], closed_after_draw=True):
         if isinstance(ev, HandStart):
             dealer = ev.dealer
+            # a hand starts afresh: a hand that ended on a robbed kan leaves no rinshan draw pending
+            after_kan = False
+            riichi_next = None
+            melds: list[list[Meld]] = [[] for _ in range(4)]
+            riichi: set[int] = set()
+            last_draw: dict[int, int] = {}
+            # the concealed tiles as the events move them: the hands a record that shows none (mjai) has
+            held = [list(h) for h in ev.hands]
             if ev.dice is not None:
                 lost.add("dice")
             hand = [
@@ -106,60 +116,61 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
         if isinstance(ev, Draw):
             hand.append({"gangzimo" if after_kan else "zimo": {"l": L(ev.seat), "p": P(ev.tile)}})
             after_kan = False
+            last_draw[ev.seat] = ev.tile
+            held[ev.seat].append(ev.tile)
         elif isinstance(ev, RiichiDeclared):
             riichi_next = ev.seat
         elif isinstance(ev, Discard):
             p = P(ev.tile) + ("_" if ev.tsumogiri else "") + ("*" if riichi_next == ev.seat else "")
+            if riichi_next == ev.seat:
+                riichi.add(ev.seat)
             riichi_next = None
             hand.append({"dapai": {"l": L(ev.seat), "p": p}})
+            _take(held[ev.seat], [ev.tile])
         elif isinstance(ev, Call):
             m = ev.meld
             if m.kind == CallKind.KITA:
                 raise RecordError("電脳麻将 has no kita", file=record.source)
             key = "gang" if m.kind in (CallKind.ANKAN, CallKind.KAKAN) else "fulou"
             after_kan = m.kind in (CallKind.ANKAN, CallKind.KAKAN, CallKind.DAIMINKAN)
+            own = melds[ev.seat]
+            _take(held[ev.seat], _from_hand(m))
+            # an added kan takes the place of the pon it extends, as 電脳麻将 shows it
+            pons = [
+                i for i, x in enumerate(own) if x.kind == CallKind.PON and x.tiles[0] >> 2 == m.tiles[0] >> 2
+            ]
+            if m.kind == CallKind.KAKAN and pons:
+                own[pons[0]] = m
+            else:
+                own.append(m)
             hand.append({key: {"l": L(ev.seat), "m": _meld_str(m, ev.seat, P)}})
         elif isinstance(ev, NewDora):
             hand.append({"kaigang": {"baopai": P(ev.indicator)}})
         elif isinstance(ev, RiichiAccepted):
             continue
         elif isinstance(ev, Win):
-            c = ev.claimed
-            hupai = []
-            for y in c.yaku or ():
-                try:
-                    name = YAKU_JA[Yaku(y.name)]
-                except ValueError:
-                    name = y.name.removeprefix("unknown:")
-                entry: dict[str, Any] = {
-                    "name": name,
-                    "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han,
-                }
-                if c.pao_seat is not None and y.name in _PAO_YAKU:  # the liable player, as a direction
-                    entry["baojia"] = "+=-"[(c.pao_seat - ev.seat) % 4 - 1]
-                hupai.append(entry)
-            concealed = list(c.hand or ())
-            hule = {
-                "l": L(ev.seat),
-                "shoupai": _shoupai(concealed, list(c.melds or ()), P, ev.seat),
-                "baojia": None if ev.tsumo else L(ev.from_seat),
-                "fubaopai": [P(t) for t in c.ura_indicators] if c.ura_indicators is not None else None,
-                "fu": c.fu,
-                "fanshu": c.han,
-                "defen": c.points,
-                "hupai": hupai,
-                "fenpei": by_l(c.deltas) if c.deltas is not None else [0, 0, 0, 0],
-            }
-            if c.yakuman_multiple:
-                hule["damanguan"] = c.yakuman_multiple
-            hand.append({"hule": hule})
+            if ev.claimed.hand is None:  # the record shows no winning hand: the one the events left
+                tiles = held[ev.seat] + ([] if ev.tsumo else [ev.tile])
+                ev = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, hand=tuple(tiles)))
+            hand.append({"hule": _hule(ev, L, by_l, P, riichi, melds[ev.seat])})
         elif isinstance(ev, Ryuukyoku):
-            shown = by_l(ev.shown) if ev.shown is not None else [None] * 4
+            shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
+            if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
+                shown = [held[s] if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold
+            elif ev.shown is None and ev.kind == RyuukyokuKind.FOUR_RIICHI:
+                shown = held  # 電脳麻将 shows all four riichi hands
+            elif ev.shown is None and ev.kind == RyuukyokuKind.NAGASHI_MANGAN:
+                lost.add("the hands shown at a nagashi mangan (the record shows none: read back as noten)")
+            texts = []
+            for seat, tiles in enumerate(shown):
+                # 電脳麻将 shows the nine-terminals declarer's draw last, as in its hand while drawn
+                zimo = last_draw.get(seat) if ev.kind == RyuukyokuKind.NINE_TERMINALS else None
+                texts.append(_shoupai(tiles, melds[seat], P, seat, zimo, seat in riichi) if tiles else "")
             hand.append(
                 {
                     "pingju": {
                         "name": _PINGJU_WRITE[ev.kind],
-                        "shoupai": [_shoupai(s, [], P) if s else "" for s in shown],
+                        "shoupai": by_l(texts),
                         "fenpei": by_l(ev.deltas) if ev.deltas is not None else [0, 0, 0, 0],
                     }
                 }
@@ -171,12 +182,92 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     return (json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def _shoupai(tiles: Any, melds: list[Meld], P: Any, seat: int = 0) -> str:
+def _from_hand(m: Meld) -> list[int]:
+    """The tiles a meld takes out of its caller's hand (all but the called one; an added kan its fourth)."""
+    if m.kind == CallKind.KAKAN:
+        return list(m.tiles[3:])
+    tiles = list(m.tiles)
+    if m.called is not None and m.called in tiles:
+        tiles.remove(m.called)
+    return tiles
+
+
+def _take(held: list[int], tiles: list[int]) -> None:
+    """Take ``tiles`` out of a hand: the same id, else the same kind (a record naming kinds only)."""
+    for t in tiles:
+        same = t if t in held else next((x for x in held if x >> 2 == t >> 2), None)
+        if same is not None:
+            held.remove(same)
+
+
+def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld]) -> dict[str, Any]:
+    """A win as majiang-core writes it: its own yaku names in its order, the winning tile last in the
+    hand, and no ``fu`` or ``fanshu`` for a yakuman (``damanguan`` instead)."""
+    from paifu.formats.tenhou_json import YAKU_JA
+    from paifu.yaku import Yaku
+
+    c = ev.claimed
+    hupai = []
+    for y in sorted(c.yaku or (), key=lambda y: HUPAI_RANK.get(y.name, len(HUPAI_RANK))):
+        if y.han == 0 and not c.yakuman_multiple:  # Tenhou lists a dora it did not find (ura 0): 電脳麻将 not
+            continue
+        name = HUPAI_NAME.get(y.name)
+        if name is None:
+            try:
+                name = YAKU_JA[Yaku(y.name)]
+            except ValueError:
+                name = y.name.removeprefix("unknown:")
+        entry: dict[str, Any] = {
+            "name": name,
+            "fanshu": "*" * (y.han // 13) if c.yakuman_multiple else y.han,
+        }
+        if c.pao_seat is not None and y.name in _PAO_YAKU:  # the liable player, as a direction
+            entry["baojia"] = "+=-"[(c.pao_seat - ev.seat) % 4 - 1]
+        hupai.append(entry)
+    hule: dict[str, Any] = {
+        "l": L(ev.seat),
+        "shoupai": _shoupai(
+            list(c.hand or ()),
+            # in the order they were called, as 電脳麻将 lists them (Tenhou's AGARI has its own order)
+            melds if c.melds is None or len(c.melds) == len(melds) else list(c.melds),
+            P,
+            ev.seat,
+            ev.tile,
+            ev.seat in riichi,
+        ),
+        "baojia": None if ev.tsumo else L(ev.from_seat),
+        "fubaopai": [P(t) for t in c.ura_indicators] if c.ura_indicators is not None else None,
+        "defen": c.points,
+        "hupai": hupai,
+        "fenpei": by_l(c.deltas) if c.deltas is not None else [0, 0, 0, 0],
+    }
+    if c.yaku is None:  # the record states no yaku (mjai): none claimed, rather than a claim of none
+        del hule["hupai"]
+    if c.points is None:
+        del hule["defen"]
+    if c.yakuman_multiple:
+        hule["damanguan"] = c.yakuman_multiple
+    else:  # a value the record does not state (tenhou.net/6 has no fu for a limit hand) is left out
+        hule.update((k, v) for k, v in (("fu", c.fu), ("fanshu", c.han)) if v is not None)
+    return hule
+
+
+def _shoupai(
+    tiles: Any, melds: list[Meld], P: Any, seat: int = 0, zimo: int | None = None, riichi: bool = False
+) -> str:
+    """A hand string as 電脳麻将 writes it: the concealed tiles by suit, then the tile just drawn or won
+    (``zimo``), ``*`` for a riichi hand, then the melds."""
+    tiles = list(tiles)
+    if zimo is not None and zimo in tiles:
+        tiles.remove(zimo)
+    else:
+        zimo = None
     groups: dict[str, list[str]] = {s: [] for s in _SUITS}
     for t in sorted(tiles, key=lambda t: (t >> 2, t & 3)):
         p = P(t)
         groups[p[0]].append(p[1])
     text = "".join(s + "".join(ds) for s, ds in groups.items() if ds)
+    text += (P(zimo) if zimo is not None else "") + ("*" if riichi else "")
     return ",".join([text, *(_meld_str(m, seat, P) for m in melds)])
 
 
@@ -184,7 +275,8 @@ def _meld_str(m: Meld, seat: int, P: Any) -> str:
     pais = [P(t) for t in m.tiles]
     suit = pais[0][0]
     if m.kind == CallKind.ANKAN:
-        return suit + "".join(sorted((p[1] for p in pais), key=lambda d: (d == "0" and "5" or d, d != "0")))
+        # red fives after the plain ones, as 電脳麻将 spells a closed kan (``m5550``)
+        return suit + "".join(sorted((p[1] for p in pais), key=lambda d: (d == "0" and "5" or d, d == "0")))
     assert m.called is not None and m.from_seat is not None
     mark = {1: "+", 2: "=", 3: "-"}[(m.from_seat - seat) % 4]
     called = P(m.called)[1]

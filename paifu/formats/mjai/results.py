@@ -73,6 +73,8 @@ class _Results:
         scores = ev.get("scores")
         # akochan writes ``uradora_marker`` (share/make_move.cpp ``make_hora``)
         ura = ev.get("ura_markers", ev.get("uradora_markers", ev.get("uradora_marker")))
+        if ura == []:  # Mortal's word for a winner not in riichi (a riichi win shows at least one)
+            ura = None
         hand = None
         if "hora_tehais" in ev:
             hand = tuple(pai_to_tile(p) for p in ev["hora_tehais"])

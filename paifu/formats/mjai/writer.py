@@ -22,7 +22,9 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import TableFacts
+from paifu.formats.kan_dora import at_reveal
 from paifu.formats.mjai.names import _WINDS, tile_to_pai
+from paifu.formats.seats import first_dealer_at_zero
 
 
 def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
@@ -33,26 +35,32 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """
 
     table = table or TableFacts()
+    lost: set[str] = set()
+    if record.start.first_dealer != 0:  # mjai's seats are table positions, seat 0 the first dealer
+        lost.add(
+            f"a first dealer other than seat 0 (seats turned: seat {record.start.first_dealer} is seat 0)"
+        )
+        record = first_dealer_at_zero(record)
     start = record.start
     n = start.num_players
     red = table.red_fives
     P = lambda t: tile_to_pai(t, red)  # noqa: E731
-    lost: set[str] = set()
     if start.wall_seed:
         lost.add("the wall seed (SHUFFLE)")
-    if start.first_dealer != 0:
-        lost.add("a first dealer other than seat 0 (mjai seats are only table positions)")
     out: list[dict[str, Any]] = [{"type": "start_game", "names": list(start.players)}]
     if table.east_only is not None:  # the rules are known
         out[0]["kyoku_first"] = 4 if table.east_only else 0
         out[0]["aka_flag"] = any(table.red_fives)
     in_hand = False
+    riichi: set[int] = set()  # seats in riichi this hand: only their wins show ura indicators
     last_out: tuple[int, int] | None = None
-    for ev in record.events[1:]:
+    # each kan's new indicator where libriichi reveals it (an open kan's after the next discard)
+    for ev in at_reveal(record.events[1:], closed_after_draw=False):
         if isinstance(ev, HandStart):
             if in_hand:
                 out.append({"type": "end_kyoku"})
             in_hand = True
+            riichi.clear()
             if ev.dice is not None:
                 lost.add("dice")
             kyoku: dict[str, Any] = {
@@ -82,6 +90,7 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
         elif isinstance(ev, NewDora):
             out.append({"type": "dora", "dora_marker": P(ev.indicator)})
         elif isinstance(ev, RiichiDeclared):
+            riichi.add(ev.seat)
             out.append({"type": "reach", "actor": ev.seat})
         elif isinstance(ev, RiichiAccepted):
             accepted: dict[str, Any] = {"type": "reach_accepted", "actor": ev.seat}
@@ -93,10 +102,16 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
             d: dict[str, Any] = {"type": "hora", "actor": ev.seat, "target": ev.from_seat}
             if c.deltas is not None:  # akochan's hora states none; Mortal's always does
                 d["deltas"] = list(c.deltas)
+            else:
+                lost.add("a win without its score changes (Mortal's hora always has deltas)")
             if c.pao_seat is not None:
                 d["pao"] = c.pao_seat
             if c.ura_indicators is not None:
                 d["ura_markers"] = [P(t) for t in c.ura_indicators]
+            elif ev.seat not in riichi:  # Mortal writes an empty list for a winner not in riichi
+                d["ura_markers"] = []
+            else:
+                lost.add("a riichi win without its ura indicators")
             out.append(d)
             if c.yaku is not None or c.fu is not None:
                 lost.add("claimed yaku, fu, han and points")

@@ -23,6 +23,7 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
+from paifu.formats.seats import first_dealer_at_zero
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, _yaku_text, go_type_disp, tile_to_code
 
 
@@ -35,13 +36,16 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     table = table or TableFacts()
     # a record that states no scores (mjai's original protocol)
     record = with_stated_scores(record, table.start_points)
+    lost: set[str] = set()
+    if record.start.first_dealer != 0:  # tenhou.net/6 has no word for it: its seat 0 deals first
+        lost.add(
+            f"a first dealer other than seat 0 (seats turned: seat {record.start.first_dealer} is seat 0)"
+        )
+        record = first_dealer_at_zero(record)
     start = record.start
     n = start.num_players
-    if start.first_dealer != 0:
-        raise RecordError("tenhou.net/6 JSON needs the first dealer in seat 0", file=record.source)
     red = table.red_fives
     w = _Writer(n, red)
-    lost: set[str] = set()
     sc: list[Any] | None = None
     for ev in record.events[1:]:
         if isinstance(ev, GameEnd):
@@ -245,19 +249,25 @@ class _Writer:
         if not ev.tsumo:
             # a source that states no value (mjai) gets no score text, not a made-up 0
             return f"{head}{c.points}点" if c.points is not None else ""
-        honba = c.honba or 0
         deltas = c.deltas or ()
         if not deltas and c.points is None:
             return ""
         dealer = self.cur[0][0] % 4 if self.cur else 0
         payers = [s for s in range(n) if s != ev.seat]
         if deltas and c.pao_seat is None:
-            pays = {s: -deltas[s] - 100 * honba for s in payers}
-        else:  # liability moves the payments: split the value the usual way
+            # what each payer adds for the honba, from the record's own numbers: the payments less the
+            # value (a record that states no value: its honba at 100 per payer, Tenhou's count)
+            paid = sum(-deltas[s] for s in payers)
+            if c.points is not None:
+                extra = (paid - c.points) // len(payers)
+            else:
+                extra = 100 * (c.honba if c.honba is not None else self.cur[0][1] if self.cur else 0)
+            pays = {s: -deltas[s] - extra for s in payers}
+        else:  # liability moves the payments (a yakuman: exact shares): the value split the usual way,
+            # a child paying a share and the dealer two (three players: three shares in all)
             pts = c.points or 0
-            pays = {
-                s: pts // (n - 1) if ev.seat == dealer else pts // (2 if s == dealer else 4) for s in payers
-            }
+            share = pts // (n - 1) if ev.seat == dealer else pts // n
+            pays = {s: share * (2 if s == dealer and ev.seat != dealer else 1) for s in payers}
         if ev.seat == dealer:
             each = max(pays.values()) if pays else 0
             return f"{head}{each}点∀"

@@ -129,6 +129,15 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
                 f"which differs in {', '.join(table.go_type_differs)}",
                 stacklevel=2,
             )
+    elif isinstance(go_type, int) and bool(go_type & 0x02) == any(table.red_fives):
+        # the record's table name and its red-five flag disagree (tenhou.net/6 "般東喰" with aka 1): its rules
+        # follow the flag, and GO type's bit 0x02 (no red fives) is XML's only word for them
+        fixed = go_type ^ 0x02
+        warnings.warn(
+            f"Tenhou XML cannot carry red fives apart from the table (GO type {go_type} written as {fixed})",
+            stacklevel=2,
+        )
+        go_type = fixed
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
         if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
@@ -137,18 +146,31 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
     if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
         un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
-    elif "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
-        warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
+    elif record.format != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
+        # them): for a record from elsewhere, a new player's, and said so (a Tenhou XML record without
+        # them is written as it was)
+        if "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
+            warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
+        warnings.warn(
+            "Tenhou XML cannot carry players without a Tenhou rank (written as dan 0)", stacklevel=2
+        )
+        un.append(("dan", _join([0] * 4)))
     if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
         un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
+    elif record.format != "tenhou-xml":
+        warnings.warn("Tenhou XML cannot carry players without a Tenhou rate (written as 1500)", stacklevel=2)
+        un.append(("rate", ",".join(["1500.00"] * 4)))
     for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
         if isinstance(meta.get(key), tuple):
             un.append((key, _join(list(meta[key]) + [filler] * pad)))
+        elif key == "sx" and record.format != "tenhou-xml":
+            un.append(("sx", _join(["C"] * 4)))  # Tenhou's word for a player of no stated sex
     tags.append(["UN", un])
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
     last_result: list | None = None
     hand_no = 0
     running: list[int] = []  # scores as the hand goes, for a result whose source states none before it
+    ba = [0, 0]  # the hand's honba and sticks on the table: Tenhou's AGARI ba of its first winner
     lost: set[str] = set()  # warned once per record
 
     def scores4(vals: tuple[int, ...], what: str) -> str:
@@ -192,6 +214,7 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
                 attrs.append(("shuffle", per_hand[hand_no]))
             hand_no += 1
             running[:] = list(scores)
+            ba[:] = [ev.honba, ev.sticks]
             tags.append(["INIT", attrs])
         elif isinstance(ev, RiichiDeclared):
             tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
@@ -203,11 +226,13 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
             elif running:
                 running[ev.seat] -= 1000
             attrs.append(("step", 2))
+            ba[1] += 1
             tags.append(["REACH", attrs])
         elif isinstance(ev, NewDora):
             tags.append(["DORA", [("hai", ev.indicator)]])
         elif isinstance(ev, Win):
-            last_result = ["AGARI", _win_attrs(ev, n, sc, lost)]
+            last_result = ["AGARI", _win_attrs(ev, n, sc, lost, (ba[0], ba[1]))]
+            ba[:] = [0, 0]  # a later winner of the same discard takes neither (Tenhou writes "0,0")
             tags.append(last_result)
         elif isinstance(ev, Ryuukyoku):
             attrs = []
@@ -215,7 +240,13 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
                 attrs.append(("type", _RYUU_TYPE[ev.kind]))
             if ev.honba is not None and ev.sticks is not None:
                 attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
-            attrs += sc(ev.scores_before, ev.deltas)
+            deltas = ev.deltas
+            if deltas is None and ev.kind not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN):
+                deltas = (0,) * n  # an abortive draw moves no points: Tenhou still writes its sc
+            score_attrs = sc(ev.scores_before, deltas)
+            if not score_attrs:
+                lost.add("a draw without its score changes (every real RYUUKYOKU has sc)")
+            attrs += score_attrs
             for i, h in enumerate(ev.shown or ()):
                 if h is not None:
                     attrs.append((f"hai{i}", _join(h)))
@@ -230,11 +261,19 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
                         stacklevel=2,
                     )
                 continue
-            if ev.rank_points is None:
+            computed = table.rank_points if ev.rank_points is None else None
+            if ev.rank_points is None and computed is None:
                 warnings.warn(
                     "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=2
                 )
-            ranks = ev.rank_points_text or tuple(_num(r) for r in (ev.rank_points or (0.0,) * n))
+            elif computed is not None:  # owari must state them: the record's rules give them
+                warnings.warn(
+                    "Tenhou XML cannot carry final scores without rank points (written as the record's "
+                    "rules compute them)",
+                    stacklevel=2,
+                )
+            points = ev.rank_points if ev.rank_points is not None else computed
+            ranks = ev.rank_points_text or tuple(f"{r:.1f}" for r in (points or (0.0,) * n))
             vals: list[str] = []
             for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
                 vals += [str(_hundreds(f, "final score")), r]
@@ -253,11 +292,15 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
 
 
-def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:  # noqa: ANN001
+def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list[tuple[str, object]]:  # noqa: ANN001
+    """An AGARI's attributes; ``ba`` is what the hand's events say this winner takes, for a record
+    whose win does not state it (every real mjlog's AGARI has ``ba``)."""
     c = ev.claimed
     attrs: list[tuple[str, object]] = []
     if c.honba is not None and c.sticks is not None:
         attrs.append(("ba", f"{c.honba},{c.sticks}"))
+    else:
+        attrs.append(("ba", f"{ba[0]},{ba[1]}"))
     attrs.append(("hai", _join(c.hand or ())))
     if c.melds:
         attrs.append(("m", _join(_meld_code(m, ev.seat, n) for m in c.melds)))
@@ -284,8 +327,10 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str]) -> list[tuple[str, object]]:
     attrs.append(("fromWho", ev.from_seat))
     if c.pao_seat is not None:
         attrs.append(("paoWho", c.pao_seat))
-    attrs += sc(c.scores_before, c.deltas)
-    return attrs
+    score_attrs = sc(c.scores_before, c.deltas)
+    if not score_attrs:
+        lost.add("a win without its score changes (every real AGARI has sc)")
+    return attrs + score_attrs
 
 
 def _yaku_id(name: str) -> int:
