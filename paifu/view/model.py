@@ -123,6 +123,7 @@ class TableData:
     findings: tuple[str, ...] = field(default=())  # findings at this event
     kind: str = ""  # the event's type: Draw, Discard, Call, ...
     actor: int | None = None  # the seat that acted, when the event names one
+    changes: tuple[int, ...] = ()  # at a result: each seat's change so far (wins and draw payments)
 
     @property
     def title(self) -> str:
