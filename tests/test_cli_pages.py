@@ -82,6 +82,26 @@ def test_show_writes_the_page_a_report_link_opens(
     )
 
 
+def test_report_writes_the_pages_it_links(
+    two_games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every link opens straight after the report: its pages are written beside it, the same page
+    ``paifu show`` writes, wherever the report goes."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    assert run("report", "-q", str(two_games), "--html", "out/league.html", "--viewer-links")[0] == 1
+    cells = _links_and_commands((tmp_path / "out" / "league.html").read_text(encoding="utf-8"))
+    assert cells
+    for href, command in cells:
+        page = tmp_path / "out" / href.split("#")[0]
+        written = page.read_text(encoding="utf-8")
+        page.unlink()
+        assert run(*shlex.split(command)[1:])[0] == 0
+        opening = re.compile(r'"start":\d+}')  # the command opens at the finding, the link by its #event
+        assert opening.sub("", page.read_text(encoding="utf-8")) == opening.sub("", written)
+    assert not list((tmp_path / "out" / "viewer").glob(".*.tmp"))
+
+
 def test_report_elsewhere_gives_commands_that_write_beside_it(
     two_games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
