@@ -10,10 +10,9 @@ for chun); shanten is computed on demand (``SeatData.shanten``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
 
 from paifu.tiles import SUITS
+from paifu.view.shanten import shanten
 
 WINDS = "ESWN"
 WIND_KANJI = "東南西北"
@@ -25,21 +24,10 @@ def kind_of(tile: str) -> int:
     return SUITS.index(tile[1]) * 9 + n - 1
 
 
-@lru_cache(maxsize=200_000)
 def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:
-    """Shanten of a concealed hand (-1 complete, 0 tenpai) by the ``mahjong`` package's calculator;
+    """Shanten of a concealed hand (-1 complete, 0 tenpai) by our calculator (``paifu.view.shanten``);
     seven pairs and thirteen orphans count only for a hand with no melds."""
-    full = sum(counts) >= 13
-    return calculator().calculate_shanten(
-        list(counts), use_chiitoitsu=closed and full, use_kokushi=closed and full, is_three_player=sanma
-    )
-
-
-@lru_cache(maxsize=1)
-def calculator() -> Any:
-    from mahjong.shanten import Shanten
-
-    return Shanten()
+    return shanten(counts, closed, sanma)
 
 
 @dataclass(frozen=True, slots=True)
