@@ -17,6 +17,8 @@ from paifu.engine.results import GameResult
 from paifu.events import Event, GameRecord, HandStart, Win
 from paifu.findings import Finding
 from paifu.rules import Ruleset
+from paifu.tiles import tile_to_str
+from paifu.view.model import WinView
 from paifu.view.names import game_label
 from paifu.view.table import TableView, hand_result_text, snapshot
 
@@ -191,6 +193,7 @@ class GameView:
         a ron still holds the scores from before it: add the deltas of the wins not yet booked."""
         before: tuple[int, ...] | None = None
         wins = 0
+        won: list[WinView] = []
         for i in range(start, end + 1):
             tv = self.tables[i]
             if before is None:
@@ -205,7 +208,39 @@ class GameView:
                 seats = tuple(replace(s, score=s.score + add[s.seat]) for s in seats)
                 sticks = max(sticks - sum(add) // 1000, 0)  # the winner nearest takes the sticks
             changes = tuple(s.score - b for s, b in zip(seats, before, strict=False))
-            self.tables[i] = replace(tv, seats=seats, sticks=sticks, changes=changes)
+            extra: dict[str, Any] = {}
+            if tv.kind == "Win" and wins <= len(hr.wins):
+                won.append(self._win_view(i, hr.wins[wins - 1]))
+            if won:
+                extra["wins"] = tuple(won)
+            if hr.ryuukyoku is not None and tv.kind == "Ryuukyoku":
+                extra["draw"] = hr.ryuukyoku.value
+                extra["tenpai"] = tuple(hr.tenpai or ())
+            self.tables[i] = replace(tv, seats=seats, sticks=sticks, changes=changes, **extra)
+
+    def _win_view(self, i: int, w: Any) -> WinView:
+        """The win at event ``i`` as the result panel shows it (the winner's tiles from the table)."""
+        ev = self.record.events[i]
+        sv = self.tables[i].seats[w.seat]
+        at = ev.tile if isinstance(ev, Win) else -1
+        tile = tile_to_str(at, self.result.rules.red_fives) if 0 <= at < 136 else "?"
+        hand = list(sv.tiles)
+        if tile in hand and w.tsumo:
+            hand.remove(tile)
+        return WinView(
+            w.seat,
+            w.from_seat,
+            w.tsumo,
+            tile,
+            tuple(hand),
+            sv.melds,
+            w.han,
+            w.fu,
+            w.points,
+            w.limit,
+            tuple(w.yaku),
+            tuple(w.deltas),
+        )
 
     # ------------------------------------------------------------------ review
     def discards(self) -> Any:

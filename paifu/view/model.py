@@ -90,6 +90,24 @@ class SeatData:
 
 
 @dataclass(frozen=True, slots=True)
+class WinView:
+    """One win as the result panel shows it: the engine's values (``HandResult.wins``)."""
+
+    seat: int
+    from_seat: int
+    tsumo: bool
+    tile: str  # the winning tile, shown apart
+    hand: tuple[str, ...]  # the winner's concealed tiles without it
+    melds: tuple[MeldView, ...]
+    han: int | None
+    fu: int | None
+    points: int | None
+    limit: str | None
+    yaku: tuple[tuple[str, int], ...]
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableData:
     """Everything on the table right after event ``index`` (``event`` describes it)."""
 
@@ -112,6 +130,9 @@ class TableData:
     kind: str = ""  # the event's type: Draw, Discard, Call, ...
     actor: int | None = None  # the seat that acted, when the event names one
     changes: tuple[int, ...] = ()  # at a result: each seat's change so far (wins and draw payments)
+    wins: tuple[WinView, ...] = ()  # at a win: the wins on the table so far
+    draw: str = ""  # at a draw: its kind (``RyuukyokuKind`` value)
+    tenpai: tuple[bool, ...] = ()  # at an exhaustive draw: who was tenpai
 
     @property
     def title(self) -> str:
