@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, corpus_dir
 
-from paifu.view import GameView
 from paifu.view.shanten import Shape, improving, shanten
 
 mahjong_shanten = pytest.importorskip("mahjong.shanten").Shanten()
@@ -60,15 +59,27 @@ def test_random_hands_of_every_size(sanma: bool) -> None:
 
 
 def positions(path: Path) -> Iterator[tuple[tuple[int, ...], bool, bool]]:
-    """Every concealed hand at every event of a record's games (and each with one tile drawn)."""
+    """Every concealed hand at every event of a record's games, straight from the engine's state
+    (the replay the viewer's tables copy)."""
+    from paifu.events import CallKind
     from paifu.formats import read_path
+    from paifu.pipeline import replay_record
 
-    for game in range(len(read_path(str(path)))):
-        for table in GameView.open(path, game):
-            for seat in table.seats:
-                counts = seat.counts
-                if sum(counts) % 3:
-                    yield counts, not any(m.kind != "ankan" for m in seat.melds), seat.sanma
+    found: list[tuple[tuple[int, ...], bool, bool]] = []
+
+    def observe(index: int, ev: object, rp: object) -> None:
+        st = rp.state  # type: ignore[attr-defined]
+        if st is None:
+            return
+        for seat in st.seats:
+            counts = tuple(seat.counts)
+            if sum(counts) % 3:
+                closed = all(m.kind in (CallKind.ANKAN, CallKind.KITA) for m in seat.melds)
+                found.append((counts, closed, st.num_players == 3))
+
+    for game, record in enumerate(read_path(str(path))):
+        replay_record(record, game_index=game, observe=observe)
+    yield from found
 
 
 def check_positions(paths: list[Path], ukeire_every: int) -> int:
@@ -100,11 +111,13 @@ def test_every_position_of_the_corpus() -> None:
         for p in (CORPUS / folder).rglob("*")
         if p.is_file() and p.suffix not in (".md", ".csv", ".txt")
     )
+    from paifu.formats import read_path
+
     readable = []
     for p in paths:
         try:
-            GameView.open(p)
-        except Exception:  # noqa: BLE001,S112 - a record the viewer refuses has no positions to check
+            read_path(str(p))
+        except Exception:  # noqa: BLE001,S112 - a record no reader takes has no positions to check
             continue
         readable.append(p)
-    assert check_positions(readable, ukeire_every=3) > 10_000
+    assert check_positions(readable, ukeire_every=10) > 10_000

@@ -188,29 +188,38 @@ def river_part(river: tuple[RiverTileView, ...], seat: int, last: bool) -> str:
 
 def centre_part(tv: TableData) -> str:
     """Round, honba, sticks, tiles left and dora indicators (the part that does not turn)."""
-    out = [
-        f"<rect x='{C - P:g}' y='{C - P:g}' width='{2 * P}' height='{2 * P}' rx='8' class='panel'/>",
-    ]
-    if tv.hand:
+    return _centre(tv.hand, tv.round_wind, tv.hand_number, tv.honba, tv.sticks, tv.tiles_left, tv.dora)
+
+
+@lru_cache(maxsize=4096)
+def _centre(
+    hand: str,
+    round_wind: int,
+    hand_number: int,
+    honba: int,
+    sticks: int,
+    left: int | None,
+    dora: tuple[str, ...],
+) -> str:
+    out = [f"<rect x='{C - P:g}' y='{C - P:g}' width='{2 * P}' height='{2 * P}' rx='8' class='panel'/>"]
+    if hand:
         out.append(
             text(
                 C,
                 C - 36,
-                f"{WIND_KANJI[tv.round_wind % 4]}{tv.hand_number + 1}局",
+                f"{WIND_KANJI[round_wind % 4]}{hand_number + 1}局",
                 18,
                 "#f4f1e6",
                 "middle",
                 class_="round",
             )
         )
-        out.append(
-            text(C, C - 18, f"{tv.honba}本場  供託{tv.sticks}", 12, "#f4f1e6", "middle", class_="sticks")
-        )
-        if tv.tiles_left is not None:
-            out.append(text(C, C + 34, f"残り {tv.tiles_left}", 12, "#f4f1e6", "middle", class_="left"))
+        out.append(text(C, C - 18, f"{honba}本場  供託{sticks}", 12, "#f4f1e6", "middle", class_="sticks"))
+        if left is not None:
+            out.append(text(C, C + 34, f"残り {left}", 12, "#f4f1e6", "middle", class_="left"))
     out.append(f"<g class='dora' transform='translate({C - 2.5 * 19:g},{C - 10:g}) scale(.6)'>")
     for i in range(5):
-        name = tv.dora[i] if i < len(tv.dora) else "back"
-        out.append(_use(name, i * (W + 2), 0, "" if i < len(tv.dora) else "hidden"))
+        name = dora[i] if i < len(dora) else "back"
+        out.append(_use(name, i * (W + 2), 0, "" if i < len(dora) else "hidden"))
     out.append("</g>")
     return f"<g class='centre'>{''.join(out)}</g>"

@@ -53,6 +53,12 @@ def glyph(cp: int) -> tuple[str, float]:
     return "M200 -100H1800V1500H200ZM300 0V1400H1700V0Z", 1.0
 
 
+@lru_cache(maxsize=4096)
+def advance(cp: int) -> float:
+    """A character's advance in ems."""
+    return glyph(cp)[1]
+
+
 def glyph_defs(markup: str) -> str:
     """``<path>`` defs of every glyph ``markup`` uses (to put inside a ``<defs>``)."""
     cps = sorted({int(h, 16) for h in _USE.findall(markup)})
@@ -89,6 +95,22 @@ def text(
 def width(s: str, size: float) -> float:
     """The estimated width of ``text(..., s, size)``."""
     return sum(
-        len(r) * ADVANCE_ASCII * size if r[0].isascii() else glyph(ord(r))[1] * size
+        len(r) * ADVANCE_ASCII * size if r[0].isascii() else advance(ord(r)) * size
         for r in re.findall(r"[\x20-\x7e]+|[^\x20-\x7e]", s)
     )
+
+
+def html_text(s: str) -> str:
+    """``s`` as HTML that reads without a CJK font: ASCII escaped, each other character an inline
+    SVG of its glyph (the page's ``defs`` carry the paths: ``glyph_defs`` of the page finds them)."""
+    out = []
+    for run in re.findall(r"[\x20-\x7e\n\t]+|[^\x20-\x7e\n\t]", s):
+        if run[0].isascii():
+            out.append(html.escape(run))
+        else:
+            adv = advance(ord(run)) * EM
+            out.append(
+                f"<svg class='jg' viewBox='0 -1802 {adv:.0f} {EM}' width='{adv / EM:.2f}em' height='1em'>"
+                f"<use href='#g{ord(run):x}' transform='scale(1,-1)'/></svg>"
+            )
+    return "".join(out)

@@ -15,6 +15,7 @@ import json
 from typing import Any
 
 from paifu.view.board import S
+from paifu.view.glyphs import html_text as jt
 from paifu.view.names import game_label
 from paifu.view.svg import HEIGHT, WIDTH, layout, score_curve_svg
 from paifu.view.svg import defs as svg_defs
@@ -26,6 +27,7 @@ body{font-family:'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif;margi
 #wrap{display:flex;gap:16px;align-items:flex-start}
 #table{width:min(100%,calc(96vh * 1.45));height:auto;max-width:1130px}
 #main{flex:1 1 auto;min-width:0}
+svg.jg{vertical-align:-.14em;fill:currentColor;overflow:visible}
 #side{width:340px;flex:0 0 340px;font-size:13px;max-height:96vh;overflow:auto}
 #side ol{padding-left:22px;margin:4px 0}
 #side a{color:#1857a6;text-decoration:none}#side a:hover{text-decoration:underline}
@@ -117,13 +119,12 @@ def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
     """For each discard event, one line of the discard review (as HTML)."""
     import pandas as pd
 
-    esc = html.escape
     out = {}
     for r in rows:
         if pd.isna(r.get("ukeire")):
             continue
         sh = _sh(r["shanten_after"])
-        made = f"{esc(str(r['player']))} discards {r['tile']}: {_sh(r['shanten_before'])} → {sh}, {r['ukeire']} tiles"
+        made = f"{jt(str(r['player']))} discards {r['tile']}: {_sh(r['shanten_before'])} -&gt; {sh}, {r['ukeire']} tiles"
         best = f"best {r['best_tile']}: {_sh(r['best_shanten'])}, {r['best_ukeire']} tiles"
         cls = "" if r["best"] else " class='worse'"
         out[int(r["event_index"])] = (
@@ -140,7 +141,7 @@ def _review_list(rows: list[dict[str, Any]], why: str) -> str:
     worse = [r for r in rows if not pd.isna(r.get("best")) and not r["best"] and not r["riichi"]]
     items = "".join(
         f"<li><a href='#e{r['event_index']}' data-event='{r['event_index']}'>{esc(r['label'])} "
-        f"{esc(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
+        f"{jt(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
         f"({_sh(r['shanten_after'])}; best {r['best_tile']})</li>"
         for r in worse
     )
@@ -206,10 +207,10 @@ def viewer_html(game: Any, start: int = 0) -> str:
         gzip.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), compresslevel=6, mtime=0)
     ).decode("ascii")
     title = f"{game_label(r.game_id, r.source, r.game_index)} (game {r.game_index})"
-    finals = ", ".join(f"{esc(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
+    finals = ", ".join(f"{jt(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
     hands = "".join(
         f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "
-        f"{esc(h.result if len(h.result) <= 90 else h.result[:89] + '…')}"
+        f"{jt(h.result if len(h.result) <= 90 else h.result[:87] + '...')}"
         f"<br><small>{' '.join(f'{d:+,}' for d in h.deltas)}</small></li>"
         for h in game.hands
     )
@@ -217,29 +218,29 @@ def viewer_html(game: Any, start: int = 0) -> str:
         "".join(
             f"<li data-event='{game.finding_event(f)}'><a class='finding' href='#e{game.finding_event(f)}' "
             f"data-event='{game.finding_event(f)}'>{esc(f.hand)} event {game.finding_event(f)}</a>: "
-            f"[{esc(f.code)}] {esc(f.message)}</li>"
+            f"[{esc(f.code)}] {jt(f.message)}</li>"
             for f in game.findings
         )
         or "<li>none: every rule and number checked out</li>"
     )
-    defs = svg_defs("".join(payload["groups"]))
     seats = "".join(
-        f"<option value='{i}'>{esc(name or f'seat {i}')}</option>" for i, name in enumerate(r.players)
+        f"<option value='{i}'>seat {i}{' ' + esc(name) if name.isascii() else ''}</option>"
+        for i, name in enumerate(r.players)
     )
-    return f"""<!doctype html>
+    page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>paifu: {esc(title)}</title><style>{CSS}</style></head>
 <body>
-<svg width="0" height="0" style="position:absolute" aria-hidden="true">{defs}</svg>
-<h1>{esc(title)} · {esc(r.rules.name)} · {esc(", ".join(r.players))}</h1>
+<svg width="0" height="0" style="position:absolute" aria-hidden="true">__PAIFU_DEFS__</svg>
+<h1>{esc(title)} - {jt(r.rules.name)} - {jt(", ".join(r.players))}</h1>
 <div id="bar">
-<button id="prevh" title="previous hand (↑)">« hand</button><button id="prev" title="previous event (←)">‹ event</button>
-<button id="next" title="next event (→)">event ›</button><button id="nexth" title="next hand (↓)">hand »</button>
+<button id="prevh" title="previous hand (up)">&lt;&lt; hand</button><button id="prev" title="previous event (left)">&lt; event</button>
+<button id="next" title="next event (right)">event &gt;</button><button id="nexth" title="next hand (down)">hand &gt;&gt;</button>
 <input id="slider" type="range" min="0" max="{len(game.tables) - 1}" title="the hand's events" style="width:240px">
 event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="width:5em"> / {len(game.tables) - 1}
 <label>at the bottom <select id="seat">{seats}</select></label>
 <label><input id="closed" type="checkbox"> others closed</label>
 <label><input id="english" type="checkbox"> English</label>
-<span style="color:#666">keys: ← → events, ↑ ↓ hands</span>
+<span style="color:#666">keys: left/right events, up/down hands</span>
 </div>
 <div id="wrap">
 <div id="main"><svg id="table" class="paifu-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}"></svg>
@@ -255,3 +256,6 @@ event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="
 <script>{JS}</script>
 </body></html>
 """
+    # the glyphs of every text on the page: the tables', the lists', the review's
+    markup = "".join(payload["groups"]) + page + "".join(payload["review"].values())
+    return page.replace("__PAIFU_DEFS__", svg_defs(markup), 1)

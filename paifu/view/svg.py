@@ -17,6 +17,7 @@ from typing import Any
 from paifu.view.board import ANGLES, C, S, centre_part, label_part, position, river_part, seat_part
 from paifu.view.faces import faces
 from paifu.view.glyphs import glyph_defs
+from paifu.view.glyphs import text as glyph_text
 from paifu.view.model import SeatData, TableData
 from paifu.view.panels import WIDE, side_part
 
@@ -171,11 +172,13 @@ def score_curve_svg(game: Any, width: int = 640, height: int = 180) -> str:
             stroke=colours[s % 4],
             stroke_width=2,
         )
-        _text(root, px1 + 6, py0 + 12 + 14 * s, name[:14], style=f"font-size:11px;fill:{colours[s % 4]}")
+        label = glyph_text(px1 + 6, py0 + 12 + 14 * s, name[:14], 11, colours[s % 4])
+        root.append(ET.fromstring(label))
     for i, h in enumerate(hands):
         link = _el("a", root, href=f"#e{h.start}", class_="hand-link", data_event=h.start)
         x = float(xy(i, lo).split(",")[0])
         _text(
             link, x, height - 2, h.label, style="font-size:9px", transform=f"rotate(-50 {x:.1f} {height - 2})"
         )
-    return ET.tostring(root, encoding="unicode")
+    out = ET.tostring(root, encoding="unicode")
+    return out.replace(">", f"><defs>{glyph_defs(out)}</defs>", 1)  # the names' glyphs
