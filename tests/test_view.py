@@ -91,7 +91,8 @@ def test_score_curve_names_each_line_in_its_colour() -> None:
     svg = score_curve_svg(open_game(CHANKAN))
     colours = ("#1857a6", "#b3261e", "#1a7f37", "#8a5a00")
     for name, colour in zip(("Aoi", "Ben", "Chie", "Dan"), colours, strict=True):
-        assert f'stroke="{colour}"' in svg and f'style="font-size:11px;fill:{colour}">{name}</text>' in svg
+        label = re.search(f'<g class="txt" fill="{colour}">(.*?)</g>', svg)
+        assert f'stroke="{colour}"' in svg and label and f">{name}</text>" in label[1]
 
 
 def test_table_matches_the_record_at_every_event() -> None:
@@ -258,7 +259,7 @@ def test_hand_list_marks_a_shortened_result() -> None:
     long = "seat 0 tsumo: 16000 (" + ", ".join(f"yaku{i} 1" for i in range(20)) + ")"
     g.hands[0] = replace(g.hands[0], result=long)
     page = viewer_html(g, 0)
-    assert f"<li title='{long}'>" in page and long[:89] + "…<br>" in page
+    assert f"<li title='{long}'>" in page and long[:87] + "...<br>" in page
 
 
 @pytest.mark.parametrize(
