@@ -25,7 +25,7 @@ body{font-family:'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif;margi
 #bar{display:flex;gap:6px;align-items:center;margin-bottom:8px;flex-wrap:wrap}
 #bar button{font-size:14px;padding:3px 10px}
 #wrap{display:flex;gap:16px;align-items:flex-start}
-#table{width:min(100%,calc(96vh * 1.45));height:auto;max-width:1130px}
+#table{width:min(100%,calc((100vh - 96px) * 1.46));height:auto;max-width:1130px}
 #main{flex:1 1 auto;min-width:0}
 svg.jg{vertical-align:-.14em;fill:currentColor;overflow:visible}
 #side{width:340px;flex:0 0 340px;font-size:13px;max-height:96vh;overflow:auto}
