@@ -249,6 +249,12 @@ class GameView:
 
         return discard_review(self)
 
+    def widget(self) -> Any:
+        """The table with the viewer's controls, for Jupyter (``paifu.view.widget``; ipywidgets)."""
+        from paifu.view.widget import game_widget
+
+        return game_widget(self)
+
     def to_html(self, start: int | None = None) -> str:
         """The standalone viewer page (see ``paifu show``)."""
         from paifu.view.html import viewer_html
