@@ -148,11 +148,25 @@ def run_report(
             )
     if html:
         write_html(report, html, viewer_links=viewer_links)
+        if viewer_links:
+            _write_viewer_pages(report, html, rules)
     if players_out:
         write_table(report.stats, players_out)
     if report.unreadable:
         return 2
     return 1 if report.flagged_count else 0
+
+
+def _write_viewer_pages(report: Any, html: str, rules: Any) -> None:
+    """The pages the report's findings link to, under ``viewer/`` beside it (``paifu.view.pages``)."""
+    from analysis.html import MAX_ROWS
+    from paifu.view.names import VIEWER_DIR
+    from paifu.view.pages import write_pages
+
+    linked = report.findings.head(MAX_ROWS)
+    games = [(str(s), int(g)) for s, g in zip(linked["source"], linked["game_index"], strict=True)]
+    for problem in write_pages(games, Path(html).parent / VIEWER_DIR, rules):
+        sys.stderr.write(f"paifu: {problem}\n")
 
 
 def _feed(

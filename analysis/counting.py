@@ -11,7 +11,7 @@ from typing import Any
 
 from analysis.counters import Peak, PlayerCounters
 from analysis.rating import tenhou_lobby
-from analysis.shanten import shanten
+from paifu.shanten import shanten
 from paifu.tiles import counts34
 
 IPPATSU, URA_DORA = "ippatsu", "ura-dora"

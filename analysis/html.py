@@ -192,8 +192,8 @@ def _findings_sections(
         "<h3>Each finding</h3>",
         "<p class='note'>Event numbers count the game's events from 0. "
         + (
-            "The viewer column links to the game's page under viewer/ at that event; its command writes "
-            "that page (run it in the folder paifu report ran in). "
+            "The viewer column links to the game's page under viewer/ at that event (paifu report wrote "
+            "it there); its command writes that page again (run it in the folder paifu report ran in). "
             if viewer_links
             else "The viewer column gives the paifu show command that writes the game's page "
             "(viewer/&lt;record&gt;-&lt;game&gt;.html in the folder it runs in) open at that event. "

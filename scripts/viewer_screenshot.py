@@ -22,7 +22,7 @@ def main() -> None:
     ap.add_argument(
         "record", nargs="?", default=str(ROOT / "sample_logs" / "tenhou-xml" / "exhaustive-draw-tenpai.xml")
     )
-    ap.add_argument("--event", type=int, default=117)
+    ap.add_argument("--event", type=int, default=142)
     ap.add_argument("-o", "--output", default=str(ROOT / "docs" / "viewer.png"))
     args = ap.parse_args()
     from selenium import webdriver
@@ -34,11 +34,16 @@ def main() -> None:
         page.write_text(game.to_html(args.event), encoding="utf-8")
         opts = webdriver.ChromeOptions()
         opts.binary_location = shutil.which("chromium") or ""
-        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1300,900"):
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,930"):
             opts.add_argument(arg)
         driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
         try:
             driver.get(page.as_uri())
+            from selenium.webdriver.support.ui import WebDriverWait
+
+            WebDriverWait(driver, 30).until(
+                lambda d: d.execute_script("return document.body.dataset.ready === '1'")
+            )
             height = driver.execute_script("return document.body.scrollHeight")
             driver.save_screenshot(args.output)
         finally:

@@ -16,6 +16,7 @@ import pytest
 from conftest import SAMPLES, run_cli
 
 from paifu.cli import build_parser
+from paifu.view.html import page_data
 
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
 
@@ -84,6 +85,30 @@ def test_show_writes_the_page_a_report_link_opens(
         run("show", str(two_games), "--game", "1")[0] == 0
         and (tmp_path / "viewer" / "two.games-1.html").is_file()
     )
+
+
+def test_report_writes_the_pages_it_links(
+    two_games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every link opens straight after the report: its pages are written beside it, the same page
+    ``paifu show`` writes, wherever the report goes."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out").mkdir()
+    assert run("report", "-q", str(two_games), "--html", "out/league.html", "--viewer-links")[0] == 1
+    cells = _links_and_commands((tmp_path / "out" / "league.html").read_text(encoding="utf-8"))
+    assert cells
+    pages = {h.split("#")[0] for h, _ in cells}
+    written = {h: page_data((tmp_path / "out" / h).read_text(encoding="utf-8")) for h in pages}
+    for href, command in cells:
+        page = tmp_path / "out" / href.split("#")[0]
+        page.unlink()
+        assert run(*shlex.split(command)[1:])[0] == 0
+        again, first = page_data(page.read_text(encoding="utf-8")), dict(written[href.split("#")[0]])
+        assert (
+            again.pop("start") == int(href.split("=")[-1]) and first.pop("start") == 0
+        )  # the link opens at #event
+        assert again == first
+    assert not list((tmp_path / "out" / "viewer").glob(".*.tmp"))
 
 
 def test_report_elsewhere_gives_commands_that_write_beside_it(

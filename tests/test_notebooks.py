@@ -36,6 +36,8 @@ def test_notebook_runs(path: Path) -> None:
         tables = [o for o in shown if 'class="paifu-table"' in o["data"].get("image/svg+xml", "")]
         assert len(tables) >= 5
         assert any("paifu-game" in o["data"].get("text/html", "") for o in shown)
+        # and the widget with the viewer's controls (its view in the executed output)
+        assert any("application/vnd.jupyter.widget-view+json" in o["data"] for o in shown)
 
 
 def test_both_notebooks_exist() -> None:

@@ -244,8 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--viewer-links",
         action="store_true",
-        help="in the HTML report, link each finding to viewer/<stem>-<N>.html#event=E beside it: the "
-        "page paifu show FILE --game N writes by default (each link comes with its command)",
+        help="in the HTML report, link each finding to viewer/<stem>-<N>.html#event=E beside it, and "
+        "write those pages there (the page paifu show FILE --game N writes; each link comes with its command)",
     )
     r.add_argument("--players", metavar="FILE", help="write per-player statistics to FILE (.csv or .parquet)")
     r.add_argument(

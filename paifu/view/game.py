@@ -8,6 +8,7 @@ snapshot taken after each event) and then moves a cursor: ``step``, ``back``,
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from paifu.events import Event, GameRecord, HandStart, Win
 from paifu.findings import Finding
 from paifu.rules import Ruleset
 from paifu.safety import printable
+from paifu.tiles import tile_to_str
+from paifu.view.model import WinView
 from paifu.view.names import game_label
 from paifu.view.table import TableView, hand_result_text, snapshot
 
@@ -71,6 +74,7 @@ class GameView:
         self.record = record
         self.tables: list[TableView] = []
         ura: list[tuple[int, ...]] = [()]
+        pending: list[int] = []  # rons on the tile not yet paid (the engine books them at the next event)
 
         def observe(index: int, ev: Event, rp: Any) -> None:
             if isinstance(ev, HandStart):
@@ -78,10 +82,12 @@ class GameView:
             elif isinstance(ev, Win) and ev.claimed.ura_indicators:
                 ura[0] = tuple(ev.claimed.ura_indicators)
             self.tables.append(snapshot(rp, index, ev, ura[0]))
+            pending.append(len(rp.pending_rons))
 
         self.result: GameResult = replay_record(record, rules, game_index=game_index, observe=observe)
         if not self.tables:
             raise ViewError(f"{record.source}: game {game_index} has no events to show")
+        self._pending = pending
         self.hands = self._spans()
         self.findings: list[Finding] = list(self.result.findings)
         by_event: dict[int, list[str]] = {}
@@ -124,6 +130,14 @@ class GameView:
         self.position = event % n
         return self.table
 
+    def __len__(self) -> int:
+        """The number of events (tables) in the game."""
+        return len(self.tables)
+
+    def __iter__(self) -> Iterator[TableView]:
+        """The table after every event, in order (the cursor does not move)."""
+        return iter(self.tables)
+
     def step(self, n: int = 1) -> TableView:
         self.position = min(max(self.position + n, 0), len(self.tables) - 1)
         return self.table
@@ -161,6 +175,7 @@ class GameView:
             while end > start and self.tables[end].hand != self.tables[start].hand:
                 end -= 1
             if hr is not None:
+                self._pay_results(hr, start, end)
                 # a ron is booked at the next event (a second ron may follow): show it from the win on
                 text, ended = hand_result_text(hr, self.result.players), False
                 for i in range(start, end + 1):
@@ -181,12 +196,74 @@ class GameView:
             )
         return spans
 
+    def _pay_results(self, hr: Any, start: int, end: int) -> None:
+        """From a hand's first win or draw on, the tables show the scores paid and each seat's change.
+
+        The engine books rons on one tile at the next event (a second ron may follow), so a table at
+        a ron still holds the scores from before it: add the deltas of the wins not yet booked."""
+        before: tuple[int, ...] | None = None
+        wins = 0
+        won: list[WinView] = []
+        for i in range(start, end + 1):
+            tv = self.tables[i]
+            if before is None:
+                if tv.kind not in ("Win", "Ryuukyoku") or not tv.seats or i == start:
+                    continue
+                before = tuple(s.score for s in self.tables[i - 1].seats)
+            wins += tv.kind == "Win"
+            seats, sticks = tv.seats, tv.sticks
+            unpaid = hr.wins[max(wins - self._pending[i], 0) : wins] if self._pending[i] else []
+            if unpaid:
+                add = [sum(d) for d in zip(*(w.deltas for w in unpaid), strict=True)]
+                seats = tuple(replace(s, score=s.score + add[s.seat]) for s in seats)
+                sticks = max(sticks - sum(add) // 1000, 0)  # the winner nearest takes the sticks
+            changes = tuple(s.score - b for s, b in zip(seats, before, strict=False))
+            extra: dict[str, Any] = {}
+            if tv.kind == "Win" and wins <= len(hr.wins):
+                won.append(self._win_view(i, hr.wins[wins - 1]))
+            if won:
+                extra["wins"] = tuple(won)
+            if hr.ryuukyoku is not None and tv.kind == "Ryuukyoku":
+                extra["draw"] = hr.ryuukyoku.value
+                extra["tenpai"] = tuple(hr.tenpai or ())
+            self.tables[i] = replace(tv, seats=seats, sticks=sticks, changes=changes, **extra)
+
+    def _win_view(self, i: int, w: Any) -> WinView:
+        """The win at event ``i`` as the result panel shows it (the winner's tiles from the table)."""
+        ev = self.record.events[i]
+        sv = self.tables[i].seats[w.seat]
+        at = ev.tile if isinstance(ev, Win) else -1
+        tile = tile_to_str(at, self.result.rules.red_fives) if 0 <= at < 136 else "?"
+        hand = list(sv.tiles)
+        if tile in hand and w.tsumo:
+            hand.remove(tile)
+        return WinView(
+            w.seat,
+            w.from_seat,
+            w.tsumo,
+            tile,
+            tuple(hand),
+            sv.melds,
+            w.han,
+            w.fu,
+            w.points,
+            w.limit,
+            tuple(w.yaku),
+            tuple(w.deltas),
+        )
+
     # ------------------------------------------------------------------ review
     def discards(self) -> Any:
         """One row per discard: shanten and ukeire of the discard made and of the best one."""
         from paifu.view.review import discard_review
 
         return discard_review(self)
+
+    def widget(self) -> Any:
+        """The table with the viewer's controls, for Jupyter (``paifu.view.widget``; ipywidgets)."""
+        from paifu.view.widget import game_widget
+
+        return game_widget(self)
 
     def to_html(self, start: int | None = None) -> str:
         """The standalone viewer page (see ``paifu show``)."""

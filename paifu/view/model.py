@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any
 
+from paifu.shanten import shanten
 from paifu.tiles import SUITS
 
 WINDS = "ESWN"
@@ -26,27 +25,16 @@ def kind_of(tile: str) -> int:
     return SUITS.index(tile[1]) * 9 + n - 1
 
 
-@lru_cache(maxsize=200_000)
 def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:
-    """Shanten of a concealed hand (-1 complete, 0 tenpai) by the ``mahjong`` package's calculator;
+    """Shanten of a concealed hand (-1 complete, 0 tenpai) by our calculator (``paifu.shanten``);
     seven pairs and thirteen orphans count only for a hand with no melds."""
-    full = sum(counts) >= 13
-    return calculator().calculate_shanten(
-        list(counts), use_chiitoitsu=closed and full, use_kokushi=closed and full, is_three_player=sanma
-    )
+    return shanten(counts, closed, sanma)
 
 
 def reviewable(counts: Sequence[int]) -> bool:
     """Whether the shanten calculator can take a hand: at most 14 tiles, 4 of a kind (a broken
     record's 20-tile hand is drawn, but has no shanten, waits review or ukeire)."""
     return sum(counts) <= 14 and max(counts, default=0) <= 4
-
-
-@lru_cache(maxsize=1)
-def calculator() -> Any:
-    from mahjong.shanten import Shanten
-
-    return Shanten()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +97,24 @@ class SeatData:
 
 
 @dataclass(frozen=True, slots=True)
+class WinView:
+    """One win as the result panel shows it: the engine's values (``HandResult.wins``)."""
+
+    seat: int
+    from_seat: int
+    tsumo: bool
+    tile: str  # the winning tile, shown apart
+    hand: tuple[str, ...]  # the winner's concealed tiles without it
+    melds: tuple[MeldView, ...]
+    han: int | None
+    fu: int | None
+    points: int | None
+    limit: str | None
+    yaku: tuple[tuple[str, int], ...]
+    deltas: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TableData:
     """Everything on the table right after event ``index`` (``event`` describes it)."""
 
@@ -130,6 +136,10 @@ class TableData:
     findings: tuple[str, ...] = field(default=())  # findings at this event
     kind: str = ""  # the event's type: Draw, Discard, Call, ...
     actor: int | None = None  # the seat that acted, when the event names one
+    changes: tuple[int, ...] = ()  # at a result: each seat's change so far (wins and draw payments)
+    wins: tuple[WinView, ...] = ()  # at a win: the wins on the table so far
+    draw: str = ""  # at a draw: its kind (``RyuukyokuKind`` value)
+    tenpai: tuple[bool, ...] = ()  # at an exhaustive draw: who was tenpai
 
     @property
     def title(self) -> str:

@@ -2,7 +2,8 @@
 
 For each discard: the hand's shanten before it (14 tiles) and after it, and its ukeire
 (how many tiles still unseen by that player would lower the shanten) for the discard
-made and for the best discard by that measure (lowest shanten, then most ukeire).
+made and for the best discard by that measure (lowest shanten, then most ukeire), by our own
+calculator (``paifu.shanten``: each one-tile change re-solves one suit).
 "Unseen" means not in the player's own hand, any river, any meld or the dora indicators.
 """
 
@@ -11,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from paifu.events import Discard
-from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS, kind_to_str
-from paifu.view.model import TableData, calculator, kind_of, reviewable, shanten_of
+from paifu.shanten import Shape, improving
+from paifu.tiles import kind_to_str
+from paifu.view.model import TableData, kind_of, reviewable
 from paifu.view.names import game_label
 
 COLUMNS = {
@@ -55,39 +57,10 @@ def visible_counts(tv: TableData, seat: int) -> list[int]:
     return c
 
 
-def _useful(counts: list[int], closed: bool, base: int) -> list[int]:
-    """Kinds that can lower a hand's shanten ``base``: a held kind or a neighbour within two in its suit
-    (any other tile forms no pair or partial run); for a closed hand, any kind while seven pairs lacks
-    kinds, and every terminal and honor while thirteen orphans is (one of) the best routes (a tile
-    lowers a route's shanten by one at most)."""
-    near: set[int] = set()
-    for k, c in enumerate(counts):
-        if not c:
-            continue
-        near.add(k)
-        if k < 27:
-            near.update(j for j in range(k - 2, k + 3) if 0 <= j < 27 and j // 9 == k // 9)
-    if closed and sum(counts) >= 13:
-        if sum(1 for c in counts if c) < 7:
-            return list(range(34))
-        if calculator().calculate_shanten_for_kokushi_hand(list(counts)) <= base:
-            near.update(YAOCHU_KINDS)
-    return sorted(near)
-
-
 def ukeire(counts: list[int], visible: list[int], closed: bool, sanma: bool) -> tuple[int, int]:
     """(shanten, number of unseen tiles that lower it) of a hand waiting for a tile."""
-    base = shanten_of(tuple(counts), closed, sanma)
-    total = 0
-    for k in _useful(counts, closed, base):
-        left = 4 - visible[k]
-        if left <= 0 or (sanma and k in SANMA_REMOVED_KINDS):
-            continue
-        counts[k] += 1
-        if shanten_of(tuple(counts), closed, sanma) < base:
-            total += left
-        counts[k] -= 1
-    return base, total
+    base, kinds = improving(tuple(counts), closed, sanma)
+    return base, sum(max(4 - visible[k], 0) for k in kinds)
 
 
 def review_discard(before: TableData, seat: int, tile: str) -> dict[str, Any]:
@@ -98,14 +71,11 @@ def review_discard(before: TableData, seat: int, tile: str) -> dict[str, Any]:
     if not reviewable(counts):  # a broken record's oversized hand: drawn, not reviewed
         return {"shanten_before": None}
     visible = visible_counts(before, seat)
-    shanten_before = shanten_of(tuple(counts), closed, sv.sanma) if sum(counts) % 3 == 2 else None
+    whole = Shape(counts, closed, sv.sanma)
+    shanten_before = whole.shanten() if sum(counts) % 3 == 2 else None
     options: dict[int, tuple[int, int]] = {}
     kinds = [k for k in range(34) if counts[k]]
-    after: dict[int, int] = {}
-    for k in kinds:
-        counts[k] -= 1
-        after[k] = shanten_of(tuple(counts), closed, sv.sanma)
-        counts[k] += 1
+    after = {k: whole.shanten(k, -1) for k in kinds}
     low = min(after.values()) if after else None
     actual = kind_of(tile)
     for k in kinds:

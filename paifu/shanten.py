@@ -1,0 +1,263 @@
+"""Shanten and ukeire by our own calculator, fast enough for the discard review of a whole game.
+
+A hand of ``3k+1`` or ``3k+2`` concealed tiles (``k`` blocks still to make) is ``d - 1`` from
+tenpai, where ``d`` is the fewest tiles a complete hand (``k`` blocks and a pair, no kind more
+than four times) has that the hand lacks. Each suit, and the honours, is solved apart for the most
+tiles its blocks can cover (``_suit``, ``_honours``: cached by the group's counts, which repeat
+all game long); the groups are then joined. A ``Shape`` keeps the four groups of one hand, so
+adding or removing one tile re-solves one group only: the review's thousands of one-tile changes
+cost a few lookups each. Seven pairs and thirteen orphans count for a closed hand of 13 or 14.
+``tests/test_shanten.py`` checks every value against the ``mahjong`` package.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paifu.tiles import YAOCHU_KINDS
+
+NEG = -(10**6)  # "no way": fewer blocks than asked cannot be placed
+Table = tuple[tuple[int, ...], tuple[int, ...]]  # [pair used 0/1][blocks 0..4]: most tiles covered
+_EMPTY: Table = ((0,) * 5, (0,) * 5)
+
+
+def _closure(best: list[list[int]]) -> Table:
+    """At most ``a`` blocks (a block that covers nothing can always go elsewhere, as 0)."""
+    out = []
+    for row in best:
+        run, acc = [], 0
+        for v in row:
+            acc = max(acc, v)
+            run.append(acc)
+        out.append(tuple(run))
+    return out[0], out[1]
+
+
+@lru_cache(maxsize=65_536)
+def _suit(counts: tuple[int, ...]) -> Table:
+    """Most tiles of one suit (9 counts) covered by ``a`` runs/triplets and ``h`` pairs of it: the
+    parts two or more empty kinds apart share no block (a run spans three kinds, and four blocks
+    at most pass an empty kind), so each is solved apart, with the two kinds either side that
+    its runs may use."""
+    table: Table | None = None
+    i = 0
+    while i < 9:
+        if not counts[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < 9 and (counts[j + 1] or (j + 2 < 9 and counts[j + 2])):
+            j += 1 if counts[j + 1] else 2
+        lo, hi = max(0, i - 2), min(8, j + 2)
+        part = _part(counts[lo : hi + 1])
+        table = part if table is None else _join(table, part)
+        i = j + 1
+    return table if table is not None else _EMPTY
+
+
+def _part(counts: tuple[int, ...]) -> Table:
+    """``_suit`` for a run of kinds (the suit's edge, or empty kinds, at both ends)."""
+    exact = _rest(counts, 0, 0)
+    return _closure([list(exact[0]), list(exact[1])])
+
+
+_NONE: Table = ((NEG,) * 5, (NEG,) * 5)
+_ZERO: Table = ((0,) + (NEG,) * 4, (NEG,) * 5)
+
+
+@lru_cache(maxsize=262_144)
+def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
+    """Most tiles covered by exactly ``a`` blocks and ``h`` pairs on these kinds, when ``one`` runs
+    begun one kind back and ``two`` begun two kinds back still take a tile of the first kind (and
+    the ``one`` runs one of the second). Suffixes repeat from hand to hand: each is solved once."""
+    if not counts:
+        return _ZERO if not one and not two else _NONE
+    if one and len(counts) < 2:
+        return _NONE
+    held, rest = counts[0], counts[1:]
+    need = one + two
+    # a new run must cover one of the next three kinds' tiles (one covering none goes elsewhere)
+    room = counts[0] + counts[1] + counts[2] if len(counts) >= 3 else 0
+    best = [[NEG] * 5, [NEG] * 5]
+    for t in (0, 1) if held else (0,):
+        for p in (0, 1) if held else (0,):
+            base = need + 3 * t + 2 * p
+            if base > 4:
+                continue
+            for s in range(min(4 - base, room) + 1):
+                here = min(held, base + s)
+                sub = _rest(rest, s, one)
+                blocks = t + s
+                for h in (0, 1) if p == 0 else (0,):
+                    row, out = sub[h], best[h + p]
+                    for a in range(5 - blocks):
+                        v = row[a] + here
+                        if v > out[a + blocks]:
+                            out[a + blocks] = v
+    return tuple(best[0]), tuple(best[1])
+
+
+@lru_cache(maxsize=65_536)
+def _honours(counts: tuple[int, ...]) -> Table:
+    """The same for kinds that make no runs (honours; 1m and 9m with three players)."""
+    best = [[0] + [NEG] * 4, [NEG] * 5]
+    for held in counts:
+        if not held:
+            continue
+        new = [row[:] for row in best]
+        for h in (0, 1):
+            for a in range(5):
+                if best[h][a] == NEG:
+                    continue
+                if a < 4:  # a triplet
+                    new[h][a + 1] = max(new[h][a + 1], best[h][a] + min(held, 3))
+                if not h:  # the pair
+                    new[1][a] = max(new[1][a], best[h][a] + min(held, 2))
+        best = new
+    return _closure(best)
+
+
+@lru_cache(maxsize=65_536)
+def _join(x: Table, y: Table) -> Table:
+    best = [[NEG] * 5, [NEG] * 5]
+    for h1 in (0, 1):
+        for h2 in (0, 1 - h1):
+            rx, ry, out = x[h1], y[h2], best[h1 + h2]
+            for a1 in range(5):
+                v1 = rx[a1]
+                if v1 == NEG:
+                    continue
+                for a2 in range(5 - a1):
+                    v = v1 + ry[a2]
+                    if v > out[a1 + a2]:
+                        out[a1 + a2] = v
+    return _closure(best)
+
+
+def _final(x: Table, y: Table, k: int) -> int:
+    """Most tiles covered by ``k`` blocks and a pair, joining two tables."""
+    top = 0
+    for h1 in (0, 1):
+        rx, ry = x[h1], y[1 - h1]
+        for a1 in range(k + 1):
+            v = rx[a1] + ry[k - a1]
+            if v > top:
+                top = v
+    return top
+
+
+GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+class Shape:
+    """One hand's groups, solved once, for the shanten of it and of it with one tile more or less."""
+
+    __slots__ = (
+        "counts",
+        "closed",
+        "sanma",
+        "n",
+        "parts",
+        "tables",
+        "others",
+        "pairs",
+        "kinds",
+        "orphans",
+        "orphan_pair",
+    )
+
+    def __init__(self, counts: list[int] | tuple[int, ...], closed: bool, sanma: bool = False) -> None:
+        self.counts = list(counts)
+        self.closed = closed
+        self.sanma = sanma
+        self.n = sum(self.counts)
+        self.parts = [tuple(self.counts[lo:hi]) for lo, hi in GROUPS]
+        self.tables = [self._table(g, part) for g, part in enumerate(self.parts)]
+        t = self.tables
+        self.others = [
+            _join(_join(t[1], t[2]), t[3]),
+            _join(_join(t[0], t[2]), t[3]),
+            _join(_join(t[0], t[1]), t[3]),
+            _join(_join(t[0], t[1]), t[2]),
+        ]
+        self.pairs = sum(1 for c in self.counts if c >= 2)
+        self.kinds = sum(1 for c in self.counts if c)
+        self.orphans = sum(1 for k in YAOCHU_KINDS if self.counts[k])
+        self.orphan_pair = sum(1 for k in YAOCHU_KINDS if self.counts[k] >= 2)
+
+    def _table(self, g: int, part: tuple[int, ...]) -> Table:
+        if g == 3:
+            return _honours(part)
+        if g == 0 and self.sanma:  # 2m-8m are not in the game: 1m and 9m make no runs
+            return _honours((part[0], part[8]))
+        return _suit(part)
+
+    def near(self, kind: int) -> bool:
+        """Whether a tile of ``kind`` can join a block with the hand's tiles (held, or two kinds
+        away in its suit); any other tile alone is as good as any other for the regular hand."""
+        counts = self.counts
+        if counts[kind] or kind >= 27 or (self.sanma and kind < 9):
+            return counts[kind] > 0
+        lo = kind - kind % 9
+        return any(counts[j] for j in range(max(lo, kind - 2), min(lo + 9, kind + 3)))
+
+    def shanten(self, kind: int = -1, delta: int = 0, regular: int | None = None) -> int:
+        """Shanten of the hand, or of it with ``delta`` (+1/-1) tiles of ``kind`` (``regular``: its
+        regular-hand shanten, when known)."""
+        counts = self.counts
+        n = self.n + delta
+        k = n // 3
+        if regular is not None:
+            covered = 3 * k + 1 - regular
+        elif kind < 0:
+            covered = _final(self.tables[0], self.others[0], k)
+        else:
+            g = 3 if kind >= 27 else kind // 9
+            part = self.parts[g]
+            i = kind - GROUPS[g][0]
+            changed = part[:i] + (part[i] + delta,) + part[i + 1 :]
+            covered = _final(self._table(g, changed), self.others[g], k)
+        best = 3 * k + 1 - covered
+        if self.closed and n >= 13:
+            pairs, kinds, orphans, opair = self.pairs, self.kinds, self.orphans, self.orphan_pair
+            if kind >= 0:
+                before, after = counts[kind], counts[kind] + delta
+                pairs += (after >= 2) - (before >= 2)
+                kinds += (after >= 1) - (before >= 1)
+                if kind in YAOCHU_KINDS:
+                    orphans += (after >= 1) - (before >= 1)
+                    opair += (after >= 2) - (before >= 2)
+            seven = -1 if pairs == 7 else 6 - pairs + max(0, 7 - kinds)
+            thirteen = 13 - orphans - (1 if opair else 0)
+            best = min(best, seven, thirteen)
+        return best
+
+
+@lru_cache(maxsize=65_536)
+def improving(counts: tuple[int, ...], closed: bool, sanma: bool) -> tuple[int, tuple[int, ...]]:
+    """(shanten, the kinds one more tile of which lowers it) of a hand waiting for a tile; cached,
+    as a tsumogiri leaves the same hand for the next turn's review."""
+    shape = Shape(counts, closed, sanma)
+    base = shape.shanten()
+    far: list[int] = []  # kinds a tile of which joins nothing: all alike but for the orphans
+    kinds = []
+    for kind in range(34):
+        if sanma and 1 <= kind <= 7:
+            continue
+        if shape.near(kind):
+            if shape.shanten(kind, 1) < base:
+                kinds.append(kind)
+        else:
+            far.append(kind)
+    if far:
+        plain = next((k for k in far if k not in YAOCHU_KINDS), None)
+        orphan = next((k for k in far if k in YAOCHU_KINDS), None)
+        lowers = {k: shape.shanten(k, 1) < base if k is not None else False for k in (plain, orphan)}
+        kinds.extend(k for k in far if lowers[orphan if k in YAOCHU_KINDS else plain])
+    return base, tuple(sorted(kinds))
+
+
+def shanten(counts: list[int] | tuple[int, ...], closed: bool = True, sanma: bool = False) -> int:
+    """Shanten (-1 complete, 0 tenpai) of 34 kind counts; seven pairs and thirteen orphans count
+    only where ``closed`` (no melds but closed kans) and for 13 or 14 tiles."""
+    return Shape(counts, closed, sanma).shanten()

@@ -1,0 +1,116 @@
+"""Text that reads on any machine: every character outside ASCII drawn as a path of our own defs.
+
+A browser without a CJK font shows 東, 萬 or a player's name as boxes; so the drawing never asks
+the browser's fonts for them. The outlines come from IPAexGothic, the font the
+``matplotlib-fontja`` package (a dependency, for the report's plots) installs, read with
+fontTools, one glyph at a time as a page needs it: ``<path id="g6771">`` in ``defs``, and
+``<use href="#g6771">`` where the text is. ASCII stays ``<text>`` (every browser has a font
+for it). A character the font lacks is drawn as a small framed box with its code point.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+from typing import Any
+
+EM = 2048  # the font's units per em
+ADVANCE_ASCII = 0.56  # ASCII width per font size, about, for a sans-serif (for placing the next run)
+_USE = re.compile(r"#g([0-9a-f]+)'")
+
+
+@lru_cache(maxsize=1)
+def _font() -> tuple[Any, dict[int, str]] | None:
+    try:
+        import matplotlib_fontja
+        from fontTools.ttLib import TTFont
+    except ImportError:  # pragma: no cover - both come with paifu's dependencies
+        return None
+    from pathlib import Path
+
+    path = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
+    if not path.is_file():  # pragma: no cover
+        return None
+    font = TTFont(str(path), lazy=True)
+    return font, font.getBestCmap()
+
+
+@lru_cache(maxsize=4096)
+def glyph(cp: int) -> tuple[str, float]:
+    """(path data in font units, y up; advance in ems) of one character."""
+    loaded = _font()
+    if loaded is not None and cp in loaded[1]:
+        from fontTools.pens.svgPathPen import SVGPathPen
+
+        font, cmap = loaded
+        name = cmap[cp]
+        glyphs = font.getGlyphSet()
+        pen = SVGPathPen(glyphs, ntos=lambda v: str(round(v)))
+        glyphs[name].draw(pen)
+        return pen.getCommands(), font["hmtx"][name][0] / EM
+    # no outline: a framed box, as the missing glyph looks, but of our own drawing and sized
+    return "M200 -100H1800V1500H200ZM300 0V1400H1700V0Z", 1.0
+
+
+@lru_cache(maxsize=4096)
+def advance(cp: int) -> float:
+    """A character's advance in ems."""
+    return glyph(cp)[1]
+
+
+def glyph_defs(markup: str) -> str:
+    """``<path>`` defs of every glyph ``markup`` uses (to put inside a ``<defs>``)."""
+    cps = sorted({int(h, 16) for h in _USE.findall(markup)})
+    return "".join(f"<path id='g{cp:x}' d='{glyph(cp)[0]}'/>" for cp in cps)
+
+
+def text(
+    x: float, y: float, s: str, size: float, fill: str = "#222", anchor: str = "start", **attrs: str
+) -> str:
+    """SVG for ``s`` with its baseline at ``y``: ASCII runs as ``<text>``, the rest as glyph uses.
+    ``anchor`` ("start", "middle", "end") places the whole run by its estimated width."""
+    runs = re.findall(r"[\x20-\x7e]+|[^\x20-\x7e]", s)
+    widths = [len(r) * ADVANCE_ASCII * size if r[0].isascii() else glyph(ord(r))[1] * size for r in runs]
+    total = sum(widths)
+    x0 = x - (total / 2 if anchor == "middle" else total if anchor == "end" else 0)
+    cls = " ".join(["txt", attrs.pop("class_", "")]).strip()
+    extra = "".join(
+        f" {k.rstrip('_').replace('_', '-')}='{html.escape(v, quote=True)}'" for k, v in attrs.items()
+    )
+    out = [f"<g class='{cls}' fill='{fill}'{extra}>"]
+    k = size / EM
+    for run, w in zip(runs, widths, strict=True):
+        if run[0].isascii():
+            out.append(f"<text x='{x0:.1f}' y='{y:.1f}' font-size='{size:g}'>{html.escape(run)}</text>")
+        else:
+            out.append(
+                f"<use href='#g{ord(run):x}' transform='translate({x0:.1f},{y:.1f}) scale({k:.5f},{-k:.5f})'/>"
+            )
+        x0 += w
+    out.append("</g>")
+    return "".join(out)
+
+
+def width(s: str, size: float) -> float:
+    """The estimated width of ``text(..., s, size)``."""
+    return sum(
+        len(r) * ADVANCE_ASCII * size if r[0].isascii() else advance(ord(r)) * size
+        for r in re.findall(r"[\x20-\x7e]+|[^\x20-\x7e]", s)
+    )
+
+
+def html_text(s: str) -> str:
+    """``s`` as HTML that reads without a CJK font: ASCII escaped, each other character an inline
+    SVG of its glyph (the page's ``defs`` carry the paths: ``glyph_defs`` of the page finds them)."""
+    out = []
+    for run in re.findall(r"[\x20-\x7e\n\t]+|[^\x20-\x7e\n\t]", s):
+        if run[0].isascii():
+            out.append(html.escape(run))
+        else:
+            adv = advance(ord(run)) * EM
+            out.append(
+                f"<svg class='jg' viewBox='0 -1802 {adv:.0f} {EM}' width='{adv / EM:.2f}em' height='1em'>"
+                f"<use href='#g{ord(run):x}' transform='scale(1,-1)'/></svg>"
+            )
+    return "".join(out)
