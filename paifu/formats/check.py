@@ -23,7 +23,7 @@ from paifu.formats.base import RecordError
 from paifu.limits import MAX_NUMBER, current
 
 #: half of a UTF-16 pair alone (``"\\udfff"`` in JSON): Python reads it, no encoder writes it
-_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+_SURROGATE: Final = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")  # chr(): mypyc takes no such literal
 
 _FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 _WALKS: Final[dict[type, Callable[[Any, int], str | None]]] = {}
