@@ -1,4 +1,4 @@
-"""The compiled build (README "Speed: the compiled build"); everything else is in pyproject.toml.
+"""The compiled build (docs/speed.md, "Speed: the compiled build"); everything else is in pyproject.toml.
 
 ``pip install .`` (or ``-e .``) compiles the modules in ``COMPILE`` with mypyc: pip fetches mypy into the
 build environment (``setup_requires``, which setuptools' PEP 517 backend turns into a build requirement).
@@ -27,7 +27,7 @@ from setuptools.command.build_ext import build_ext
 COMPILE = [
     "paifu/engine/*.py",
     "paifu/tiles.py",
-    # the Tenhou XML reader (not its writer) and what it calls per tag (README "Speed")
+    # the Tenhou XML reader (not its writer) and what it calls per tag (docs/speed.md)
     "paifu/formats/tenhou_xml/[adgh]*.py",  # attrs, document, game, header
     "paifu/formats/tenhou_xml/names.py",
     "paifu/formats/tenhou_meld.py",
@@ -35,7 +35,7 @@ COMPILE = [
     "paifu/formats/plays.py",
     "paifu/formats/detect.py",  # every file's format, found before its reader runs
     "paifu/formats/gzipped.py",
-    # the scoring fast path (README "Scoring")
+    # the scoring fast path (docs/scoring.md)
     "paifu/scoring/fast*.py",
     "paifu/scoring/completion.py",
 ]

@@ -7,7 +7,7 @@ at any event: ``paifu.tables(record)`` or ``paifu.game(record).goto(event)``.
 
 from typing import Any
 
-from paifu._build import BUILD  # first: decides whether compiled modules may load (README "Speed")
+from paifu._build import BUILD  # first: decides whether compiled modules may load (docs/speed.md)
 from paifu.api import game, preset, read, replay, tables, validate, write
 
 __version__ = "0.1.0"

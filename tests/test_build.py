@@ -1,4 +1,4 @@
-"""The optional compiled build (README "Speed: the compiled build"): which build runs, and why.
+"""The optional compiled build (docs/speed.md, "Speed: the compiled build"): which build runs, and why.
 
 The guard is tested on a made-up package whose "compiled" module is not a loadable library, so a
 test that loaded it instead of the source would fail. ``.ci/run`` compiles the engine and runs the

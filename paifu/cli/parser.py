@@ -99,7 +99,9 @@ def _version() -> str:
 _FORMATS = "tenhou-xml, tenhou-json, mjai or majiang"
 _RULES_HELP = (
     "judge every game under this ruleset instead of the record's own: a preset name "
-    "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON"
+    "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON, any of them followed by "
+    ":key=value,... overrides (qdan:start_points=30000); without it a 電脳麻将 paipu is judged under "
+    "the rule object beside it, if any"
 )
 _JOBS_HELP = "replay in N worker processes (0 = one per core); output identical to --jobs 1"
 _SCHEDULER = (

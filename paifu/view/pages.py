@@ -7,28 +7,15 @@ page is left out (the report gives the command that pipes it into ``paifu show -
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from paifu.outfiles import write_text
 from paifu.view.names import STDIN, page_name
 
 if TYPE_CHECKING:
     from paifu.rules import Ruleset
-
-
-def write_page(path: Path, text: str) -> None:
-    """Write a page whole or not at all (a reader never sees half a page)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_pages(
@@ -58,7 +45,7 @@ def write_pages(
         for game in numbers:
             try:
                 view = GameView.of_records(records, source, game, rules)
-                write_page(out / page_name(source, game), view.to_html())
+                write_text(out / page_name(source, game), view.to_html())  # whole or not at all
             except Exception as e:  # noqa: BLE001
                 problems.append(f"{source}: game {game}: no viewer page: {type(e).__name__}: {e}")
     return problems

@@ -31,7 +31,7 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """One game as Mortal-compatible mjai JSON lines (always with ``deltas`` on results);
     ``table`` says the table's length and red fives (unknown: ``start_game`` states neither).
 
-    Warns about what mjai cannot carry (the README's Formats table).
+    Warns about what mjai cannot carry (docs/formats.md).
     """
 
     table = table or TableFacts()

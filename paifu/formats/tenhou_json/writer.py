@@ -31,7 +31,7 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     """One game as a tenhou.net/6 document (UTF-8, one line); ``table`` gives the red fives,
     start points and Tenhou table type (default: a general-lobby table with red fives).
 
-    Emits ``warnings.warn`` for what the format cannot carry (the README's Formats table).
+    Emits ``warnings.warn`` for what the format cannot carry (docs/formats.md).
     """
     table = table or TableFacts()
     # a record that states no scores (mjai's original protocol)
