@@ -39,11 +39,15 @@ FOUR_PLAYER_ONLY = "four-player only"
 #: (its win context shows ``Ankan [0, 1, 2, 3]``), so it finds no win in a hand with a closed kan; libriichi
 #: accepts the same wins (``can_ron_agari``/``can_tsumo_agari``) and our replay values them
 RIICHIENV_ANKAN = "riichienv loses closed kans"
+#: riichienv 0.4.11's MjaiReplay knows no wall but the log's draws, so it takes the last draw of every hand
+#: for the last tile: it adds 海底摸月 to a tsumo and 河底撈魚 to a ron on the last discard that the record,
+#: majiang-core and our replay value without them (it did so on 1020 of the corpus's 1033 games)
+RIICHIENV_LAST_TILE = {"海底摸月": "haitei", "河底撈魚": "houtei"}
 _YAKUMAN = {y.value for y in YAKUMAN}
 
 #: the share of the corpus's 4-player games each referee accepted when this branch last measured (a floor
 #: that may only rise): the games still refused are ours to fix, and the slow tests print each of them
-FLOORS = {"majiang-core": 0.97, "tenhou-log": 0.99, "libriichi": 0.99, "riichienv": 0.25}
+FLOORS = {"majiang-core": 0.97, "tenhou-log": 0.99, "libriichi": 0.99, "riichienv": 0.9}
 
 
 @functools.cache
@@ -241,10 +245,15 @@ def _check_riichienv(slow: bool) -> None:
         if len(a["wins"]) != len(ours):
             bad.append(f"{f}: riichienv finds {len(a['wins'])} wins, the record has {len(ours)}")
             continue
-        for n, ((seat, han, fu, ron, oya, ko, is_win), w) in enumerate(zip(a["wins"], ours, strict=True)):
+        for n, ((seat, han, fu, ron, oya, ko, is_win, names), w) in enumerate(
+            zip(a["wins"], ours, strict=True)
+        ):
             c = w.claimed
             if not is_win and _has_closed_kan(w):
                 continue  # RIICHIENV_ANKAN
+            claimed = {y.name for y in c.yaku or ()}
+            if any(RIICHIENV_LAST_TILE.get(x) not in (None, *claimed) for x in names):
+                continue  # RIICHIENV_LAST_TILE: its value counts a yaku of the last tile
             total = ron if not w.tsumo else (oya + 2 * ko if oya else 3 * ko)
             yakuman = any(y.name in _YAKUMAN for y in c.yaku or ())
             wrong = seat != w.seat or not is_win
