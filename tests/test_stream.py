@@ -68,7 +68,8 @@ def test_sink_report_is_the_in_memory_report(items: list, tmp_path: Path) -> Non
     write_html(streamed, tmp_path / "s" / "r.html")
     write_html(whole, tmp_path / "w" / "r.html")
     names = sorted(p.name for p in (tmp_path / "w").iterdir())
-    assert names == ["r-findings.csv", "r-games.csv", "r-players.csv", "r-yaku.csv", "r.html"]
+    # the player has a dated, rated game (the fixture's copy of a sample): its rating curve is written too
+    assert names == ["r-findings.csv", "r-games.csv", "r-players.csv", "r-rating.csv", "r-yaku.csv", "r.html"]
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == names
     for name in names:  # the page and the full tables beside it, byte for byte
         assert (tmp_path / "s" / name).read_bytes() == (tmp_path / "w" / name).read_bytes(), name

@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-try:  # Python 3.11+
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover
-    import tomli as tomllib  # type: ignore[no-redef]
-
 from paifu.rules.majiang_rule import load_majiang_rule
 from paifu.rules.presets import PRESETS
-from paifu.rules.ruleset import Ruleset, RulesetError
+from paifu.rules.ruleset import Ruleset, RulesetError, toml_module
 
 __all__ = ["load_rules"]
 
@@ -58,6 +53,7 @@ def _overrides(text: str) -> dict[str, object]:
             continue
         cur += ch
     parts.append(cur)
+    tomllib = toml_module()  # imported only when overrides are given (start-up stays small)
     out: dict[str, object] = {}
     for part in parts:
         key, eq, value = part.partition("=")
