@@ -16,10 +16,12 @@ Each record is written by hand below (tile codes 11-47; results worked out in th
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 import pytest
 
+import paifu
 from paifu.events import Call, CallKind, GameRecord, Win
 from paifu.formats import read_bytes
 from paifu.formats.base import RecordError
@@ -88,8 +90,14 @@ def test_three_player_call_between_seats_0_and_2_spelled_from_toimen(pon_by: int
     (call,) = [e for e in rec.events if isinstance(e, Call)]
     assert (call.seat, call.meld.kind, call.meld.from_seat) == (pon_by, CallKind.PON, 2 - pon_by)
     assert _codes(rec) == []
-    # three-seat counting (paifu's own writer, some converters) reads as the very same game
+    # three-seat counting (some converters) reads as the very same game
     assert _read(_sanma_pon(pon_by, four_seats=False)).events == rec.events
+    # and our writer counts on four seats, as Tenhou and tensoul do
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        written = json.loads(paifu.write(rec, "tenhou-json"))
+    takes = written["log"][0][5 + 3 * pon_by]
+    assert takes[-1] == "47p4747", takes
 
 
 def test_three_player_toimen_of_seat_1_names_no_seat() -> None:

@@ -177,7 +177,7 @@ class _Writer:
             self.lost.add(type(ev).__name__ + " events")
 
     def _call(self, h: list[Any], ev: Call) -> None:
-        m, seat, n = ev.meld, ev.seat, self.n
+        m, seat = ev.meld, ev.seat
         codes = [self.code(t) for t in m.tiles]
         self.drawn[seat] = None
         if m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN, CallKind.KAKAN):
@@ -187,9 +187,9 @@ class _Writer:
             taken = self.code(m.called)
             own = [self.code(t) for t in pon_tiles]
             own.remove(taken)
-            off = (m.from_seat - seat) % n
-            if n == 3:
-                off = {2: 3, 1: 1}[off]
+            # seats counted on four, with three players too, as Tenhou and tensoul write them: seat 2's
+            # tile called by seat 0 is from toimen (the empty fourth seat is seat 0's kamicha)
+            off = (m.from_seat - seat) % 4
             if m.kind == CallKind.CHI:
                 h[5 + 3 * seat].append("c" + "".join(f"{x}" for x in [taken, *own]))
                 return
