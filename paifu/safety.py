@@ -89,7 +89,7 @@ def check_settings(obj: Any) -> None:
     hints = typing.get_type_hints(type(obj))
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)
-        if not _fits(value, hints.get(f.name, Any)):
+        if not fits(value, hints.get(f.name, Any)):
             raise ValueError(
                 f"{f.name} = {printable(repr(value))[:80]} is not a valid {_name(hints[f.name])}"
             )
@@ -99,12 +99,14 @@ def _name(tp: Any) -> str:
     return tp.__name__ if isinstance(tp, type) else str(tp).replace("typing.", "")
 
 
-def _fits(value: Any, tp: Any) -> bool:
+def fits(value: Any, tp: Any) -> bool:
+    """Whether ``value`` is one a field typed ``tp`` allows (finite, bounded numbers; a bool is no
+    number; a tuple's items each of its type)."""
     if tp is Any:
         return True
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        return any(_fits(value, a) for a in args)
+        return any(fits(value, a) for a in args)
     if tp is type(None):
         return value is None
     if tp is bool:
@@ -119,7 +121,7 @@ def _fits(value: Any, tp: Any) -> bool:
         if not isinstance(value, origin):
             return False
         if origin is tuple and args and args[-1] is not Ellipsis:
-            return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+            return len(value) == len(args) and all(fits(v, a) for v, a in zip(value, args, strict=True))
         inner = args[0] if args else Any
-        return all(_fits(v, inner) for v in value)
+        return all(fits(v, inner) for v in value)
     return True

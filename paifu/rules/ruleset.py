@@ -257,6 +257,8 @@ class Ruleset:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], base: Ruleset | None = None) -> Ruleset:
+        from paifu.safety import fits  # the field-type check ``--rules`` holds every loaded ruleset to
+
         known = {f.name: f for f in fields(cls)}
         changes: dict[str, Any] = {}
         for key, v in data.items():
@@ -277,15 +279,11 @@ class Ruleset:
                 v = frozenset(v)
             elif isinstance(current, tuple) or key in ("uma", "red_fives"):
                 v = tuple(v)
-            if current is not None and v is not None and not _same_kind(v, current):
+            if not fits(v, _field_types()[key]):
                 raise RulesetError(f"{key} = {v!r}; expected a value like {current!r}")
             changes[key] = v
-        open_now = (base or cls()).open_settings
-        if open_now and "open_settings" not in changes:
-            # a value set here fixes that setting: the record no longer chooses it
-            changes["open_settings"] = tuple((k, vals) for k, vals in open_now if k not in changes)
         try:
-            return dataclasses.replace(base or cls(), **changes)
+            return (base or cls()).replace(**changes)  # a value set here fixes that open setting
         except TypeError as e:  # pragma: no cover - defensive
             raise RulesetError(str(e)) from e
 
@@ -317,13 +315,15 @@ class Ruleset:
         return cls.from_toml(Path(path).read_text(encoding="utf-8"))
 
 
-def _same_kind(v: Any, current: Any) -> bool:
-    """A value of the field's type (a bool is no number here, a number no bool)."""
-    if isinstance(current, bool) or isinstance(v, bool):
-        return isinstance(v, bool) and isinstance(current, bool)
-    if isinstance(current, (int, float)):
-        return isinstance(v, (int, float))
-    return isinstance(v, type(current))
+def _field_types() -> dict[str, Any]:
+    """Each field's declared type (resolved once: ``fits`` checks a value against it)."""
+    global _TYPES
+    if _TYPES is None:
+        _TYPES = get_type_hints(Ruleset)
+    return _TYPES
+
+
+_TYPES: dict[str, Any] | None = None
 
 
 def _as_lists(v: Any) -> Any:
@@ -349,7 +349,7 @@ def _option_values() -> dict[str, tuple[str, ...]]:
     """Every option field of ``Ruleset`` typed as a ``Literal``, with its allowed values."""
     global _OPTIONS
     if _OPTIONS is None:
-        hints = get_type_hints(Ruleset)
+        hints = _field_types()
         _OPTIONS = {
             f.name: get_args(hints[f.name])
             for f in fields(Ruleset)
