@@ -10,7 +10,14 @@ from typing import Final
 
 from paifu.engine import hand as shape
 from paifu.engine.game import Game
-from paifu.engine.legality import is_run, kuikae_kinds, live_waits, seats_waiting_on, waits_after_kan
+from paifu.engine.legality import (
+    is_run,
+    kuikae_kinds,
+    live_waits,
+    may_rob_closed_kan,
+    seats_waiting_on,
+    waits_after_kan,
+)
 from paifu.engine.table import (
     ACTION,
     AFTER_DISCARD,
@@ -210,7 +217,7 @@ def kan_in_turn(r: Game, ev: Call) -> None:
         s
         for s in seats_waiting_on(st, k, caller)
         if m.kind == CallKind.KAKAN
-        or (kokushi_robs and shape.is_kokushi(shape.with_kind(st.seats[s].counts, k)))
+        or may_rob_closed_kan(kokushi_robs, shape.with_kind(st.seats[s].counts, k))
     ]
     robbed = st.kakan_tile if m.kind == CallKind.KAKAN and st.kakan_tile is not None else m.tiles[0]
     st.last_discard = (caller, robbed)

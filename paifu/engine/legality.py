@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from paifu.engine.hand import shape_waits
+from paifu.engine.hand import is_kokushi, shape_waits
 from paifu.engine.table import SeatState, TableState
 from paifu.rules.flags import RuleFlags
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS
@@ -42,6 +42,12 @@ def seats_waiting_on(table: TableState, k: int, offered_by: int) -> list[int]:
         for s, seat in enumerate(table.seats)
         if seat.wait_mask & bit and s != offered_by and can_win_on(seat, k, sanma)
     ]
+
+
+def may_rob_closed_kan(kokushi_robs: bool, counts: list[int]) -> bool:
+    """Whether a hand (``counts`` with the kan's tile) may win on a closed kan's tile: thirteen
+    orphans only, and only where the ruleset lets it (``Ruleset.kokushi_chankan_ankan``)."""
+    return kokushi_robs and is_kokushi(counts)
 
 
 def visible(table: TableState, seat_no: int, k: int) -> int:

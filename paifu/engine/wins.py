@@ -13,7 +13,7 @@ from typing import Any
 from paifu.engine import calls
 from paifu.engine import hand as shape
 from paifu.engine.game import Game
-from paifu.engine.legality import is_furiten
+from paifu.engine.legality import is_furiten, may_rob_closed_kan
 from paifu.engine.results import WinResult
 from paifu.engine.table import (
     ACTION,
@@ -86,8 +86,9 @@ def on_win(r: Game, ev: Win) -> None:
             st.riichi_pending = None  # a riichi discard that is ronned costs no stick
         counts = shape.with_kind(seat.counts, tile >> 2)
         complete = shape.is_complete(counts, seat.closed)
-        if complete and st.kan_window and st.robbing == ROB_CLOSED:
-            _check_closed_kan_robbed(r, ev.seat, counts)
+        robbed_closed = complete and st.kan_window and st.robbing == ROB_CLOSED
+        if robbed_closed and not may_rob_closed_kan(rules.kokushi_chankan_ankan, counts):
+            _closed_kan_robbed(r, ev.seat)
         if complete and is_furiten(seat, r.sanma):
             kind = "riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard"
             r.find("furiten-ron", f"ron while furiten ({kind})", seat=ev.seat)
@@ -133,17 +134,15 @@ def book_pending_rons(r: Game) -> None:
     r.idx = here
 
 
-def _check_closed_kan_robbed(r: Game, seat_no: int, counts: list[int]) -> None:
-    """A ron on a closed kan's tile: only thirteen orphans, and only where the ruleset lets it
-    (002: 「国士無双の場合のみ、暗カンした牌でロンすることが可能」); elsewhere no hand may."""
-    if not r.rules.kokushi_chankan_ankan:
-        r.find("chankan-closed-kan", "robs a closed kan, which this ruleset lets no hand do", seat=seat_no)
-    elif not shape.is_kokushi(counts):
-        r.find(
-            "chankan-closed-kan",
-            "robs a closed kan with a hand that is not thirteen orphans (only thirteen orphans may)",
-            seat=seat_no,
-        )
+def _closed_kan_robbed(r: Game, seat_no: int) -> None:
+    """A ron on a closed kan's tile that ``may_rob_closed_kan`` refuses (002: 「国士無双の場合のみ、暗カン
+    した牌でロンすることが可能」; elsewhere no hand may)."""
+    why = (
+        "robs a closed kan with a hand that is not thirteen orphans (only thirteen orphans may)"
+        if r.rules.kokushi_chankan_ankan
+        else "robs a closed kan, which this ruleset lets no hand do"
+    )
+    r.find("chankan-closed-kan", why, seat=seat_no)
 
 
 def _void_robbed_kan_dora(r: Game, seat: int) -> None:

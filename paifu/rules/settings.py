@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from paifu.events import Draw, Event, GameEnd, GameStart, HandStart, Win
 from paifu.rules.ruleset import Ruleset
-from paifu.tiles import FIVE_KINDS
+from paifu.tiles import is_red
 
 __all__ = ["RecordFacts", "record_facts", "settle"]
 
@@ -34,6 +34,11 @@ class RecordFacts:
     #: False: a win states its yaku and holds a five that would be red, without an aka-dora (or a
     #: record that names kinds shows no red tile at all); None: the record does not say
     red_fives: bool | None = None
+
+
+def _copy0(tile: int) -> bool:
+    """Copy 0 of a five: the red one wherever a table has red fives (``paifu.tiles.is_red``)."""
+    return 0 <= tile < 136 and is_red(tile)
 
 
 def record_facts(events: Iterable[Event]) -> RecordFacts:
@@ -56,16 +61,16 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
             hands += 1
             rounds = max(rounds, ev.round_wind + 1)
             if not physical and not red_tile:
-                red_tile = any(_is_copy0_five(t) for h in ev.hands for t in h)
+                red_tile = any(_copy0(t) for h in ev.hands for t in h)
         elif isinstance(ev, Draw):
             if not physical and not red_tile:
-                red_tile = _is_copy0_five(ev.tile)
+                red_tile = _copy0(ev.tile)
         elif isinstance(ev, Win) and ev.claimed is not None and ev.claimed.yaku is not None:
             c = ev.claimed
             yaku = ev.claimed.yaku
             if any(y.name == "aka-dora" and y.han > 0 for y in yaku):
                 aka_claimed = True
-            elif any(_is_copy0_five(t) for t in (*(c.hand or ()), ev.tile)):
+            elif any(_copy0(t) for t in (*(c.hand or ()), ev.tile)):
                 red_unclaimed = True
         elif isinstance(ev, GameEnd):
             ended = True
@@ -76,11 +81,6 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
     elif red_unclaimed or (not physical and hands):
         red = False
     return RecordFacts(start, rounds, hands, ended, busted, red)
-
-
-def _is_copy0_five(tile: int) -> bool:
-    """Copy 0 of a five: the red one wherever a table has red fives (``paifu.tiles``)."""
-    return 0 <= tile < 136 and tile % 4 == 0 and tile >> 2 in FIVE_KINDS
 
 
 def settle(rules: Ruleset, facts: RecordFacts) -> Ruleset:
