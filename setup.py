@@ -25,7 +25,9 @@ from setuptools.command.build_ext import build_ext
 # are left out: nothing runs in them). A module here must compile with mypyc and behave the same
 # compiled; tests/test_build.py and the compiled pass of .ci/run check that.
 COMPILE = [
+    "paifu/board/*.py",  # the table and its unchecked updates
     "paifu/engine/*.py",
+    "paifu/rules/flags.py",  # the rule answers the engine reads on every event
     "paifu/tiles.py",
     # the Tenhou XML reader (not its writer) and what it calls per tag (docs/speed.md)
     "paifu/formats/tenhou_xml/[adgh]*.py",  # attrs, document, game, header

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paifu.engine.results import GameResult, HandResult, WinResult
 from paifu.events import RyuukyokuKind
-from paifu.findings import Finding
+from paifu.findings import Code, Finding
 from paifu.rules import preset
 
 
@@ -116,7 +116,7 @@ def example_game(
     )
     final = h3.scores_end
     findings = (
-        [Finding(code="points-mismatch", message="example", game_id=game_id, hand="E3-0")]
+        [Finding(code=Code.POINTS_MISMATCH, message="example", game_id=game_id, hand="E3-0")]
         if with_finding
         else []
     )

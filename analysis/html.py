@@ -24,7 +24,7 @@ from analysis.htmlparts import img as _img
 from analysis.rating import rating_frame
 from analysis.report import MIN_GAMES, Report, write_table
 from analysis.stats import yaku_frame
-from paifu.findings import CODES
+from paifu.findings import CODES, Code
 from paifu.outfiles import atomic_path, write_text
 from paifu.view.names import STDIN, VIEWER_DIR
 
@@ -153,7 +153,7 @@ def _findings_sections(
     )
     kinds = sorted(_finding_kinds(report).items(), key=lambda kv: (-kv[1][0], kv[0]))
     rows = [
-        f"<tr><td><code>{esc(code)}</code></td><td>{esc(CODES.get(code, ''))}</td>"
+        f"<tr><td><code>{esc(code)}</code></td><td>{esc(CODES[Code(code)] if code in CODES else '')}</td>"
         f"<td class='n'>{games}</td><td class='n'>{findings}</td></tr>"
         for code, (games, findings) in kinds
     ]

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from paifu.findings import Code, Note
+
 
 class CallKind(str, Enum):
     CHI = "chi"
@@ -212,9 +214,9 @@ Event = (
 
 @dataclass(frozen=True, slots=True)
 class RecordIssue:
-    """Something a reader noticed about the file itself (a recovered malformation)."""
+    """Something a reader noticed about the file itself (a recovered malformation), or a note."""
 
-    code: str
+    code: Code | Note
     message: str
     event_index: int | None = None
 

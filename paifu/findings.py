@@ -1,70 +1,126 @@
 """Findings: what the replay found wrong in a record, as data.
 
-Codes are stable strings, each documented with an example in docs/findings.md (tests/test_finding_codes.py
-keeps the two lists one); a finding never stops a batch.
+Codes are one typed enumeration (``Code``) of stable strings, each documented with an example in
+docs/findings.md (tests/test_finding_codes.py keeps the two lists one and fails on a code passed
+as a bare string); a finding never stops a batch.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from paifu.tiles import kinds_to_str, tile_to_str, tiles_to_str
 
-#: every code the engine and readers can emit, with a one-line meaning
-CODES: dict[str, str] = {
-    "tile-not-in-hand": "a tile discarded or called from a hand that does not hold it",
-    "tile-count-exceeded": "a fifth copy of a kind (or an extra red five) appeared",
-    "wrong-turn": "a draw or discard by a player whose turn it was not",
-    "illegal-call": "a chi/pon/kan/kita that the state or the rules do not allow",
-    "kuikae": "a swap-call discard where the ruleset forbids it",
-    "riichi-not-closed": "riichi with an open hand",
-    "riichi-not-tenpai": "riichi declared on a hand that is not tenpai after the discard",
-    "riichi-insufficient-points": "riichi without the points the ruleset requires",
-    "riichi-no-draws-left": "riichi with too few draws left in the wall",
-    "riichi-kan-changes-wait": "a kan after riichi that changes the wait",
-    "riichi-furiten": "riichi declared while furiten where the ruleset forbids it",
-    "riichi-discard": "a player in riichi discarded a tile other than the one drawn",
-    "furiten-ron": "ron while furiten (discard, same-turn or riichi furiten)",
-    "not-a-winning-hand": "a win on a hand that is not complete",
-    "no-yaku": "a win with no yaku",
-    "abort-condition-not-met": "an abortive draw whose condition does not hold or is not allowed",
-    "abort-missed": "a hand that should have ended in an abortive draw went on",
-    "too-many-winners": "more winners on one discard than the ruleset allows",
-    "hand-start-mismatch": "a hand started with the wrong dealer, round, honba, sticks or scores",
-    "game-end-mismatch": "a game went on after it should have ended, or stopped early",
-    "truncated": "the record stops in the middle of a hand or game",
-    "wall-mismatch": "a draw or dora indicator differs from the wall rebuilt from the seed",
-    "hand-size": "a hand holds the wrong number of tiles",
-    "yaku-mismatch": "the yaku the record claims differ from the recomputed ones",
-    "han-mismatch": "the han the record claims differ from the recomputed han",
-    "fu-mismatch": "the fu the record claims differ from the recomputed fu",
-    "points-mismatch": "the hand value the record claims differs from the recomputed value",
-    "score-delta-mismatch": "a score change differs from the recomputed one",
-    "final-score-mismatch": "the final scores differ from the replayed scores",
-    "pao-mismatch": "the liable player (pao) differs from the recomputed one",
-    "tenpai-mismatch": "the tenpai players at an exhaustive draw differ from the recomputed ones",
-    "rank-points-mismatch": "the rank points or placements the record claims differ from the record's scheme",
-    "malformed-record": "the file was malformed but could be read (recovered)",
-    "unsupported": "the record uses something this version cannot check",
-    "kan-dora-timing": "a kan dora indicator revealed earlier or later than the ruleset reveals it",
-    "draw-kind-guessed": "a draw before the wall ran out that names no reason and fits no abortive draw",
-    "chankan-closed-kan": "a ron on a closed kan's tile by a hand (or under a ruleset) that may not rob it",
-    "duplicate-tile": "one physical tile (the same id of the 136) dealt or drawn twice in a hand",
-    "kakan-without-pon": "an added kan with no earlier pon of that tile",
-    "unknown-event": "an event type the reader does not know was skipped",
+
+class Code(StrEnum):
+    """Every code the engine, the readers and the pipeline can emit: one closed, typed list (a
+    ``StrEnum``, so a code is also its stable string: ``Code.WRONG_TURN == "wrong-turn"``)."""
+
+    TILE_NOT_IN_HAND = "tile-not-in-hand"
+    TILE_COUNT_EXCEEDED = "tile-count-exceeded"
+    WRONG_TURN = "wrong-turn"
+    ILLEGAL_CALL = "illegal-call"
+    KUIKAE = "kuikae"
+    RIICHI_NOT_CLOSED = "riichi-not-closed"
+    RIICHI_NOT_TENPAI = "riichi-not-tenpai"
+    RIICHI_INSUFFICIENT_POINTS = "riichi-insufficient-points"
+    RIICHI_NO_DRAWS_LEFT = "riichi-no-draws-left"
+    RIICHI_KAN_CHANGES_WAIT = "riichi-kan-changes-wait"
+    RIICHI_FURITEN = "riichi-furiten"
+    RIICHI_DISCARD = "riichi-discard"
+    FURITEN_RON = "furiten-ron"
+    NOT_A_WINNING_HAND = "not-a-winning-hand"
+    NO_YAKU = "no-yaku"
+    ABORT_CONDITION_NOT_MET = "abort-condition-not-met"
+    ABORT_MISSED = "abort-missed"
+    TOO_MANY_WINNERS = "too-many-winners"
+    HAND_START_MISMATCH = "hand-start-mismatch"
+    GAME_END_MISMATCH = "game-end-mismatch"
+    TRUNCATED = "truncated"
+    WALL_MISMATCH = "wall-mismatch"
+    HAND_SIZE = "hand-size"
+    YAKU_MISMATCH = "yaku-mismatch"
+    HAN_MISMATCH = "han-mismatch"
+    FU_MISMATCH = "fu-mismatch"
+    POINTS_MISMATCH = "points-mismatch"
+    SCORE_DELTA_MISMATCH = "score-delta-mismatch"
+    FINAL_SCORE_MISMATCH = "final-score-mismatch"
+    PAO_MISMATCH = "pao-mismatch"
+    TENPAI_MISMATCH = "tenpai-mismatch"
+    RANK_POINTS_MISMATCH = "rank-points-mismatch"
+    MALFORMED_RECORD = "malformed-record"
+    UNSUPPORTED = "unsupported"
+    KAN_DORA_TIMING = "kan-dora-timing"
+    DRAW_KIND_GUESSED = "draw-kind-guessed"
+    CHANKAN_CLOSED_KAN = "chankan-closed-kan"
+    DUPLICATE_TILE = "duplicate-tile"
+    KAKAN_WITHOUT_PON = "kakan-without-pon"
+    UNKNOWN_EVENT = "unknown-event"
+
+
+#: what each code means, in one line
+CODES: dict[Code, str] = {
+    Code.TILE_NOT_IN_HAND: "a tile discarded or called from a hand that does not hold it",
+    Code.TILE_COUNT_EXCEEDED: "a fifth copy of a kind (or an extra red five) appeared",
+    Code.WRONG_TURN: "a draw or discard by a player whose turn it was not",
+    Code.ILLEGAL_CALL: "a chi/pon/kan/kita that the state or the rules do not allow",
+    Code.KUIKAE: "a swap-call discard where the ruleset forbids it",
+    Code.RIICHI_NOT_CLOSED: "riichi with an open hand",
+    Code.RIICHI_NOT_TENPAI: "riichi declared on a hand that is not tenpai after the discard",
+    Code.RIICHI_INSUFFICIENT_POINTS: "riichi without the points the ruleset requires",
+    Code.RIICHI_NO_DRAWS_LEFT: "riichi with too few draws left in the wall",
+    Code.RIICHI_KAN_CHANGES_WAIT: "a kan after riichi that changes the wait",
+    Code.RIICHI_FURITEN: "riichi declared while furiten where the ruleset forbids it",
+    Code.RIICHI_DISCARD: "a player in riichi discarded a tile other than the one drawn",
+    Code.FURITEN_RON: "ron while furiten (discard, same-turn or riichi furiten)",
+    Code.NOT_A_WINNING_HAND: "a win on a hand that is not complete",
+    Code.NO_YAKU: "a win with no yaku",
+    Code.ABORT_CONDITION_NOT_MET: "an abortive draw whose condition does not hold or is not allowed",
+    Code.ABORT_MISSED: "a hand that should have ended in an abortive draw went on",
+    Code.TOO_MANY_WINNERS: "more winners on one discard than the ruleset allows",
+    Code.HAND_START_MISMATCH: "a hand started with the wrong dealer, round, honba, sticks or scores",
+    Code.GAME_END_MISMATCH: "a game went on after it should have ended, or stopped early",
+    Code.TRUNCATED: "the record stops in the middle of a hand or game",
+    Code.WALL_MISMATCH: "a draw or dora indicator differs from the wall rebuilt from the seed",
+    Code.HAND_SIZE: "a hand holds the wrong number of tiles",
+    Code.YAKU_MISMATCH: "the yaku the record claims differ from the recomputed ones",
+    Code.HAN_MISMATCH: "the han the record claims differ from the recomputed han",
+    Code.FU_MISMATCH: "the fu the record claims differ from the recomputed fu",
+    Code.POINTS_MISMATCH: "the hand value the record claims differs from the recomputed value",
+    Code.SCORE_DELTA_MISMATCH: "a score change differs from the recomputed one",
+    Code.FINAL_SCORE_MISMATCH: "the final scores differ from the replayed scores",
+    Code.PAO_MISMATCH: "the liable player (pao) differs from the recomputed one",
+    Code.TENPAI_MISMATCH: "the tenpai players at an exhaustive draw differ from the recomputed ones",
+    Code.RANK_POINTS_MISMATCH: "the rank points or placements the record claims differ from the record's scheme",
+    Code.MALFORMED_RECORD: "the file was malformed but could be read (recovered)",
+    Code.UNSUPPORTED: "the record uses something this version cannot check",
+    Code.KAN_DORA_TIMING: "a kan dora indicator revealed earlier or later than the ruleset reveals it",
+    Code.DRAW_KIND_GUESSED: "a draw before the wall ran out that names no reason and fits no abortive draw",
+    Code.CHANKAN_CLOSED_KAN: "a ron on a closed kan's tile by a hand (or under a ruleset) that may not rob it",
+    Code.DUPLICATE_TILE: "one physical tile (the same id of the 136) dealt or drawn twice in a hand",
+    Code.KAKAN_WITHOUT_PON: "an added kan with no earlier pon of that tile",
+    Code.UNKNOWN_EVENT: "an event type the reader does not know was skipped",
 }
 
+
 #: what a reader noticed that is no fault of the record (reported as a note, not a finding)
-NOTES = {
-    "draw-kind-inferred": "a draw that names no reason, read as the one abortive draw its table shows",
+class Note(StrEnum):
+    """What a reader noticed that is no fault of the record."""
+
+    DRAW_KIND_INFERRED = "draw-kind-inferred"
+
+
+NOTES: dict[Note, str] = {
+    Note.DRAW_KIND_INFERRED: "a draw that names no reason, read as the one abortive draw its table shows",
 }
 
 
 @dataclass(frozen=True, slots=True)
 class Finding:
-    code: str
+    code: Code
     message: str
     file: str = ""
     game_id: str = ""

@@ -15,7 +15,7 @@ from typing import Any
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import Event, GameRecord, GameStart
-from paifu.findings import NOTES, Finding
+from paifu.findings import Code, Finding, Note
 from paifu.formats.walk import Skipped
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
@@ -90,8 +90,10 @@ def replay_record(
         scorer=_scorer() if score else None,
         wall=_wall_factory() if check_wall else None,
     )
-    notes = [f"[{i.code}] {i.message}" for i in record.issues if i.code in NOTES]
-    for issue in (i for i in record.issues if i.code not in NOTES):
+    notes = [f"[{i.code}] {i.message}" for i in record.issues if isinstance(i.code, Note)]
+    for issue in record.issues:
+        if isinstance(issue.code, Note):
+            continue
         rp.findings.append(
             Finding(
                 code=issue.code,
@@ -171,7 +173,7 @@ def _check_rank_points(result: GameResult) -> None:
         if any(not abs(a - b) <= 1e-6 for a, b in zip(expected, actual, strict=True)):  # NaN differs too
             result.findings.append(
                 Finding(
-                    code="rank-points-mismatch",
+                    code=Code.RANK_POINTS_MISMATCH,
                     message=f"{what} differ from the {result.rules.name} table's scheme",
                     file=result.source,
                     game_id=result.game_id,

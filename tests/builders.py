@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from paifu.engine.hand import shape_waits
+from paifu.board.shape import shape_waits
 from paifu.events import (
     Call,
     CallKind,

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paifu.engine.hand import is_complete, is_tenpai_shape, shape_waits, yaochu_kinds
+from paifu.board.shape import is_complete, is_tenpai_shape, shape_waits, yaochu_kinds
 from paifu.tiles import counts34, kinds_to_str, parse_tiles
 
 

@@ -235,10 +235,12 @@ def test_the_checker_finds_a_cycle(tmp_path: Path) -> None:
 
 
 #: package -> packages it must never bring in: formats know nothing of rules (a writer is handed a
-#: ``TableFacts``) nor of the engine, and the engine knows nothing of formats
+#: ``TableFacts``) nor of the engine, the engine knows nothing of formats, and the board (the table
+#: and its unchecked updates, which formats and the viewer may follow) knows no rules, checks or formats
 LAYERS: dict[str, tuple[str, ...]] = {
     "paifu.formats": ("paifu.rules", "paifu.engine"),
     "paifu.engine": ("paifu.formats",),
+    "paifu.board": ("paifu.rules", "paifu.engine", "paifu.formats", "paifu.scoring"),
 }
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paifu.engine.hand import mask_kinds, part_keys, shape_waits, wait_mask
-from paifu.engine.legality import is_furiten, is_run, is_tenpai, kuikae_kinds, live_waits
-from paifu.engine.table import SeatState, TableState
+from paifu.board.calls import kuikae_kinds
+from paifu.board.shape import mask_kinds, part_keys, shape_waits, wait_mask
+from paifu.board.state import SeatState, TableState
+from paifu.engine.legality import is_furiten, is_run, is_tenpai, live_waits
 from paifu.rules import preset
 from paifu.rules.flags import flags_of
 from paifu.tiles import counts34, parse_tiles
@@ -79,12 +80,12 @@ def test_furiten_on_own_river_and_same_turn() -> None:
 
 
 def test_kuikae_and_runs() -> None:
-    flags = flags_of(preset("tenhou"))  # kuikae forbidden: same kind and the other end
+    flags = flags_of(preset("tenhou")).table  # kuikae forbidden: same kind and the other end
     assert kuikae_kinds(flags, 0, chi_low=0) == frozenset({0, 3})  # 1m called with 23m: not 1m, 4m
     assert kuikae_kinds(flags, 5, chi_low=3) == frozenset({5, 2})  # 6m called with 45m: not 6m, 3m
     assert kuikae_kinds(flags, 4, chi_low=3) == frozenset({4})  # a closed-wait chi: the kind only
     assert kuikae_kinds(flags, 7, None) == frozenset({7})  # pon
-    suji = flags_of(preset("tenhou").replace(kuikae="suji"))
+    suji = flags_of(preset("tenhou").replace(kuikae="suji")).table
     assert kuikae_kinds(suji, 0, chi_low=0) == frozenset({0})
-    assert kuikae_kinds(flags_of(preset("tenhou").replace(kuikae="allowed")), 0, 0) == frozenset()
+    assert kuikae_kinds(flags_of(preset("tenhou").replace(kuikae="allowed")).table, 0, 0) == frozenset()
     assert is_run([0, 1, 2]) and not is_run([7, 8, 9]) and not is_run([27, 28, 29])

@@ -5,51 +5,33 @@ holds under the ruleset.
 
 from __future__ import annotations
 
+from paifu.board import ends as board
+from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN
 from paifu.engine import riichi
 from paifu.engine.game import Game
 from paifu.engine.legality import is_furiten, is_nagashi, is_tenpai, live_waits, yaochu_kinds
-from paifu.engine.table import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, TableState
 from paifu.engine.wins import value
 from paifu.events import Ryuukyoku, RyuukyokuKind, Win
+from paifu.findings import Code
 from paifu.scoring import payments
-from paifu.tiles import WIND_KINDS
-
-
-def check_due(r: Game, st: TableState) -> None:
-    """After a discard: does a four-winds / four-kans abort apply if it passes?"""
-    rules = r.rules
-    if (
-        rules.four_winds
-        and not st.any_call
-        and len(st.first_winds) == r.n
-        and st.first_winds[0] in WIND_KINDS
-        and len(set(st.first_winds)) == 1
-        and all(s.discards == 1 for s in st.seats)
-    ):
-        st.abort_due = RyuukyokuKind.FOUR_WINDS
-    if rules.four_kans and len(st.kans) >= 4 and len(set(st.kans)) > 1:
-        st.abort_due = RyuukyokuKind.FOUR_KANS
 
 
 def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
     st = r.state
     if st is None or st.phase == BETWEEN:
-        r.find("abort-condition-not-met", "a drawn hand outside a hand")
+        r.find(Code.ABORT_CONDITION_NOT_MET, "a drawn hand outside a hand")
         return
     assert r.hand is not None
-    rules = r.rules
+    flags = r.flags
     n = r.n
     kind = ev.kind
     if kind == RyuukyokuKind.FOUR_RIICHI and st.riichi_pending is not None:
-        riichi.accept(r, st.riichi_pending, None)
-    elif kind == RyuukyokuKind.TRIPLE_RON:
-        st.riichi_pending = None  # the riichi discard was (thrice) ronned
+        riichi.accept(r, st.riichi_pending, None)  # the fourth stick goes down
+    board.draw_game(st, kind)
     if kind == RyuukyokuKind.EXHAUSTIVE or kind == RyuukyokuKind.NAGASHI_MANGAN:
-        if st.phase == AFTER_DISCARD and st.live_left <= 0:
-            st.close_discard_window(r.rules.same_turn_furiten, r.rules.riichi_furiten)
         if st.live_left > 0:
             r.find(
-                "abort-condition-not-met",
+                Code.ABORT_CONDITION_NOT_MET,
                 "an exhaustive draw with tiles left in the wall",
                 expected=0,
                 actual=st.live_left,
@@ -61,19 +43,19 @@ def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
         r.hand.tenpai = tuple(s in ours for s in range(n))
         # where nagashi mangan is a rule, a qualifying seat is paid it (not the noten payments);
         # where it is not, the draw is an ordinary one whatever the record calls it
-        winners = [s for s in range(n) if is_nagashi(st.seats[s])] if rules.nagashi_mangan else []
+        winners = [s for s in range(n) if is_nagashi(st.seats[s])] if flags.nagashi_mangan else []
         if kind == RyuukyokuKind.NAGASHI_MANGAN:
-            if not rules.nagashi_mangan:
-                r.find("abort-condition-not-met", "nagashi mangan is not part of this ruleset")
+            if not flags.nagashi_mangan:
+                r.find(Code.ABORT_CONDITION_NOT_MET, "nagashi mangan is not part of this ruleset")
             elif not winners:
                 r.find(
-                    "abort-condition-not-met",
+                    Code.ABORT_CONDITION_NOT_MET,
                     "nagashi mangan but nobody discarded only terminals and honors with none called",
                 )
         if winners:
-            computed = tuple(payments.nagashi_deltas(winners, st.dealer, rules))
+            computed = tuple(payments.nagashi_deltas(winners, st.dealer, r.rules))
         else:
-            computed = tuple(payments.noten_deltas(ours, rules))
+            computed = tuple(payments.noten_deltas(ours, r.rules))
         r.hand.draws_checked = True
     else:
         _check_abort_kind(r, ev)
@@ -81,16 +63,14 @@ def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
     deltas = tuple(ev.deltas[:n]) if ev.deltas is not None else computed
     if deltas != computed:
         r.find(
-            "score-delta-mismatch",
+            Code.SCORE_DELTA_MISMATCH,
             "the draw's score changes differ from the replay",
             expected=computed,
             actual=deltas,
         )
-    st.pay(deltas)
+    board.hand_drawn(st, deltas)
     r.hand.ryuukyoku = kind
     r.hand.complete = True
-    st.phase = HAND_OVER
-    st.abort_due = None
 
 
 def _declared_tenpai(r: Game, ours: tuple[int, ...], claimed: tuple[int, ...]) -> tuple[int, ...]:
@@ -100,13 +80,15 @@ def _declared_tenpai(r: Game, ours: tuple[int, ...], claimed: tuple[int, ...]) -
     assert st is not None
     hidden = set(ours) - set(claimed)
     if (
-        r.rules.noten_declaration
+        r.flags.noten_declaration
         and set(claimed) <= set(ours)
         and not any(st.seats[s].riichi_accepted for s in hidden)
     ):
         return claimed
     if claimed != ours:
-        r.find("tenpai-mismatch", "the tenpai players differ from the replay", expected=ours, actual=claimed)
+        r.find(
+            Code.TENPAI_MISMATCH, "the tenpai players differ from the replay", expected=ours, actual=claimed
+        )
     return ours
 
 
@@ -117,7 +99,7 @@ def _draw_tenpai(r: Game, seat: int) -> bool:
     assert st is not None
     if not is_tenpai(r.flags, st, seat):
         return False
-    if r.rules.keishiki_tenpai or r.scorer is None or st.seats[seat].closed:
+    if r.flags.keishiki_tenpai or r.scorer is None or st.seats[seat].closed:
         return True
     src = (seat + 1) % r.n
     return any(
@@ -129,17 +111,17 @@ def _draw_tenpai(r: Game, seat: int) -> bool:
 def _check_abort_kind(r: Game, ev: Ryuukyoku) -> None:
     st = r.state
     assert st is not None
-    rules = r.rules
+    flags = r.flags
     kind = ev.kind
     allowed = {
-        RyuukyokuKind.NINE_TERMINALS: rules.nine_terminals,
-        RyuukyokuKind.FOUR_WINDS: rules.four_winds,
-        RyuukyokuKind.FOUR_RIICHI: rules.four_riichi,
-        RyuukyokuKind.FOUR_KANS: rules.four_kans,
-        RyuukyokuKind.TRIPLE_RON: rules.triple_ron_abort,
+        RyuukyokuKind.NINE_TERMINALS: flags.nine_terminals,
+        RyuukyokuKind.FOUR_WINDS: flags.table.four_winds,
+        RyuukyokuKind.FOUR_RIICHI: flags.table.four_riichi,
+        RyuukyokuKind.FOUR_KANS: flags.table.four_kans,
+        RyuukyokuKind.TRIPLE_RON: flags.triple_ron_abort,
     }[kind]
     if not allowed:
-        r.find("abort-condition-not-met", f"{kind.value} is not an abortive draw under {rules.name}")
+        r.find(Code.ABORT_CONDITION_NOT_MET, f"{kind.value} is not an abortive draw under {r.rules.name}")
         return
     if kind == RyuukyokuKind.NINE_TERMINALS:
         s = st.turn
@@ -147,7 +129,7 @@ def _check_abort_kind(r: Game, ev: Ryuukyoku) -> None:
         ok = st.phase == ACTION and seat.discards == 0 and not st.any_call and yaochu_kinds(seat.counts) >= 9
         if not ok:
             r.find(
-                "abort-condition-not-met",
+                Code.ABORT_CONDITION_NOT_MET,
                 "nine terminals declared without nine kinds on a first uninterrupted draw",
                 seat=s,
                 expected=">= 9",
@@ -155,12 +137,12 @@ def _check_abort_kind(r: Game, ev: Ryuukyoku) -> None:
             )
     elif kind in (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI):
         if st.abort_due != kind:
-            r.find("abort-condition-not-met", f"{kind.value} declared but its condition does not hold")
+            r.find(Code.ABORT_CONDITION_NOT_MET, f"{kind.value} declared but its condition does not hold")
     elif kind == RyuukyokuKind.TRIPLE_RON:
         cands = {s for s in st.ron_candidates if not is_furiten(st.seats[s], r.sanma)}
         if st.phase not in (AFTER_DISCARD, AFTER_KAN) or len(cands) < 3:
             r.find(
-                "abort-condition-not-met",
+                Code.ABORT_CONDITION_NOT_MET,
                 "triple ron declared but three players could not ron",
                 expected=3,
                 actual=len(cands),

@@ -8,10 +8,12 @@ as the ruleset says and the final scores compared.
 
 from __future__ import annotations
 
+from paifu.board.phases import BETWEEN, HAND_OVER
+from paifu.board.state import TableState, hand_label
 from paifu.engine.game import Game
 from paifu.engine.results import HandResult
-from paifu.engine.table import BETWEEN, HAND_OVER, NEED_DRAW, SeatState, TableState, hand_label
 from paifu.events import GameEnd, HandStart
+from paifu.findings import Code
 from paifu.rank_points import SchemeError, apply_leftover_sticks, seat_order
 
 
@@ -22,11 +24,11 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
     if prev is not None and prev.phase == HAND_OVER:
         conclude_hand(r)
     elif prev is not None and prev.phase != BETWEEN:
-        r.find("truncated", f"hand {prev.label} has no result before the next hand")
-    rules = r.rules
+        r.find(Code.TRUNCATED, f"hand {prev.label} has no result before the next hand")
+    flags = r.flags
     n = r.n
     if r.game_over_expected:
-        r.find("game-end-mismatch", "the game goes on after it should have ended")
+        r.find(Code.GAME_END_MISMATCH, "the game goes on after it should have ended")
         r.game_over_expected = False
     exp = r.expected_next
     got = (ev.round_wind, ev.hand_number, ev.honba, ev.sticks, ev.dealer)
@@ -35,7 +37,7 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
     if exp is not None and (r.hand_index >= 0 or not r.partial):
         if got != exp and r.hand_index >= 0:
             r.find(
-                "hand-start-mismatch",
+                Code.HAND_START_MISMATCH,
                 "round, hand, honba, sticks or dealer differ from the replay",
                 expected=exp,
                 actual=got,
@@ -43,25 +45,25 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
             )
         elif r.hand_index < 0 and not r.partial and got[:2] == (0, 0) and got != exp:
             r.find(
-                "hand-start-mismatch",
+                Code.HAND_START_MISMATCH,
                 "the first hand does not start at East 1, 0 honba",
                 expected=exp,
                 actual=got,
                 hand=here,
             )
     if ev.scores is None:  # a record that states no scores (mjai's original protocol): carry ours
-        scores = tuple(prev_scores) if prev_scores is not None else (rules.start_points or 25000,) * n
+        scores = tuple(prev_scores) if prev_scores is not None else (r.flags.table.start_points,) * n
     else:
         scores = tuple(ev.scores)
     if len(scores) != n or len(ev.hands) != n:
         r.find(
-            "hand-size",
+            Code.HAND_SIZE,
             f"hand start has {len(scores)} scores and {len(ev.hands)} hands for {n} players",
             hand=here,
         )
     if prev_scores is not None and tuple(prev_scores) != scores[:n]:
         r.find(
-            "hand-start-mismatch",
+            Code.HAND_START_MISMATCH,
             "scores at the hand start differ from the replayed scores",
             expected=tuple(prev_scores),
             actual=scores,
@@ -73,35 +75,24 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
         and ev.round_wind == 0
         and ev.hand_number == 0
         and ev.honba == 0
-        and rules.start_points
-        and any(s != rules.start_points for s in scores[:n])
+        and flags.start_points
+        and any(s != flags.start_points for s in scores[:n])
     ):
         r.find(
-            "hand-start-mismatch",
+            Code.HAND_START_MISMATCH,
             "first hand scores differ from the ruleset's start points",
-            expected=tuple([rules.start_points] * n),
+            expected=tuple([flags.start_points] * n),
             actual=scores,
             hand=here,
         )
-    if r.hand_index < 0 and not rules.start_points and scores:
+    if r.hand_index < 0 and not flags.start_points and scores:
         r.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
     r.hand_index += 1
-    st = TableState(
-        num_players=n,
-        scores=list(scores[:n]) + [0] * max(0, n - len(scores)),
-        round_wind=ev.round_wind,
-        hand_number=ev.hand_number,
-        honba=ev.honba,
-        sticks=ev.sticks,
-        dealer=ev.dealer,
-        seats=[SeatState() for _ in range(n)],
-        live_left=(136 if n == 4 else 108) - rules.dead_wall - 13 * n,
-        phase=NEED_DRAW,
-        deltas=[0] * n,
-        riichi_declared=[False] * n,
-        riichi_turn=[None] * n,
-    )
+    st = TableState.new_hand(r.flags.table, ev, scores)
     r.state = st
+    r.ids_taken = 0
+    r.kan_events = []
+    r.kan_dora_missed = 0
     r.hand = HandResult(
         index=r.hand_index,
         label=st.label,
@@ -123,30 +114,25 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
     st = r.state
     assert st is not None
     r.walls.start_hand()
-    r.see(ev.dora_indicator, None)
-    st.dora_indicators.append(ev.dora_indicator)
+    st.deal(ev.hands[:n], ev.dora_indicator)
     if r.hand is not None:
         r.hand.deal = tuple(tuple(tiles) for tiles in ev.hands[:n])
+    seen = ([0] * 34, [0, 0, 0])  # the deal's tiles judged one by one, in the order they appear
+    r.count_seen(ev.dora_indicator, None, seen)
     for seat, tiles in enumerate(ev.hands[:n]):
         if len(tiles) != 13:
             r.find(
-                "hand-size",
+                Code.HAND_SIZE,
                 f"seat {seat} is dealt {len(tiles)} tiles",
                 seat=seat,
                 expected=13,
                 actual=len(tiles),
             )
-        hand = st.seats[seat]
         for t in tiles:
-            r.see(t, seat)
+            r.count_seen(t, seat, seen)
             r.take(t, seat)
-            hand.add(t, r.red(t))
-        hand.update_waits()
     if r.walls.wall is not None and r.walls.check_deal(ev, n):
         r.result.wall_checked = True
-    st.phase = NEED_DRAW
-    st.turn = ev.dealer
-    st.rinshan_pending = False
 
 
 def end_hand(r: Game) -> None:
@@ -163,7 +149,7 @@ def end_hand(r: Game) -> None:
     hand.opened = tuple(s.calls > 0 for s in st.seats)
     hand.calls = tuple(s.calls for s in st.seats)
     hand.kans = tuple(st.kans.count(i) for i in range(r.n))
-    st.phase = BETWEEN
+    st.close_hand()
 
 
 def conclude_hand(r: Game) -> None:
@@ -182,7 +168,7 @@ def conclude_hand(r: Game) -> None:
         honba = honba + 1 if renchan else 0
         dealer_kept_by = "win" if dealer_won else ""
     elif hand.ryuukyoku is not None and hand.ryuukyoku.abortive:
-        renchan = r.rules.abort_renchan
+        renchan = flags.abort_renchan
         honba += 1
         dealer_kept_by = ""
     else:
@@ -202,25 +188,24 @@ def conclude_hand(r: Game) -> None:
 
 def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str) -> bool | None:
     """Whether the game ends after this hand; None where the rules leave it open."""
-    rules = r.rules
     flags = r.flags
     n = r.n
     scores = st.scores
-    if rules.bust and any(s < 0 or (rules.bust_at_zero and s == 0) for s in scores):
+    if flags.bust and any(s < 0 or (flags.bust_at_zero and s == 0) for s in scores):
         return True
     if flags.one_hand:
         return True
-    sched = rules.scheduled_rounds
+    sched = flags.scheduled_rounds
     last_round = st.round_wind >= sched - 1
     all_last = last_round and st.hand_number == n - 1
     top = max(scores)
-    if next_round >= sched + (0 if flags.no_extension else rules.extension_rounds):
+    if next_round >= sched + (0 if flags.no_extension else flags.extension_rounds):
         return True
     if (
         st.round_wind >= sched
         and flags.sudden_death
-        and not (renchan and rules.extension_dealer_plays_on)
-        and top >= target(r, rules.extension_target)
+        and not (renchan and flags.extension_dealer_plays_on)
+        and top >= target(r, flags.extension_target)
     ):
         # extension: ends as soon as someone reached the target; where a dealer who keeps the deal
         # plays on, as in the last hand, that stop is the dealer's (the all-last rule below)
@@ -234,21 +219,21 @@ def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_ke
         ):
             d = st.dealer
             order = seat_order(scores, r.first_dealer)
-            if order[0] == d and scores[d] >= target(r, rules.last_dealer_stop_min):
+            if order[0] == d and scores[d] >= target(r, flags.last_dealer_stop_min):
                 return None if flags.last_stop_tenpai_unproven and dealer_kept_by == "tenpai" else True
         if (
             not renchan
             and next_round >= sched
-            and (flags.no_extension or top >= target(r, rules.extension_target))
+            and (flags.no_extension or top >= target(r, flags.extension_target))
         ):
             return True
     return False
 
 
 def target(r: Game, fixed: int) -> int:
-    """A game-end target in points: ``fixed``, or the game's start plus ``rules.target_margin``
+    """A game-end target in points: ``fixed``, or the game's start plus ``target_margin``
     (004: 「延長・アガリ止めの目標は開始点＋5,000点」: 35,000 at a 30,000 start)."""
-    margin = r.rules.target_margin
+    margin = r.flags.target_margin
     return fixed if margin is None else r.game_start_points + margin
 
 
@@ -258,11 +243,11 @@ def on_game_end(r: Game, ev: GameEnd) -> None:
     st = r.state
     phase = st.phase if st is not None else BETWEEN
     if phase not in (BETWEEN, HAND_OVER):
-        r.find("truncated", "the game ends in the middle of a hand")
+        r.find(Code.TRUNCATED, "the game ends in the middle of a hand")
     if phase == HAND_OVER:
         conclude_hand(r)
     if r.game_over_expected is False and st is not None and not r.partial:
-        r.find("game-end-mismatch", "the game stops before it should have ended")
+        r.find(Code.GAME_END_MISMATCH, "the game stops before it should have ended")
     r.game_over_expected = False
     result = r.result
     result.complete = True
@@ -276,12 +261,12 @@ def on_game_end(r: Game, ev: GameEnd) -> None:
     result.final_scores = final
     if final is not None and ev.final_scores is not None and tuple(ev.final_scores[: r.n]) != final:
         r.find(
-            "final-score-mismatch",
+            Code.FINAL_SCORE_MISMATCH,
             "final scores differ from the replay",
             expected=tuple(final),
             actual=tuple(ev.final_scores[: r.n]),
         )
-    st.phase = BETWEEN
+    st.close_hand()
 
 
 def final_scores(r: Game, st: TableState) -> tuple[int, ...] | None:
@@ -295,7 +280,7 @@ def final_scores(r: Game, st: TableState) -> tuple[int, ...] | None:
         )
     except SchemeError:
         r.find(
-            "unsupported",
+            Code.UNSUPPORTED,
             "riichi sticks of unknown owners are left at the end and the ruleset "
             "returns them to their owners: the final scores are not checked",
         )

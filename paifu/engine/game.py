@@ -2,21 +2,26 @@
 findings, and the tile count of the set (no tile seen more often than the set holds it).
 
 The event handlers (``turns``, ``calls``, ``riichi``, ``wins``, ``aborts``, ``flow``) are
-functions of a ``Game``; ``Replayer`` is the ``Game`` that dispatches events to them.
+functions of a ``Game``; ``Replayer`` is the ``Game`` that dispatches events to them. They read the
+rules one way, through ``flags`` (``RuleFlags``, compiled; the table's own settings are
+``flags.table``); the ``Ruleset`` itself is only handed on (to the scorer, the payments and the
+rank points) and named in messages. They change the table only through ``paifu.board``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from paifu.board.phases import BETWEEN
+from paifu.board.seat import FIVE_SUIT
+from paifu.board.state import TableState, red_of, tile_name
 from paifu.engine.results import GameResult, HandResult
-from paifu.engine.table import BETWEEN, FIVE_SUIT, TableState, tile_name
 from paifu.engine.wall_check import WallCheck
 from paifu.events import Win
-from paifu.findings import Finding
+from paifu.findings import Code, Finding
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
-from paifu.tiles import SANMA_REMOVED_KINDS, is_red
+from paifu.tiles import SANMA_REMOVED_KINDS
 
 
 class Game:
@@ -27,12 +32,6 @@ class Game:
     ) -> None:
         self.rules = rules
         self.flags = flags_of(rules)
-        # the rules asked on every draw or discard, as plain attributes (a compiled Game reads them
-        # natively; the Ruleset is a Python object)
-        self.same_turn_furiten = rules.same_turn_furiten
-        self.riichi_furiten = rules.riichi_furiten
-        self.kan_dora = rules.kan_dora
-        self.furiten_riichi = rules.furiten_riichi
         self.source = source
         self.game_index = game_index
         self.scorer = scorer
@@ -43,9 +42,9 @@ class Game:
         self.idx = 0
         self.game_id = ""
         self.players: tuple[str, ...] = ()
-        self.n = rules.num_players
+        self.n = self.flags.table.num_players
         self.sanma = self.n == 3
-        self.red_of = tuple(is_red(t, rules.red_fives) for t in range(136))
+        self.red_of = red_of(self.flags.table)
         self.hand: HandResult | None = None
         self.expected_next: tuple[int, int, int, int, int] | None = None  # round, hand, honba, sticks, dealer
         #: the game should end after this hand: True, False, or None where the rules leave
@@ -56,10 +55,14 @@ class Game:
         self.game_end_seen = False
         self.halted = False  # a table of another size: nothing after the game start can be judged
         self.partial = False
-        self.game_start_points = rules.start_points  # the first hand's scores where the rules fix none
+        self.game_start_points = self.flags.start_points  # the first hand's scores where the rules fix none
         self.stick_owners: list[int] = [0] * self.n  # riichi sticks on the table, per seat that paid them
         self.pending_rons: list[tuple[Win, int, int]] = []  # rons on one tile, booked once all are in
         self.physical_ids = False  # the record's tile ids are physical tiles (GameStart.physical_ids)
+        # what the checks remember within a hand (the table itself is ``state``)
+        self.ids_taken = 0  # bit i: tile id i was dealt or drawn this hand (``take``)
+        self.kan_events: list[int] = []  # the event index of each kan this hand
+        self.kan_dora_missed = 0  # the indicators due when one was last found missing
 
     # ------------------------------------------------------------------ what observers read
     @property
@@ -73,7 +76,7 @@ class Game:
     # ------------------------------------------------------------------ findings
     def find(
         self,
-        code: str,
+        code: Code,
         message: str,
         seat: int | None = None,
         expected: Any = None,
@@ -95,35 +98,66 @@ class Game:
                 seat=seat,
                 expected=expected,
                 actual=actual,
-                red_fives=self.rules.red_fives,
+                red_fives=self.flags.table.red_fives,
             )
         )
 
     def red(self, tile: int) -> bool:
         return self.red_of[tile] if 0 <= tile < 136 else False
 
-    def see(self, tile: int, seat: int | None) -> None:
-        """Count a tile coming into view; a fifth copy or an extra red five is a finding."""
+    def check_seen(self, tile: int, seat: int | None) -> None:
+        """A tile the board has just counted into view: a fifth copy or an extra red five is a finding."""
         st = self.state
         assert st is not None
+        self._judge_seen(tile, seat, st.seen_kinds, st.seen_red)
+
+    def count_seen(self, tile: int, seat: int | None, seen: tuple[list[int], list[int]]) -> None:
+        """Count a tile into ``seen`` (kinds, red fives per suit) and judge it there: a deal's tiles
+        one by one, so a fifth copy is named where it appears."""
+        if 0 <= tile < 136:
+            k = tile >> 2
+            seen[0][k] += 1
+            if self.red_of[tile]:
+                seen[1][FIVE_SUIT[k]] += 1
+        self._judge_seen(tile, seat, seen[0], seen[1])
+
+    def _judge_seen(self, tile: int, seat: int | None, kinds: list[int], reds: list[int]) -> None:
         if not 0 <= tile < 136:
-            self.find("tile-count-exceeded", f"tile id {tile} does not exist", seat=seat)
+            self.find(Code.TILE_COUNT_EXCEEDED, f"tile id {tile} does not exist", seat=seat)
             return
         k = tile >> 2
-        seen = st.seen_kinds[k] + 1
-        st.seen_kinds[k] = seen
+        seen = kinds[k]
         if self.sanma and k in SANMA_REMOVED_KINDS:
-            self.find("tile-count-exceeded", f"{tile_name(tile)} is not in a 3-player set", seat=seat)
+            self.find(Code.TILE_COUNT_EXCEEDED, f"{tile_name(tile)} is not in a 3-player set", seat=seat)
         elif seen > 4:
             self.find(
-                "tile-count-exceeded",
+                Code.TILE_COUNT_EXCEEDED,
                 f"a fifth {tile_name(tile)} appeared",
                 seat=seat,
                 expected=4,
                 actual=seen,
             )
-        if FIVE_SUIT[k] >= 0:
-            self._see_five(tile, seat)
+        s = FIVE_SUIT[k]
+        if s < 0:
+            return
+        allowed = self.flags.table.red_fives[s]
+        if self.red(tile):
+            if reds[s] > allowed:
+                self.find(
+                    Code.TILE_COUNT_EXCEEDED,
+                    f"more red {tile_name(tile)} than the set has",
+                    seat=seat,
+                    expected=allowed,
+                    actual=reds[s],
+                )
+        elif seen - reds[s] > 4 - allowed and seen <= 4:
+            self.find(
+                Code.TILE_COUNT_EXCEEDED,
+                f"more plain {tile_name(tile)} than the set has",
+                seat=seat,
+                expected=4 - allowed,
+                actual=seen - reds[s],
+            )
 
     def take(self, tile: int, seat: int) -> None:
         """A tile dealt or drawn: one physical tile comes once a hand, where the record's ids are
@@ -133,35 +167,10 @@ class Game:
         if not self.physical_ids or not 0 <= tile < 136:
             return
         bit = 1 << tile
-        if st.ids_taken & bit and self.walls.wall is None:
+        if self.ids_taken & bit and self.walls.wall is None:
             self.find(
-                "duplicate-tile",
+                Code.DUPLICATE_TILE,
                 f"tile id {tile} ({tile_name(tile)}) is dealt or drawn a second time this hand",
                 seat=seat,
             )
-        st.ids_taken |= bit
-
-    def _see_five(self, tile: int, seat: int | None) -> None:
-        st = self.state
-        assert st is not None
-        k = tile >> 2
-        s = FIVE_SUIT[k]
-        reds = self.rules.red_fives[s]
-        if self.red(tile):
-            st.seen_red[s] += 1
-            if st.seen_red[s] > reds:
-                self.find(
-                    "tile-count-exceeded",
-                    f"more red {tile_name(tile)} than the set has",
-                    seat=seat,
-                    expected=reds,
-                    actual=st.seen_red[s],
-                )
-        elif st.seen_kinds[k] - st.seen_red[s] > 4 - reds and st.seen_kinds[k] <= 4:
-            self.find(
-                "tile-count-exceeded",
-                f"more plain {tile_name(tile)} than the set has",
-                seat=seat,
-                expected=4 - reds,
-                actual=st.seen_kinds[k] - st.seen_red[s],
-            )
+        self.ids_taken |= bit

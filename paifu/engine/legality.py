@@ -1,53 +1,17 @@
 """Pure checks of the table: may this seat win on that kind, is it tenpai, furiten, may it call so.
 
 Functions of the table and the rule flags only (majiang-core's ``allow_*``): they change nothing
-and report nothing, so the replayer, the viewer and a bot can all ask them.
+and report nothing, so the replayer, the viewer and a bot can all ask them. Who waits on an
+offered kind, and who may rob a closed kan, the board asks itself (``paifu.board.seat``).
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-from paifu.engine.hand import is_kokushi, shape_waits
-from paifu.engine.table import SeatState, TableState
+from paifu.board.seat import SeatState, live_waits
+from paifu.board.shape import shape_waits
+from paifu.board.state import TableState
 from paifu.rules.flags import RuleFlags
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS
-
-#: kinds absent from a 3-player set, as a mask
-SANMA_MASK: Final = sum(1 << k for k in SANMA_REMOVED_KINDS)
-
-
-def live_waits(seat: SeatState, sanma: bool) -> frozenset[int]:
-    """Kinds a seat can still win on: never a fifth copy, never a kind missing from the set."""
-    mask = seat.wait_mask
-    if not mask:
-        return frozenset()
-    if sanma:
-        mask &= ~SANMA_MASK
-    counts = seat.counts
-    return frozenset(k for k in range(34) if mask >> k & 1 and counts[k] < 4)
-
-
-def can_win_on(seat: SeatState, k: int, sanma: bool) -> bool:
-    """``k in live_waits(seat)`` without building the set: asked for every seat on every discard."""
-    return bool(seat.wait_mask >> k & 1) and seat.counts[k] < 4 and not (sanma and k in SANMA_REMOVED_KINDS)
-
-
-def seats_waiting_on(table: TableState, k: int, offered_by: int) -> list[int]:
-    """The seats other than ``offered_by`` that could win on kind ``k`` (ron candidates)."""
-    sanma = table.num_players == 3
-    bit = 1 << k
-    return [
-        s
-        for s, seat in enumerate(table.seats)
-        if seat.wait_mask & bit and s != offered_by and can_win_on(seat, k, sanma)
-    ]
-
-
-def may_rob_closed_kan(kokushi_robs: bool, counts: list[int]) -> bool:
-    """Whether a hand (``counts`` with the kan's tile) may win on a closed kan's tile: thirteen
-    orphans only, and only where the ruleset lets it (``Ruleset.kokushi_chankan_ankan``)."""
-    return kokushi_robs and is_kokushi(counts)
 
 
 def visible(table: TableState, seat_no: int, k: int) -> int:
@@ -87,20 +51,6 @@ def is_run(kinds: list[int]) -> bool:
         and kinds[0] // 9 == kinds[2] // 9
         and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
     )
-
-
-def kuikae_kinds(flags: RuleFlags, called: int, chi_low: int | None) -> frozenset[int]:
-    """Kinds a caller may not discard right after calling ``called`` (``chi_low``: the run's
-    lowest kind for a chi): the called kind, and for a chi the other end of the run."""
-    if not flags.kuikae_same_kind:
-        return frozenset()
-    forbidden = {called}
-    if chi_low is not None and flags.kuikae_other_end:
-        if called == chi_low and chi_low % 9 <= 5:
-            forbidden.add(chi_low + 3)
-        elif called == chi_low + 2 and chi_low % 9 >= 1:
-            forbidden.add(chi_low - 1)
-    return frozenset(forbidden)
 
 
 def yaochu_kinds(counts: list[int]) -> int:

@@ -2,8 +2,8 @@
 
 The engine knows nothing of file formats. ``Replayer`` drives one game: it hands each event to its
 handler, which asks the pure checks (``legality``, the ``WallCheck``) what is wrong, reports it as a
-``Finding`` on the ``Game``, then applies the event to the ``TableState`` (``table``), whose updates
-judge nothing.
+``Finding`` on the ``Game``, then applies the event through ``paifu.board``, whose updates judge
+nothing (the same ones ``TableState.apply`` runs for a record followed unchecked).
 It never raises on a bad record. Where the record states a result (score changes, final scores),
 the record's numbers carry the state forward after being compared, so one wrong number yields one
 finding instead of a cascade.
@@ -12,7 +12,7 @@ Where each rule lives: draws, discards and the discard window in ``turns``; riic
 calls, kans and kan dora in ``calls``; wins, valuation and payments in ``wins``; drawn hands and
 abortive draws in ``aborts``; the hand start, the next hand, game end and leftover sticks in
 ``flow``; the wall in ``wall_check``; tile counts of the set in ``game``; the pure questions (waits,
-tenpai, furiten, kuikae) in ``legality``; hand shapes in ``hand``.
+tenpai, furiten) in ``legality``; hand shapes, waits and kuikae in ``paifu.board``.
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from paifu.board.phases import BETWEEN
+from paifu.board.state import KEEP_RIICHI_PENDING as _KEEP_RIICHI_PENDING
 from paifu.engine import aborts, calls, flow, riichi, turns, wins
 from paifu.engine.game import Game
 from paifu.engine.results import GameResult
-from paifu.engine.table import BETWEEN
 from paifu.events import (
     Call,
     Discard,
@@ -40,6 +41,7 @@ from paifu.events import (
     Ryuukyoku,
     Win,
 )
+from paifu.findings import Code
 
 
 class Replayer(Game):
@@ -61,7 +63,7 @@ class Replayer(Game):
                 observe(i, ev, self)
         if self.result is None:  # no events at all: an empty game, reported, never a crash
             self.idx = 0
-            self.find("truncated", "the record has no events")
+            self.find(Code.TRUNCATED, "the record has no events")
             self._start_game(GameStart(players=tuple(f"player{i}" for i in range(self.n))))
         assert self.result is not None
         self.result.events = len(events)  # "stops at event N" findings point just past the last event
@@ -74,13 +76,13 @@ class Replayer(Game):
             wins.book_pending_rons(self)
         self.idx = index
         if self.result is None and cls is not GameStart:
-            self.find("truncated", "the record does not start with a game start")
+            self.find(Code.TRUNCATED, "the record does not start with a game start")
             self._start_game(GameStart(players=tuple(f"player{i}" for i in range(self.n))))
         if self.halted:
             return
         handler = HANDLERS.get(cls)
         if handler is None:  # pragma: no cover - closed vocabulary
-            self.find("unsupported", f"unknown event {cls.__name__}")
+            self.find(Code.UNSUPPORTED, f"unknown event {cls.__name__}")
             return
         # a pending riichi is accepted once its discard passes: by the next draw or a claim of it;
         # a ron on it cancels it, and a disconnection, a reconnection or a kan's dora turned over in
@@ -102,12 +104,12 @@ class Replayer(Game):
         if self.phase != BETWEEN and self.hand is not None and not self.hand.complete:
             self.idx = self.result.events
             self.find(
-                "truncated",
+                Code.TRUNCATED,
                 f"the record stops in the middle of hand {self.state.label if self.state else ''}",
             )
         elif not self.game_end_seen and not partial:
             self.idx = self.result.events
-            self.find("truncated", "the record stops before the game's end")
+            self.find(Code.TRUNCATED, "the record stops before the game's end")
         self.result.findings = self.findings
 
     # ------------------------------------------------------------------ game start
@@ -116,12 +118,12 @@ class Replayer(Game):
         self.game_id = ev.game_id
         self.first_dealer = ev.first_dealer
         self.physical_ids = ev.physical_ids
-        if len(ev.players) != self.rules.num_players:
+        if len(ev.players) != self.n:
             self.find(
-                "unsupported",
-                f"{len(ev.players)}-player record under a {self.rules.num_players}-player "
+                Code.UNSUPPORTED,
+                f"{len(ev.players)}-player record under a {self.n}-player "
                 f"ruleset ({self.rules.name}); the game is not replayed",
-                expected=self.rules.num_players,
+                expected=self.n,
                 actual=len(ev.players),
             )
             self.halted = True
@@ -141,7 +143,7 @@ class Replayer(Game):
 
     def on_game_start(self, ev: GameStart) -> None:
         if self.result is not None:
-            self.find("game-end-mismatch", "a second game start inside one game")
+            self.find(Code.GAME_END_MISMATCH, "a second game start inside one game")
             return
         self._start_game(ev)
 
@@ -151,8 +153,6 @@ class Replayer(Game):
     def on_reconnect(self, ev: Reconnect) -> None:
         pass
 
-
-_KEEP_RIICHI_PENDING: Final = (Win, RiichiAccepted, Ryuukyoku, Disconnect, Reconnect, NewDora)
 
 HANDLERS: Final[dict[type, Callable[[Replayer, Any], None]]] = {
     GameStart: Replayer.on_game_start,

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from paifu.events import Draw, HandStart, Win
+from paifu.findings import Code
 
 
 class WallCheck:
@@ -56,7 +57,7 @@ class WallCheck:
         for seat in range(n):
             if sorted(hands[seat]) != sorted(ev.hands[seat]):
                 self.find(
-                    "wall-mismatch",
+                    Code.WALL_MISMATCH,
                     "dealt tiles differ from the wall rebuilt from the seed",
                     seat=seat,
                     expected=tuple(hands[seat]),
@@ -66,7 +67,7 @@ class WallCheck:
                 return True
         if dora != ev.dora_indicator:
             self.find(
-                "wall-mismatch",
+                Code.WALL_MISMATCH,
                 "dora indicator differs from the wall",
                 expected=dora,
                 actual=ev.dora_indicator,
@@ -74,7 +75,7 @@ class WallCheck:
             self.wall = None
         if ev.dice is not None and getattr(w, "dice", None) is not None and tuple(w.dice) != tuple(ev.dice):
             self.find(
-                "wall-mismatch", "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice)
+                Code.WALL_MISMATCH, "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice)
             )
         return True
 
@@ -83,7 +84,7 @@ class WallCheck:
         try:
             expect = w.rinshan[self.rinshan_index] if rinshan else w.draws[self.draw_index]
         except (IndexError, AttributeError):
-            self.find("wall-mismatch", "the wall has no tile left for this draw", seat=ev.seat)
+            self.find(Code.WALL_MISMATCH, "the wall has no tile left for this draw", seat=ev.seat)
             self.wall = None
             return
         if rinshan:
@@ -92,7 +93,7 @@ class WallCheck:
             self.draw_index += 1
         if expect != ev.tile:
             self.find(
-                "wall-mismatch",
+                Code.WALL_MISMATCH,
                 f"{'replacement ' if rinshan else ''}draw differs from the wall",
                 seat=ev.seat,
                 expected=expect,
@@ -108,7 +109,7 @@ class WallCheck:
             expect = None
         if expect != indicator:
             self.find(
-                "wall-mismatch",
+                Code.WALL_MISMATCH,
                 "kan dora indicator differs from the wall",
                 expected=expect,
                 actual=indicator,
@@ -124,7 +125,7 @@ class WallCheck:
         ):
             if stated and tuple(stated) != tuple(held[: len(stated)]):
                 self.find(
-                    "wall-mismatch",
+                    Code.WALL_MISMATCH,
                     f"the win states {name} indicators the wall does not hold",
                     seat=ev.seat,
                     expected=tuple(held[: len(stated)]),

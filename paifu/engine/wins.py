@@ -10,46 +10,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from paifu.board import ends as board
+from paifu.board import shape
+from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, ROB_CLOSED, ROB_KITA
+from paifu.board.seat import FIVE_SUIT, SeatState, may_rob_closed_kan
+from paifu.board.state import tile_name as _name
 from paifu.engine import calls
-from paifu.engine import hand as shape
 from paifu.engine.game import Game
-from paifu.engine.legality import is_furiten, may_rob_closed_kan
+from paifu.engine.legality import is_furiten
 from paifu.engine.results import WinResult
-from paifu.engine.table import (
-    ACTION,
-    AFTER_DISCARD,
-    AFTER_KAN,
-    BETWEEN,
-    FIVE_SUIT,
-    HAND_OVER,
-    ROB_CLOSED,
-    ROB_KITA,
-    SeatState,
-)
-from paifu.engine.table import tile_name as _name
 from paifu.events import CallKind, Win
+from paifu.findings import Code
 from paifu.scoring import payments
 
 
 def on_win(r: Game, ev: Win) -> None:
     st = r.state
     if st is None or st.phase == BETWEEN:
-        r.find("not-a-winning-hand", "a win outside a hand", seat=ev.seat)
+        r.find(Code.NOT_A_WINNING_HAND, "a win outside a hand", seat=ev.seat)
         return
     seat = st.seats[ev.seat]
-    rules = r.rules
+    flags = r.flags
     if r.walls.wall is not None and ev.claimed is not None:
         r.walls.check_indicators(ev)
-    if st.kans and r.kan_dora and not (st.kan_window and not ev.tsumo):  # a robbed kan turns none
+    if st.kans and r.flags.kan_dora and not (st.kan_window and not ev.tsumo):  # a robbed kan turns none
         calls.check_kan_dora_shown(r, st, at_win=True)
     if ev.tsumo:
         if st.phase != ACTION or ev.seat != st.turn:
-            r.find("wrong-turn", "tsumo outside the player's own turn", seat=ev.seat)
+            r.find(Code.WRONG_TURN, "tsumo outside the player's own turn", seat=ev.seat)
         counts = seat.counts
         win_tile = seat.drawn if seat.drawn is not None else ev.tile
         if seat.drawn is not None and (seat.drawn >> 2 != ev.tile >> 2):
             r.find(
-                "not-a-winning-hand",
+                Code.NOT_A_WINNING_HAND,
                 "tsumo on a tile that is not the one drawn",
                 seat=ev.seat,
                 expected=_name(seat.drawn),
@@ -60,12 +53,12 @@ def on_win(r: Game, ev: Win) -> None:
         if st.phase == HAND_OVER and st.winners_this_tile and st.last_discard is not None:
             pass  # a further winner on the same tile
         elif st.phase not in (AFTER_DISCARD, AFTER_KAN) or st.last_discard is None:
-            r.find("wrong-turn", "ron without a discard to win on", seat=ev.seat)
+            r.find(Code.WRONG_TURN, "ron without a discard to win on", seat=ev.seat)
             return
         src, tile = st.last_discard
         if ev.from_seat != src:
             r.find(
-                "wrong-turn",
+                Code.WRONG_TURN,
                 "ron names a different discarder than the last discard",
                 seat=ev.seat,
                 expected=src,
@@ -73,7 +66,7 @@ def on_win(r: Game, ev: Win) -> None:
             )
         if tile >> 2 != ev.tile >> 2:
             r.find(
-                "not-a-winning-hand",
+                Code.NOT_A_WINNING_HAND,
                 "ron on a tile that is not the last discard",
                 seat=ev.seat,
                 expected=_name(tile),
@@ -81,40 +74,40 @@ def on_win(r: Game, ev: Win) -> None:
             )
         win_tile = tile
         if st.kan_window and st.kakan_tile is not None:
-            _void_robbed_kan_dora(r, ev.seat)
-        if st.riichi_pending == src:
-            st.riichi_pending = None  # a riichi discard that is ronned costs no stick
+            _robbed_kan_dora(r, ev.seat)
+        twice = ev.seat in st.winners_this_tile
+        board.win(st, ev.seat, False)  # a ronned riichi discard costs no stick; the hand is over
         counts = shape.with_kind(seat.counts, tile >> 2)
         complete = shape.is_complete(counts, seat.closed)
         robbed_closed = complete and st.kan_window and st.robbing == ROB_CLOSED
-        if robbed_closed and not may_rob_closed_kan(rules.kokushi_chankan_ankan, counts):
+        if robbed_closed and not may_rob_closed_kan(flags.table.kokushi_chankan_ankan, counts):
             _closed_kan_robbed(r, ev.seat)
         if complete and is_furiten(seat, r.sanma):
             kind = "riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard"
-            r.find("furiten-ron", f"ron while furiten ({kind})", seat=ev.seat)
-        if ev.seat in st.winners_this_tile:
-            r.find("too-many-winners", "the same player wins twice on one tile", seat=ev.seat)
-        st.winners_this_tile.append(ev.seat)
+            r.find(Code.FURITEN_RON, f"ron while furiten ({kind})", seat=ev.seat)
+        if twice:
+            r.find(Code.TOO_MANY_WINNERS, "the same player wins twice on one tile", seat=ev.seat)
         winners = len(st.winners_this_tile)
-        if winners == 3 and rules.triple_ron_abort:  # the abort comes first, however many may win
-            r.find("abort-missed", "three players ron one tile: the hand should abort", seat=ev.seat)
-        elif winners > rules.max_ron_winners:
+        if winners == 3 and flags.triple_ron_abort:  # the abort comes first, however many may win
+            r.find(Code.ABORT_MISSED, "three players ron one tile: the hand should abort", seat=ev.seat)
+        elif winners > flags.max_ron_winners:
             r.find(
-                "too-many-winners",
-                f"{winners} winners on one tile; the ruleset allows {rules.max_ron_winners}",
+                Code.TOO_MANY_WINNERS,
+                f"{winners} winners on one tile; the ruleset allows {flags.max_ron_winners}",
                 seat=ev.seat,
-                expected=rules.max_ron_winners,
+                expected=flags.max_ron_winners,
                 actual=winners,
             )
-        elif rules.max_ron_winners == 1 and winners == 1:
+        elif flags.max_ron_winners == 1 and winners == 1:
             _check_head_bump(r, ev.seat, src)
     if not complete:
-        r.find("not-a-winning-hand", "wins with a hand that is not complete", seat=ev.seat)
-    if not ev.tsumo and rules.max_ron_winners >= 2 and r.flags.multi_ron_nearest:
+        r.find(Code.NOT_A_WINNING_HAND, "wins with a hand that is not complete", seat=ev.seat)
+    if ev.tsumo:
+        board.win(st, ev.seat, True)
+    if not ev.tsumo and flags.max_ron_winners >= 2 and flags.multi_ron_nearest:
         r.pending_rons.append((ev, win_tile, r.idx))  # booked once every winner is known
     else:
         settle_win(r, ev, win_tile)
-    st.phase = HAND_OVER
     if r.hand is not None:
         r.hand.complete = True
 
@@ -139,28 +132,26 @@ def _closed_kan_robbed(r: Game, seat_no: int) -> None:
     した牌でロンすることが可能」; elsewhere no hand may)."""
     why = (
         "robs a closed kan with a hand that is not thirteen orphans (only thirteen orphans may)"
-        if r.rules.kokushi_chankan_ankan
+        if r.flags.table.kokushi_chankan_ankan
         else "robs a closed kan, which this ruleset lets no hand do"
     )
-    r.find("chankan-closed-kan", why, seat=seat_no)
+    r.find(Code.CHANKAN_CLOSED_KAN, why, seat=seat_no)
 
 
-def _void_robbed_kan_dora(r: Game, seat: int) -> None:
-    """A robbed added kan turns no kan dora (002: 「搶槓されたときの槓ドラは発生しません」).
-
-    Kan dora turn in kan order, so the robbed kan's is there when every kan has one."""
+def _robbed_kan_dora(r: Game, seat: int) -> None:
+    """A robbed added kan turns no kan dora (002: 「搶槓されたときの槓ドラは発生しません」); the
+    board takes back one turned for it (kan dora turn in kan order, so the robbed kan's is there
+    when every kan has one)."""
     st = r.state
     assert st is not None
-    if len(st.dora_indicators) <= len(st.kans):
-        return
-    r.find(
-        "kan-dora-timing",
-        "a kan dora turned for an added kan that is robbed",
-        seat=seat,
-        expected=len(st.kans),
-        actual=len(st.dora_indicators),
-    )
-    del st.dora_indicators[len(st.kans) :]
+    if len(st.dora_indicators) > len(st.kans):
+        r.find(
+            Code.KAN_DORA_TIMING,
+            "a kan dora turned for an added kan that is robbed",
+            seat=seat,
+            expected=len(st.kans),
+            actual=len(st.dora_indicators),
+        )
 
 
 def _rinshan_liable(r: Game, winner: int) -> int | None:
@@ -169,7 +160,7 @@ def _rinshan_liable(r: Game, winner: int) -> int | None:
     st = r.state
     assert st is not None
     feeder = st.rinshan_feeder
-    if r.rules.pao_rinshan and st.rinshan_draw and feeder is not None and feeder != winner:
+    if r.flags.pao_rinshan and st.rinshan_draw and feeder is not None and feeder != winner:
         return feeder
     return None
 
@@ -183,7 +174,7 @@ def _check_head_bump(r: Game, winner: int, src: int) -> None:
             return
         if s in st.ron_candidates and not is_furiten(st.seats[s], r.sanma) and _could_ron(r, s, src):
             r.find(
-                "too-many-winners",
+                Code.TOO_MANY_WINNERS,
                 "head-bump: a player nearer the discarder could ron first",
                 seat=winner,
                 expected=s,
@@ -220,7 +211,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
     pao = c.pao_seat
     if val is not None and not val.ok:
         if val.error == "no-yaku":
-            r.find("no-yaku", "wins with no yaku", seat=ev.seat)
+            r.find(Code.NO_YAKU, "wins with no yaku", seat=ev.seat)
         val = None
     if val is not None:
         _compare_valuation(r, ev, val)
@@ -228,7 +219,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
         pao = payments.liable_seat(melds, ev.seat, rules, val)
         if c.pao_stated and c.pao_seat != pao:  # records name the liable player of a yakuman only
             r.find(
-                "pao-mismatch",
+                Code.PAO_MISMATCH,
                 "the liable player differs from the replay",
                 seat=ev.seat,
                 expected=pao,
@@ -257,16 +248,14 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
     deltas = tuple(c.deltas[: r.n]) if c.deltas is not None else computed
     if computed is not None and c.deltas is not None and computed != deltas:
         r.find(
-            "score-delta-mismatch",
+            Code.SCORE_DELTA_MISMATCH,
             "the win's score changes differ from the replay",
             seat=ev.seat,
             expected=computed,
             actual=deltas,
         )
-    if deltas is not None:
-        st.pay(deltas)
+    board.settle(st, deltas, take_bonus)
     if take_bonus:
-        st.sticks = 0
         r.stick_owners = [0] * r.n
     if val is not None:
         han, fu, points, limit = val.han, val.fu, val.points, val.limit
@@ -342,7 +331,7 @@ def value(r: Game, ev: Win, win_tile: int, situational: bool = True) -> Any:
         is_dealer=ev.seat == st.dealer,
         riichi=seat.riichi_accepted,
         double_riichi=seat.double_riichi and seat.riichi_accepted,
-        ippatsu=seat.ippatsu and seat.riichi_accepted and r.rules.ippatsu,
+        ippatsu=seat.ippatsu and seat.riichi_accepted and r.flags.table.ippatsu,
         rinshan=bool(rinshan),
         chankan=chankan,
         haitei=situational and ev.tsumo and st.live_left <= 0 and not rinshan,
@@ -356,7 +345,7 @@ def value(r: Game, ev: Win, win_tile: int, situational: bool = True) -> Any:
     )
     if c.dora_indicators and [t >> 2 for t in c.dora_indicators] != [t >> 2 for t in st.dora_indicators]:
         r.find(
-            "points-mismatch",
+            Code.POINTS_MISMATCH,
             "the win names other dora indicators than the table shows",
             seat=ev.seat,
             expected=tuple(st.dora_indicators),
@@ -377,7 +366,7 @@ def _compare_valuation(r: Game, ev: Win, val: Any) -> None:
         ours = sorted((n, h) for n, h in ours_d.items() if h)
         if claimed != ours:
             r.find(
-                "yaku-mismatch",
+                Code.YAKU_MISMATCH,
                 "the yaku differ from the replay",
                 seat=seat,
                 expected=tuple(ours),
@@ -386,13 +375,13 @@ def _compare_valuation(r: Game, ev: Win, val: Any) -> None:
     if not val.yakuman_multiple:
         if c.han is not None and c.han != val.han:
             r.find(
-                "han-mismatch", "the han differ from the replay", seat=seat, expected=val.han, actual=c.han
+                Code.HAN_MISMATCH, "the han differ from the replay", seat=seat, expected=val.han, actual=c.han
             )
         if c.fu is not None and c.fu != val.fu:
-            r.find("fu-mismatch", "the fu differ from the replay", seat=seat, expected=val.fu, actual=c.fu)
+            r.find(Code.FU_MISMATCH, "the fu differ from the replay", seat=seat, expected=val.fu, actual=c.fu)
     if c.points is not None and c.points != val.points:
         r.find(
-            "points-mismatch",
+            Code.POINTS_MISMATCH,
             "the hand's value differs from the replay",
             seat=seat,
             expected=val.points,

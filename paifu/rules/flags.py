@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from paifu.board.rules import TableRules
 from paifu.rules.ruleset import Ruleset
 
 
@@ -18,10 +19,9 @@ from paifu.rules.ruleset import Ruleset
 class RuleFlags:
     """Answers derived from one ``Ruleset``; see ``flags_of``."""
 
-    #: calling then discarding the called kind is forbidden (kuikae "forbidden" or "suji")
-    kuikae_same_kind: bool
-    #: after a chi, the kind at the run's other end is forbidden too (kuikae "forbidden")
-    kuikae_other_end: bool
+    #: what the table itself needs to follow a record (red fives, furiten, ippatsu, due aborts,
+    #: kuikae): the board reads these, the checks read them here
+    table: TableRules
     #: a wait on tiles all held in the own hand counts as tenpai (karaten "counts")
     karaten_counts: bool
     #: a wait whose four copies are all visible is no tenpai (karaten "not-visible")
@@ -64,14 +64,52 @@ class RuleFlags:
     rank_points_integer: bool
     #: a game of the East round only
     east_only: bool
+    # the ruleset's own values the checks ask (read here, so the engine reads rules one way)
+    kan_dora: bool
+    furiten_riichi: bool
+    riichi_min_points: int
+    riichi_min_wall: int
+    bust: bool
+    chi: bool
+    kita: bool
+    max_ron_winners: int
+    triple_ron_abort: bool
+    pao_rinshan: bool
+    nagashi_mangan: bool
+    noten_declaration: bool
+    keishiki_tenpai: bool
+    nine_terminals: bool
+    #: the game's flow: start (0 where the record states it), bust, rounds, extension, last-dealer stop
+    start_points: int
+    bust_at_zero: bool
+    abort_renchan: bool
+    scheduled_rounds: int
+    extension_rounds: int
+    extension_dealer_plays_on: bool
+    extension_target: int
+    last_dealer_stop_min: int
+    target_margin: int | None
 
 
 @lru_cache(maxsize=256)
 def flags_of(rules: Ruleset) -> RuleFlags:
     """The ``RuleFlags`` of a ruleset (cached: rulesets are frozen and hashable)."""
     return RuleFlags(
-        kuikae_same_kind=rules.kuikae != "allowed",
-        kuikae_other_end=rules.kuikae == "forbidden",
+        table=TableRules(
+            num_players=rules.num_players,
+            red_fives=rules.red_fives,
+            dead_wall=rules.dead_wall,
+            start_points=rules.start_points or 25000,
+            same_turn_furiten=rules.same_turn_furiten,
+            riichi_furiten=rules.riichi_furiten,
+            ippatsu=rules.ippatsu,
+            four_riichi=rules.four_riichi,
+            four_winds=rules.four_winds,
+            four_kans=rules.four_kans,
+            kuikae_same_kind=rules.kuikae != "allowed",
+            kuikae_other_end=rules.kuikae == "forbidden",
+            kokushi_chankan_ankan=rules.kokushi_chankan_ankan,
+        ),
         karaten_counts=rules.karaten == "counts",
         karaten_visible=rules.karaten == "not-visible",
         open_kan_dora_at_once=rules.open_kan_dora_timing == "immediate",
@@ -96,4 +134,27 @@ def flags_of(rules: Ruleset) -> RuleFlags:
         renhou_limit=rules.renhou in ("mangan", "baiman"),
         rank_points_integer=rules.rank_rounding == "integer",
         east_only=rules.length == "east",
+        kan_dora=rules.kan_dora,
+        furiten_riichi=rules.furiten_riichi,
+        riichi_min_points=rules.riichi_min_points,
+        riichi_min_wall=rules.riichi_min_wall,
+        bust=rules.bust,
+        chi=rules.chi,
+        kita=rules.kita,
+        max_ron_winners=rules.max_ron_winners,
+        triple_ron_abort=rules.triple_ron_abort,
+        pao_rinshan=rules.pao_rinshan,
+        nagashi_mangan=rules.nagashi_mangan,
+        noten_declaration=rules.noten_declaration,
+        keishiki_tenpai=rules.keishiki_tenpai,
+        nine_terminals=rules.nine_terminals,
+        start_points=rules.start_points,
+        bust_at_zero=rules.bust_at_zero,
+        abort_renchan=rules.abort_renchan,
+        scheduled_rounds=rules.scheduled_rounds,
+        extension_rounds=rules.extension_rounds,
+        extension_dealer_plays_on=rules.extension_dealer_plays_on,
+        extension_target=rules.extension_target,
+        last_dealer_stop_min=rules.last_dealer_stop_min,
+        target_margin=rules.target_margin,
     )

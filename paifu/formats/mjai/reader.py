@@ -21,6 +21,7 @@ from paifu.events import (
     RecordIssue,
     RiichiAccepted,
 )
+from paifu.findings import Code
 from paifu.formats.base import RecordError, freeze, integer, integers, seats
 from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, pai_to_tile
@@ -141,7 +142,7 @@ class _Reader(_Results):
             self._close_hand(None)
         partial = first.get("type") != "start_game"
         if not ended and not partial:
-            self.issues.append(RecordIssue("truncated", "the log has no end_game", len(self.events)))
+            self.issues.append(RecordIssue(Code.TRUNCATED, "the log has no end_game", len(self.events)))
         return GameRecord(
             events=self.events, source=self.source, format=FORMAT, issues=self.issues, partial=partial
         )
@@ -254,7 +255,7 @@ class _Reader(_Results):
             if pon is None:
                 self.issues.append(
                     RecordIssue(
-                        "kakan-without-pon",
+                        Code.KAKAN_WITHOUT_PON,
                         f"line {no}: kakan by seat {actor} has no earlier pon",
                         len(self.events),
                     )
@@ -290,7 +291,7 @@ class _Reader(_Results):
             h["done"] = True
         else:
             self.issues.append(
-                RecordIssue("unknown-event", f"line {no}: ignored event type {t!r}", len(self.events))
+                RecordIssue(Code.UNKNOWN_EVENT, f"line {no}: ignored event type {t!r}", len(self.events))
             )
         return False
 
@@ -344,6 +345,6 @@ class _Reader(_Results):
         assert h is not None
         if not h["done"]:
             self.issues.append(
-                RecordIssue("truncated", f"hand {self.hand_label} has no result", len(self.events))
+                RecordIssue(Code.TRUNCATED, f"hand {self.hand_label} has no result", len(self.events))
             )
         self.hand = None

@@ -16,6 +16,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
+from paifu.findings import Code, Note
 from paifu.formats.base import RecordError, seats
 from paifu.formats.mjai.names import _REASONS, _reason_key, _yaku_name, pai_to_tile
 from paifu.yaku import Yaku
@@ -140,7 +141,7 @@ class _Results:
             if reason is not None:
                 self.issues.append(
                     RecordIssue(
-                        "draw-kind-inferred",
+                        Note.DRAW_KIND_INFERRED,
                         f"line {no}: ryukyoku reason {reason[:40]!r} is not one we know; "
                         "the kind is inferred from the hand",
                         len(self.events),
@@ -182,7 +183,7 @@ class _Results:
         else:
             self.issues.append(
                 RecordIssue(
-                    "draw-kind-guessed",
+                    Code.DRAW_KIND_GUESSED,
                     f"hand {self.hand_label}: ryukyoku after {h['draws']} draws names no reason; read as exhaustive",
                     len(self.events),
                 )
@@ -192,7 +193,7 @@ class _Results:
         if kind != RyuukyokuKind.EXHAUSTIVE:
             self.issues.append(
                 RecordIssue(
-                    "draw-kind-inferred",
+                    Note.DRAW_KIND_INFERRED,
                     f"hand {self.hand_label}: ryukyoku without reason read as {kind.value}",
                     len(self.events),
                 )

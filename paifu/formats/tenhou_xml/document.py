@@ -9,6 +9,7 @@ from pathlib import PurePath
 from lxml import etree
 
 from paifu.events import GameRecord, RecordIssue
+from paifu.findings import Code
 from paifu.formats.base import RecordError
 from paifu.formats.check import check_records
 from paifu.formats.gzipped import decompress
@@ -86,7 +87,7 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
             raise RecordError(f"not well-formed XML: {e2}", file=source) from e2
         issues.append(
             RecordIssue(
-                "malformed-record",
+                Code.MALFORMED_RECORD,
                 f"duplicated attribute(s) dropped, first value kept: {', '.join(dropped)}",
             )
         )

@@ -1,0 +1,45 @@
+"""A whole game followed on the board, unchecked: the table after every event.
+
+For what needs the table but not a verdict (a writer's hands, a viewer's frames, a bot's inputs):
+no rule is judged and no number recomputed; the record's own scores and payments move the table.
+The checked replay (``paifu.engine``) changes the table through the same functions, so on a
+legal record both give the same table after every event (``tests/test_board.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from paifu.board.rules import DEFAULT, TableRules
+from paifu.board.state import TableState
+from paifu.events import Event, GameEnd, GameStart, HandStart
+
+
+def follow(events: Iterable[Event], rules: TableRules = DEFAULT) -> Iterator[tuple[Event, TableState | None]]:
+    """Each event with the table right after it (one ``TableState`` per hand, changed in place:
+    ``copy()`` what you keep); None before the first hand. The table's size follows the game
+    start's players."""
+    st: TableState | None = None
+    n = rules.num_players
+    for ev in events:
+        cls = type(ev)
+        if cls is GameStart:
+            assert isinstance(ev, GameStart)
+            n = len(ev.players) or n
+            if n != rules.num_players:
+                rules = replace(rules, num_players=n)
+        elif cls is HandStart:
+            assert isinstance(ev, HandStart)
+            if ev.scores is not None:
+                scores: tuple[int, ...] | list[int] = ev.scores
+            else:  # a record that states no scores: carry them
+                scores = st.scores if st is not None else (rules.start_points,) * n
+            st = TableState.new_hand(rules, ev, scores)
+            st.deal(ev.hands[:n], ev.dora_indicator)
+        elif cls is GameEnd:
+            if st is not None:
+                st.close_hand()
+        elif st is not None:
+            st.apply(ev)
+        yield ev, st

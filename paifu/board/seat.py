@@ -1,0 +1,180 @@
+"""One seat at the table: its concealed hand as counts, its melds and river, and its riichi and
+furiten flags; and the questions every discard asks of the seats (who waits on this kind).
+
+Kept flat (count arrays, base-5 part keys, a wait bit mask) because it changes on every event of
+every record.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from paifu.board.shape import DIGIT_OF, PART_OF, is_kokushi, mask_kinds, wait_mask
+from paifu.events import CallKind, Meld
+from paifu.tiles import NUM_KINDS, SANMA_REMOVED_KINDS
+
+NO_KINDS: Final[frozenset[int]] = frozenset()
+FIVE_SUIT: Final[tuple[int, ...]] = tuple({4: 0, 13: 1, 22: 2}.get(k, -1) for k in range(NUM_KINDS))
+
+
+class RiverTile:
+    """A tile in a river. A plain class, not a dataclass: compiled, its constructor is native (one
+    is made per discard)."""
+
+    __slots__ = ("tile", "tsumogiri", "riichi", "called")
+
+    def __init__(self, tile: int, tsumogiri: bool | None, riichi: bool = False, called: bool = False) -> None:
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.riichi = riichi
+        self.called = called  # taken by another player's call
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RiverTile):
+            return NotImplemented
+        return (self.tile, self.tsumogiri, self.riichi, self.called) == (
+            other.tile,
+            other.tsumogiri,
+            other.riichi,
+            other.called,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"RiverTile(tile={self.tile}, tsumogiri={self.tsumogiri}, riichi={self.riichi}, "
+            f"called={self.called})"
+        )
+
+
+@dataclass(slots=True, init=False)
+class SeatState:
+    """One seat's hand and river. ``__init__`` is written out, not generated: compiled, a generated
+    one runs as Python (four seats are made every hand)."""
+
+    counts: list[int]
+    red: list[int]  # red fives held per suit
+    #: the concealed hand's four parts (man, pin, sou, honors), counts as base-5 digits
+    keys: list[int]
+    held: int  # concealed tiles: sum(counts), kept by add/remove (asked after every discard)
+    melds: list[Meld]
+    river: list[RiverTile]
+    river_kinds: set[int]
+    riichi: bool  # declared (its discard may still be pending acceptance)
+    riichi_accepted: bool
+    double_riichi: bool
+    ippatsu: bool
+    furiten_temp: bool
+    furiten_riichi: bool
+    #: bit k set: kind k completes the hand (shape only); valid while the hand holds 3m+1 tiles
+    wait_mask: int
+    drawn: int | None  # the tile drawn this turn (tsumogiri / riichi-kan checks)
+    kita: int
+    kuikae: frozenset[int]  # kinds this seat may not discard right now
+    discards: int
+    draws: int
+    calls: int  # chi, pon, daiminkan made (opens the hand)
+
+    def __init__(self) -> None:
+        self.counts = [0] * NUM_KINDS
+        self.red = [0, 0, 0]
+        self.keys = [0, 0, 0, 0]
+        self.held = 0
+        self.melds = []
+        self.river = []
+        self.river_kinds = set()
+        self.riichi = False
+        self.riichi_accepted = False
+        self.double_riichi = False
+        self.ippatsu = False
+        self.furiten_temp = False
+        self.furiten_riichi = False
+        self.wait_mask = 0
+        self.drawn = None
+        self.kita = 0
+        self.kuikae = NO_KINDS
+        self.discards = 0
+        self.draws = 0
+        self.calls = 0
+
+    @property
+    def closed(self) -> bool:
+        return all(m.kind in (CallKind.ANKAN, CallKind.KITA) for m in self.melds)
+
+    @property
+    def size(self) -> int:
+        return self.held
+
+    @property
+    def waits(self) -> frozenset[int]:
+        """The kinds of ``wait_mask``."""
+        return mask_kinds(self.wait_mask)
+
+    def add(self, tile: int, red: bool) -> None:
+        k = tile >> 2
+        self.counts[k] += 1
+        self.held += 1
+        self.keys[PART_OF[k]] += DIGIT_OF[k]
+        if red:
+            self.red[FIVE_SUIT[k]] += 1
+
+    def has(self, tile: int, red: bool) -> bool:
+        """Holds this tile as the engine sees tiles (kind and colour)."""
+        k = tile >> 2
+        c = self.counts[k]
+        if not c:
+            return False
+        s = FIVE_SUIT[k]
+        if s >= 0:
+            reds = self.red[s]
+            return reds > 0 if red else c > reds
+        return True
+
+    def remove(self, tile: int, red: bool) -> None:
+        k = tile >> 2
+        self.counts[k] -= 1
+        self.held -= 1
+        self.keys[PART_OF[k]] -= DIGIT_OF[k]
+        if red:
+            self.red[FIVE_SUIT[k]] -= 1
+
+    def update_waits(self) -> None:
+        """Recompute the waits after the concealed hand changed (a discard, a call, a kan)."""
+        self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0)
+
+
+#: kinds absent from a 3-player set, as a mask
+SANMA_MASK: Final = sum(1 << k for k in SANMA_REMOVED_KINDS)
+
+
+def live_waits(seat: SeatState, sanma: bool) -> frozenset[int]:
+    """Kinds a seat can still win on: never a fifth copy, never a kind missing from the set."""
+    mask = seat.wait_mask
+    if not mask:
+        return frozenset()
+    if sanma:
+        mask &= ~SANMA_MASK
+    counts = seat.counts
+    return frozenset(k for k in range(34) if mask >> k & 1 and counts[k] < 4)
+
+
+def can_win_on(seat: SeatState, k: int, sanma: bool) -> bool:
+    """``k in live_waits(seat)`` without building the set: asked for every seat on every discard."""
+    return bool(seat.wait_mask >> k & 1) and seat.counts[k] < 4 and not (sanma and k in SANMA_REMOVED_KINDS)
+
+
+def waiting_on(seats: list[SeatState], k: int, offered_by: int) -> list[int]:
+    """The seats other than ``offered_by`` that could win on kind ``k`` (ron candidates)."""
+    sanma = len(seats) == 3
+    bit = 1 << k
+    return [
+        s
+        for s, seat in enumerate(seats)
+        if seat.wait_mask & bit and s != offered_by and can_win_on(seat, k, sanma)
+    ]
+
+
+def may_rob_closed_kan(kokushi_robs: bool, counts: list[int]) -> bool:
+    """Whether a hand (``counts`` with the kan's tile) may win on a closed kan's tile: thirteen
+    orphans only, and only where the ruleset lets it (``Ruleset.kokushi_chankan_ankan``)."""
+    return kokushi_robs and is_kokushi(counts)
