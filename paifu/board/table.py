@@ -88,9 +88,11 @@ class Table:
         """A tile comes into view (dealt, drawn, turned as an indicator)."""
         if 0 <= tile < 136:
             k = tile >> 2
-            self.seen_kinds[k] += 1
+            kinds = self.seen_kinds
+            kinds[k] = kinds[k] + 1  # not ``+=``: compiled, that is a generic in-place add
             if self.red_of[tile]:
-                self.seen_red[FIVE_SUIT[k]] += 1
+                s = FIVE_SUIT[k]
+                self.seen_red[s] = self.seen_red[s] + 1
 
     def new_dora(self, indicator: int) -> None:
         self.see(indicator)

@@ -117,8 +117,13 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
     st.deal(ev.hands[:n], ev.dora_indicator)
     if r.hand is not None:
         r.hand.deal = tuple(tuple(tiles) for tiles in ev.hands[:n])
-    seen = ([0] * 34, [0, 0, 0])  # the deal's tiles judged one by one, in the order they appear
-    r.count_seen(ev.dora_indicator, None, seen)
+    # the deal's tiles are judged one by one, in the order they appear, where the table's counts
+    # show that one of them is too many (else none is)
+    dealt = [ev.dora_indicator, *(t for tiles in ev.hands[:n] for t in tiles)]
+    judge = r.too_many_seen() or not all(0 <= t < 136 for t in dealt)
+    seen = ([0] * 34, [0, 0, 0]) if judge else None
+    if seen is not None:
+        r.count_seen(ev.dora_indicator, None, seen)
     for seat, tiles in enumerate(ev.hands[:n]):
         if len(tiles) != 13:
             r.find(
@@ -129,7 +134,8 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
                 actual=len(tiles),
             )
         for t in tiles:
-            r.count_seen(t, seat, seen)
+            if seen is not None:
+                r.count_seen(t, seat, seen)
             r.take(t, seat)
     if r.walls.wall is not None and r.walls.check_deal(ev, n):
         r.result.wall_checked = True

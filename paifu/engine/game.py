@@ -111,14 +111,31 @@ class Game:
         assert st is not None
         self._judge_seen(tile, seat, st.seen_kinds, st.seen_red)
 
+    def too_many_seen(self) -> bool:
+        """Whether the tiles the table has seen break the set anywhere (a fifth copy, a kind a
+        3-player set lacks, an extra red or plain five)."""
+        st = self.state
+        assert st is not None
+        kinds = st.seen_kinds
+        if max(kinds) > 4:
+            return True
+        if self.sanma and any(kinds[k] for k in SANMA_REMOVED_KINDS):
+            return True
+        reds = self.flags.table.red_fives
+        return any(
+            st.seen_red[s] > reds[s] or kinds[k] - st.seen_red[s] > 4 - reds[s]
+            for s, k in enumerate((4, 13, 22))
+        )
+
     def count_seen(self, tile: int, seat: int | None, seen: tuple[list[int], list[int]]) -> None:
         """Count a tile into ``seen`` (kinds, red fives per suit) and judge it there: a deal's tiles
         one by one, so a fifth copy is named where it appears."""
         if 0 <= tile < 136:
             k = tile >> 2
-            seen[0][k] += 1
+            seen[0][k] = seen[0][k] + 1
             if self.red_of[tile]:
-                seen[1][FIVE_SUIT[k]] += 1
+                s = FIVE_SUIT[k]
+                seen[1][s] = seen[1][s] + 1
         self._judge_seen(tile, seat, seen[0], seen[1])
 
     def _judge_seen(self, tile: int, seat: int | None, kinds: list[int], reds: list[int]) -> None:
