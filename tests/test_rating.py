@@ -212,3 +212,12 @@ def test_no_dan_point_anchor_in_the_corpus() -> None:
     changes = [(a, b) for a, b in pairs if a["stated_dan"] != b["stated_dan"]]
     assert len(changes) > 30 and not any(a["agrees"] for a, _ in changes)
     assert all(r["dan_points"] is None for r in rows)
+
+
+def test_player_page_names_the_dan_points_or_why_not() -> None:
+    from analysis.player_page import _rating_cards
+
+    cards = dict(_rating_cards(rating_history(_chain([1, 1, 4], [10, 11, 11]))))
+    assert cards["dan points 4-player"] == "430 pt, 二段, after g2"  # 400 + 90 - 60
+    cards = dict(_rating_cards(rating_history(_chain([1, 4], [11, 11]))))
+    assert cards["dan points 4-player"].startswith("not known: no promotion")

@@ -36,7 +36,7 @@ JPML = cited(
     rank_scheme=("jpml", "[JPML] its 順位点 by how many players float: paifu.rank_points.JPML"),
     red_fives=((0, 0, 0), '[JPML] no red tiles (utakata.work 2024: "どの団体も赤ドラはありません")'),
     start_points=(30000, '[JPML] 競技ルール 三: "持ち点は各自三万点とする"'),
-    return_points=(30000, "[JPML] 順位点 are counted from 30,000 (no oka); see rank_points.JPML"),
+    return_points=(30000, "[JPML] 順位点 are counted from 30,000 (no oka)"),
     uma=((8, 4, -4, -8), "[JPML] 順位点 with two players floating (the other cases: uma_sinking)"),
     uma_sinking=(
         ((1, (8, 3, 1, -12)), (2, (8, 4, -4, -8)), (3, (12, -1, -3, -8))),
