@@ -462,3 +462,23 @@ def test_a_changed_majiang_rank_is_caught() -> None:
         ("rank-points-mismatch", len(rec.events) - 1, swapped)
     ]
     assert found[0].message.startswith("placements differ")
+
+
+def test_rank_point_fields_refuse_bad_values() -> None:
+    """The settlement's fields on a ruleset: a one-line RulesetError, never a traceback."""
+    from paifu.rules import RulesetError
+
+    jpml = preset("jpml")
+    assert Ruleset.from_dict({"uma_sinking": [[1, [8, 3, 1, -12]]]}, jpml).uma_sinking == (
+        (1, (8, 3, 1, -12)),
+    )
+    for bad in (
+        {"uma_sinking": [[1, [1, 2]]]},
+        {"uma_sinking": "x"},
+        {"uma_sinking": [["a"]]},
+        {"rank_unit": 0},
+    ):
+        with pytest.raises(RulesetError):
+            Ruleset.from_dict(bad, jpml)
+    with pytest.raises(RulesetError, match="rank_rounding_mode"):
+        Ruleset.from_dict({"rank_rounding_mode": "nearest"})
