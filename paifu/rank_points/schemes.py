@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from paifu.rules import presets
+from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.ruleset import Ruleset, toml_module
 
@@ -162,7 +163,7 @@ def scheme_for_rules(rules: Ruleset) -> Scheme:
         uma=tuple(rules.uma),
         uma_sinking=rules.uma_sinking,
         unit=rules.rank_unit,
-        rounding=rules.rank_rounding_mode if rules.rank_rounding == "integer" else "none",
+        rounding=rules.rank_rounding_mode if flags_of(rules).rank_points_integer else "none",
         round_stage="score",
         decimals=rules.rank_decimals,
         ties=rules.rank_ties,
