@@ -6,6 +6,7 @@ matplotlib is imported only when a plot is drawn; a new axes comes from a bare
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -302,22 +303,23 @@ def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any
                 [t for t, _ in implied], [d for _, d in implied], where="post", color=color, lw=0.9, ls=":"
             )
     if twin is not None:
-        from matplotlib.ticker import MaxNLocator
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
 
+        from analysis.rating import DAN_NAMES
+
+        low, high = twin.get_ylim()
+        twin.set_ylim(math.floor(low) - 0.5, math.ceil(high) + 0.5)
         twin.yaxis.set_major_locator(MaxNLocator(integer=True))
+        twin.yaxis.set_major_formatter(
+            FuncFormatter(lambda v, _: DAN_NAMES[int(v)] if v == int(v) and 0 <= v < len(DAN_NAMES) else "")
+        )
         twin.set_ylabel("段位 (stated: dashes; from dan points: dotted)", fontsize=7)
     locator = mdates.AutoDateLocator()
     ax.xaxis.set_major_locator(locator)
     ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
-    hours = sorted(r["hour"] for r in mine)
-    span = f" ({_day(hours[0])} to {_day(hours[-1])})" if hours else ""
-    ax.set_xlabel(f"date of the game (its log id's hour){span}")
+    ax.set_xlabel("date of the game (its log id's hour)")
     ax.set_ylabel("R")
     ax.set_title(f"{player} のレーティング (Tenhou R)")
     if mine:
         ax.legend(fontsize=7, loc="best")
     return ax
-
-
-def _day(hour: str) -> str:
-    return f"{hour[:4]}-{hour[4:6]}-{hour[6:8]} {hour[8:10]}h"
