@@ -101,7 +101,22 @@ def _rating_cards(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
                     f"{sum(pairs)} of {len(pairs)} next games state R as recomputed",
                 )
             )
+            known = [r for r in games if r.get("dan_points_after") is not None]
+            cards.append(
+                (f"dan points {players}-player", _dan_points_text(known[-1] if known else None, players))
+            )
     return cards
+
+
+def _dan_points_text(row: dict[str, Any] | None, players: int) -> str:
+    """The last dan points the records allow (``analysis.dan``), or why there are none."""
+    if row is None and players == 3:
+        return "not computed: Tenhou's three-player table is in no source we hold (docs/statistics.md)"
+    if row is None:
+        return "not known: no promotion between two records with no game between them (docs/statistics.md)"
+    from analysis.rating import DAN_NAMES
+
+    return f"{row['dan_points_after']} pt, {DAN_NAMES[row['implied_dan']]}, after {row['game_id']}"
 
 
 def player_section(report: Report) -> list[str]:

@@ -6,6 +6,7 @@ matplotlib is imported only when a plot is drawn; a new axes comes from a bare
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -269,10 +270,13 @@ def points_histogram(counts: Mapping[tuple[int, float], int], ax: Any = None) ->
 
 
 def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any:
-    """A player's Tenhou R recomputed game by game (``analysis.rating.rating_history`` rows: a line
-    per four- and three-player rating, from the first record's stated R), the R each record states as
-    points, and the stated dan (Tenhou's 0..20: 10 is 初段) as steps on a second axis; x is the
-    player's game number in date order, its first and last dates in the axis label."""
+    """A player's Tenhou R recomputed game by game against time (``analysis.rating.rating_history``
+    rows: a line per four- and three-player rating, from the first record's stated R; x is the hour
+    the log id names, a player's games of one hour spread across it), the R each record states as
+    points, and on a second axis the dan each record states as points (Tenhou's 0..20: 10 is 初段)
+    with the dan recomputed from dan points as a line where the records allow it (``analysis.dan``)."""
+    import matplotlib.dates as mdates
+
     ax = _axes(ax, (7, 3.6))
     mine = [r for r in rows if r["player"] == player]
     twin = None
@@ -280,30 +284,42 @@ def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any
         games = [r for r in mine if r["players"] == players]
         if not games:
             continue
-        x = list(range(1, len(games) + 1))
+        x = [r["time"] for r in games]
         label = "四麻" if players == 4 else "三麻"
         ax.plot(
             x, [r["recomputed"] for r in games], color=color, lw=1.3, label=f"{label} R 再計算 (recomputed)"
         )
         ax.scatter(x, [r["stated_rate"] for r in games], s=16, color=color, label=f"{label} R 記録 (stated)")
-        dans = [(i, r["stated_dan"]) for i, r in zip(x, games, strict=True) if r["stated_dan"] is not None]
+        dans = [(t, r["stated_dan"]) for t, r in zip(x, games, strict=True) if r["stated_dan"] is not None]
+        implied = [
+            (t, r["implied_dan"]) for t, r in zip(x, games, strict=True) if r["implied_dan"] is not None
+        ]
         if dans:
             twin = twin or ax.twinx()
-            twin.step([i for i, _ in dans], [d for _, d in dans], where="post", color=color, lw=0.9, ls=":")
+            twin.scatter([t for t, _ in dans], [d for _, d in dans], marker="_", s=60, color=color)
+        if implied:
+            twin = twin or ax.twinx()
+            twin.step(
+                [t for t, _ in implied], [d for _, d in implied], where="post", color=color, lw=0.9, ls=":"
+            )
     if twin is not None:
-        from matplotlib.ticker import MaxNLocator
+        from matplotlib.ticker import FuncFormatter, MaxNLocator
 
+        from analysis.rating import DAN_NAMES
+
+        low, high = twin.get_ylim()
+        twin.set_ylim(math.floor(low) - 0.5, math.ceil(high) + 0.5)
         twin.yaxis.set_major_locator(MaxNLocator(integer=True))
-        twin.set_ylabel("段位 (stated dan, dotted)", fontsize=8)
-    hours = sorted(r["hour"] for r in mine)
-    span = f" ({_day(hours[0])} to {_day(hours[-1])})" if hours else ""
-    ax.set_xlabel(f"the player's game, in date order{span}")
+        twin.yaxis.set_major_formatter(
+            FuncFormatter(lambda v, _: DAN_NAMES[int(v)] if v == int(v) and 0 <= v < len(DAN_NAMES) else "")
+        )
+        twin.set_ylabel("段位 (stated: dashes; from dan points: dotted)", fontsize=7)
+    locator = mdates.AutoDateLocator()
+    ax.xaxis.set_major_locator(locator)
+    ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+    ax.set_xlabel("date of the game (its log id's hour)")
     ax.set_ylabel("R")
     ax.set_title(f"{player} のレーティング (Tenhou R)")
     if mine:
         ax.legend(fontsize=7, loc="best")
     return ax
-
-
-def _day(hour: str) -> str:
-    return f"{hour[:4]}-{hour[4:6]}-{hour[6:8]} {hour[8:10]}h"

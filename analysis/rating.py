@@ -1,4 +1,4 @@
-"""Tenhou's rating (R) recomputed game by game from the records, and the stable dan (安定段位).
+"""Tenhou's rating (R) recomputed game by game from the records (dan points: ``analysis.dan``).
 
 Tenhou publishes the rating change of one game as
 
@@ -25,15 +25,17 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from analysis.dan import add_dan_points
+
 PLACEMENT_BASE = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
 TOLERANCE = 0.01  # the records state R to two decimals
 _HOUR = re.compile(r"^(20\d{8})gm-")
-#: a Tenhou lobby's level from its GO type (bits 0x80 and 0x20)
+#: a Tenhou lobby's level from its GO type (bits 0x80 and 0x20); bit 0x08: a south game
 LOBBIES = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
-#: four-player dan points of a 1st and 2nd place by lobby (south games; east ones are 2/3 of all of
-#: them); a 4th place costs 15 x dan + 30 and a 3rd nothing, so the stable dan solves
-#: p1 x first + p2 x second = p4 x (15 d + 30)
-DAN_POINTS_4 = {"ippan": (30, 15), "joukyuu": (60, 15), "tokujou": (75, 30), "houou": (90, 45)}
+_SOUTH = 0x08
+#: a date a record states in its own words (``2017/01/01 12:34``, ``2017-01-01``), for the ones
+#: whose id is no Tenhou log id
+_STATED_DATE = re.compile(r"(20\d\d)[/-](\d\d)[/-](\d\d)(?:[ T](\d\d))?")
 
 
 def tenhou_lobby(go_type: object) -> str | None:
@@ -68,6 +70,7 @@ class RatedSeat:
     dan: int | None
     table: tuple[float, ...]  # every seat's stated R
     lobby: str | None
+    south: bool | None = None  # a south game (dan points move 3/2 of an east game's); None: unknown
 
     @property
     def players(self) -> int:
@@ -78,18 +81,35 @@ def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | Non
     """The seats of a complete game whose record states R (Tenhou XML), named players only
     (``only``: that player's seat alone, matched ignoring case as ``paifu report --player``)."""
     meta = dict(getattr(result, "meta", ()))
-    rates, m = _rates(meta.get("rate"), len(result.players)), _HOUR.match(str(result.game_id or ""))
-    if placements is None or rates is None or m is None:
+    rates, hour = _rates(meta.get("rate"), len(result.players)), game_hour(result.game_id, meta)
+    if placements is None or rates is None or hour is None:
         return []
     from analysis.counters import is_player_name
 
     dans = meta.get("dan") or ()
-    lobby = tenhou_lobby(meta.get("tenhou_go_type"))
+    go = meta.get("tenhou_go_type")
+    lobby, south = tenhou_lobby(go), bool(go & _SOUTH) if isinstance(go, int) else None
     return [
-        RatedSeat(name, result.game_id, m[1], s, placements[s], rates[s], _at(dans, s), rates, lobby)
+        RatedSeat(name, result.game_id, hour, s, placements[s], rates[s], _at(dans, s), rates, lobby, south)
         for s, name in enumerate(result.players)
         if is_player_name(name) and (only is None or name.casefold() == only.casefold())
     ]
+
+
+def game_hour(game_id: object, meta: Mapping[str, Any]) -> str | None:
+    """The hour a game started, YYYYMMDDHH: the one its Tenhou log id names (``2017010102gm-...``),
+    else a date its record states (a tenhou.net/6 ``title``, a ``date``; hour 00 when it names none)."""
+    m = _HOUR.match(str(game_id or ""))
+    if m:
+        return m[1]
+    for key in ("date", "title"):
+        value = meta.get(key)
+        texts = value if isinstance(value, (tuple, list)) else (value,)
+        for text in texts:
+            d = _STATED_DATE.search(text) if isinstance(text, str) else None
+            if d:
+                return f"{d[1]}{d[2]}{d[3]}{d[4] or '00'}"
+    return None
 
 
 #: Tenhou's dan names in order (``UN dan`` states the index; tenhou.net/6 JSON the name)
@@ -219,10 +239,28 @@ def rating_history(
                     "next_stated": nxt,
                     "agrees": None if nxt is None else _agree(abs(after - nxt)),
                     "games_before": count,
+                    "south": g.south,
+                    "time": None,
                 }
             )
             r += rating_change(g.placement, r, table, count)
+    _place_in_time(rows)
+    add_dan_points(rows)
     return rows
+
+
+def _place_in_time(rows: list[dict[str, Any]]) -> None:
+    """``time``: the game's start hour, and the games one player played in one hour (the ids say no
+    more) spread evenly across it in their order, so a curve against time keeps them apart."""
+    import datetime as dt
+
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault((row["player"], row["players"], row["hour"]), []).append(row)
+    for (_, _, hour), group in groups.items():
+        start = dt.datetime.strptime(hour, "%Y%m%d%H")
+        for k, row in enumerate(group):
+            row["time"] = start + dt.timedelta(hours=(k + 0.5) / len(group))
 
 
 def rating_frame(rows: list[dict[str, Any]]):  # noqa: ANN201
@@ -242,11 +280,17 @@ def rating_frame(rows: list[dict[str, Any]]):  # noqa: ANN201
         "next_stated": "Float64",
         "agrees": "boolean",
         "games_before": "Int64",
+        "south": "boolean",
+        "dan_points": "Int64",
+        "implied_dan": "Int64",
+        "dan_points_after": "Int64",
+        "dan_agrees": "boolean",
     }
     df = pd.DataFrame({k: pd.array([row[k] for row in rows], dtype=t) for k, t in types.items()})  # type: ignore[call-overload]
     df.insert(
         2, "date", pd.to_datetime(pd.Series([row["hour"] for row in rows], dtype="string"), format="%Y%m%d%H")
     )
+    df.insert(3, "time", pd.to_datetime(pd.Series([row["time"] for row in rows], dtype="datetime64[ns]")))
     return df
 
 
@@ -260,14 +304,3 @@ def agreement(rows: list[dict[str, Any]]) -> Counter[str]:
             out["agree"] += row["agrees"]
             out[f"agree_{row['players']}"] += row["agrees"]
     return out
-
-
-def stable_dan(placements: Mapping[int, int], lobby: str | None) -> float | None:
-    """The dan a four-player placement distribution keeps in a lobby (安定段位), None without a 4th
-    place or for a lobby without a table."""
-    points = DAN_POINTS_4.get(lobby or "")
-    fourth = placements.get(4, 0)
-    if points is None or not fourth:
-        return None
-    first, second = points
-    return ((first * placements.get(1, 0) + second * placements.get(2, 0)) / fourth - 30) / 15

@@ -39,7 +39,8 @@ Definitions (``docs/statistics.md`` says the same, with examples):
   **average riichi turn**; **win / deal-in rates after calling** over hands with a call; **win
   efficiency** (value won - value dealt in, per hand) with its parts; **longest dealer run**,
   **yakuman**, **counted yakuman**, **double riichi** (counts); **average starting shanten** as
-  dealer / non-dealer; the **stable dan** of the main four-player Tenhou lobby.
+  dealer / non-dealer; the **stable dan** of the main four-player Tenhou lobby (three-player: NA,
+  no cited table; `analysis.dan`).
 
 Intervals: Wilson score interval for rates (always within 0..1), normal (mean +- z * sd / sqrt(n))
 for averages, clipped to the range the quantity can take (placement 1..players); missing when the
@@ -65,7 +66,8 @@ from analysis.counters import (
     is_player_name,
 )
 from analysis.counting import count_game
-from analysis.rating import LOBBIES, stable_dan
+from analysis.dan import stable_dan
+from analysis.rating import LOBBIES
 
 __all__ = [
     "ANONYMOUS_NAMES",

@@ -43,26 +43,17 @@ def test_page_of_a_phoenix_player(tmp_path) -> None:  # noqa: ANN001
 
 
 def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
-    from analysis import plots
+    import datetime as dt
 
-    rows = [
-        {
-            "player": "雀士",
-            "players": 4,
-            "hour": "2017010100",
-            "recomputed": 2000.0,
-            "stated_rate": 2000.0,
-            "stated_dan": 16,
-        },
-        {
-            "player": "雀士",
-            "players": 4,
-            "hour": "2017010101",
-            "recomputed": 2006.0,
-            "stated_rate": 2006.0,
-            "stated_dan": 16,
-        },
-    ]
+    from analysis import plots
+    from analysis.rating import RatedSeat, rating_change, rating_history
+
+    first = RatedSeat("雀士", "a", "2017010100", 0, 1, 2000.0, 16, (2000.0,) * 4, "houou", True)
+    after = 2000.0 + rating_change(1, 2000.0, first.table)
+    second = RatedSeat(
+        "雀士", "b", "2017010209", 0, 2, after, 16, (after, 2000.0, 2000.0, 2000.0), "houou", True
+    )
+    rows = rating_history([first, second])
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     ax = plots.rating_curve(rows, "雀士")
@@ -70,7 +61,10 @@ def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
         warnings.simplefilter("error")  # drawn here, not by to_png (which hides a missing glyph)
         FigureCanvasAgg(ax.figure).draw()
     assert "レーティング" in ax.get_title() and plots.to_png(ax).startswith(b"\x89PNG")
-    assert list(ax.get_lines()[0].get_ydata()) == [2000.0, 2006.0]
+    line = ax.get_lines()[0]
+    assert list(line.get_ydata()) == [2000.0, after]  # against time: a day and nine hours apart
+    assert list(line.get_xdata()) == [dt.datetime(2017, 1, 1, 0, 30), dt.datetime(2017, 1, 2, 9, 30)]
+    assert "date" in ax.get_xlabel()
 
 
 def test_rating_rows_merge_from_parts_in_any_grouping() -> None:

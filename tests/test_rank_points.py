@@ -226,6 +226,41 @@ def test_scheme_for_rules() -> None:
     assert rank_points([40000, 30000, 30000, 20000], custom) == (25, 5, -5, -25)
 
 
+def test_rank_point_facts_live_on_the_preset() -> None:
+    """Every named scheme a preset names is that preset's fields (nothing to reconcile), and every
+    such fact a preset sets carries its source, which ``paifu rules NAME --sources`` prints."""
+    import io
+
+    from paifu.cli import main
+    from paifu.rules.presets import PRESETS, SOURCES
+
+    facts = ("start_points", "return_points", "uma", "uma_sinking", "rank_ties", "leftover_sticks")
+    facts += ("rank_top_takes_rest", "rank_unit", "rank_decimals", "rank_rounding", "rank_rounding_mode")
+    named = {r.rank_scheme: r for r in PRESETS.values() if r.rank_scheme}
+    assert {"tenhou", "tenhou-sanma", "qdan", "ron2-sanma", "mahjongsoul", "jpml", "mleague"} <= set(named)
+    for name, rules in named.items():
+        assert SCHEMES[name] == scheme_for_rules(rules), name
+        changed = rules.replace(
+            uma=tuple(u + 1 for u in rules.uma[:-1]) + (rules.uma[-1] - len(rules.uma) + 1,)
+        )
+        assert scheme_for_rules(changed).uma != SCHEMES[name].uma  # a changed preset is its own scheme
+    for key in ("uma_sinking", "rank_top_takes_rest"):
+        assert SOURCES["jpml"][key].startswith("[JPML]")
+    assert SOURCES["ron2-sanma"]["rank_unit"].startswith("002")
+    out = io.StringIO()
+    assert main(["rules", "jpml", "--sources"], out) == 0
+    text = out.getvalue()
+    for key in facts:
+        line = next(x for x in text.splitlines() if x.startswith(f"{key} = "))
+        assert "  # " in line and line.split("  # ", 1)[1], line
+    assert "uma_sinking = [[1, [8, 3, 1, -12]]" in text
+    # the TOML the sources print loads back to the same settlement
+    body = "\n".join(x.split("  # ")[0] for x in text.splitlines())
+    assert scheme_for_rules(Ruleset.from_toml(body)).replace(name="jpml", description="") == SCHEMES[
+        "jpml"
+    ].replace(description="")
+
+
 def test_fit_uma_finds_a_lobby_uma() -> None:
     scores = [36000, 32000, 25000, 7000]
     claimed = rank_points(scores, SCHEMES["tenhou-integer"].replace(uma=(10, 5, -5, -10)))
@@ -427,3 +462,23 @@ def test_a_changed_majiang_rank_is_caught() -> None:
         ("rank-points-mismatch", len(rec.events) - 1, swapped)
     ]
     assert found[0].message.startswith("placements differ")
+
+
+def test_rank_point_fields_refuse_bad_values() -> None:
+    """The settlement's fields on a ruleset: a one-line RulesetError, never a traceback."""
+    from paifu.rules import RulesetError
+
+    jpml = preset("jpml")
+    assert Ruleset.from_dict({"uma_sinking": [[1, [8, 3, 1, -12]]]}, jpml).uma_sinking == (
+        (1, (8, 3, 1, -12)),
+    )
+    for bad in (
+        {"uma_sinking": [[1, [1, 2]]]},
+        {"uma_sinking": "x"},
+        {"uma_sinking": [["a"]]},
+        {"rank_unit": 0},
+    ):
+        with pytest.raises(RulesetError):
+            Ruleset.from_dict(bad, jpml)
+    with pytest.raises(RulesetError, match="rank_rounding_mode"):
+        Ruleset.from_dict({"rank_rounding_mode": "nearest"})

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 
+from analysis.dan import stable_dan
 from analysis.rating import (
     PLACEMENT_BASE,
     TOLERANCE,
@@ -13,7 +17,6 @@ from analysis.rating import (
     rating_change,
     rating_frame,
     rating_history,
-    stable_dan,
 )
 from tests.conftest import corpus_dir
 
@@ -104,3 +107,117 @@ def test_stated_rate_and_dan_in_any_form() -> None:
     g.game_id = "no-date"
     g.meta = (("rate", (1500.0,) * 4),)
     assert rated_seats(g, placements) == []
+
+
+def _chain(placements: list[int], dans: list[int], south: bool = True, miss_at: int | None = None) -> list:
+    """One player's four-player phoenix games, one an hour, each stated R following from the game
+    before (or missing by 10 R before game ``miss_at``: a game not in the records)."""
+    from analysis.rating import RatedSeat
+
+    seats, rate = [], 1900.0
+    for i, (p, d) in enumerate(zip(placements, dans, strict=True)):
+        if i == miss_at:
+            rate += 10
+        table = (rate, 2000.0, 2000.0, 2000.0)
+        seats.append(RatedSeat("A", f"g{i}", f"20170101{i:02d}", 0, p, rate, d, table, "houou", south))
+        rate += rating_change(p, rate, table)
+    return seats
+
+
+def test_dan_points_start_at_a_promotion_the_records_show() -> None:
+    """初段 -> 二段 between two games whose R follow: 二段 starts at 400; five 1sts in the phoenix
+    lobby (+90 each, south) reach 850 >= 800, so 三段 at its start, 600, which the next record
+    states; a 4th at 三段 costs 75. Before the promotion the points are unknown (NA)."""
+    rows = rating_history(_chain([1, 1, 1, 1, 1, 1, 4], [10, 11, 11, 11, 11, 11, 12]))
+    assert all(r["agrees"] for r in rows[:-1])
+    assert [r["dan_points"] for r in rows] == [None, 400, 490, 580, 670, 760, 600]
+    assert [r["implied_dan"] for r in rows] == [None, 11, 11, 11, 11, 12, 12]
+    assert rows[-1]["dan_points_after"] == 525 and rows[5]["dan_agrees"] is True
+    df = rating_frame(rows)
+    assert df["dan_points"].dtype == "Int64" and df["dan_points"].isna().sum() == 1
+
+
+def test_dan_points_stop_where_a_game_is_missing_or_the_record_disagrees() -> None:
+    rows = rating_history(_chain([1, 2, 2, 2], [10, 11, 11, 11], miss_at=2))
+    assert rows[1]["agrees"] is False and [r["dan_points"] for r in rows] == [None, 400, None, None]
+    # the points reach 三段 where the next record still states 二段: the chain is wrong, so it stops
+    rows = rating_history(_chain([1, 1, 1, 1, 1, 1, 2], [10, 11, 11, 11, 11, 11, 11]))
+    assert rows[5]["implied_dan"] == 12 and rows[5]["dan_agrees"] is False and rows[6]["dan_points"] is None
+    # a promotion the records show pins the points even where the chain said otherwise
+    rows = rating_history(_chain([1, 1, 2], [10, 11, 12]))
+    assert rows[1]["dan_agrees"] is False and rows[2]["dan_points"] == 600
+    # east games move 2/3: a 1st +60 in the phoenix lobby, a 4th at 初段 -30
+    rows = rating_history(_chain([1, 1, 4], [10, 11, 11], south=False))
+    assert [r["dan_points"] for r in rows] == [None, 400, 460]
+
+
+def test_dan_point_table() -> None:
+    from analysis.dan import fourth_loss, points_change, start_points, target_points
+
+    assert [fourth_loss(d) for d in (7, 8, 9, 10, 19)] == [0, 15, 30, 45, 180]
+    assert [start_points(10), target_points(10), start_points(19), target_points(19)] == [
+        200,
+        400,
+        2000,
+        4000,
+    ]
+    assert [target_points(d) for d in range(10)] == [20, 20, 20, 20, 40, 60, 80, 100, 100, 100]
+    assert points_change(2, 15, "tokujou", True) == 30 and points_change(2, 15, "tokujou", False) == 20
+    assert points_change(1, 12, "houou", True, players=3) is None  # no three-player table
+
+
+def test_three_player_stable_dan_is_not_computed() -> None:
+    """Tenhou's three-player dan table is in no source we hold: no stable dan rather than a guess."""
+    from analysis.dan import DAN_POINTS
+
+    assert {players for players, _ in DAN_POINTS} == {4}
+    assert stable_dan({1: 4, 2: 3, 3: 3}, "houou", players=3) is None
+    assert stable_dan({1: 4, 2: 3, 3: 3, 4: 3}, "houou", players=4) is not None
+
+
+def test_games_in_time() -> None:
+    """The curve's x: the log id's hour, a player's games of one hour spread across it in order; a
+    record without a log id dates itself by its own stated date."""
+    import datetime as dt
+
+    from analysis.rating import game_hour
+
+    seats = _chain([1, 2], [16, 16])
+    seats = [seats[0], dataclasses.replace(seats[1], hour=seats[0].hour)]  # both in hour 00
+    times = [r["time"] for r in rating_history(seats)]
+    assert times == [dt.datetime(2017, 1, 1, 0, 15), dt.datetime(2017, 1, 1, 0, 45)]
+    assert game_hour("2019050417gm-0029-0000-4f2a8622", {}) == "2019050417"
+    assert game_hour("", {"title": ("鳳南", "2019/05/04 17:20")}) == "2019050417"
+    assert game_hour("x", {"date": "2019-05-04"}) == "2019050400"
+    assert game_hour("x", {"title": ("", "")}) is None
+
+
+def test_no_dan_point_anchor_in_the_corpus() -> None:
+    """docs/statistics.md: every change of stated dan in the Tenhou XML corpus lies between two
+    records whose R do not follow from one another (a game between them, or in いばらぎ's first
+    games of 2014 a miss of 0.5 R), so no record pins anyone's dan points."""
+    from analysis.frames import outcome
+    from paifu.pipeline import Unreadable, replay_paths
+
+    seats = []
+    for r in replay_paths([str(corpus_dir("tenhou_xml"))]):
+        if not isinstance(r, Unreadable):
+            seats += rated_seats(r, outcome(r).placements)
+    rows = rating_history(seats)
+    pairs = [
+        (a, b)
+        for a, b in itertools.pairwise(rows)
+        if (a["player"], a["players"]) == (b["player"], b["players"])
+    ]
+    changes = [(a, b) for a, b in pairs if a["stated_dan"] != b["stated_dan"]]
+    assert len(changes) > 30 and not any(a["agrees"] for a, _ in changes)
+    assert all(r["dan_points"] is None for r in rows)
+
+
+def test_player_page_names_the_dan_points_or_why_not() -> None:
+    from analysis.player_page import _rating_cards
+
+    cards = dict(_rating_cards(rating_history(_chain([1, 1, 4], [10, 11, 11]))))
+    assert cards["dan points 4-player"] == "430 pt, 二段, after g2"  # 400 + 90 - 60
+    cards = dict(_rating_cards(rating_history(_chain([1, 4], [11, 11]))))
+    assert cards["dan points 4-player"].startswith("not known: no promotion")

@@ -59,8 +59,9 @@ from paifu.rank_points.schemes import (
     SchemeError,
     get_scheme,
     load_scheme,
+    scheme_for_rules,
 )
-from paifu.rank_points.selection import game_scheme, scheme_for_rules, writes_whole_numbers
+from paifu.rank_points.selection import game_scheme, writes_whole_numbers
 
 __all__ = [
     "EMA",

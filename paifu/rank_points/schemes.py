@@ -1,5 +1,6 @@
-"""``Scheme``, every choice a rank-point formula makes, and the named schemes of the platforms
-and leagues (each with its source); ``get_scheme`` finds one by name or TOML file."""
+"""``Scheme``, every choice a rank-point formula makes; ``scheme_for_rules``, a ruleset's scheme;
+the named schemes of the platforms and leagues, each its preset's (where the values are cited);
+``get_scheme`` finds one by name or TOML file."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from paifu.rules.ruleset import toml_module
+from paifu.rules import presets
+from paifu.rules.flags import flags_of
+from paifu.rules.majiang_rule import ruleset_from_majiang
+from paifu.rules.ruleset import Ruleset, toml_module
 
 ROUNDINGS = ("none", "half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc")
 
@@ -143,101 +147,57 @@ class Scheme:
         return tomli_w.dumps(self.to_dict())
 
 
-# ---------------------------------------------------------------------- named schemes
-TENHOU = Scheme(
-    name="tenhou",
-    description="Tenhou 4-player: (score-30,000)/1,000 + uma 20/10/-10/-20 for 2nd-4th, top takes minus their sum",
-    top_takes_rest=True,
-)
-#: Tenhou lobbies that write whole numbers: the score is rounded to thousands first
-TENHOU_INTEGER = TENHOU.replace(
-    name="tenhou-integer",
-    description="Tenhou 4-player, whole-number lobbies (score rounded to 1,000 half away from zero)",
-    rounding="half-away",
-    round_stage="score",
-)
-TENHOU_SANMA = Scheme(
-    name="tenhou-sanma",
-    description="Tenhou 3-player: 35,000 start, 40,000 return, uma +20/0/-20, top takes minus the sum",
-    num_players=3,
-    start_points=35000,
-    return_points=40000,
-    uma=(20, 0, -20),
-    top_takes_rest=True,
-)
-QDAN = Scheme(
-    name="qdan",
-    description="Qdan settlement: (score-30,000)/1,000 + uma 15/5/-5/-15 + oka 20 to the top",
-    uma=(15, 5, -5, -15),
-)
-QDAN_RANKING = Scheme(
-    name="qdan-ranking",
-    description="Qdan ranking points: (score-25,000)/1,000 + uma 15/5/-5/-15 (no oka)",
-    return_points=None,
-    uma=(15, 5, -5, -15),
-)
-MAHJONGSOUL = Scheme(
-    name="mahjongsoul",
-    description="Mahjong Soul 4-player final points: (score-25,000)/1,000 + uma 15/5/-5/-15, no oka",
-    return_points=None,
-    uma=(15, 5, -5, -15),
-)
-RON2_SANMA = Scheme(
-    name="ron2-sanma",
-    description="RON2 3-player: (score-40,000)/100 + uma +100/0/-100, per 100 points",
-    num_players=3,
-    start_points=40000,
-    return_points=40000,
-    uma=(10, 0, -10),
-    unit=100,
-    decimals=0,
-)
-MLEAGUE = Scheme(
-    name="mleague",
-    description="M.League: 25,000/30,000, uma 30/10/-10/-30, oka 20; ties split uma and oka",
-    uma=(30, 10, -10, -30),
-    ties="split",
-)
-MAJIANG = Scheme(
-    name="majiang",
-    description="電脳麻将: (score-30,000)/1,000 + the rule's 順位点, top takes minus the sum",
-    top_takes_rest=True,
-)
-#: 電脳麻将 records that write whole numbers round the score .5 toward +infinity (-1,500 -> -1,000)
-MAJIANG_INTEGER = MAJIANG.replace(
-    name="majiang-integer",
-    description="電脳麻将, whole numbers: the score rounded to 1,000 with .5 toward +infinity",
-    rounding="half-up",
-)
+# ---------------------------------------------------------------------- rules -> scheme
+def scheme_for_rules(rules: Ruleset) -> Scheme:
+    """The scheme of a ``paifu.rules.Ruleset``: every rank-point fact is a field of the ruleset (each
+    preset cites its own), copied here, so a preset and its scheme cannot disagree.
 
-#: 日本プロ麻雀連盟 公式ルール: 30,000 start and return, no oka; the 順位点 depend on how many players
-#: float (end at 30,000 or more; exactly 30,000 floats: choice): one floats 12/-1/-3/-8, two 8/4/-4/-8,
-#: three 8/3/1/-12 (thousands).
-#: Source: the JPML rule's 順位点 table as commonly quoted (utakata.work 2024 gives "+8, +4, -4, -8 ...
-#: 厳密には違う"); the one- and three-floater rows are from memory of the official page: uncertain.
-JPML = Scheme(
-    name="jpml",
-    description="JPML (連盟): (score-30,000)/1,000 + 順位点 by floaters: 1 up 12/-1/-3/-8, 2 up 8/4/-4/-8, "
-    "3 up 8/3/1/-12",
-    start_points=30000,
-    return_points=30000,
-    uma=(8, 4, -4, -8),
-    uma_sinking=((1, (8, 3, 1, -12)), (2, (8, 4, -4, -8)), (3, (12, -1, -3, -8))),
-    ties="split",
+    ``start_points = 0`` (a lobby whose start only the record states) stays 0: ``game_scheme``
+    takes it from the record's first hand."""
+    return Scheme(
+        name=rules.rank_scheme or rules.name,
+        description=rules.description,
+        num_players=rules.num_players,
+        start_points=rules.start_points,
+        return_points=rules.return_points,
+        uma=tuple(rules.uma),
+        uma_sinking=rules.uma_sinking,
+        unit=rules.rank_unit,
+        rounding=rules.rank_rounding_mode if flags_of(rules).rank_points_integer else "none",
+        round_stage="score",
+        decimals=rules.rank_decimals,
+        ties=rules.rank_ties,
+        top_takes_rest=rules.rank_top_takes_rest,
+        leftover_sticks=rules.leftover_sticks,
+    )
+
+
+# ---------------------------------------------------------------------- named schemes
+# Each is its preset's (``paifu.rules.presets``, where every value is cited); the other ways a
+# table is reckoned say here the one thing that differs.
+TENHOU = scheme_for_rules(presets.TENHOU)
+#: Tenhou lobbies that write whole numbers: the score is rounded to thousands first
+TENHOU_INTEGER = scheme_for_rules(presets.TENHOU.replace(rank_rounding="integer")).replace(
+    name="tenhou-integer", description="Tenhou 4-player, whole-number lobbies (score rounded to 1,000 first)"
 )
-#: World Riichi Championship rules (2015 §5.9.2): (score-30,000)/1,000 + uma 15/5/-5/-15, ties average uma
-WRC = Scheme(
-    name="wrc",
-    description="WRC: (score-30,000)/1,000 + uma 15/5/-5/-15, no oka; tied players average their uma",
-    start_points=30000,
-    return_points=30000,
-    uma=(15, 5, -5, -15),
-    ties="split",
+TENHOU_SANMA = scheme_for_rules(presets.TENHOU_SANMA)
+QDAN = scheme_for_rules(presets.QDAN)
+#: Qdan's ranking points reckon from the start, not the return points: no oka
+QDAN_RANKING = QDAN.replace(
+    name="qdan-ranking", description="Qdan ranking points: from the start points, no oka", return_points=None
 )
-#: EMA Riichi Competition Rules 2016 (§3.6.1): as WRC
-EMA = WRC.replace(
-    name="ema", description="EMA 2016: (score-30,000)/1,000 + uma 15/5/-5/-15, no oka; ties split"
+MAHJONGSOUL = scheme_for_rules(presets.MAHJONGSOUL)
+RON2_SANMA = scheme_for_rules(presets.RON2_SANMA)
+MLEAGUE = scheme_for_rules(presets.MLEAGUE)
+#: 電脳麻将's default rule object (majiang-core's own defaults)
+MAJIANG = scheme_for_rules(ruleset_from_majiang({}))
+#: 電脳麻将 records that write whole numbers (placement points without decimals)
+MAJIANG_INTEGER = scheme_for_rules(ruleset_from_majiang({}).replace(rank_rounding="integer")).replace(
+    name="majiang-integer", description="電脳麻将, whole numbers: the score rounded to 1,000 first"
 )
+JPML = scheme_for_rules(presets.JPML)
+WRC = scheme_for_rules(presets.WRC)
+EMA = scheme_for_rules(presets.EMA)
 
 SCHEMES: dict[str, Scheme] = {
     s.name: s

@@ -43,6 +43,7 @@ Renhou = Literal["none", "mangan", "baiman", "yakuman"]
 SanmaTsumo = Literal["loss", "split"]
 RankTies = Literal["seat", "split"]
 RankRounding = Literal["none", "integer"]
+RoundingMode = Literal["half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc"]
 
 
 class RulesetError(ValueError):
@@ -172,18 +173,29 @@ class Ruleset:
     kita_yakuhai: bool = False  # a North kept in hand is a value tile in 3-player
 
     # ---------------------------------------------------------------- rank points
+    # Every fact of the settlement is a field here (with ``start_points`` and ``leftover_sticks``),
+    # cited on each preset; ``paifu.rank_points.scheme_for_rules`` only copies them into a ``Scheme``.
     return_points: int | None = 30000  # None: no return points (no oka)
     uma: tuple[int, ...] = (20, 10, -10, -20)  # per placement, thousands
+    #: uma that depends on how many players end strictly below the return points (浮き沈み):
+    #: (players below, uma per placement); a count not listed uses ``uma``
+    uma_sinking: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: the top (group) receives minus the sum of the others (Tenhou, 電脳麻将), which absorbs
+    #: rounding and lost sticks; False: every seat by the formula
+    rank_top_takes_rest: bool = True
+    rank_unit: int = 1000  # points per unit of the result (1,000: +10.7; RON2's 100: +106)
+    rank_decimals: int = 1  # kept when not rounding
     #: ties on points: "seat" (nearer the first dealer ranks higher) or "split"
     rank_ties: RankTies = "seat"
-    #: rank point rounding: "none" (one decimal), "integer" (some Tenhou lobbies)
+    #: rank point rounding: "none" (``rank_decimals``), "integer" (the score rounded to a whole unit
+    #: first, some Tenhou lobbies), by ``rank_rounding_mode``
     rank_rounding: RankRounding = "none"
+    rank_rounding_mode: RoundingMode = "half-away"  # Tenhou: 19,500 -> 20,000, -5,500 -> -6,000
     #: False where nobody has verified how the table turns scores into rank points (a platform
     #: or lobby with no source and no records): the points a record claims are then not checked
     rank_scheme_known: bool = True
-    #: the named rank-point scheme the table settles by (``paifu.rank_points.SCHEMES``: "tenhou",
-    #: "majiang", ...), which this ruleset's start, return, uma and ties then adjust; "" = a scheme
-    #: built from those fields alone
+    #: the name the settlement goes by (one of ``paifu.rank_points.SCHEMES``, as ``--scheme``
+    #: names it); "" = the ruleset's own name
     rank_scheme: str = ""
 
     # ---------------------------------------------------------------- settings a table chooses
@@ -229,6 +241,11 @@ class Ruleset:
             raise RulesetError("max_ron_winners must be 1, 2 or 3")
         if len(self.uma) != self.num_players:
             raise RulesetError(f"uma has {len(self.uma)} values for {self.num_players} players")
+        for below, uma in self.uma_sinking:
+            if len(uma) != self.num_players or not 0 <= below <= self.num_players:
+                raise RulesetError(f"uma_sinking for {below} below has {len(uma)} values")
+        if self.rank_unit <= 0:
+            raise RulesetError(f"rank_unit = {self.rank_unit!r}; expected a positive number of points")
         unknown = set(self.pao) - {"daisangen", "daisuushii", "suukantsu"}
         if unknown:
             raise RulesetError(f"unknown pao yaku {sorted(unknown)}")
@@ -271,6 +288,8 @@ class Ruleset:
             current = getattr(base or cls(), key)
             if v == "none" and key in ("return_points", "target_margin"):
                 v = None
+            elif key == "uma_sinking":  # TOML: [[below, [uma...]], ...]; anything else fails ``fits``
+                v = _as_tuples(v)
             elif key == "open_settings":
                 v = tuple(
                     (str(k), tuple(tuple(x) if isinstance(x, list) else x for x in vals)) for k, vals in v
@@ -326,6 +345,11 @@ def _field_types() -> dict[str, Any]:
 _TYPES: dict[str, Any] | None = None
 
 
+def _as_tuples(v: Any) -> Any:
+    """Lists, nested too, as the tuples a ruleset keeps (``_as_lists`` read back)."""
+    return tuple(_as_tuples(x) for x in v) if isinstance(v, list) else v
+
+
 def _as_lists(v: Any) -> Any:
     """Tuples, nested too, as the lists TOML writes."""
     return [_as_lists(x) for x in v] if isinstance(v, (tuple, list)) else v
@@ -342,6 +366,7 @@ _NOT_NEGATIVE = (
     "noten_payment",
     "honba_value",
     "double_wind_fu",
+    "rank_decimals",
 )
 
 

@@ -23,7 +23,7 @@ from paifu.rules.presets.cite import cited
 #   [ML]    M.League 公式ルール (2018, m-league.jp), through the summaries that quote it
 #           (majannavi.com "Mリーグ公式ルールまとめ", mahjong-space.com "Mリーグルール",
 #           majyan-item.com, ojisan-gyakushu.com, k-bys.work): no primary text was found.
-# Their rank points live in ``paifu.rank_points`` under the same names. A field not listed keeps the
+# Their rank points are these fields (``paifu.rank_points`` builds its schemes from them). A field not listed keeps the
 # Ruleset default (Tenhou-like: 300 honba, 4 fu double-wind pair, ...): a choice wherever the sources
 # found are silent; ``ema`` starts from ``wrc`` and lists what differs or has its own source.
 
@@ -36,8 +36,15 @@ JPML = cited(
     rank_scheme=("jpml", "[JPML] its 順位点 by how many players float: paifu.rank_points.JPML"),
     red_fives=((0, 0, 0), '[JPML] no red tiles (utakata.work 2024: "どの団体も赤ドラはありません")'),
     start_points=(30000, '[JPML] 競技ルール 三: "持ち点は各自三万点とする"'),
-    return_points=(30000, "[JPML] 順位点 are counted from 30,000 (no oka); see rank_points.JPML"),
-    uma=((8, 4, -4, -8), "[JPML] 順位点 with two players floating; the other cases: rank_points.JPML"),
+    return_points=(30000, "[JPML] 順位点 are counted from 30,000 (no oka)"),
+    uma=((8, 4, -4, -8), "[JPML] 順位点 with two players floating (the other cases: uma_sinking)"),
+    uma_sinking=(
+        ((1, (8, 3, 1, -12)), (2, (8, 4, -4, -8)), (3, (12, -1, -3, -8))),
+        "[JPML] 順位点 by how many end below 30,000 (exactly 30,000 floats: choice): one floats "
+        '12/-1/-3/-8, two 8/4/-4/-8, three 8/3/1/-12; utakata.work 2024 gives "+8, +4, -4, -8 ... '
+        '厳密には違う"; the one- and three-floater rows are from memory of the official page: uncertain',
+    ),
+    rank_top_takes_rest=(False, "[JPML] every player's (score - 30,000) / 1,000 + 順位点"),
     rank_ties=("split", "choice: tied players share the 順位点 (the usual pro rule); not found stated"),
     length=("south", '[JPML] 競技全般 一: "東南戦半荘を一回戦とする"'),
     renchan=("win_or_tenpai", '[JPML] 連荘と流局 1: "ノーテン親流れ"'),
@@ -94,6 +101,7 @@ WRC = cited(
         '[WRC] §5.9.2: "session score = (table score - 30,000) / 1,000 + uma" (errata 2014)',
     ),
     uma=((15, 5, -5, -15), "[WRC] §5.9.2: uma +15/+5/-5/-15"),
+    rank_top_takes_rest=(False, "[WRC] §5.9.2: every player's session score by the formula"),
     rank_ties=("split", '[WRC] riichi.wiki: "If players tie, uma is averaged"'),
     length=("south", "[WRC] §5.8: the South round follows the East round"),
     renchan=("win_or_tenpai", '[WRC] §5.7.8: "East stays East if he wins or if he is tenpai"'),
@@ -186,6 +194,7 @@ MLEAGUE = cited(
         (30, 10, -10, -30),
         "[ML] 順位点 +50/+10/-10/-30 including the oka (majannavi: +30/+10/-10/-30 uma)",
     ),
+    rank_top_takes_rest=(False, "[ML] every player's (score - 30,000) / 1,000 + 順位点"),
     rank_ties=("split", '[ML] "同着の場合は順位点は分け" (majyan-item.com)'),
     length=("south", '[ML] "東南戦"'),
     renchan=("win_or_tenpai", '[ML] "テンパイ連荘" (majannavi.com)'),

@@ -21,6 +21,15 @@ TENHOU = cited(
     start_points=(25000, "every 4-player general-lobby record starts at 25,000: " + RECORDS),
     return_points=(30000, "owari points reckon from 30,000 (tests/test_rank_points.py)"),
     uma=((20, 10, -10, -20), "owari points of today's hanchan (tests/test_rank_points.py)"),
+    rank_top_takes_rest=(
+        True,
+        "the top's owari points are minus the sum of the others' (tests/test_rank_points.py)",
+    ),
+    rank_rounding_mode=(
+        "half-away",
+        "whole-number lobbies round the score to 1,000 half away from zero, 19,500 -> 20,000 and "
+        "-5,500 -> -6,000 (tests/test_rank_points.py)",
+    ),
     max_ron_winners=(2, "double rons paid in corpus fastmaj records (2009-2021)"),
     triple_ron_abort=(True, "three rons abort the hand (fastmaj records with 三家和)"),
     kuikae=("forbidden", RECORDS + "; no swap-call discard in any of them"),
@@ -86,6 +95,10 @@ MAHJONGSOUL = cited(
         "converters write from the record's total_point)",
     ),
     uma=((15, 5, -5, -15), "the tenhou.net/6 `sc` of the corpus's Mahjong Soul conversion"),
+    rank_top_takes_rest=(
+        False,
+        "every seat's final points by the formula (the tenhou.net/6 `sc` of the corpus)",
+    ),
     pao=(
         frozenset({"daisangen", "daisuushii", "suukantsu"}),
         CHOICE + " (its rules page as commonly quoted)",
