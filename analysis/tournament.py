@@ -27,12 +27,16 @@ from pathlib import Path
 import pandas as pd
 
 from paifu.engine.results import GameResult
+from paifu.findings import group_findings
 from paifu.limits import MAX_NUMBER
 from paifu.rank_points import seat_order
 from paifu.rules import Ruleset, preset
+from paifu.rules.presets.cite import cite_text
 from paifu.safety import display_path, printable
 
 TABLE = 4  # 000: 「トーナメントは基本的に四人麻雀で行われる」
+#: why an entrant who could not be seated is refunded, as the draw lines cite it
+_REFUND = cite_text("000 「参加費が全額返金」")
 
 
 class TournamentError(ValueError):
@@ -176,7 +180,7 @@ def build_bracket(
                 f"{len(entrants) % TABLE} should sit out (and be refunded), {len(unseated)} did"
             )
         for p in unseated:
-            draws.append(f"{rounds[0].name}: {p} could not be seated: refunded (000 「参加費が全額返金」)")
+            draws.append(f"{rounds[0].name}: {p} could not be seated: refunded ({_REFUND})")
     champion = None
     claims: dict[str, list[str]] = {}
     for r, rnd in enumerate(rounds):
@@ -189,11 +193,11 @@ def build_bracket(
         round_rows: list[dict[str, object]] = []
         for t, game in enumerate(rnd.tables, 1):
             label = f"{rnd.name} table {t}"
-            if game.findings:
-                codes = sorted({f.code for f in game.findings})
+            if game.findings:  # each kind in words, not its code alone (as paifu validate says it)
+                said = " | ".join(str(g) for g in group_findings(game.findings))
                 problems.append(
                     f"{label} ({display_path(game.source)}): {len(game.findings)} finding{'' if len(game.findings) == 1 else 's'} under "
-                    f"{game.rules.name}: {', '.join(codes)}"
+                    f"{game.rules.name}: {said}"
                 )
             final = len(rnd.tables) == 1 and r == len(rounds) - 1  # one table left: it plays for the title
             places = _rank_table(game, 1 if final else advance, rng, label, draws)
