@@ -15,11 +15,13 @@ import glob
 import hashlib
 import json
 import os
+import shutil
 import sys
 from pathlib import Path
 
 from setuptools import Distribution, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 # What is compiled: globs, so a module added to the engine is compiled with it (package __init__ files
 # are left out: nothing runs in them). A module here must compile with mypyc and behave the same
@@ -157,8 +159,20 @@ class OptionalMypycBuild(build_ext):
             _say(f"compiled {len(hashes)} modules")
 
 
+class BuildWithSamples(build_py):
+    """Copies ``sample_logs/`` into the built package (``paifu/sample_logs``): a plain ``pip install``
+    has the records the notebooks open from any folder (``paifu.samples``). An editable install reads
+    the checkout's own folder."""
+
+    def run(self) -> None:
+        super().run()
+        source = ROOT / "sample_logs"
+        if source.is_dir() and not getattr(self, "editable_mode", False):
+            shutil.copytree(source, Path(self.build_lib) / "paifu" / "sample_logs", dirs_exist_ok=True)
+
+
 setup(
     distclass=CompiledDistribution,
-    cmdclass={"build_ext": OptionalMypycBuild},
+    cmdclass={"build_ext": OptionalMypycBuild, "build_py": BuildWithSamples},
     setup_requires=["mypy>=2.4,<2.5"] if WANTED else [],
 )

@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from analysis.rank_points import SchemeError, get_scheme, rank_points
+from paifu.cli.common import plural
+from paifu.cli.interrupt import Interrupt, say_interrupted
 
 #: flagged games listed on standard output (the rest are counted)
 FLAGGED_LINES = 10
@@ -99,8 +101,14 @@ def run_report(
         sys.stderr.write(f"paifu: {printable(e)}\n")
         return 2
     skipped: list = []
+    stop = Interrupt()
     try:
-        _feed(sink, paths, rules, jobs, scheduler, skipped)
+        read = _feed(sink, paths, rules, jobs, scheduler, skipped, stop)
+        if stop.hit:  # Ctrl-C: a report of part of the games would pass for the whole
+            sink.discard()
+            return say_interrupted(
+                "report", f"{plural(read, 'game')} replayed; no report written (its partial files removed)"
+            )
         sink.close()
     except BaseException:
         sink.discard()
@@ -170,22 +178,33 @@ def _write_viewer_pages(report: Any, html: str, rules: Any) -> None:
 
 
 def _feed(
-    sink: Any, paths: Sequence[str], rules: Any, jobs: int | None, scheduler: str | None, skipped: list
-) -> None:
-    """Every game of ``paths`` into the sink, in input order, on the chosen engine."""
+    sink: Any,
+    paths: Sequence[str],
+    rules: Any,
+    jobs: int | None,
+    scheduler: str | None,
+    skipped: list,
+    stop: Interrupt,
+) -> int:
+    """Every game of ``paths`` into the sink, in input order, on the chosen engine, until Ctrl-C
+    (``stop.hit``); returns how many games (and unreadable inputs) went in."""
     from paifu.cli.inputs import replay_inputs
-    from paifu.pipeline import with_progress
+    from paifu.pipeline import Unreadable, with_progress
 
+    read = 0
     if scheduler:
         from paifu.dask import connect, report_parts
 
         with connect(scheduler, jobs or 0) as client, _counter() as progress:
-            for part in report_parts(client, paths, sink.spec, rules, skipped=skipped):
+            for part in stop.guard(report_parts(client, paths, sink.spec, rules, skipped=skipped)):
                 sink.add_part(part)
                 progress(part.games)
-        return
-    for item in with_progress(replay_inputs(paths, rules, jobs=jobs, skipped=skipped)):
+                read += part.games
+        return read
+    for item in stop.guard(with_progress(replay_inputs(paths, rules, jobs=jobs, skipped=skipped))):
         sink.add(item)
+        read += not isinstance(item, Unreadable)
+    return read
 
 
 @contextlib.contextmanager

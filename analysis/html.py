@@ -238,7 +238,7 @@ def _page_dir(report: Path) -> str | None:
     with its ``viewer/`` made, so the commands beside the links write where the links point."""
     folder = report.resolve().parent
     with contextlib.suppress(OSError):  # a file named viewer: the links cannot work; the page still can
-        (folder / VIEWER_DIR).mkdir(exist_ok=True)
+        (folder / VIEWER_DIR).mkdir(parents=True, exist_ok=True)  # the report's own folder may be new too
     try:
         rel = os.path.relpath(folder, Path.cwd().resolve())
     except ValueError:  # another drive

@@ -20,21 +20,23 @@ from __future__ import annotations
 import html as html_lib
 import random
 import secrets
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
 
 import pandas as pd
 
 from paifu.engine.results import GameResult
+from paifu.findings import group_findings
 from paifu.limits import MAX_NUMBER
 from paifu.rank_points import seat_order
 from paifu.rules import Ruleset, preset
+from paifu.rules.presets.cite import cite_text
 from paifu.safety import display_path, printable
 
 TABLE = 4  # 000: 「トーナメントは基本的に四人麻雀で行われる」
+#: why an entrant who could not be seated is refunded, as the draw lines cite it
+_REFUND = cite_text("000 「参加費が全額返金」")
 
 
 class TournamentError(ValueError):
@@ -78,8 +80,11 @@ class Bracket:
         return not self.problems
 
 
-def rounds_from_paths(paths: Sequence[str], rules: Ruleset | None = None) -> list[Round]:
-    """One folder holding one folder per round (sorted by name), or the files of a single round."""
+def rounds_from_paths(
+    paths: Sequence[str], rules: Ruleset | None = None, on_table: Callable[[GameResult], object] = id
+) -> list[Round]:
+    """One folder holding one folder per round (sorted by name), or the files of a single round;
+    ``on_table`` is given each table as it is replayed (a count of what Ctrl-C stopped)."""
     from paifu.pipeline import Unreadable, replay_paths
 
     rules = rules or preset("dora-tournament")
@@ -95,6 +100,7 @@ def rounds_from_paths(paths: Sequence[str], rules: Ruleset | None = None) -> lis
             if isinstance(item, Unreadable):
                 raise TournamentError(f"{item.file}: unreadable: {item.reason}")
             tables.append(item)
+            on_table(item)
         if not tables:
             raise TournamentError(f"{name}: no games found in {', '.join(group)}")
         rounds.append(Round(name, tables))
@@ -174,7 +180,7 @@ def build_bracket(
                 f"{len(entrants) % TABLE} should sit out (and be refunded), {len(unseated)} did"
             )
         for p in unseated:
-            draws.append(f"{rounds[0].name}: {p} could not be seated: refunded (000 「参加費が全額返金」)")
+            draws.append(f"{rounds[0].name}: {p} could not be seated: refunded ({_REFUND})")
     champion = None
     claims: dict[str, list[str]] = {}
     for r, rnd in enumerate(rounds):
@@ -187,11 +193,11 @@ def build_bracket(
         round_rows: list[dict[str, object]] = []
         for t, game in enumerate(rnd.tables, 1):
             label = f"{rnd.name} table {t}"
-            if game.findings:
-                codes = sorted({f.code for f in game.findings})
+            if game.findings:  # each kind in words, not its code alone (as paifu validate says it)
+                said = " | ".join(str(g) for g in group_findings(game.findings))
                 problems.append(
                     f"{label} ({display_path(game.source)}): {len(game.findings)} finding{'' if len(game.findings) == 1 else 's'} under "
-                    f"{game.rules.name}: {', '.join(codes)}"
+                    f"{game.rules.name}: {said}"
                 )
             final = len(rnd.tables) == 1 and r == len(rounds) - 1  # one table left: it plays for the title
             places = _rank_table(game, 1 if final else advance, rng, label, draws)
@@ -332,86 +338,3 @@ def _cell(column: str, value: object) -> str:
     if isinstance(value, int | float) and column != "seat":
         return f"<td class='n'>{value:,.0f}</td>"
     return f"<td>{html_lib.escape(str(value))}</td>"
-
-
-def run_tournament(
-    paths: Sequence[str],
-    advance: int,
-    seed: int | None = None,
-    claimed: str | None = None,
-    entrants: str | None = None,
-    prizes: str | None = None,
-    table: str | None = None,
-    html: str | None = None,
-    out: TextIO | None = None,
-) -> int:
-    """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
-    2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
-    from analysis.report import write_table
-    from paifu.outfiles import write_text
-
-    out = out or sys.stdout
-    try:
-        if table and Path(table).suffix.lower() not in (".csv", ".parquet", ".pq"):
-            raise TournamentError(f"{table}: write the bracket as .csv or .parquet")
-        bracket = build_bracket(
-            rounds_from_paths(paths),
-            advance,
-            seed,
-            _names(claimed),
-            _names(entrants),
-            parse_prizes(prizes) if prizes else None,
-        )
-    except (TournamentError, OSError) as e:
-        write_line(sys.stderr, f"paifu: {e}")
-        return 2
-    out.write(f"draw seed {bracket.seed} (give --seed {bracket.seed} for the same draw)\n")
-    for line in bracket.draws:  # names as printable text: a name cannot forge a line or reach the terminal
-        write_line(out, f"draw: {line}")
-    for line in bracket.problems:
-        write_line(out, f"PROBLEM: {line}")
-    going = bracket.rows[bracket.rows["status"].str.startswith(("advances", "lucky"))]
-    for name, df in bracket.rows.groupby("round", sort=False):
-        if df["claimed"].notna().any():
-            went_on = bracket.claims[str(name)]
-            ours = going[going["round"] == name]["player"].tolist()
-            legal = "legal" if not any(p.startswith(f"{name}: ") for p in bracket.problems) else "NOT legal"
-            same = (
-                "as this seed draws"
-                if sorted(went_on) == sorted(ours)
-                else f"this seed draws {', '.join(ours)}"
-            )
-            write_line(out, f"{name}: went on: {', '.join(went_on)} ({legal}; {same})")
-    last = bracket.rows["round"].iloc[-1]
-    if bracket.champion:
-        write_line(out, f"champion: {bracket.champion}")
-    else:
-        names = going[going["round"] == last]["player"].tolist()
-        write_line(out, f"{last}: {len(names)} go on: {', '.join(names)}")
-    if table:
-        write_table(bracket.rows, table)
-    if html:
-        from analysis.html import page
-
-        tables = bracket.rows.groupby(["round", "table"]).ngroups
-        sub = f"{tables} tables replayed under dora-tournament and checked by paifu."
-        write_text(html, page("paifu tournament", "Tournament", sub, [html_section(bracket)]))
-    return 0 if bracket.valid else 1
-
-
-def write_line(out: TextIO, text: str) -> None:
-    """One line of output, control characters (from names) escaped."""
-    out.write(printable(text) + "\n")
-
-
-def _names(path: str | None) -> list[str] | None:
-    if path is None:
-        return None
-    from paifu.limits import read_side_file
-
-    try:
-        text = read_side_file(path).decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else e
-        raise TournamentError(f"{path}: cannot read the list of players: {why}") from e
-    return [line.strip() for line in text.splitlines() if line.strip()]

@@ -47,6 +47,7 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     final = Path(path)
     folder = final.parent if str(final.parent) else Path(".")
     try:
+        folder.mkdir(parents=True, exist_ok=True)  # a missing folder is made, for every output alike
         fd, name = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
     except OSError as e:
         raise OutputError(f"cannot write {printable(final)}: {e.strerror or e}") from e

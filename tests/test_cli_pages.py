@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 import shlex
+import shutil
 import sys
 from io import BytesIO
 from pathlib import Path
@@ -17,6 +18,7 @@ from conftest import SAMPLES, run_cli
 
 from paifu.cli import build_parser
 from paifu.view.html import page_data
+from paifu.view.names import page_name
 
 GOOD = SAMPLES / "tenhou-xml" / "chankan.xml"
 
@@ -66,10 +68,9 @@ def test_show_writes_the_page_a_report_link_opens(
     code, _, _ = run("report", "-q", str(two_games), "--html", "league.html", "--viewer-links")
     assert code == 1
     cells = _links_and_commands((tmp_path / "league.html").read_text(encoding="utf-8"))
-    assert sorted({h.split("#")[0] for h, _ in cells}) == [
-        "viewer/two.games-0.html",
-        "viewer/two.games-1.html",
-    ]
+    names = [f"viewer/{page_name(str(two_games), g)}" for g in (0, 1)]
+    assert sorted({h.split("#")[0] for h, _ in cells}) == names
+    assert all(n.startswith("viewer/two.games~") for n in names)  # readable, with its path's hash
     for href, command in cells:
         argv = shlex.split(command)
         assert argv[:2] == ["paifu", "show"] and "-o" not in argv  # the default name is the linked one
@@ -80,11 +81,26 @@ def test_show_writes_the_page_a_report_link_opens(
         game = int(href.split("-")[1].split(".")[0])
         assert f"<title>paifu: two.games#{game} (game {game})</title>" in page.read_text(encoding="utf-8")
     # the plain command, as a user types it, writes the same name
-    (tmp_path / "viewer" / "two.games-1.html").unlink()
-    assert (
-        run("show", str(two_games), "--game", "1")[0] == 0
-        and (tmp_path / "viewer" / "two.games-1.html").is_file()
-    )
+    (tmp_path / names[1]).unlink()
+    assert run("show", str(two_games), "--game", "1")[0] == 0 and (tmp_path / names[1]).is_file()
+
+
+def test_one_file_name_in_two_folders_gets_two_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``a/x.xml`` and ``b/x.xml`` in one report once shared ``viewer/x-0.html``: a link opened the
+    other game. Each path has its own page, the same however the path is spelt."""
+    monkeypatch.chdir(tmp_path)
+    text = GOOD.read_text(encoding="utf-8").replace('owari="250,', 'owari="260,')
+    for folder, player in (("a", "%41%6F%69"), ("b", "%42%6F%62")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.xml").write_text(text.replace("%41%6F%69", player), encoding="utf-8")
+    assert page_name("a/x.xml", 0) == page_name("./a//x.xml", 0) != page_name("b/x.xml", 0)
+    assert run("report", "-q", "a", "b", "--html", "r.html", "--viewer-links")[0] == 1
+    cells = _links_and_commands((tmp_path / "r.html").read_text(encoding="utf-8"))
+    pages = {h.split("#")[0]: shlex.split(c)[2] for h, c in cells}
+    assert len(pages) == 2
+    for page, source in pages.items():
+        players = page_data((tmp_path / page).read_text(encoding="utf-8"))["players"]
+        assert players[0] == ("Aoi" if source.startswith("a") else "Bob"), (page, source)
 
 
 def test_report_writes_the_pages_it_links(
@@ -128,15 +144,19 @@ def test_show_default_name_is_in_its_help(tmp_path: Path, monkeypatch: pytest.Mo
     show = build_parser()._subparsers._group_actions[0].choices["show"]  # type: ignore[union-attr]
     assert "viewer/<stem>-<N>.html" in " ".join(show.format_help().split())
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run("show", str(GOOD))
+    shutil.copyfile(GOOD, tmp_path / "chankan.xml")
+    code, out, _ = run("show", "chankan.xml")  # a record here: its plain name
     assert code == 0 and out.startswith("viewer/chankan-0.html: game 0, 2 hands")
     assert (tmp_path / "viewer" / "chankan-0.html").is_file()
+    code, out, _ = run("show", str(GOOD))  # one in another folder: with its path's hash
+    assert code == 0 and re.match(r"viewer/chankan~[0-9a-f]{8}-0\.html: game 0", out)
     monkeypatch.chdir(tmp_path / "viewer")  # where "viewer" is a file: one line, no traceback
     (tmp_path / "viewer" / "viewer").write_text("a file", encoding="utf-8")
     code, _, err = run("show", str(GOOD))
     assert (
         code == 2
-        and err == "paifu show: cannot write viewer/chankan-0.html: viewer is a file, not a folder\n"
+        and err
+        == f"paifu show: cannot write viewer/{page_name(str(GOOD), 0)}: viewer is a file, not a folder\n"
     )
 
 
@@ -179,7 +199,7 @@ def test_a_game_without_an_id_is_named_by_its_file_and_index(
     assert (pd.read_csv(tmp_path / "league-findings.csv")["game_id"] == "table7#0").all()
     assert "<small>table7#0</small>" in (tmp_path / "league.html").read_text(encoding="utf-8")
     assert run("show", str(mjai_record))[0] == 0
-    viewer = (tmp_path / "viewer" / "table7-0.html").read_text(encoding="utf-8")
+    viewer = (tmp_path / "viewer" / page_name(str(mjai_record), 0)).read_text(encoding="utf-8")
     assert "<title>paifu: table7#0 (game 0)</title>" in viewer
     # the engine's own findings keep the record's id, which mjai does not state
     code, text, _ = run("validate", "--json", str(mjai_record))

@@ -74,17 +74,46 @@ def test_output_paths_are_checked_before_any_work(tmp_path: Path, monkeypatch: p
         raise AssertionError("replayed before checking the output path")
 
     monkeypatch.setattr(cli_inputs, "replay_inputs", no_work)  # where paifu report reads
+    (tmp_path / "afile").write_text("not a folder", encoding="utf-8")
     for opt in ("--html", "--players", "--games"):
-        target = str(tmp_path / "nodir" / ("x.html" if opt == "--html" else "x.csv"))
+        target = str(tmp_path / "afile" / "sub" / ("x.html" if opt == "--html" else "x.csv"))
         code, _, err = run("report", str(GOOD), opt, target)
-        assert code == 2 and err == f"paifu report: cannot write {target}: no folder {tmp_path / 'nodir'}\n"
+        assert (
+            code == 2
+            and err == f"paifu report: cannot write {target}: {tmp_path / 'afile'} is a file, not a folder\n"
+        )
     code, _, err = run("report", str(GOOD), "--html", str(tmp_path))
     assert code == 2 and "is a folder, not a file" in err
-    code, _, err = run("convert", str(GOOD), "--to", "mjai", "-o", str(tmp_path / "nodir" / "x.mjson"))
-    assert code == 2 and "no folder" in err and "Errno" not in err
-    target = str(tmp_path / "nodir" / "x.html")
+    code, _, err = run("convert", str(GOOD), "--to", "mjai", "-o", str(tmp_path / "afile" / "x.mjson"))
+    assert code == 2 and "is a file, not a folder" in err and "Errno" not in err
+    target = str(tmp_path / "afile" / "x.html")
     code, _, err = run("show", str(GOOD), "-o", target)
-    assert code == 2 and err == f"paifu show: cannot write {target}: no folder {tmp_path / 'nodir'}\n"
+    assert (
+        code == 2
+        and err == f"paifu show: cannot write {target}: {tmp_path / 'afile'} is a file, not a folder\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["report", "{x}", "-q", "--html", "new/a/r.html"],
+        ["report", "{x}", "-q", "--games", "new/a/g.csv", "--players", "new/b/p.parquet"],
+        ["show", "{x}", "-o", "new/a/g.html"],
+        ["convert", "{x}", "--to", "mjai", "-q", "-o", "new/a/g.mjson"],
+        ["convert", "{x}", "--to", "mjai", "-q", "-o", "new/a/"],
+        ["tournament", "{x}", "--html", "new/a/t.html", "--table", "new/b/t.csv"],
+    ],
+)
+def test_every_output_into_a_missing_folder_makes_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """``--html`` into a missing folder once failed where ``convert -o`` made it: now all make it."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(*(a.format(x=GOOD) for a in argv))
+    assert code in (0, 1), err
+    wanted = [a for a in argv if a.startswith("new/")]
+    assert all(Path(a).is_dir() if a.endswith("/") else Path(a).is_file() for a in wanted), err
 
 
 def test_report_player_names(tmp_path: Path) -> None:
@@ -180,3 +209,12 @@ def test_report_lists_ten_flagged_games_and_counts_the_rest(tmp_path: Path, wron
     lines = out.splitlines()
     assert code == 1 and sum(line.startswith("flagged: /") for line in lines) == 10
     assert lines[-1] == "... and 2 more flagged games (all of them: --html, or paifu validate -q)"
+
+
+def test_quiet_output_starts_with_its_first_line() -> None:
+    """``validate -q`` on clean records once began with a blank line (the separator before the
+    summary, printed with nothing above it); the blank line stays where it separates lines."""
+    code, text, _ = run("validate", "-q", str(GOOD))
+    assert code == 0 and text.startswith("1 file, 1 game") and text.count("\n") == 1
+    code, text, _ = run("validate", str(GOOD))
+    assert code == 0 and text.splitlines()[0].endswith(": ok") and text.splitlines()[1] == ""

@@ -76,3 +76,54 @@ def test_unknown_format_names_the_formats_tried() -> None:
         F.read_bytes(b"{}", "x", fmt="nope")
     with pytest.raises(RecordError, match="corrupt gzip"):
         F.read_bytes(b"\x1f\x8bxx", "x.gz")
+
+
+def _cuts(doc: bytes) -> list[bytes]:
+    """The document's start cut at every few bytes past the sniff (as detection sees a long file)."""
+    from paifu.formats.detect import SNIFF_BYTES
+
+    pad = b" " * (SNIFF_BYTES + 1)
+    return [doc[:n] + pad for n in range(1, len(doc), 7)]
+
+
+@pytest.mark.parametrize(
+    ("doc", "fmt"),
+    [
+        (b'{"title": "t", "player": ["a"], "qijia": 0, "log": [[{"qipai": {}}]]}', "majiang"),
+        (b'[{"title": "t", "log": [[{"qipai": {}}, {"zimo": {}}]]}]', "majiang"),
+        (
+            b'{"title": ["", ""], "name": ["a"], "rule": {"disp": "x"}, "log": [[[0, 0, 0], [1]]]}',
+            "tenhou-json",
+        ),
+        (b'{"log": [[[0, 0, 0], [25000]]], "x": 1}', "tenhou-json"),
+        (b'[{"type": "start_game", "names": ["a", "b"]}, {"type": "end_game"}]', "mjai"),
+        (b'{"log": 5, "name": ["a"]}', None),
+        (b'{"a": {"log": [[[0]]]}}', None),
+    ],
+)
+def test_a_long_json_record_is_told_by_its_start_alone(doc: bytes, fmt: str | None) -> None:
+    """Past the sniff, detection reads keys, never the document: the answer is the whole parse's,
+    or (cut before it can be told) none, never another format."""
+    from paifu.formats.detect import detect_format
+
+    assert detect_format(doc) == fmt
+    answers = {detect_format(cut) for cut in _cuts(doc)}
+    assert answers <= {fmt, None}
+    assert detect_format(doc + b" " * (1 << 17)) == fmt
+
+
+def test_detecting_a_long_document_reads_a_bounded_prefix() -> None:
+    """A 30 MB document once took about six times its size to detect (the whole parse)."""
+    import tracemalloc
+
+    from paifu.formats.detect import detect_format
+
+    hand = b"[[0, 0, 0], [25000, 25000, 25000, 25000], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]],"
+    doc = b'{"name": ["a", "b", "c", "d"], "log": [' + hand * (30_000_000 // len(hand)) + b"[]]}"
+    tracemalloc.start()
+    try:
+        assert detect_format(doc, keep=True) == "tenhou-json"
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2_000_000, peak

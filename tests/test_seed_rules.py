@@ -7,6 +7,8 @@ finding under the rule the preset had before (or the rule the sentence contradic
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from builders import GameBuilder, HandBuilder, valuation_problems
 from test_preset_records import _sanma, claims_hold, finding, found, replay
@@ -481,17 +483,36 @@ def test_cli_rules_sources() -> None:
     out = io.StringIO()
     assert main(["rules", "ron2-sanma", "--sources"], out) == 0
     text = out.getvalue()
-    assert "honba_value = 600  # 002 「一本場は600点となります」" in text
+    # a seed is cited by its document and number, as a reader knows it, never by a bare "002"
+    assert "honba_value = 600  # the RON2 rules page (seed 002): 「一本場は600点となります」" in text
     assert 'sanma_tsumo = "loss"  # choice: the source is silent' in text
     assert (
-        "kiriage = false  # not stated by seed 002: the engine's default (Tenhou's table), our choice" in text
+        "kiriage = false  # not stated by the RON2 rules page (seed 002): the engine's default "
+        "(Tenhou's table), our choice" in text
     )
+    assert not re.search(r"(?<![\d,])(?<!seed )00[0-4](?!\d)", text)
     # the values are TOML: the lines without their comments load as a ruleset
     body = "\n".join(line.split("  # ")[0] for line in text.splitlines())
     loaded, want = Ruleset.from_toml(body).to_dict(), preset("ron2-sanma").to_dict()
     assert {k: v for k, v in loaded.items() if k not in ("name", "description")} == {
         k: v for k, v in want.items() if k not in ("name", "description")
     }
+
+
+@pytest.mark.parametrize(
+    ("source", "cited"),
+    [
+        ("000 「四人麻雀」", "the DORA Mahjong rules page (seed 000): 「四人麻雀」"),
+        ("000 §3-5: 「総取り」", "the DORA Mahjong rules page (seed 000) §3-5: 「総取り」"),
+        ("choice (000: riichi)", "choice (the DORA Mahjong rules page (seed 000): riichi)"),
+        ("not stated by seed 004: x", "not stated by the Qdan rules page (seed 004): x"),
+        ("30,000 start, 1,000 each, 2000 points", "30,000 start, 1,000 each, 2000 points"),
+    ],
+)
+def test_seed_citations_name_their_document(source: str, cited: str) -> None:
+    from paifu.rules.presets.cite import cite_text
+
+    assert cite_text(source) == cited
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

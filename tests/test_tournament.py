@@ -108,6 +108,11 @@ def test_illegal_claims_and_seating(bracket_dir: Path) -> None:
     assert "round 1: G placed to advance but is not in the claimed list" in b.problems
     assert "round 1: Z is claimed to advance but did not play this round" in b.problems
     assert any("12 players seated of 16 entrants; 0 should sit out" in p for p in b.problems)
+    # the seed is cited by its document, not as a bare "000"
+    assert (
+        "round 1: M could not be seated: refunded (the DORA Mahjong rules page (seed 000): 「参加費が全額返金」)"
+        in b.draws
+    )
     with pytest.raises(TournamentError, match="between 1 and 3"):
         build_bracket(rounds, advance=4)
 
@@ -119,8 +124,17 @@ def test_a_flagged_table_is_a_problem(tmp_path: Path) -> None:
         g.hand([None] * 4, hand_number=number, honba=honba, dice=None).run_out()
     g.end()
     save(g, tmp_path / "t.jsonl")
-    b = build_bracket(rounds_from_paths([str(tmp_path / "t.jsonl")]), advance=2, seed=0)
-    assert any(" under dora-tournament: hand-start-mismatch" in p for p in b.problems), b.problems
+    rounds = rounds_from_paths([str(tmp_path / "t.jsonl")])
+    b = build_bracket(rounds, advance=2, seed=0)
+    finding = rounds[0].tables[0].findings[0]
+    assert finding.code == "hand-start-mismatch"
+    # the finding told in words, as paifu validate tells it, not its code alone
+    (problem,) = [p for p in b.problems if " under dora-tournament: " in p]
+    assert problem.endswith(f"[{finding.code}] {finding.text()}"), problem
+    out = io.StringIO()
+    assert main(["tournament", str(tmp_path / "t.jsonl"), "--advance", "2"], out) == 1
+    (line,) = [x for x in out.getvalue().splitlines() if x.startswith("PROBLEM: ")]
+    assert line.endswith(f"[hand-start-mismatch] {finding.text()}"), line
 
 
 def test_cli(bracket_dir: Path, tmp_path: Path) -> None:

@@ -232,15 +232,15 @@ def test_hand_list_names_the_players(tmp_path, monkeypatch) -> None:  # noqa: AN
     """The page's hand list names winners, payers and tenpai players as its header does: by name and
     seat; a seat the record names nobody at stays "seat N"."""
     from paifu.cli import main
+    from paifu.view.names import default_page
 
     monkeypatch.chdir(tmp_path)
-    for name in ("chankan", "exhaustive-draw-tenpai"):
-        assert main(["show", str(SAMPLES / "tenhou-xml" / f"{name}.xml")]) == 0
+    records = [str(SAMPLES / "tenhou-xml" / f"{name}.xml") for name in ("chankan", "exhaustive-draw-tenpai")]
+    for record in records:
+        assert main(["show", record]) == 0
     hands = [
-        re.search(r'<ol id="hands">(.*?)</ol>', (tmp_path / "viewer" / f"{name}-0.html").read_text("utf-8"))[
-            1
-        ]
-        for name in ("chankan", "exhaustive-draw-tenpai")
+        re.search(r'<ol id="hands">(.*?)</ol>', (tmp_path / default_page(r, 0)).read_text("utf-8"))[1]
+        for r in records
     ]
     assert "> Dan (seat 3) ron from Chie (seat 2): 1300" in hands[0] and "Ben (seat 1)" in hands[0]
     assert "draw (exhaustive; tenpai: Aoi (seat 0), Chie (seat 2))" in hands[1]

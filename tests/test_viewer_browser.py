@@ -19,6 +19,7 @@ from paifu.cli import main
 from paifu.events import HandStart
 from paifu.formats import read_path
 from paifu.view import GameView
+from paifu.view.names import page_name
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 DRIVER = shutil.which("chromedriver")
@@ -162,7 +163,7 @@ def test_a_report_link_opens_the_page_paifu_show_wrote(browser, tmp_path: Path, 
 
     WebDriverWait(browser, 20).until(lambda b: b.execute_script("return document.body.dataset.ready === '1'"))
     event = str(view.finding_event(view.findings[0]))
-    assert browser.current_url.split("#")[0] == (tmp_path / "viewer" / "game-0.html").as_uri()
+    assert browser.current_url.split("#")[0] == (tmp_path / "viewer" / page_name(str(path), 0)).as_uri()
     assert browser.find_element(By.ID, "table").get_attribute("data-event") == event
     hands = browser.find_element(By.ID, "hands").text
     assert all(

@@ -71,7 +71,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
         sys.stderr.write(f"paifu: {e}\n")
         return 2
-    except KeyboardInterrupt:  # Ctrl-C: one line, no traceback (validate also prints its summary so far)
+    except KeyboardInterrupt:  # a second Ctrl-C: one line, no traceback (the first: each command's own line)
         from paifu.cli.interrupt import say_interrupted
 
         return say_interrupted(args.cmd, "stopped; outputs not completed were removed")

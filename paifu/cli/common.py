@@ -59,15 +59,20 @@ def plural(n: int, word: str) -> str:
 
 
 def output_problem(path: str | None) -> str | None:
-    """Why a file cannot be written at ``path`` (checked before any work), or None."""
+    """Why a file cannot be written at ``path`` (checked before any work), or None. A missing
+    folder is no problem: it is made when the file is written (``paifu.outfiles.atomic``), for
+    ``--html``, ``--games``, ``--players`` and ``-o`` alike, when the nearest folder that exists
+    takes new entries."""
     if not path or path == "-":
         return None
     p = Path(path)
     if p.is_dir():
         return f"{path} is a folder, not a file"
     parent = p.parent if str(p.parent) else Path(".")
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
     if not parent.is_dir():
-        return f"cannot write {path}: no folder {parent}"
+        return f"cannot write {path}: {parent} is a file, not a folder"
     if not os.access(parent, os.W_OK):
         return f"cannot write {path}: folder {parent} is not writable"
     return None
@@ -80,10 +85,12 @@ class Writer:
     def __init__(self, out: TextIO, progress: object) -> None:
         self.out = out
         self.bar = progress if hasattr(progress, "clear") else None
+        self.wrote = False  # any line yet: a summary after none needs no blank line above it
 
     def __call__(self, text: str) -> None:
         from paifu.safety import json_text
 
+        self.wrote = self.wrote or bool(text)
         text = json_text(text)  # a file name that is no UTF-8, in a JSON line (text lines are printable)
         if self.bar is None:
             self.out.write(text)

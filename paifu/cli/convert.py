@@ -11,6 +11,7 @@ from typing import TextIO
 
 from paifu import outfiles
 from paifu.cli.common import output_problem, plural, write_line
+from paifu.cli.interrupt import Interrupt, say_interrupted
 from paifu.limits import read_stdin
 from paifu.outfiles import short_name
 from paifu.rules import Ruleset, RulesetError
@@ -51,7 +52,10 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     bad = games = unwritten = 0
     written: set[Path] = set()
     kinds: Counter[str] = Counter()
-    for path in files:
+    stop = Interrupt()  # Ctrl-C: the file being converted is finished, then the run stops
+    started = 0
+    for path in stop.guard(files):
+        started += 1
         try:
             records = (
                 read_bytes(read_stdin(), "<stdin>", args.format)
@@ -113,6 +117,12 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
         done = f" ({games - unwritten:,} written)" if unwritten else ""
         write_line(
             sys.stderr, f"paifu convert: {plural(games, 'game')}{done}, {plural(total, 'warning')}: {parts}"
+        )
+    if stop.hit:
+        return say_interrupted(
+            "convert",
+            f"{started:,} of {plural(len(files), 'file')} converted, {plural(games - unwritten, 'game')} written "
+            "(each whole; the rest not started)",
         )
     return 2 if bad else 0
 

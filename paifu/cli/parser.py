@@ -297,7 +297,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--output",
         metavar="FILE",
         help="the HTML file (default: viewer/<stem>-<N>.html in the current folder, made if missing: "
-        "the record's name without its endings (.xml, .mjlog.gz) and the game number, e.g. viewer/chankan-0.html; "
+        "the record's name without its endings (.xml, .mjlog.gz) and the game number, e.g. viewer/chankan-0.html, "
+        "with a hash of its path for a record in a folder (a/x.xml and b/x.xml get their own pages); "
         "the page paifu report --viewer-links links to)",
     )
     _limit_options(sh)

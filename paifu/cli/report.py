@@ -39,7 +39,7 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
-    from analysis import tournament
+    from analysis import tournament_cli as tournament
 
     side = [p for p in (args.claimed, args.entrants) if p]
     if refuse_outputs("tournament", {"--table": args.table, "--html": args.html}, [*args.paths, *side]):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from paifu.cli.common import output_problem, plural, rules_option
 from paifu.cli.guards import refuse_outputs
+from paifu.cli.interrupt import say_interrupted
 from paifu.outfiles import write_text
 from paifu.rules import RulesetError
 from paifu.safety import printable
@@ -47,6 +48,8 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     except (RecordError, ViewError, RulesetError) as e:
         sys.stderr.write(f"paifu show: {e}\n")
         return 2
+    except KeyboardInterrupt:
+        return say_interrupted("show", f"{printable(dest)}: not written (stopped before the page was made)")
     except OSError as e:
         sys.stderr.write(f"paifu show: {source}: {e.strerror or e}\n")
         return 2

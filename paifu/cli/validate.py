@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TextIO
 
-from paifu.cli.common import Writer, plural, rules_option, write_line
+from paifu.cli.common import Writer, plural, rules_option
 from paifu.cli.inputs import replay_inputs
 from paifu.cli.interrupt import Interrupt, say_interrupted
 
@@ -99,13 +99,14 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
                 + "\n"
             )
         elif not args.quiet:
-            write_line(out, f"{sk.file}: skipped: {sk.reason}")
+            write(printable(f"{sk.file}: skipped: {sk.reason}") + "\n")
     summary = {"kind": "summary", "files": len(files), **counts, "skipped": len(skipped)}
     if args.json:
         out.write(json.dumps(summary) + "\n")
     else:
         out.write(
-            f"\n{plural(len(files), 'file')}, {plural(counts['games'], 'game')}, {plural(counts['hands'], 'hand')}: "
+            ("\n" if write.wrote else "")  # a blank line after the games' lines, none before nothing
+            + f"{plural(len(files), 'file')}, {plural(counts['games'], 'game')}, {plural(counts['hands'], 'hand')}: "
             f"{plural(counts['valid_games'], 'valid game')}, {plural(counts['findings'], 'finding')}, "
             f"{counts['unreadable']:,} unreadable; {plural(counts['wins_checked'], 'win')} and "
             f"{plural(counts['draws_checked'], 'draw')} recomputed, rank points of "

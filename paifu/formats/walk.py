@@ -172,7 +172,7 @@ def not_a_record(path: str, size: int) -> str | None:
         return "a 電脳麻将 rule object (give it with --rules), not a record"
     if name.endswith(RECORD_SUFFIXES):
         return None
-    from paifu.formats.detect import detect_format, looks_like_xml
+    from paifu.formats.detect import SNIFF_BYTES, detect_format, looks_like_xml
 
     if looks_like_xml(head):
         return None
@@ -181,12 +181,12 @@ def not_a_record(path: str, size: int) -> str | None:
             return None  # looks like JSON: read_path names the size limit
         try:
             with open(path, "rb") as fh:
-                whole = fh.read()
+                start = fh.read(SNIFF_BYTES + 1)  # all detection reads (one byte more: "cut short")
         except OSError:
             return None
-        if whole[:2] == b"\x1f\x8b":
+        if start[:2] == b"\x1f\x8b":
             return None
-        if detect_format(whole):
+        if detect_format(start):
             return None
     return "not a game record (its content is no known format)"
 

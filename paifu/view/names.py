@@ -6,6 +6,7 @@ every table and page calls a game without an id in its record by the same name.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import PurePath
 
@@ -29,19 +30,22 @@ _RECORD_ENDINGS = re.compile(r"(\.(gz|xml_?|mjlog|json|jsonl|mjson|paipu|txt))+$
 def page_name(source: str, game_index: int) -> str:
     """The viewer page of a game: ``<stem>-<N>.html`` (``paifu show`` writes it under ``viewer/``).
 
-    The stem is the file name without its record endings; one page per input name: letters of any
-    script, digits and ``_ . -`` are kept (``東風戦``, ``a.b`` and ``a.c`` stay apart), and a name
-    that loses anything else (a space, bytes that are no UTF-8) gets a hash of the whole name. A
-    name too long for the file system is cut, with that hash."""
+    One page per input path, the same on every run: the stem is the file name without its record
+    endings, with letters of any script, digits and ``_ . -`` kept (``東風戦``, ``a.b`` and ``a.c``
+    stay apart). A record in a folder (``a/x.xml`` beside ``b/x.xml`` in one report) or whose name
+    loses anything else (a space, bytes that are no UTF-8) gets a hash of its path as given
+    (``x~1f2e3d4c-0.html``), which does not depend on the working folder. A name too long for the
+    file system is cut, with that hash."""
     from paifu.outfiles import name_hash, short_name
 
     if source == STDIN:
         return f"stdin-{game_index}.html"
-    name = PurePath(source).name
+    path = os.path.normpath(source)
+    name = PurePath(path).name
     base = _RECORD_ENDINGS.sub("", name) or "game"
     stem = re.sub(r"[^\w.-]+|^[.-]", "_", base)  # a plain name in a link and a shell
-    if stem != base:
-        stem += f"~{name_hash(name)}"
+    if stem != base or path != name:
+        stem += f"~{name_hash(path)}"
     return short_name(stem, f"-{game_index}.html")
 
 

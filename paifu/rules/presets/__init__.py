@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from paifu.rules.presets.cite import CHOICE, SOURCES, UNSET
+from paifu.rules.presets.cite import CHOICE, SOURCES, UNSET, cite_text
 from paifu.rules.presets.leagues import EMA, JPML, MLEAGUE, WRC
 from paifu.rules.presets.platforms import MAHJONGSOUL, MAHJONGSOUL_SANMA, TENHOU, TENHOU_SANMA
 from paifu.rules.presets.seeds import (
@@ -76,7 +76,7 @@ def sources_text(rules: Ruleset) -> str:
     for key, value in rules.to_dict().items():
         if key in ("name", "description"):
             continue
-        why = cited.get(key, unset)
+        why = cite_text(cited.get(key, unset))  # "000 「…」": "the DORA Mahjong rules page (seed 000): 「…」"
         lines.append(f"{key} = {_toml_value(value)}  # {why}")
     return "\n".join(lines) + "\n"
 

@@ -8,6 +8,7 @@ league's rule book, a platform's records, or ``CHOICE`` where the source is sile
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from paifu.rules.ruleset import Ruleset
@@ -33,3 +34,25 @@ def cited(
     return (base or Ruleset()).replace(
         name=name, description=description, **{k: v for k, (v, _) in values.items()}
     )
+
+
+#: the document each seed is (``../shared/seeds``): a platform's published rules, named as a reader knows it
+SEED_DOCUMENTS = {
+    "000": "the DORA Mahjong rules page",
+    "002": "the RON2 rules page",  # the online site of 日本プロ麻雀連盟: its 3-player rules
+    "003": "the casual web app rules page",  # 「簡易ルール・25000点持ち」
+    "004": "the Qdan rules page",
+}
+#: a seed's number where a source cites it (``000 「…」``, ``(000: …``, ``000 §3-5: …``, ``seed
+#: 000``), not a number inside a larger one (``30,000``)
+_SEED = re.compile(r"(?<![\d,.])(?:seed )?(" + "|".join(SEED_DOCUMENTS) + r")(?!\d|,\d)( (?=「))?")
+
+
+def cite_text(text: str) -> str:
+    """A source as a reader takes it: each seed number becomes its document and number
+    (``000 「参加費が全額返金」`` -> ``the DORA Mahjong rules page (seed 000): 「参加費が全額返金」``)."""
+
+    def named(m: re.Match[str]) -> str:
+        return f"{SEED_DOCUMENTS[m[1]]} (seed {m[1]})" + (": " if m[2] else "")
+
+    return _SEED.sub(named, text)
