@@ -8,6 +8,9 @@ user's command does, and looks at ``sys.modules`` when the command is done.
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -124,3 +127,24 @@ def test_a_command_loads_its_own_module_and_the_worker_errors_stay_one_line() ->
     samples = str(SAMPLES / "tenhou-xml")
     code, modules = _modules_after("validate", samples, "--jobs", "2", "--quiet")
     assert "paifu.parallel" in modules and "concurrent.futures.process" in modules
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[object, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            got: object = vars(parser.parse_args(argv))
+        except SystemExit as e:
+            got = e.code
+    return got, out.getvalue(), err.getvalue()
+
+
+def test_a_run_builds_only_its_command_with_the_same_parse_help_and_errors() -> None:
+    """``main`` builds only the parser of the command named first (``build_parser(command)``): for each
+    command, its help, its errors and a parse come out as from the whole command line."""
+    from paifu.cli import _COMMANDS, build_parser
+
+    for command in _COMMANDS:
+        for argv in ([command, "--help"], [command], [command, "a.xml"], [command, "a.xml", "--bogus"]):
+            assert _parse(build_parser(command), argv) == _parse(build_parser(), argv), argv
+    assert set(build_parser("rules")._subparsers._group_actions[0].choices) == {"rules"}  # type: ignore[union-attr]
