@@ -129,9 +129,27 @@ def _stage(name: str, files: list[str], rules: Any) -> tuple[float, int, int]:
     return time.process_time() - t, games, hands
 
 
-def _wall(how: str, files: list[str], rules: Any, jobs: int) -> float:
-    """Wall seconds of the end-to-end path: serial, a process pool, or a local Dask cluster."""
-    t = time.perf_counter()
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (a pool's workers, once shut down)."""
+    import resource
+
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _worker_cpu() -> float:
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
+
+
+def _wall(how: str, files: list[str], rules: Any, jobs: int) -> tuple[float, float, float]:
+    """Wall seconds of the end-to-end path (serial, a process pool, or a local Dask cluster) and the CPU
+    seconds it took in every process, then in this one (the parent's part: a pool's workers cannot go
+    faster than it): what parallel work costs beyond the serial (start-up, pickling the results, chunking,
+    the parent's merging) is the difference, whatever the machine's load."""
+    t, cpu, own = time.perf_counter(), _cpu(), _worker_cpu()
     if how == "serial":
         from paifu.pipeline import replay_paths
 
@@ -146,10 +164,20 @@ def _wall(how: str, files: list[str], rules: Any, jobs: int) -> float:
         from paifu.dask import connect, replay_items
 
         with connect("dask", jobs) as client:
-            t = time.perf_counter()  # the cluster's start-up is not the replay's
+            client.wait_for_workers(jobs)
+            before = sum(client.run(_worker_cpu).values())
+            t, cpu, own = (
+                time.perf_counter(),
+                _cpu(),
+                _worker_cpu(),
+            )  # the cluster's start-up is not the replay's
             for _ in replay_items(client, files, rules):
                 pass
-    return time.perf_counter() - t
+            wall = time.perf_counter() - t
+            workers = sum(client.run(_worker_cpu).values()) - before
+            own = _worker_cpu() - own  # the client's, with the local scheduler's
+            return wall, _cpu() - cpu + workers, own
+    return time.perf_counter() - t, _cpu() - cpu, _worker_cpu() - own
 
 
 def _child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
@@ -385,17 +413,27 @@ def speed(
             line += f"{games / base_cpu:10.1f}{base_cpu / cpu:9.2f}x"
         print(line)
 
-        startup(files, trees, runs)
+    startup(files, trees, runs)
 
-    serial = min(fresh(_wall, "serial", files, rules, 1) for _ in range(runs))
-    print(f"\nend to end, wall clock: serial {games / serial:.1f} games/s")
-    par = min(fresh(_wall, "jobs", files, rules, jobs) for _ in range(runs))
-    print(f"  --jobs {jobs}: {games / par:.1f} games/s, x{serial / par:.2f} (pool start-up included)")
-    if dask:
-        d = min(fresh(_wall, "dask", files, rules, jobs) for _ in range(runs))
+    serial, serial_cpu, _ = min(fresh(_wall, "serial", files, rules, 1) for _ in range(runs))
+    print(
+        f"\nend to end, wall clock: serial {games / serial:.1f} games/s "
+        f"({serial_cpu / games * 1e3:.2f} CPU-ms a game)"
+    )
+
+    def parallel(label: str, how: str, note: str) -> None:
+        wall, cpu, own = min(fresh(_wall, how, files, rules, jobs) for _ in range(runs))
+        extra = (cpu - serial_cpu) / games * 1e3
         print(
-            f"  --scheduler dask, {jobs} workers: {games / d:.1f} games/s, x{serial / d:.2f} (cluster start-up excluded)"
+            f"  {label}: {games / wall:.1f} games/s, x{serial / wall:.2f} ({note}); "
+            f"{cpu / games * 1e3:.2f} CPU-ms a game in all processes ({extra:+.2f} over serial), "
+            f"{own / games * 1e3:.2f} of them in the parent; on {jobs} idle cores at most "
+            f"x{serial_cpu / max(cpu / jobs, own):.2f}"
         )
+
+    parallel(f"--jobs {jobs}", "jobs", "pool start-up included")
+    if dask:
+        parallel(f"--scheduler dask, {jobs} workers", "dask", "cluster start-up excluded")
 
 
 def memory(paths: list[str], scales: list[int]) -> None:

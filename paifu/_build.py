@@ -16,7 +16,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -25,30 +25,46 @@ MANIFEST = "_compiled.json"
 _SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
+def _extension_modules(package_dir: Path) -> Iterator[tuple[str, str, str]]:
+    """``(folder, file, module stem)`` of every compiled module under ``package_dir``, in one walk that
+    looks only at extension suffixes (a start-up cost of every process: the whole tree, a few hundred
+    files, was walked twice, file by file, in Python)."""
+    for folder, dirs, files in os.walk(package_dir):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        for f in files:
+            if f.endswith(_SUFFIXES):
+                suffix = next(s for s in _SUFFIXES if f.endswith(s))
+                yield folder, f, f[: -len(suffix)]
+
+
 def compiled_twins(package_dir: Path) -> dict[str, Path]:
     """Every ``.py`` under ``package_dir`` that has a compiled module beside it: ``{"paifu/tiles.py": path}``
     (keys relative to the package's parent, as the manifest writes them)."""
-    out: dict[str, Path] = {}
-    for folder, _dirs, files in os.walk(package_dir):
-        names = set(files)
-        for f in files:
-            if f.endswith(".py") and any(f[:-3] + s in names for s in _SUFFIXES):
-                path = Path(folder, f)
-                out[path.relative_to(package_dir.parent).as_posix()] = path
-    return out
+    return _twins_and_orphans(package_dir)[0]
 
 
 def orphans(package_dir: Path) -> list[str]:
     """Compiled modules with no ``.py`` beside them (a module deleted or renamed since the build): they
     would import as code that no longer exists. The shared library of the group is not a module."""
-    out = []
-    for folder, _dirs, files in os.walk(package_dir):
-        names = set(files)
-        for f in files:
-            suffix = next((s for s in _SUFFIXES if f.endswith(s)), None)
-            if suffix and f[: -len(suffix)] + ".py" not in names and "__mypyc" not in f:
-                out.append(Path(folder, f).relative_to(package_dir.parent).as_posix())
-    return sorted(out)
+    return _twins_and_orphans(package_dir)[1]
+
+
+def _twins_and_orphans(package_dir: Path) -> tuple[dict[str, Path], list[str]]:
+    """Both of the above from one walk, in strings (``pathlib`` per file was most of the cost)."""
+    twins: dict[str, Path] = {}
+    lost: list[str] = []
+    skip = len(os.path.dirname(os.fspath(package_dir))) + 1  # keys relative to the package's parent
+
+    def key(path: str) -> str:
+        return path[skip:].replace(os.sep, "/")
+
+    for folder, name, stem in _extension_modules(package_dir):
+        source = os.path.join(folder, stem + ".py")
+        if os.path.isfile(source):
+            twins[key(source)] = Path(source)
+        elif "__mypyc" not in name:
+            lost.append(key(os.path.join(folder, name)))
+    return twins, sorted(lost)
 
 
 def fallback_reason(package_dir: Path) -> str | None:
@@ -66,11 +82,12 @@ def stale_modules(package_dir: Path, twins: dict[str, Path]) -> list[str]:
         recorded = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))["modules"]
     except (OSError, ValueError, KeyError, TypeError):
         recorded = {}
-    return sorted(
-        name
-        for name, path in twins.items()
-        if recorded.get(name) != hashlib.sha256(path.read_bytes()).hexdigest()
-    )
+    return sorted(name for name, path in twins.items() if recorded.get(name) != _sha256(path))
+
+
+def _sha256(path: Path) -> str:
+    with open(path, "rb") as f:  # not Path.read_bytes: start-up reads every compiled module's source
+        return hashlib.sha256(f.read()).hexdigest()
 
 
 class PureSourceFinder:
@@ -98,8 +115,7 @@ class PureSourceFinder:
 
 def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
     """The build's label, and whether the compiled modules under ``package_dir`` must not be used."""
-    twins = compiled_twins(package_dir)
-    lost = orphans(package_dir)
+    twins, lost = _twins_and_orphans(package_dir)
     if not twins and not lost:
         reason = fallback_reason(package_dir)
         return (f"pure Python (not compiled: {reason})" if reason else "pure Python"), False

@@ -1,13 +1,16 @@
 """Start-up: a serial ``paifu validate`` of one small record imports only what it uses.
 
 Start-up was a third of a validation's CPU time (issue 26): a serial run imported the process
-pool's modules, the TOML parser, ``importlib.metadata`` (for ``--version``) and the ``mahjong``
-package that only values the wins the fast path leaves. Each test runs a fresh interpreter, as a
+pool's modules, the TOML parser, ``importlib.metadata`` (for ``--version``), the ``mahjong``
+package that only values the wins the fast path leaves, and every other command's modules. Each test runs a fresh interpreter, as a
 user's command does, and looks at ``sys.modules`` when the command is done.
 """
 
 from __future__ import annotations
 
+import argparse
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -29,6 +32,16 @@ UNUSED = {
     "tomllib": "ruleset and scheme TOML files",
     "importlib.metadata": "--version",
     "mahjong": "wins the fast path leaves",
+    # the other commands' modules: only the command that runs is imported (paifu.cli._COMMANDS)
+    "paifu.cli.convert": "paifu convert",
+    "paifu.cli.show": "paifu show",
+    "paifu.cli.report": "paifu report and tournament",
+    "paifu.view": "paifu show (the viewer)",
+    "paifu.outfiles": "files a command writes",
+    "tempfile": "files a command writes",
+    "paifu.dask": "--scheduler",
+    "difflib": "a misspelt rule's did-you-mean",
+    "analysis": "paifu report",
 }
 
 _PROBE = """
@@ -104,3 +117,34 @@ def test_only_the_command_itself_freezes_the_collector() -> None:
     assert proc.returncode == 0, proc.stderr
     in_process, as_command, code = map(int, proc.stdout.split()[-3:])
     assert in_process == 0 and as_command > 0 and code == 0
+
+
+def test_a_command_loads_its_own_module_and_the_worker_errors_stay_one_line() -> None:
+    """The other side of lazy commands: ``paifu rules`` runs from its own module, and ``--jobs`` (whose
+    module a serial run never imports) still loads the pool when there are files to share."""
+    code, modules = _modules_after("rules", "tenhou")
+    assert code == 0 and "paifu.cli.rules" in modules and "paifu.cli.validate" not in modules
+    samples = str(SAMPLES / "tenhou-xml")
+    code, modules = _modules_after("validate", samples, "--jobs", "2", "--quiet")
+    assert "paifu.parallel" in modules and "concurrent.futures.process" in modules
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str]) -> tuple[object, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            got: object = vars(parser.parse_args(argv))
+        except SystemExit as e:
+            got = e.code
+    return got, out.getvalue(), err.getvalue()
+
+
+def test_a_run_builds_only_its_command_with_the_same_parse_help_and_errors() -> None:
+    """``main`` builds only the parser of the command named first (``build_parser(command)``): for each
+    command, its help, its errors and a parse come out as from the whole command line."""
+    from paifu.cli import _COMMANDS, build_parser
+
+    for command in _COMMANDS:
+        for argv in ([command, "--help"], [command], [command, "a.xml"], [command, "a.xml", "--bogus"]):
+            assert _parse(build_parser(command), argv) == _parse(build_parser(), argv), argv
+    assert set(build_parser("rules")._subparsers._group_actions[0].choices) == {"rules"}  # type: ignore[union-attr]

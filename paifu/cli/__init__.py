@@ -9,24 +9,49 @@ One module per command (``validate``, ``convert``, ``report`` with ``tournament`
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from paifu.cli.common import output_problem, plural
-from paifu.cli.convert import rules_lost, run_convert
 from paifu.cli.inputs import replay_inputs
 from paifu.cli.parser import build_parser
-from paifu.cli.report import run_report, run_tournament
-from paifu.cli.rules import run_rules
-from paifu.cli.show import run_show
-from paifu.cli.validate import run_validate
-from paifu.dask import DaskUnavailable
-from paifu.parallel import PoolError
 from paifu.rules import RulesetError
 
+if TYPE_CHECKING:
+    from paifu.cli.convert import rules_lost
+
 __all__ = ["build_parser", "main", "output_problem", "plural", "replay_inputs", "rules_lost"]
+
+#: each command's module (``paifu.cli.NAME``) and function: only the command that runs is imported, so
+#: a ``validate`` loads neither the writers' output files (``tempfile``), the viewer nor the process pool
+_COMMANDS = {
+    "validate": ("validate", "run_validate"),
+    "convert": ("convert", "run_convert"),
+    "report": ("report", "run_report"),
+    "rules": ("rules", "run_rules"),
+    "show": ("show", "run_show"),
+    "tournament": ("report", "run_tournament"),
+}
+#: the errors of workers that cannot run at all (not one file's fault), by the module raising each: one
+#: not imported raised nothing, so it is not imported to be caught
+_WORKER_ERRORS = (("paifu.parallel", "PoolError"), ("paifu.dask", "DaskUnavailable"))
+
+
+def __getattr__(name: str) -> Any:
+    """``rules_lost`` (``paifu convert``'s), imported on first use like the command itself."""
+    if name == "rules_lost":
+        from paifu.cli.convert import rules_lost
+
+        return rules_lost
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _cannot_run(e: RuntimeError) -> bool:
+    loaded = tuple(getattr(sys.modules[m], cls) for m, cls in _WORKER_ERRORS if m in sys.modules)
+    return isinstance(e, loaded)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
@@ -41,7 +66,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
-    parser = build_parser()
+    parser = build_parser(argv[0] if argv and argv[0] in _COMMANDS else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:
@@ -55,21 +80,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.dask import set_timeout
 
         set_timeout(args.timeout)
-    handlers = {
-        "validate": run_validate,
-        "convert": run_convert,
-        "report": run_report,
-        "rules": run_rules,
-        "show": run_show,
-        "tournament": run_tournament,
-    }
+    module, function = _COMMANDS[args.cmd]
+    run = getattr(importlib.import_module(f"paifu.cli.{module}"), function)
     try:
-        return handlers[args.cmd](args, out)
+        return run(args, out)
     except RulesetError as e:
         sys.stderr.write(f"paifu: {e}\n")
         return 2
-    except (PoolError, DaskUnavailable) as e:  # the workers cannot run at all (not one file's fault)
-        sys.stderr.write(f"paifu: {e}\n")
+    except RuntimeError as e:
+        if not _cannot_run(e):
+            raise
+        sys.stderr.write(f"paifu: {e}\n")  # the workers cannot run at all (not one file's fault)
         return 2
     except KeyboardInterrupt:  # a second Ctrl-C: one line, no traceback (the first: each command's own line)
         from paifu.cli.interrupt import say_interrupted

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from paifu._build import BUILD
 
@@ -127,11 +128,35 @@ _EXAMPLES = """examples:
   paifu rules tenhou > my.toml              a preset to edit, then --rules my.toml"""
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unbuilt:
+    """The parser of a command that does not run: its options are not built."""
+
+    def add_argument(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+class _OneCommand:
+    """``add_subparsers``' action, building only ``command``'s parser (``None``: every one). A run whose
+    first argument names its command parses no other, and prints no list of them (that is ``paifu -h``);
+    argparse makes a help formatter per option and looks for translations per parser: all six commands
+    were a twentieth of a small ``validate``'s start-up."""
+
+    def __init__(self, sub: argparse._SubParsersAction, command: str | None) -> None:
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kwargs: object) -> argparse.ArgumentParser | _Unbuilt:
+        if self.command in (None, name):
+            return self.sub.add_parser(name, **kwargs)  # type: ignore[arg-type]
+        return _Unbuilt()
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or (``command``, the first argument of a run) only that command's parser:
+    the same parse, errors and help for that command."""
     fmt = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(prog="paifu", description=DESCRIPTION, formatter_class=fmt, epilog=_EXAMPLES)
     p.add_argument("--version", action=_Version, help="show the version and build, and exit")
-    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    sub: Any = _OneCommand(p.add_subparsers(dest="cmd", required=True, metavar="COMMAND"), command)
     v = sub.add_parser(
         "validate",
         formatter_class=fmt,

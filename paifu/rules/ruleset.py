@@ -7,7 +7,6 @@ option one of them ignores is a bug. Each field documents its values.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -282,6 +281,8 @@ class Ruleset:
             if key == "base":
                 continue
             if key not in known:
+                import difflib  # here: only a misspelt key needs it, and every process imports this module
+
                 close = difflib.get_close_matches(key, list(known), n=3)
                 hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
                 raise RulesetError(f"unknown rule {key!r}{hint}")
