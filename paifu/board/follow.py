@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from paifu.board.rules import DEFAULT, TableRules
-from paifu.board.state import TableState
+from paifu.board.state import TableState, red_of
 from paifu.events import Event, GameEnd, GameStart, HandStart
 
 
@@ -22,6 +22,7 @@ def follow(events: Iterable[Event], rules: TableRules = DEFAULT) -> Iterator[tup
     start's players."""
     st: TableState | None = None
     n = rules.num_players
+    red = red_of(rules)
     for ev in events:
         cls = type(ev)
         if cls is GameStart:
@@ -35,7 +36,7 @@ def follow(events: Iterable[Event], rules: TableRules = DEFAULT) -> Iterator[tup
                 scores: tuple[int, ...] | list[int] = ev.scores
             else:  # a record that states no scores: carry them
                 scores = st.scores if st is not None else (rules.start_points,) * n
-            st = TableState.new_hand(rules, ev, scores)
+            st = TableState.new_hand(rules, ev, scores, red)
             st.deal(ev.hands[:n], ev.dora_indicator)
         elif cls is GameEnd:
             if st is not None:

@@ -87,8 +87,11 @@ class TableState(Table):
             hand_drawn(self, ev.deltas[: self.num_players] if ev.deltas is not None else None)
 
     @classmethod
-    def new_hand(cls, rules: TableRules, ev: HandStart, scores: Sequence[int]) -> TableState:
-        """A hand's table before its deal: ``scores`` are the record's (or carried over)."""
+    def new_hand(
+        cls, rules: TableRules, ev: HandStart, scores: Sequence[int], red: tuple[bool, ...] | None = None
+    ) -> TableState:
+        """A hand's table before its deal: ``scores`` are the record's (or carried over); ``red``
+        is ``red_of(rules)``, where the caller keeps it (hashing the rules once a hand is not free)."""
         n = rules.num_players
         return cls(
             num_players=n,
@@ -105,7 +108,7 @@ class TableState(Table):
             riichi_declared=[False] * n,
             riichi_turn=[None] * n,
             rules=rules,
-            red_of=red_of(rules),
+            red_of=red_of(rules) if red is None else red,
         )
 
     def deal(self, hands: Sequence[Sequence[int]], dora_indicator: int) -> None:

@@ -29,15 +29,18 @@ def draw(st: Table, seat_no: int, tile: int) -> None:
     st.rinshan_pending = False
 
 
-def discard(st: Table, seat_no: int, tile: int, tsumogiri: bool | None) -> None:
+def discard(st: Table, seat_no: int, tile: int, tsumogiri: bool | None, held: bool | None = None) -> None:
     """``seat_no`` discards ``tile`` (a riichi declared before it makes it the riichi tile).
     A tile the seat does not hold still reaches the river; the hand gives up the drawn tile,
-    else any tile, so it keeps its size (``stand_in``)."""
+    else any tile, so it keeps its size (``stand_in``). ``held``: whether the seat holds the
+    tile, where the caller has asked already (the checks have: it is asked once per discard)."""
     phase = st.phase
     seat = st.seats[seat_no]
     red = st.red_of
     k = tile >> 2
-    gone = tile if seat.has(tile, red[tile]) else stand_in(seat, red)
+    if held is None:
+        held = seat.has(tile, red[tile])
+    gone = tile if held else stand_in(seat, red)
     drawn = seat.drawn
     if tsumogiri is None:
         tsumogiri = phase == ACTION and drawn is not None and drawn == tile

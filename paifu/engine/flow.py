@@ -88,7 +88,7 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
     if r.hand_index < 0 and not flags.start_points and scores:
         r.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
     r.hand_index += 1
-    st = TableState.new_hand(r.flags.table, ev, scores)
+    st = TableState.new_hand(r.flags.table, ev, scores, r.red_of)
     r.state = st
     r.ids_taken = 0
     r.kan_events = []

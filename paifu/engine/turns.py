@@ -72,7 +72,8 @@ def on_discard(r: Game, ev: Discard) -> None:
         calls.check_kan_dora_shown(r, st)
     tile = ev.tile
     red = r.red(tile)
-    if not seat.has(tile, red):
+    held = seat.has(tile, red)
+    if not held:
         r.find(Code.TILE_NOT_IN_HAND, f"discards {name(tile)} which it does not hold", seat=seat_no)
     k = tile >> 2
     if phase == NEED_DISCARD and k in seat.kuikae:
@@ -84,7 +85,7 @@ def on_discard(r: Game, ev: Discard) -> None:
         and phase == ACTION
     ):
         r.find(Code.RIICHI_DISCARD, "in riichi, discards a tile other than the one drawn", seat=seat_no)
-    board.discard(st, seat_no, tile, ev.tsumogiri)
+    board.discard(st, seat_no, tile, ev.tsumogiri, held)
     if seat.river[-1].riichi:  # the declaration's discard
         riichi.check_declared_discard(r, seat_no)
     size = seat.held
