@@ -75,13 +75,14 @@ class GameView:
         self.tables: list[TableView] = []
         ura: list[tuple[int, ...]] = [()]
         pending: list[int] = []  # rons on the tile not yet paid (the engine books them at the next event)
+        memo: dict[Any, Any] = {}  # snapshot's: each seat's last copy
 
         def observe(index: int, ev: Event, rp: Any) -> None:
             if isinstance(ev, HandStart):
                 ura[0] = ()
             elif isinstance(ev, Win) and ev.claimed.ura_indicators:
                 ura[0] = tuple(ev.claimed.ura_indicators)
-            self.tables.append(snapshot(rp, index, ev, ura[0]))
+            self.tables.append(snapshot(rp, index, ev, ura[0], memo))
             pending.append(len(rp.pending_rons))
 
         self.result: GameResult = replay_record(record, rules, game_index=game_index, observe=observe)
