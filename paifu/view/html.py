@@ -14,6 +14,7 @@ import html
 import json
 from typing import Any
 
+from paifu.events import Discard
 from paifu.safety import display_path
 from paifu.view.board import S
 from paifu.view.glyphs import html_text as jt
@@ -36,6 +37,7 @@ svg.jg{vertical-align:-.14em;fill:currentColor;overflow:visible}
 .finding{color:#b00020!important}
 #review{font-size:13px;min-height:1.4em;margin-top:4px}
 #review .worse{color:#b00020}
+#table g.river use{cursor:pointer}
 h1{font-size:17px;margin:0 0 6px}h3{font-size:14px;margin:10px 0 2px}
 """
 
@@ -86,8 +88,18 @@ function fromHash() {
 document.addEventListener('keydown', e => {
   if (e.target.tagName === 'INPUT' && e.target.type !== 'range' || e.target.tagName === 'SELECT') return;
   const k = {ArrowRight: () => show(cur + 1), ArrowLeft: () => show(cur - 1), ArrowDown: () => hand(1),
-             ArrowUp: () => hand(-1), Home: () => show(0), End: () => show(D.frames.length - 1)}[e.key];
+             ArrowUp: () => hand(-1), PageDown: () => hand(1), PageUp: () => hand(-1),
+             Home: () => show(0), End: () => show(D.frames.length - 1)}[e.key];
   if (k) { k(); e.preventDefault(); }
+});
+// a river tile: the event that discarded it (the k-th tile of a seat's river is its k-th discard)
+table.addEventListener('click', e => {
+  const use = e.target.closest && e.target.closest('g.river use');
+  if (!use) return;
+  const river = use.closest('g.river');
+  const k = Array.from(river.querySelectorAll('use')).indexOf(use);
+  const at = ((D.discards[handOf(cur)] || [])[Number(river.dataset.seat)] || [])[k];
+  if (at !== undefined) show(at);
 });
 document.getElementById('next').onclick = () => show(cur + 1);
 document.getElementById('prev').onclick = () => show(cur - 1);
@@ -176,6 +188,13 @@ def viewer_data(
             ids.append(k)
         frames.append(ids)
     hands = [{"label": h.label, "start": h.start, "end": h.end, "result": h.result} for h in game.hands]
+    # per hand, per seat, per river tile: the event that discarded it (as the table after it shows)
+    discards: list[list[dict[int, int]]] = [[{} for _ in game.result.players] for _ in game.hands]
+    for k, h in enumerate(game.hands):
+        for i in range(h.start, h.end + 1):
+            ev, tv = game.record.events[i], game.tables[i]
+            if isinstance(ev, Discard) and 0 <= ev.seat < min(len(tv.seats), len(discards[k])):
+                discards[k][ev.seat][len(tv.seats[ev.seat].river) - 1] = i
     return {
         "groups": groups,
         "frames": frames,
@@ -183,6 +202,7 @@ def viewer_data(
         "players": list(game.result.players),
         "bottom": bottom,
         "hands": hands,
+        "discards": discards,
         "review": _review_texts(review if review is not None else _review_rows(game)[0]),
         "start": start,
     }
@@ -241,7 +261,7 @@ event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="
 <label>at the bottom <select id="seat">{seats}</select></label>
 <label><input id="closed" type="checkbox"> others closed</label>
 <label><input id="english" type="checkbox"> English</label>
-<span style="color:#666">keys: left/right events, up/down hands</span>
+<span style="color:#666">keys: left/right events, up/down (page up/down) hands; click a river tile: its discard</span>
 </div>
 <div id="wrap">
 <div id="main"><svg id="table" class="paifu-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}"></svg>
