@@ -214,3 +214,59 @@ def test_a_river_tile_click_and_the_keys_move_the_table(browser, tmp_path: Path)
     assert table.get_attribute("data-event") == str(first.start)
     assert browser.execute_script(TILES_JS) == _tiles(view, first.start)
     assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+HARNESS = """<!doctype html><html><body><div id="w"></div><script type="module">
+// the notebook's side of anywidget, as little as the table's script asks of it
+window.sent = [];
+const state = {value: %(svg)s}, on = {};
+const model = {get: k => state[k], on: (name, f) => { on[name] = f; }, send: m => window.sent.push(m)};
+window.redraw = v => { state.value = v; on['change:value'](); };
+const mod = await import('data:text/javascript;charset=utf-8,' + encodeURIComponent(%(esm)s));
+mod.default.render({model, el: document.getElementById('w')});
+document.body.dataset.ready = '1';
+</script></body></html>"""
+
+
+def test_the_notebook_table_takes_clicks_and_keys(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """The widget's table script in a browser: a river tile clicked and keys pressed reach Python
+    as messages, and the table Python draws back is the one at that discard, at that event."""
+    import json
+
+    pytest.importorskip("anywidget")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from paifu.view.widget import ESM
+
+    game = GameView.open(SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml")
+    first = game.hands[0]
+    game.goto(first.end)
+    *_, picture = game.widget().children
+    page = tmp_path / "widget.html"
+    page.write_text(HARNESS % {"svg": json.dumps(picture.value), "esm": json.dumps(ESM)}, encoding="utf-8")
+    load(browser, page.as_uri())
+    tiles_js = TILES_JS.replace("#table", "#w")
+
+    def answer() -> int:
+        """Hand the browser's messages to the widget, draw its table back, return the event shown."""
+        for message in browser.execute_script("return window.sent.splice(0)"):
+            picture._handle_custom_msg(message, [])
+        browser.execute_script("window.redraw(arguments[0])", picture.value)
+        return int(browser.find_element(By.CSS_SELECTOR, "#w svg").get_attribute("data-event"))
+
+    seat = max(game.table.seats, key=lambda s: len(s.river)).seat
+    browser.find_elements(By.CSS_SELECTOR, f"#w g.river[data-seat='{seat}'] use")[1].click()
+    shown = answer()
+    assert shown == game.position and len(game.tables[shown].seats[seat].river) == 2
+    assert type(game.record.events[shown]).__name__ == "Discard"
+    assert browser.execute_script(tiles_js) == _tiles(game, shown)
+    box = browser.find_element(By.ID, "w")
+    box.send_keys(Keys.ARROW_RIGHT)
+    assert answer() == shown + 1
+    assert browser.execute_script(tiles_js) == _tiles(game, shown + 1)
+    box.send_keys(Keys.PAGE_DOWN)
+    assert answer() == game.hands[1].start
+    box.send_keys(Keys.ARROW_UP)
+    assert answer() == first.start
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]

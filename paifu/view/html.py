@@ -14,7 +14,6 @@ import html
 import json
 from typing import Any
 
-from paifu.events import Discard
 from paifu.safety import display_path
 from paifu.view.board import S
 from paifu.view.glyphs import html_text as jt
@@ -188,13 +187,6 @@ def viewer_data(
             ids.append(k)
         frames.append(ids)
     hands = [{"label": h.label, "start": h.start, "end": h.end, "result": h.result} for h in game.hands]
-    # per hand, per seat, per river tile: the event that discarded it (as the table after it shows)
-    discards: list[list[dict[int, int]]] = [[{} for _ in game.result.players] for _ in game.hands]
-    for k, h in enumerate(game.hands):
-        for i in range(h.start, h.end + 1):
-            ev, tv = game.record.events[i], game.tables[i]
-            if isinstance(ev, Discard) and 0 <= ev.seat < min(len(tv.seats), len(discards[k])):
-                discards[k][ev.seat][len(tv.seats[ev.seat].river) - 1] = i
     return {
         "groups": groups,
         "frames": frames,
@@ -202,7 +194,7 @@ def viewer_data(
         "players": list(game.result.players),
         "bottom": bottom,
         "hands": hands,
-        "discards": discards,
+        "discards": game.river_events(),
         "review": _review_texts(review if review is not None else _review_rows(game)[0]),
         "start": start,
     }
