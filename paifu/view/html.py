@@ -91,7 +91,7 @@ document.addEventListener('keydown', e => {
              Home: () => show(0), End: () => show(D.frames.length - 1)}[e.key];
   if (k) { k(); e.preventDefault(); }
 });
-// a river tile: the event that discarded it (the k-th tile of a seat's river is its k-th discard)
+// a river tile: the event that discarded it (by its place in the river, as the table after it shows)
 table.addEventListener('click', e => {
   const use = e.target.closest && e.target.closest('g.river use');
   if (!use) return;
@@ -121,19 +121,19 @@ document.body.dataset.ready = '1';
 
 def _review_rows(game: Any) -> tuple[list[dict[str, Any]], str]:
     """The discard review's rows, or none and why (the table still shows without a review)."""
-    try:
-        return game.discards().to_dict("records"), ""
+    from paifu.view.review import discard_rows
+
+    try:  # the rows themselves: the page needs no DataFrame (nor pandas, a third of a second to import)
+        return discard_rows(game), ""
     except Exception as e:  # noqa: BLE001
         return [], f"discard review unavailable: {type(e).__name__}: {e}"
 
 
 def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
     """For each discard event, one line of the discard review (as HTML)."""
-    import pandas as pd
-
     out = {}
     for r in rows:
-        if pd.isna(r.get("ukeire")):
+        if _missing(r.get("ukeire")):
             continue
         sh = _sh(r["shanten_after"])
         made = f"{jt(str(r['player']))} discards {r['tile']}: {_sh(r['shanten_before'])} -&gt; {sh}, {r['ukeire']} tiles"
@@ -147,10 +147,8 @@ def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
 
 def _review_list(rows: list[dict[str, Any]], why: str) -> str:
     """The discards that kept fewer improving tiles than the best one (riichi discards are forced)."""
-    import pandas as pd
-
     esc = html.escape
-    worse = [r for r in rows if not pd.isna(r.get("best")) and not r["best"] and not r["riichi"]]
+    worse = [r for r in rows if not _missing(r.get("best")) and not r["best"] and not r["riichi"]]
     items = "".join(
         f"<li><a href='#e{r['event_index']}' data-event='{r['event_index']}'>{esc(r['label'])} "
         f"{jt(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
@@ -159,6 +157,11 @@ def _review_list(rows: list[dict[str, Any]], why: str) -> str:
     )
     head = f"{len(worse)} of {len(rows)} discards kept fewer improving tiles than the best"
     return f"<details id='worse'><summary>{esc(why or head)}</summary><ol>{items}</ol></details>"
+
+
+def _missing(v: Any) -> bool:
+    """No value: the review row lacks it (``discard_rows``: None, or the key absent)."""
+    return v is None
 
 
 def _sh(v: Any) -> str:
