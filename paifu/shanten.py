@@ -35,6 +35,26 @@ def _closure(best: list[list[int]]) -> Table:
 
 @lru_cache(maxsize=65_536)
 def _suit(counts: tuple[int, ...]) -> Table:
+    """``_solved`` of the suit read from whichever end comes first, its empty kinds past two from
+    its tiles dropped: a suit's table depends on its shape (runs read the same both ways) and on
+    how near the suit's ends it lies, up to two kinds (as far as a run reaches), so one shape is
+    solved once wherever it lies (``tests/test_shanten.py`` checks it on random suits)."""
+    lo, hi = 0, len(counts)
+    while lo < hi and not counts[lo]:
+        lo += 1
+    while hi > lo and not counts[hi - 1]:
+        hi -= 1
+    if lo == hi:
+        return _EMPTY
+    left, right = min(lo, 2), min(9 - hi, 2)
+    core = counts[lo - left : hi + right]
+    fill = (0,) * (9 - len(core))
+    shape = fill + core if left == 2 and right < 2 else core + fill  # the free end takes the rest
+    return _solved(min(shape, shape[::-1]))
+
+
+@lru_cache(maxsize=65_536)
+def _solved(counts: tuple[int, ...]) -> Table:
     """Most tiles of one suit (9 counts) covered by ``a`` runs/triplets and ``h`` pairs of it: the
     parts two or more empty kinds apart share no block (a run spans three kinds, and four blocks
     at most pass an empty kind), so each is solved apart, with the two kinds either side that
@@ -79,23 +99,25 @@ def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
     need = one + two
     # a new run must cover one of the next three kinds' tiles (one covering none goes elsewhere)
     room = counts[0] + counts[1] + counts[2] if len(counts) >= 3 else 0
-    best = [[NEG] * 5, [NEG] * 5]
-    for t in (0, 1) if held else (0,):
-        for p in (0, 1) if held else (0,):
+    none, pair = [NEG] * 5, [NEG] * 5  # the cells without and with the pair
+    choices = (0, 1) if held else (0,)
+    for t in choices:
+        for p in choices:
             base = need + 3 * t + 2 * p
             if base > 4:
                 continue
             for s in range(min(4 - base, room) + 1):
                 here = min(held, base + s)
-                sub = _rest(rest, s, one)
+                without, with_pair = _rest(rest, s, one)
                 blocks = t + s
-                for h in (0, 1) if p == 0 else (0,):
-                    row, out = sub[h], best[h + p]
+                for source, out in ((without, pair),) if p else ((without, none), (with_pair, pair)):
                     for a in range(5 - blocks):
-                        v = row[a] + here
-                        if v > out[a + blocks]:
-                            out[a + blocks] = v
-    return tuple(best[0]), tuple(best[1])
+                        v = source[a]
+                        if v != NEG:
+                            v += here
+                            if v > out[a + blocks]:
+                                out[a + blocks] = v
+    return tuple(none), tuple(pair)
 
 
 @lru_cache(maxsize=65_536)
