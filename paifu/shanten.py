@@ -35,6 +35,26 @@ def _closure(best: list[list[int]]) -> Table:
 
 @lru_cache(maxsize=65_536)
 def _suit(counts: tuple[int, ...]) -> Table:
+    """``_solved`` of the suit read from whichever end comes first, its empty kinds past two from
+    its tiles dropped: a suit's table depends on its shape (runs read the same both ways) and on
+    how near the suit's ends it lies, up to two kinds (as far as a run reaches), so one shape is
+    solved once wherever it lies (``tests/test_shanten.py`` checks it on random suits)."""
+    lo, hi = 0, len(counts)
+    while lo < hi and not counts[lo]:
+        lo += 1
+    while hi > lo and not counts[hi - 1]:
+        hi -= 1
+    if lo == hi:
+        return _EMPTY
+    left, right = min(lo, 2), min(9 - hi, 2)
+    core = counts[lo - left : hi + right]
+    fill = (0,) * (9 - len(core))
+    shape = fill + core if left == 2 and right < 2 else core + fill  # the free end takes the rest
+    return _solved(min(shape, shape[::-1]))
+
+
+@lru_cache(maxsize=65_536)
+def _solved(counts: tuple[int, ...]) -> Table:
     """Most tiles of one suit (9 counts) covered by ``a`` runs/triplets and ``h`` pairs of it: the
     parts two or more empty kinds apart share no block (a run spans three kinds, and four blocks
     at most pass an empty kind), so each is solved apart, with the two kinds either side that
@@ -55,6 +75,7 @@ def _suit(counts: tuple[int, ...]) -> Table:
     return table if table is not None else _EMPTY
 
 
+@lru_cache(maxsize=65_536)
 def _part(counts: tuple[int, ...]) -> Table:
     """``_suit`` for a run of kinds (the suit's edge, or empty kinds, at both ends)."""
     exact = _rest(counts, 0, 0)
@@ -78,23 +99,25 @@ def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
     need = one + two
     # a new run must cover one of the next three kinds' tiles (one covering none goes elsewhere)
     room = counts[0] + counts[1] + counts[2] if len(counts) >= 3 else 0
-    best = [[NEG] * 5, [NEG] * 5]
-    for t in (0, 1) if held else (0,):
-        for p in (0, 1) if held else (0,):
+    none, pair = [NEG] * 5, [NEG] * 5  # the cells without and with the pair
+    choices = (0, 1) if held else (0,)
+    for t in choices:
+        for p in choices:
             base = need + 3 * t + 2 * p
             if base > 4:
                 continue
             for s in range(min(4 - base, room) + 1):
                 here = min(held, base + s)
-                sub = _rest(rest, s, one)
+                without, with_pair = _rest(rest, s, one)
                 blocks = t + s
-                for h in (0, 1) if p == 0 else (0,):
-                    row, out = sub[h], best[h + p]
+                for source, out in ((without, pair),) if p else ((without, none), (with_pair, pair)):
                     for a in range(5 - blocks):
-                        v = row[a] + here
-                        if v > out[a + blocks]:
-                            out[a + blocks] = v
-    return tuple(best[0]), tuple(best[1])
+                        v = source[a]
+                        if v != NEG:
+                            v += here
+                            if v > out[a + blocks]:
+                                out[a + blocks] = v
+    return tuple(none), tuple(pair)
 
 
 @lru_cache(maxsize=65_536)
@@ -131,7 +154,7 @@ def _join(x: Table, y: Table) -> Table:
                     v = v1 + ry[a2]
                     if v > out[a1 + a2]:
                         out[a1 + a2] = v
-    return _closure(best)
+    return tuple(best[0]), tuple(best[1])  # already "at most": both tables are
 
 
 def _final(x: Table, y: Table, k: int) -> int:
@@ -192,15 +215,6 @@ class Shape:
             return _honours((part[0], part[8]))
         return _suit(part)
 
-    def near(self, kind: int) -> bool:
-        """Whether a tile of ``kind`` can join a block with the hand's tiles (held, or two kinds
-        away in its suit); any other tile alone is as good as any other for the regular hand."""
-        counts = self.counts
-        if counts[kind] or kind >= 27 or (self.sanma and kind < 9):
-            return counts[kind] > 0
-        lo = kind - kind % 9
-        return any(counts[j] for j in range(max(lo, kind - 2), min(lo + 9, kind + 3)))
-
     def shanten(self, kind: int = -1, delta: int = 0, regular: int | None = None) -> int:
         """Shanten of the hand, or of it with ``delta`` (+1/-1) tiles of ``kind`` (``regular``: its
         regular-hand shanten, when known)."""
@@ -227,34 +241,97 @@ class Shape:
                 if kind in YAOCHU_KINDS:
                     orphans += (after >= 1) - (before >= 1)
                     opair += (after >= 2) - (before >= 2)
-            seven = -1 if pairs == 7 else 6 - pairs + max(0, 7 - kinds)
-            thirteen = 13 - orphans - (1 if opair else 0)
-            best = min(best, seven, thirteen)
+            best = min(best, _special(pairs, kinds, orphans, opair))
         return best
+
+    def special(self) -> int:
+        """The shanten of the hand as seven pairs or thirteen orphans (whether it may be either or not)."""
+        return _special(self.pairs, self.kinds, self.orphans, self.orphan_pair)
+
+
+def _special(pairs: int, kinds: int, orphans: int, opair: int) -> int:
+    seven = -1 if pairs == 7 else 6 - pairs + max(0, 7 - kinds)
+    return min(seven, 13 - orphans - (1 if opair else 0))
+
+
+_SUIT, _HONOURS, _SANMA_MAN = 0, 1, 2  # how a group makes blocks: runs, triplets only, 1m/9m only
+
+
+def _group_table(how: int, part: tuple[int, ...]) -> Table:
+    if how == _SUIT:
+        return _suit(part)
+    if how == _HONOURS:
+        return _honours(part)
+    return _honours((part[0], part[8]))
+
+
+@lru_cache(maxsize=65_536)
+def _raises(how: int, part: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """For each kind of a group (by index in it) that can take one more tile, the cells (bit
+    ``5h + a``) of the group's table that tile raises: it lowers the regular shanten exactly when
+    one of them is tight (a join that reaches the hand's best), as one more tile raises a cell by
+    one at most. Groups repeat from hand to hand far more than whole hands do."""
+    table = _group_table(how, part)
+    out = []
+    for i in (0, 8) if how == _SANMA_MAN else range(len(part)):
+        if part[i] >= 4:
+            continue
+        more = _group_table(how, part[:i] + (part[i] + 1,) + part[i + 1 :])
+        cells = 0
+        for h in (0, 1):
+            for a, (x, y) in enumerate(zip(table[h], more[h], strict=True)):
+                if y > x:
+                    cells |= 1 << (5 * h + a)
+        if cells:
+            out.append((i, cells))
+    return tuple(out)
 
 
 @lru_cache(maxsize=65_536)
 def improving(counts: tuple[int, ...], closed: bool, sanma: bool) -> tuple[int, tuple[int, ...]]:
-    """(shanten, the kinds one more tile of which lowers it) of a hand waiting for a tile; cached,
-    as a tsumogiri leaves the same hand for the next turn's review."""
+    """(shanten, the kinds one more tile of which lowers it) of a hand waiting for a tile (``3k+1``
+    tiles); cached, as a tsumogiri leaves the same hand for the next turn's review."""
     shape = Shape(counts, closed, sanma)
     base = shape.shanten()
-    far: list[int] = []  # kinds a tile of which joins nothing: all alike but for the orphans
-    kinds = []
-    for kind in range(34):
-        if sanma and 1 <= kind <= 7:
-            continue
-        if shape.near(kind):
-            if shape.shanten(kind, 1) < base:
-                kinds.append(kind)
-        else:
-            far.append(kind)
-    if far:
-        plain = next((k for k in far if k not in YAOCHU_KINDS), None)
-        orphan = next((k for k in far if k in YAOCHU_KINDS), None)
-        lowers = {k: shape.shanten(k, 1) < base if k is not None else False for k in (plain, orphan)}
-        kinds.extend(k for k in far if lowers[orphan if k in YAOCHU_KINDS else plain])
-    return base, tuple(sorted(kinds))
+    n = shape.n
+    if n % 3 != 1:  # not a hand waiting for a tile (a broken record's): one kind at a time
+        return base, tuple(
+            k
+            for k in range(34)
+            if counts[k] < 4 and not (sanma and 1 <= k <= 7) and shape.shanten(k, 1) < base
+        )
+    k = n // 3  # as many blocks with one tile more
+    covered = _final(shape.tables[0], shape.others[0], k)
+    regular = 3 * k + 1 - covered
+    lifted: list[int] = []
+    for g, (lo, _) in enumerate(GROUPS):
+        table, other = shape.tables[g], shape.others[g]
+        tight = 0
+        for h in (0, 1):
+            for a in range(k + 1):
+                if table[h][a] + other[1 - h][k - a] == covered:
+                    tight |= 1 << (5 * h + a)
+        how = _HONOURS if g == 3 else _SANMA_MAN if g == 0 and sanma else _SUIT
+        lifted.extend(lo + i for i, cells in _raises(how, shape.parts[g]) if cells & tight)
+    low = set(lifted) if regular == base else set()
+    if closed and n + 1 >= 13:  # one more tile as seven pairs or thirteen orphans: by kind of change
+        for held in (0, 1):
+            for orphan in (False, True):
+                new = _special(
+                    shape.pairs + held,
+                    shape.kinds + (held == 0),
+                    shape.orphans + (orphan and held == 0),
+                    shape.orphan_pair + (orphan and held == 1),
+                )
+                if new < base:
+                    low.update(
+                        kind
+                        for kind in range(34)
+                        if counts[kind] == held
+                        and (kind in YAOCHU_KINDS) == orphan
+                        and not (sanma and 1 <= kind <= 7)
+                    )
+    return base, tuple(sorted(low))
 
 
 def shanten(counts: list[int] | tuple[int, ...], closed: bool = True, sanma: bool = False) -> int:

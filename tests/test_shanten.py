@@ -136,3 +136,19 @@ def test_known_hands() -> None:
     assert sh("1122m3344p5566s7z") == 0
     assert sh("123m456p789s11122z") == -1
     assert sh("19m19p19s1234z258m") == 3
+
+
+def test_a_suit_table_depends_on_its_shape_only() -> None:
+    """``_suit`` solves a suit as its shape and its distance from the suit's ends (up to two), read
+    from either end: the table of every suit equals the one solved where it lies, and the one of
+    its mirror image (crowded suits too: four of a kind by an end is where a shift would differ)."""
+    from paifu.shanten import _solved, _suit
+
+    rng = random.Random(9)
+    for _ in range(500):
+        width = rng.randint(1, 6)
+        core = [rng.randint(0, 4) for _ in range(width)]
+        core[0], core[-1] = core[0] or 1, core[-1] or 4
+        for at in range(10 - width):  # the same shape everywhere in the suit, the ends included
+            suit = (0,) * at + tuple(core) + (0,) * (9 - width - at)
+            assert _suit(suit) == _solved(suit) == _solved(suit[::-1]), suit

@@ -171,3 +171,103 @@ def test_a_report_link_opens_the_page_paifu_show_wrote(browser, tmp_path: Path, 
     )
     assert re.search(r"\w+ \(seat \d\) (tsumo|ron)", hands), hands
     assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def test_a_river_tile_click_and_the_keys_move_the_table(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """Clicking a river tile shows the table right after that discard (that river as it was then,
+    the tile just discarded outlined); page down/up and the arrows step hands and events."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    record = SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml"
+    view = GameView.open(record)
+    page = tmp_path / "game.html"
+    assert main(["show", str(record), "-o", str(page)]) == 0
+    first = view.hands[0]
+    load(browser, f"{page.as_uri()}#e{first.end}")
+    table = browser.find_element(By.ID, "table")
+    assert table.get_attribute("data-event") == str(first.end)
+    seat = max(view.tables[first.end].seats, key=lambda s: len(s.river)).seat
+    assert len(view.tables[first.end].seats[seat].river) >= 3  # a tile before the last one
+    tiles = table.find_elements(By.CSS_SELECTOR, f"g.river[data-seat='{seat}'] use")
+    tiles[1].click()
+    shown = int(table.get_attribute("data-event"))
+    ev = view.record.events[shown]
+    assert type(ev).__name__ == "Discard" and ev.seat == seat  # type: ignore[attr-defined]
+    assert (
+        len(view.tables[shown].seats[seat].river) == 2 and len(view.tables[shown - 1].seats[seat].river) == 1
+    )
+    assert browser.execute_script(TILES_JS) == _tiles(view, shown)  # the tiles a person sees
+    assert f"event {shown}" in table.find_element(By.CSS_SELECTOR, "g.header").text
+    assert table.find_elements(By.CSS_SELECTOR, f"g.river[data-seat='{seat}'] rect.last")
+    browser.save_screenshot(str(tmp_path / "river-click.png"))
+
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert table.get_attribute("data-event") == str(shown + 1)
+    assert browser.execute_script(TILES_JS) == _tiles(view, shown + 1)
+    body.send_keys(Keys.PAGE_DOWN)
+    assert table.get_attribute("data-event") == str(view.hands[1].start)
+    assert browser.execute_script(TILES_JS) == _tiles(view, view.hands[1].start)
+    body.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.PAGE_UP)  # back to this hand's start
+    assert table.get_attribute("data-event") == str(view.hands[1].start)
+    body.send_keys(Keys.PAGE_UP)  # from a hand's start: the hand before
+    assert table.get_attribute("data-event") == str(first.start)
+    assert browser.execute_script(TILES_JS) == _tiles(view, first.start)
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+HARNESS = """<!doctype html><html><body><div id="w"></div><script type="module">
+// the notebook's side of anywidget, as little as the table's script asks of it
+window.sent = [];
+const state = {value: %(svg)s}, on = {};
+const model = {get: k => state[k], on: (name, f) => { on[name] = f; }, send: m => window.sent.push(m)};
+window.redraw = v => { state.value = v; on['change:value'](); };
+const mod = await import('data:text/javascript;charset=utf-8,' + encodeURIComponent(%(esm)s));
+mod.default.render({model, el: document.getElementById('w')});
+document.body.dataset.ready = '1';
+</script></body></html>"""
+
+
+def test_the_notebook_table_takes_clicks_and_keys(browser, tmp_path: Path) -> None:  # noqa: ANN001
+    """The widget's table script in a browser: a river tile clicked and keys pressed reach Python
+    as messages, and the table Python draws back is the one at that discard, at that event."""
+    import json
+
+    pytest.importorskip("anywidget")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    from paifu.view.widget import ESM
+
+    game = GameView.open(SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml")
+    first = game.hands[0]
+    game.goto(first.end)
+    *_, picture = game.widget().children
+    page = tmp_path / "widget.html"
+    page.write_text(HARNESS % {"svg": json.dumps(picture.value), "esm": json.dumps(ESM)}, encoding="utf-8")
+    load(browser, page.as_uri())
+    tiles_js = TILES_JS.replace("#table", "#w")
+
+    def answer() -> int:
+        """Hand the browser's messages to the widget, draw its table back, return the event shown."""
+        for message in browser.execute_script("return window.sent.splice(0)"):
+            picture._handle_custom_msg(message, [])
+        browser.execute_script("window.redraw(arguments[0])", picture.value)
+        return int(browser.find_element(By.CSS_SELECTOR, "#w svg").get_attribute("data-event"))
+
+    seat = max(game.table.seats, key=lambda s: len(s.river)).seat
+    browser.find_elements(By.CSS_SELECTOR, f"#w g.river[data-seat='{seat}'] use")[1].click()
+    shown = answer()
+    assert shown == game.position and len(game.tables[shown].seats[seat].river) == 2
+    assert type(game.record.events[shown]).__name__ == "Discard"
+    assert browser.execute_script(tiles_js) == _tiles(game, shown)
+    box = browser.find_element(By.ID, "w")
+    box.send_keys(Keys.ARROW_RIGHT)
+    assert answer() == shown + 1
+    assert browser.execute_script(tiles_js) == _tiles(game, shown + 1)
+    box.send_keys(Keys.PAGE_DOWN)
+    assert answer() == game.hands[1].start
+    box.send_keys(Keys.ARROW_UP)
+    assert answer() == first.start
+    assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from paifu.engine.results import GameResult
-from paifu.events import Event, GameRecord, HandStart, Win
+from paifu.events import Discard, Event, GameRecord, HandStart, Win
 from paifu.findings import Finding
 from paifu.rules import Ruleset
 from paifu.safety import printable
@@ -75,13 +75,14 @@ class GameView:
         self.tables: list[TableView] = []
         ura: list[tuple[int, ...]] = [()]
         pending: list[int] = []  # rons on the tile not yet paid (the engine books them at the next event)
+        memo: dict[Any, Any] = {}  # snapshot's: each seat's last copy
 
         def observe(index: int, ev: Event, rp: Any) -> None:
             if isinstance(ev, HandStart):
                 ura[0] = ()
             elif isinstance(ev, Win) and ev.claimed.ura_indicators:
                 ura[0] = tuple(ev.claimed.ura_indicators)
-            self.tables.append(snapshot(rp, index, ev, ura[0]))
+            self.tables.append(snapshot(rp, index, ev, ura[0], memo))
             pending.append(len(rp.pending_rons))
 
         self.result: GameResult = replay_record(record, rules, game_index=game_index, observe=observe)
@@ -251,6 +252,22 @@ class GameView:
             tuple(w.yaku),
             tuple(w.deltas),
         )
+
+    def river_events(self) -> list[list[dict[int, int]]]:
+        """For each hand, each seat: the event that discarded each tile of its river, by place
+        (as the table after that event shows the river), so a click on a river tile finds it."""
+        out: list[list[dict[int, int]]] = [[{} for _ in self.result.players] for _ in self.hands]
+        for k, h in enumerate(self.hands):
+            for i in range(h.start, h.end + 1):
+                ev, tv = self.record.events[i], self.tables[i]
+                if isinstance(ev, Discard) and 0 <= ev.seat < min(len(tv.seats), len(out[k])):
+                    out[k][ev.seat][len(tv.seats[ev.seat].river) - 1] = i
+        return out
+
+    def hand_index(self, event: int | None = None) -> int:
+        """The hand (its place in ``hands``) of an event, the cursor's by default."""
+        at = self.position if event is None else event
+        return max((k for k, h in enumerate(self.hands) if h.start <= at), default=0)
 
     # ------------------------------------------------------------------ review
     def discards(self) -> Any:

@@ -18,18 +18,23 @@ from typing import Any
 EM = 2048  # the font's units per em
 ADVANCE_ASCII = 0.56  # ASCII width per font size, about, for a sans-serif (for placing the next run)
 _USE = re.compile(r"#g([0-9a-f]+)'")
+_RUNS = re.compile(r"[\x20-\x7e]+|[^\x20-\x7e]")
 
 
 @lru_cache(maxsize=1)
 def _font() -> tuple[Any, dict[int, str]] | None:
-    try:
-        import matplotlib_fontja
-        from fontTools.ttLib import TTFont
-    except ImportError:  # pragma: no cover - both come with paifu's dependencies
-        return None
+    from importlib.util import find_spec
     from pathlib import Path
 
-    path = Path(matplotlib_fontja.__file__).parent / "fonts" / "ipaexg.ttf"
+    try:
+        from fontTools.ttLib import TTFont
+    except ImportError:  # pragma: no cover - it comes with paifu's dependencies
+        return None
+    # the package's folder, not the package: importing it imports matplotlib (half a second)
+    spec = find_spec("matplotlib_fontja")
+    if spec is None or not spec.submodule_search_locations:  # pragma: no cover
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
     if not path.is_file():  # pragma: no cover
         return None
     font = TTFont(str(path), lazy=True)
@@ -70,15 +75,31 @@ def text(
 ) -> str:
     """SVG for ``s`` with its baseline at ``y``: ASCII runs as ``<text>``, the rest as glyph uses.
     ``anchor`` ("start", "middle", "end") places the whole run by its estimated width."""
-    runs = re.findall(r"[\x20-\x7e]+|[^\x20-\x7e]", s)
+    return _text(x, y, s, size, fill, anchor, tuple(attrs.items()))
+
+
+@lru_cache(maxsize=16_384)
+def _text(
+    x: float, y: float, s: str, size: float, fill: str, anchor: str, attrs: tuple[tuple[str, str], ...]
+) -> str:
+    """``text``, cached: a table repeats its labels at every event (a name, a score, the round)."""
+    cls = "txt"
+    extra = []
+    for name, v in attrs:
+        if name == "class_":
+            cls = f"txt {v}".strip()
+        else:
+            extra.append(f" {name.rstrip('_').replace('_', '-')}='{html.escape(v, quote=True)}'")
+    head = f"<g class='{cls}' fill='{fill}'{''.join(extra)}>"
+    if s and s.isascii() and s.isprintable():  # one run (most texts: the event, a score)
+        w = len(s) * ADVANCE_ASCII * size
+        x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
+        return f"{head}<text x='{x0:.1f}' y='{y:.1f}' font-size='{size:g}'>{html.escape(s)}</text></g>"
+    runs = _RUNS.findall(s)
     widths = [len(r) * ADVANCE_ASCII * size if r[0].isascii() else glyph(ord(r))[1] * size for r in runs]
     total = sum(widths)
     x0 = x - (total / 2 if anchor == "middle" else total if anchor == "end" else 0)
-    cls = " ".join(["txt", attrs.pop("class_", "")]).strip()
-    extra = "".join(
-        f" {k.rstrip('_').replace('_', '-')}='{html.escape(v, quote=True)}'" for k, v in attrs.items()
-    )
-    out = [f"<g class='{cls}' fill='{fill}'{extra}>"]
+    out = [head]
     k = size / EM
     for run, w in zip(runs, widths, strict=True):
         if run[0].isascii():
@@ -95,8 +116,7 @@ def text(
 def width(s: str, size: float) -> float:
     """The estimated width of ``text(..., s, size)``."""
     return sum(
-        len(r) * ADVANCE_ASCII * size if r[0].isascii() else advance(ord(r)) * size
-        for r in re.findall(r"[\x20-\x7e]+|[^\x20-\x7e]", s)
+        len(r) * ADVANCE_ASCII * size if r[0].isascii() else advance(ord(r)) * size for r in _RUNS.findall(s)
     )
 
 

@@ -36,6 +36,7 @@ svg.jg{vertical-align:-.14em;fill:currentColor;overflow:visible}
 .finding{color:#b00020!important}
 #review{font-size:13px;min-height:1.4em;margin-top:4px}
 #review .worse{color:#b00020}
+#table g.river use{cursor:pointer}
 h1{font-size:17px;margin:0 0 6px}h3{font-size:14px;margin:10px 0 2px}
 """
 
@@ -86,8 +87,18 @@ function fromHash() {
 document.addEventListener('keydown', e => {
   if (e.target.tagName === 'INPUT' && e.target.type !== 'range' || e.target.tagName === 'SELECT') return;
   const k = {ArrowRight: () => show(cur + 1), ArrowLeft: () => show(cur - 1), ArrowDown: () => hand(1),
-             ArrowUp: () => hand(-1), Home: () => show(0), End: () => show(D.frames.length - 1)}[e.key];
+             ArrowUp: () => hand(-1), PageDown: () => hand(1), PageUp: () => hand(-1),
+             Home: () => show(0), End: () => show(D.frames.length - 1)}[e.key];
   if (k) { k(); e.preventDefault(); }
+});
+// a river tile: the event that discarded it (by its place in the river, as the table after it shows)
+table.addEventListener('click', e => {
+  const use = e.target.closest && e.target.closest('g.river use');
+  if (!use) return;
+  const river = use.closest('g.river');
+  const k = Array.from(river.querySelectorAll('use')).indexOf(use);
+  const at = ((D.discards[handOf(cur)] || [])[Number(river.dataset.seat)] || [])[k];
+  if (at !== undefined) show(at);
 });
 document.getElementById('next').onclick = () => show(cur + 1);
 document.getElementById('prev').onclick = () => show(cur - 1);
@@ -110,19 +121,19 @@ document.body.dataset.ready = '1';
 
 def _review_rows(game: Any) -> tuple[list[dict[str, Any]], str]:
     """The discard review's rows, or none and why (the table still shows without a review)."""
-    try:
-        return game.discards().to_dict("records"), ""
+    from paifu.view.review import discard_rows
+
+    try:  # the rows themselves: the page needs no DataFrame (nor pandas, a third of a second to import)
+        return discard_rows(game), ""
     except Exception as e:  # noqa: BLE001
         return [], f"discard review unavailable: {type(e).__name__}: {e}"
 
 
 def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
     """For each discard event, one line of the discard review (as HTML)."""
-    import pandas as pd
-
     out = {}
     for r in rows:
-        if pd.isna(r.get("ukeire")):
+        if _missing(r.get("ukeire")):
             continue
         sh = _sh(r["shanten_after"])
         made = f"{jt(str(r['player']))} discards {r['tile']}: {_sh(r['shanten_before'])} -&gt; {sh}, {r['ukeire']} tiles"
@@ -136,10 +147,8 @@ def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
 
 def _review_list(rows: list[dict[str, Any]], why: str) -> str:
     """The discards that kept fewer improving tiles than the best one (riichi discards are forced)."""
-    import pandas as pd
-
     esc = html.escape
-    worse = [r for r in rows if not pd.isna(r.get("best")) and not r["best"] and not r["riichi"]]
+    worse = [r for r in rows if not _missing(r.get("best")) and not r["best"] and not r["riichi"]]
     items = "".join(
         f"<li><a href='#e{r['event_index']}' data-event='{r['event_index']}'>{esc(r['label'])} "
         f"{jt(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
@@ -148,6 +157,11 @@ def _review_list(rows: list[dict[str, Any]], why: str) -> str:
     )
     head = f"{len(worse)} of {len(rows)} discards kept fewer improving tiles than the best"
     return f"<details id='worse'><summary>{esc(why or head)}</summary><ol>{items}</ol></details>"
+
+
+def _missing(v: Any) -> bool:
+    """No value: the review row lacks it (``discard_rows``: None, or the key absent)."""
+    return v is None
 
 
 def _sh(v: Any) -> str:
@@ -183,6 +197,7 @@ def viewer_data(
         "players": list(game.result.players),
         "bottom": bottom,
         "hands": hands,
+        "discards": game.river_events(),
         "review": _review_texts(review if review is not None else _review_rows(game)[0]),
         "start": start,
     }
@@ -241,7 +256,7 @@ event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="
 <label>at the bottom <select id="seat">{seats}</select></label>
 <label><input id="closed" type="checkbox"> others closed</label>
 <label><input id="english" type="checkbox"> English</label>
-<span style="color:#666">keys: left/right events, up/down hands</span>
+<span style="color:#666">keys: left/right events, up/down (page up/down) hands; click a river tile: its discard</span>
 </div>
 <div id="wrap">
 <div id="main"><svg id="table" class="paifu-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}"></svg>

@@ -19,10 +19,19 @@ WINDS = "ESWN"
 WIND_KANJI = "東南西北"
 
 
-def kind_of(tile: str) -> int:
-    """Kind 0..33 of an MPSZ tile string (``0m`` is the red 5m)."""
+def _kind_of(tile: str) -> int:
     n = int(tile[0]) or 5
     return SUITS.index(tile[1]) * 9 + n - 1
+
+
+#: every tile string's kind, looked up (the discard review asks tens of thousands of times a game)
+_KINDS = {f"{d}{s}": _kind_of(f"{d}{s}") for s in SUITS for d in range(10) if s != "z" or 1 <= d <= 7}
+
+
+def kind_of(tile: str) -> int:
+    """Kind 0..33 of an MPSZ tile string (``0m`` is the red 5m)."""
+    kind = _KINDS.get(tile)
+    return kind if kind is not None else _kind_of(tile)
 
 
 def shanten_of(counts: tuple[int, ...], closed: bool, sanma: bool) -> int:

@@ -39,11 +39,10 @@ COLUMNS = {
 }
 
 
-def visible_counts(tv: TableData, seat: int) -> list[int]:
-    """Copies of each kind the player at ``seat`` can see: own hand, rivers, melds, dora indicators."""
-    c = [0] * 34
-    for i, n in enumerate(tv.seats[seat].counts):
-        c[i] += n
+def visible_counts(tv: TableData, seat: int, own: tuple[int, ...] | None = None) -> list[int]:
+    """Copies of each kind the player at ``seat`` can see: own hand (``own``: its counts, when
+    known), rivers, melds, dora indicators."""
+    c = list(tv.seats[seat].counts if own is None else own)
     for sv in tv.seats:
         for r in sv.river:
             if not r.called:  # a called tile is counted in the caller's meld
@@ -66,11 +65,12 @@ def ukeire(counts: list[int], visible: list[int], closed: bool, sanma: bool) -> 
 def review_discard(before: TableData, seat: int, tile: str) -> dict[str, Any]:
     """Shanten and ukeire of discarding ``tile`` and of the best discard, from the table before it."""
     sv = before.seats[seat]
-    counts = list(sv.counts)
+    held = sv.counts
+    counts = list(held)
     closed = not any(m.kind != "ankan" for m in sv.melds)
     if not reviewable(counts):  # a broken record's oversized hand: drawn, not reviewed
         return {"shanten_before": None}
-    visible = visible_counts(before, seat)
+    visible = visible_counts(before, seat, held)
     whole = Shape(counts, closed, sv.sanma)
     shanten_before = whole.shanten() if sum(counts) % 3 == 2 else None
     options: dict[int, tuple[int, int]] = {}

@@ -187,8 +187,58 @@ def hand_result_text(hand: Any, players: Sequence[str] = ()) -> str:
     return "; ".join(parts)
 
 
-def snapshot(rp: Any, index: int, ev: Event, ura: tuple[int, ...] = ()) -> TableView:
-    """The table right after ``rp.apply(ev, index)``: a frozen copy of the engine's state."""
+def _river(
+    seat: Any, red: tuple[int, int, int], tiles: dict[tuple[Any, ...], RiverTileView]
+) -> tuple[RiverTileView, ...]:
+    out = []
+    for r in seat.river:
+        key = (r.tile, r.tsumogiri, r.riichi, r.called)
+        view = tiles.get(key)
+        if view is None:
+            name = tile_to_str(r.tile, red) if 0 <= r.tile < 136 else "?"
+            view = tiles[key] = RiverTileView(name, r.tsumogiri, r.riichi, r.called)
+        out.append(view)
+    return tuple(out)
+
+
+def _seat(
+    seat: Any, s: int, n: int, dealer: int, score: int, players: tuple[str, ...], red: Any, rivers: dict
+) -> SeatView:
+    drawn = tile_to_str(seat.drawn, red) if seat.drawn is not None else None
+    hand, drawn = _concealed(seat.counts, seat.red, drawn)
+    waits = (
+        tuple(
+            kind_to_str(k)
+            for k in sorted(seat.waits)
+            if seat.counts[k] < 4 and not (n == 3 and k in SANMA_REMOVED_KINDS)
+        )
+        if sum(seat.counts) % 3 == 1
+        else ()
+    )
+    return SeatView(
+        seat=s,
+        name=players[s] if s < len(players) else f"seat {s}",
+        wind=(s - dealer) % n,
+        score=score,
+        hand=hand,
+        drawn=drawn,
+        river=_river(seat, red, rivers),
+        melds=tuple(_meld(m, s, n, red) for m in seat.melds if m.kind != CallKind.KITA),
+        kita=seat.kita,
+        riichi=seat.riichi,
+        waits=waits,
+        sanma=n == 3,
+    )
+
+
+def snapshot(
+    rp: Any, index: int, ev: Event, ura: tuple[int, ...] = (), memo: dict[Any, Any] | None = None
+) -> TableView:
+    """The table right after ``rp.apply(ev, index)``: a frozen copy of the engine's state.
+
+    ``memo`` (one dict per game, passed at every event) keeps each seat's last copy with what it
+    was copied from: a seat the event left as it was is the same ``SeatView`` again (most events
+    change one seat), which also lets the drawing's caches find it at once."""
     red = rp.rules.red_fives
     players = tuple(rp.players)
     text = describe(ev, players, red)
@@ -197,42 +247,31 @@ def snapshot(rp: Any, index: int, ev: Event, ura: tuple[int, ...] = ()) -> Table
     if st is None:
         return TableView(index=index, event=text, players=players, kind=kind, actor=actor)
     n = st.num_players
+    memo = {} if memo is None else memo
+    rivers = memo.setdefault("river", {})
     seats = []
     for s, seat in enumerate(st.seats):
-        drawn = tile_to_str(seat.drawn, red) if seat.drawn is not None else None
-        hand, drawn = _concealed(seat.counts, seat.red, drawn)
-        melds = tuple(_meld(m, s, n, red) for m in seat.melds if m.kind != CallKind.KITA)
-        river = tuple(
-            RiverTileView(
-                tile_to_str(r.tile, red) if 0 <= r.tile < 136 else "?", r.tsumogiri, r.riichi, r.called
-            )
-            for r in seat.river
+        river = seat.river
+        key = (
+            st.scores[s],
+            st.dealer,
+            seat.drawn,
+            tuple(seat.counts),
+            tuple(seat.red),
+            len(river),
+            river[-1].called if river else False,
+            tuple(m.kind for m in seat.melds),
+            seat.kita,
+            seat.riichi,
+            seat.wait_mask,
         )
-        waits = (
-            tuple(
-                kind_to_str(k)
-                for k in sorted(seat.waits)
-                if seat.counts[k] < 4 and not (n == 3 and k in SANMA_REMOVED_KINDS)
-            )
-            if sum(seat.counts) % 3 == 1
-            else ()
-        )
-        seats.append(
-            SeatView(
-                seat=s,
-                name=players[s] if s < len(players) else f"seat {s}",
-                wind=(s - st.dealer) % n,
-                score=st.scores[s],
-                hand=hand,
-                drawn=drawn,
-                river=river,
-                melds=melds,
-                kita=seat.kita,
-                riichi=seat.riichi,
-                waits=waits,
-                sanma=n == 3,
-            )
-        )
+        known = memo.get(s)
+        if known is not None and known[0] == key:
+            seats.append(known[1])
+            continue
+        view = _seat(seat, s, n, st.dealer, st.scores[s], players, red, rivers)
+        memo[s] = (key, view)
+        seats.append(view)
     return TableView(
         index=index,
         event=text,
