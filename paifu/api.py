@@ -129,5 +129,11 @@ def game(record: GameRecord | str | Path, rules: Ruleset | str | None = None, in
 
 def tables(record: GameRecord | str | Path, rules: Ruleset | str | None = None) -> list[TableView]:
     """The table after every event of a game (hands, rivers, melds, dora, scores, shanten and
-    waits per seat), in event order: ``for table in paifu.tables(record): ...``."""
-    return game(record, rules).tables
+    waits per seat), in event order: ``for table in paifu.tables(record): ...``. The record is
+    followed unchecked (``paifu.board``), as it moves the table; ``paifu.game`` replays it judged,
+    with each hand's recomputed result and the findings on the tables."""
+    from paifu.view.table import followed_tables
+
+    if isinstance(record, (str, Path)):
+        record = read(record)[0]
+    return followed_tables(record, _ruleset(rules))

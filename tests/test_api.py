@@ -47,3 +47,29 @@ def test_tables_follow_the_game() -> None:
     assert all(len(s.hand) == 13 for s in dealt.seats)
     view = paifu.game(record)
     assert view.goto(5) == tables[5]
+
+
+def test_tables_unchecked_are_the_judged_tables_without_their_verdicts() -> None:
+    """``paifu.tables`` follows the record on the board, unchecked; on clean records every table is
+    the judged viewer's, but for what the judgment adds: the result text and panel, the changes
+    it paid, the draw and its tenpai seats, and the findings."""
+    from dataclasses import replace
+
+    files = sorted(p for p in (ROOT / "sample_logs").rglob("*") if p.suffix in (".xml", ".jsonl"))
+    assert len(files) >= 5
+    for path in files:
+        for i, record in enumerate(paifu.read(path)):
+            judged = paifu.game(record, index=i).tables
+            followed = paifu.tables(record)
+            assert len(followed) == len(judged)
+            for a, b in zip(followed, judged, strict=True):
+                judged_only = {
+                    "result": "",
+                    "findings": (),
+                    "changes": (),
+                    "wins": (),
+                    "draw": "",
+                    "tenpai": (),
+                }
+                assert a == replace(b, **judged_only), (path, a.index)
+            assert any(t.result for t in judged)  # the judged tables do carry results

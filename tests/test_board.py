@@ -261,3 +261,22 @@ def test_the_engine_changes_the_table_only_through_the_board() -> None:
     assert table_writes(
         "st.turn = 1\nseat.river.append(x)\nr.state.sticks += 1\nr.hand.complete = True\nr.state = st\n"
     ) == [1, 2, 3]  # a new hand's table may replace the old one
+
+
+def test_copy_is_a_snapshot() -> None:
+    """``copy()`` keeps every field (the seat's copy is written out field by field) and later
+    changes to either table leave the other alone."""
+    rec = read_path(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0]
+    tables = [(st.copy(), st) for _, st in follow(rec.events) if st is not None]
+    snap, live = tables[len(tables) // 2]
+    frozen = facts(snap)
+    assert snap.copy() == snap and type(snap.copy()) is type(snap)
+    assert all(c == s for c, s in zip(snap.copy().seats, snap.seats, strict=True))
+    before = facts(live)
+    c = live.copy()
+    c.seats[0].counts[0] += 1
+    c.seats[0].river.append(c.seats[1].river[0] if c.seats[1].river else c.seats[0].river[0])
+    c.scores[0] += 1
+    c.dora_indicators.append(0)
+    assert facts(live) == before
+    assert facts(snap) == frozen != facts(tables[-1][1])

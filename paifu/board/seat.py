@@ -105,6 +105,31 @@ class SeatState:
     def size(self) -> int:
         return self.held
 
+    def copy(self) -> SeatState:
+        """A snapshot of the seat (its lists copied; melds and river tiles are values)."""
+        c = SeatState()
+        c.counts = list(self.counts)
+        c.red = list(self.red)
+        c.keys = list(self.keys)
+        c.held = self.held
+        c.melds = list(self.melds)
+        c.river = [RiverTile(r.tile, r.tsumogiri, r.riichi, r.called) for r in self.river]
+        c.river_kinds = set(self.river_kinds)
+        c.riichi = self.riichi
+        c.riichi_accepted = self.riichi_accepted
+        c.double_riichi = self.double_riichi
+        c.ippatsu = self.ippatsu
+        c.furiten_temp = self.furiten_temp
+        c.furiten_riichi = self.furiten_riichi
+        c.wait_mask = self.wait_mask
+        c.drawn = self.drawn
+        c.kita = self.kita
+        c.kuikae = self.kuikae
+        c.discards = self.discards
+        c.draws = self.draws
+        c.calls = self.calls
+        return c
+
     @property
     def waits(self) -> frozenset[int]:
         """The kinds of ``wait_mask``."""

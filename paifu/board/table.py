@@ -5,9 +5,8 @@ events; the updates of each event kind are in ``turns``, ``calls`` and ``ends``.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Final
 
@@ -78,7 +77,24 @@ class Table:
     red_of: tuple[bool, ...] = DEFAULT_RED  # per tile id: a red five (``rules.red``)
 
     def copy(self) -> Table:
-        return _copy.deepcopy(self)
+        """A snapshot that later events leave alone (written out: compiled, the table's classes
+        have no generic deep copy)."""
+        return replace(
+            self,
+            scores=list(self.scores),
+            seats=[s.copy() for s in self.seats],
+            dora_indicators=list(self.dora_indicators),
+            kans=list(self.kans),
+            seen_kinds=list(self.seen_kinds),
+            seen_red=list(self.seen_red),
+            first_winds=list(self.first_winds),
+            ron_candidates=list(self.ron_candidates),
+            winners_this_tile=list(self.winners_this_tile),
+            deltas=list(self.deltas),
+            riichi_declared=list(self.riichi_declared),
+            riichi_turn=list(self.riichi_turn),
+            riichi_order=list(self.riichi_order),
+        )
 
     @property
     def label(self) -> str:

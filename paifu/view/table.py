@@ -158,10 +158,6 @@ def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> 
     return type(ev).__name__
 
 
-def _result(rp: Any, red: tuple[int, int, int]) -> str:
-    return hand_result_text(rp.hand, tuple(rp.players))
-
-
 def hand_result_text(hand: Any, players: Sequence[str] = ()) -> str:
     """A hand's wins and draw as one line (a ``HandResult``; empty while the hand is open), each
     seat by its player's name as the rest of the viewer names it (``seat_name``)."""
@@ -234,15 +230,28 @@ def _seat(
 def snapshot(
     rp: Any, index: int, ev: Event, ura: tuple[int, ...] = (), memo: dict[Any, Any] | None = None
 ) -> TableView:
-    """The table right after ``rp.apply(ev, index)``: a frozen copy of the engine's state.
+    """The table right after ``rp.apply(ev, index)``: a frozen copy of the engine's table, with
+    the hand's judged result (``table_view`` draws any table)."""
+    return table_view(rp.state, tuple(rp.players), rp.rules.red_fives, index, ev, ura, memo, rp.hand)
+
+
+def table_view(
+    st: Any,
+    players: tuple[str, ...],
+    red: tuple[int, int, int],
+    index: int,
+    ev: Event,
+    ura: tuple[int, ...] = (),
+    memo: dict[Any, Any] | None = None,
+    hand: Any = None,
+) -> TableView:
+    """A frozen copy of a ``paifu.board`` table after event ``index``; ``hand`` is the judged
+    ``HandResult`` whose text the view shows, if there is one.
 
     ``memo`` (one dict per game, passed at every event) keeps each seat's last copy with what it
     was copied from: a seat the event left as it was is the same ``SeatView`` again (most events
     change one seat), which also lets the drawing's caches find it at once."""
-    red = rp.rules.red_fives
-    players = tuple(rp.players)
     text = describe(ev, players, red)
-    st = rp.state
     kind, actor = type(ev).__name__, getattr(ev, "seat", None)
     if st is None:
         return TableView(index=index, event=text, players=players, kind=kind, actor=actor)
@@ -282,12 +291,40 @@ def snapshot(
         honba=st.honba,
         sticks=st.sticks,
         dealer=st.dealer,
-        turn=rp.turn,
+        turn=st.turn,
         tiles_left=max(st.live_left, 0),
         dora=tuple(tile_to_str(t, red) for t in st.dora_indicators if 0 <= t < 136),
         ura=tuple(tile_to_str(t, red) for t in ura if 0 <= t < 136),
         seats=tuple(seats),
-        result=_result(rp, red),
+        result=hand_result_text(hand, players),
         kind=kind,
         actor=actor,
     )
+
+
+def followed_tables(record: Any, rules: Any = None) -> list[TableView]:
+    """The table after every event of a game as the record moves it, unchecked (``paifu.board``):
+    nothing is judged or recomputed, so no result text and no findings (``paifu.game`` has them),
+    and the hands, rivers, melds, dora, scores, shanten and waits are there at every event."""
+    from paifu.board.follow import follow
+    from paifu.pipeline import record_rules
+    from paifu.rules.flags import flags_of
+
+    ruleset = record_rules(record, rules)
+    players: tuple[str, ...] = ()
+    ura: tuple[int, ...] = ()
+    memo: dict[Any, Any] = {}
+    out = []
+    for index, (ev, st) in enumerate(follow(record.events, flags_of(ruleset).table)):
+        if isinstance(ev, GameStart):
+            players = tuple(ev.players)
+        elif isinstance(ev, HandStart):
+            ura = ()
+        elif isinstance(ev, Win) and ev.claimed.ura_indicators:
+            ura = tuple(ev.claimed.ura_indicators)
+        if st is None:
+            text = describe(ev, players, ruleset.red_fives)
+            out.append(TableView(index=index, event=text, players=players, kind=type(ev).__name__))
+        else:
+            out.append(table_view(st, players, ruleset.red_fives, index, ev, ura, memo))
+    return out
