@@ -26,6 +26,7 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.copies import needs_copies, with_copies
+from paifu.formats.hand_walker import HandWalker
 from paifu.formats.tenhou_meld import MeldCodeError, encode_meld
 from paifu.formats.tenhou_xml.names import (
     _LOG_ID,
@@ -109,10 +110,7 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
         events = with_copies(record, table.red_fives).events
     gs = events[0]
     assert isinstance(gs, GameStart)
-    n = gs.num_players
-    pad = 4 - n
     meta: dict[str, Any] = dict(gs.meta)
-    hints = dict(gs.rules_hint)
     tags: list[list] = []  # [name, attrs]; attrs a list so owari can be appended later
     seed = gs.wall_seed
     per_hand: list[str] = []
@@ -120,6 +118,23 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
         per_hand = seed[len(INIT_SHUFFLE_PREFIX) :].split(";")
     elif seed:
         tags.append(["SHUFFLE", [("seed", seed), ("ref", meta.get("shuffle_ref", ""))]])
+    tags.append(["GO", _go(gs, table)])
+    tags.append(["UN", _un(gs, record.format)])
+    tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
+    w = _Writer(gs, table, tags, per_hand)
+    w.walk(events[1:])
+    w.warn_lost("Tenhou XML")
+    ver = meta.get("mjlog_ver", "2.3")
+    body = "".join(_tag(name, attrs) for name, attrs in tags)
+    head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
+    return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
+
+
+def _go(gs: GameStart, table: TableFacts) -> list[tuple[str, object]]:
+    """The GO tag: the Tenhou table, which is all Tenhou XML says of its rules."""
+    n = gs.num_players
+    meta: dict[str, Any] = dict(gs.meta)
+    hints = dict(gs.rules_hint)
     go_type = hints.get("tenhou_go_type")
     if go_type is None:  # the table the record's own rules describe, in a general lobby
         go_type = table.go_type if table.go_type is not None else 0x01 | (0x10 if n == 3 else 0)
@@ -142,11 +157,18 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
         if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
             go.append((key, meta[key]))
-    tags.append(["GO", go])
+    return go
+
+
+def _un(gs: GameStart, fmt: str) -> list[tuple[str, object]]:
+    """The UN tag: names, and the dan, rate and sex Tenhou serves for every player."""
+    n = gs.num_players
+    pad = 4 - n
+    meta: dict[str, Any] = dict(gs.meta)
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
     if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
         un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
-    elif record.format != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
+    elif fmt != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
         # them): for a record from elsewhere, a new player's, and said so (a Tenhou XML record without
         # them is written as it was)
         if "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
@@ -157,139 +179,157 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
         un.append(("dan", _join([0] * 4)))
     if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
         un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
-    elif record.format != "tenhou-xml":
+    elif fmt != "tenhou-xml":
         warnings.warn("Tenhou XML cannot carry players without a Tenhou rate (written as 1500)", stacklevel=2)
         un.append(("rate", ",".join(["1500.00"] * 4)))
     for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
         if isinstance(meta.get(key), tuple):
             un.append((key, _join(list(meta[key]) + [filler] * pad)))
-        elif key == "sx" and record.format != "tenhou-xml":
+        elif key == "sx" and fmt != "tenhou-xml":
             un.append(("sx", _join(["C"] * 4)))  # Tenhou's word for a player of no stated sex
-    tags.append(["UN", un])
-    tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
-    last_result: list | None = None
-    hand_no = 0
-    running: list[int] = []  # scores as the hand goes, for a result whose source states none before it
-    ba = [0, 0]  # the hand's honba and sticks on the table: Tenhou's AGARI ba of its first winner
-    lost: set[str] = set()  # warned once per record
+    return un
 
-    def scores4(vals: tuple[int, ...], what: str) -> str:
-        if len(vals) != n:  # Tenhou XML states one per seat; fewer would not read back
-            raise RecordError(f"{len(vals)} {what}s for {n} players")
-        return _join([_hundreds(v, what) for v in vals] + [0] * pad)
 
-    def sc(before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
+class _Writer(HandWalker):
+    """The tags of one game's hands, an event at a time."""
+
+    def __init__(self, gs: GameStart, table: TableFacts, tags: list[list], per_hand: list[str]) -> None:
+        super().__init__(gs.num_players)
+        self.gs, self.facts, self.tags, self.per_hand = gs, table, tags, per_hand
+        self.n = gs.num_players
+        self.pad = 4 - self.n
+        self.last_result: list | None = None
+        self.hand_no = 0
+        self.running: list[
+            int
+        ] = []  # scores as the hand goes, for a result whose source states none before it
+        self.ba = [0, 0]  # the hand's honba and sticks on the table: Tenhou's AGARI ba of its first winner
+
+    def scores4(self, vals: tuple[int, ...], what: str) -> str:
+        if len(vals) != self.n:  # Tenhou XML states one per seat; fewer would not read back
+            raise RecordError(f"{len(vals)} {what}s for {self.n} players")
+        return _join([_hundreds(v, what) for v in vals] + [0] * self.pad)
+
+    def sc(self, before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
+        """A result's ``sc``: each seat's score before it and its change (none when neither is known)."""
         if deltas is None:
             return []
-        if before is None and running:  # mjai states the changes only: the scores before are known here
-            before = tuple(running)
+        if before is None and self.running:  # mjai states the changes only: the scores before are known here
+            before = tuple(self.running)
         if before is None:
             return []
-        running[:] = [b + d for b, d in zip(before, deltas, strict=False)]
+        self.running[:] = [b + d for b, d in zip(before, deltas, strict=False)]
         vals: list[int] = []
+        pad = self.pad
         for b, d in zip(list(before) + [0] * pad, list(deltas) + [0] * pad, strict=False):
             vals += [_hundreds(b, "score"), _hundreds(d, "score change")]
         return [("sc", _join(vals))]
 
-    for ev in events[1:]:
-        if isinstance(ev, Draw):
-            tags.append(["TUVW"[ev.seat] + str(ev.tile), []])
-        elif isinstance(ev, Discard):
-            tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
-        elif isinstance(ev, Call):
-            tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, n))]])
-        elif isinstance(ev, HandStart):
-            d1, d2 = ev.dice if ev.dice is not None else (1, 1)
-            seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
-            scores = ev.scores
-            assert scores is not None  # with_stated_scores states every hand's
-            attrs: list[tuple[str, object]] = [
-                ("seed", seed_attr),
-                ("ten", scores4(scores, "score")),
-                ("oya", ev.dealer),
-            ]
-            for i in range(4):
-                attrs.append((f"hai{i}", _join(ev.hands[i]) if i < n else ""))
-            if hand_no < len(per_hand) and per_hand[hand_no]:
-                attrs.append(("shuffle", per_hand[hand_no]))
-            hand_no += 1
-            running[:] = list(scores)
-            ba[:] = [ev.honba, ev.sticks]
-            tags.append(["INIT", attrs])
-        elif isinstance(ev, RiichiDeclared):
-            tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
-        elif isinstance(ev, RiichiAccepted):
-            attrs = [("who", ev.seat)]
-            if ev.scores is not None:
-                attrs.append(("ten", scores4(ev.scores, "score")))
-                running[:] = list(ev.scores)
-            elif running:
-                running[ev.seat] -= 1000
-            attrs.append(("step", 2))
-            ba[1] += 1
-            tags.append(["REACH", attrs])
-        elif isinstance(ev, NewDora):
-            tags.append(["DORA", [("hai", ev.indicator)]])
-        elif isinstance(ev, Win):
-            last_result = ["AGARI", _win_attrs(ev, n, sc, lost, (ba[0], ba[1]))]
-            ba[:] = [0, 0]  # a later winner of the same discard takes neither (Tenhou writes "0,0")
-            tags.append(last_result)
-        elif isinstance(ev, Ryuukyoku):
-            attrs = []
-            if ev.kind is not RyuukyokuKind.EXHAUSTIVE:
-                attrs.append(("type", _RYUU_TYPE[ev.kind]))
-            if ev.honba is not None and ev.sticks is not None:
-                attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
-            deltas = ev.deltas
-            if deltas is None and ev.kind not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN):
-                deltas = (0,) * n  # an abortive draw moves no points: Tenhou still writes its sc
-            score_attrs = sc(ev.scores_before, deltas)
-            if not score_attrs:
-                lost.add("a draw without its score changes (every real RYUUKYOKU has sc)")
-            attrs += score_attrs
-            for i, h in enumerate(ev.shown or ()):
-                if h is not None:
-                    attrs.append((f"hai{i}", _join(h)))
-            last_result = ["RYUUKYOKU", attrs]
-            tags.append(last_result)
-        elif isinstance(ev, GameEnd):
-            if last_result is None or ev.final_scores is None:
-                if last_result is not None:  # owari is how Tenhou XML says the game ended
-                    warnings.warn(
-                        "Tenhou XML cannot carry a game end without final scores "
-                        "(it reads back as stopping early)",
-                        stacklevel=2,
-                    )
-                continue
-            computed = table.rank_points if ev.rank_points is None else None
-            if ev.rank_points is None and computed is None:
+    def draw(self, ev: Draw) -> None:
+        self.tags.append(["TUVW"[ev.seat] + str(ev.tile), []])
+
+    def discard(self, ev: Discard) -> None:
+        self.tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
+
+    def call(self, ev: Call) -> None:
+        self.tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, self.n))]])
+
+    def hand_start(self, ev: HandStart) -> None:
+        d1, d2 = ev.dice if ev.dice is not None else (1, 1)
+        seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
+        scores = ev.scores
+        assert scores is not None  # with_stated_scores states every hand's
+        attrs: list[tuple[str, object]] = [
+            ("seed", seed_attr),
+            ("ten", self.scores4(scores, "score")),
+            ("oya", ev.dealer),
+        ]
+        for i in range(4):
+            attrs.append((f"hai{i}", _join(ev.hands[i]) if i < self.n else ""))
+        if self.hand_no < len(self.per_hand) and self.per_hand[self.hand_no]:
+            attrs.append(("shuffle", self.per_hand[self.hand_no]))
+        self.hand_no += 1
+        self.running[:] = list(scores)
+        self.ba[:] = [ev.honba, ev.sticks]
+        self.tags.append(["INIT", attrs])
+
+    def riichi_declared(self, ev: RiichiDeclared) -> None:
+        self.tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
+
+    def riichi_accepted(self, ev: RiichiAccepted) -> None:
+        attrs: list[tuple[str, object]] = [("who", ev.seat)]
+        if ev.scores is not None:
+            attrs.append(("ten", self.scores4(ev.scores, "score")))
+            self.running[:] = list(ev.scores)
+        elif self.running:
+            self.running[ev.seat] -= 1000
+        attrs.append(("step", 2))
+        self.ba[1] += 1
+        self.tags.append(["REACH", attrs])
+
+    def new_dora(self, ev: NewDora) -> None:
+        self.tags.append(["DORA", [("hai", ev.indicator)]])
+
+    def win(self, ev: Win) -> None:
+        self.last_result = ["AGARI", _win_attrs(ev, self.n, self.sc, self.lost, (self.ba[0], self.ba[1]))]
+        self.ba[:] = [0, 0]  # a later winner of the same discard takes neither (Tenhou writes "0,0")
+        self.tags.append(self.last_result)
+
+    def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        attrs: list[tuple[str, object]] = []
+        if ev.kind is not RyuukyokuKind.EXHAUSTIVE:
+            attrs.append(("type", _RYUU_TYPE[ev.kind]))
+        if ev.honba is not None and ev.sticks is not None:
+            attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
+        deltas = ev.deltas
+        if deltas is None and ev.kind not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN):
+            deltas = (0,) * self.n  # an abortive draw moves no points: Tenhou still writes its sc
+        score_attrs = self.sc(ev.scores_before, deltas)
+        if not score_attrs:
+            self.lost.add("a draw without its score changes (every real RYUUKYOKU has sc)")
+        attrs += score_attrs
+        for i, h in enumerate(ev.shown or ()):
+            if h is not None:
+                attrs.append((f"hai{i}", _join(h)))
+        self.last_result = ["RYUUKYOKU", attrs]
+        self.tags.append(self.last_result)
+
+    def game_end(self, ev: GameEnd) -> None:
+        """``owari`` on the last result: how Tenhou XML says the game ended."""
+        last, n, pad = self.last_result, self.n, self.pad
+        if last is None or ev.final_scores is None:
+            if last is not None:
                 warnings.warn(
-                    "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=2
+                    "Tenhou XML cannot carry a game end without final scores (it reads back as stopping early)",
+                    stacklevel=4,
                 )
-            elif computed is not None:  # owari must state them: the record's rules give them
-                warnings.warn(
-                    "Tenhou XML cannot carry final scores without rank points (written as the record's "
-                    "rules compute them)",
-                    stacklevel=2,
-                )
-            points = ev.rank_points if ev.rank_points is not None else computed
-            ranks = ev.rank_points_text or tuple(f"{r:.1f}" for r in (points or (0.0,) * n))
-            vals: list[str] = []
-            for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
-                vals += [str(_hundreds(f, "final score")), r]
-            last_result[1].append(("owari", ",".join(vals)))
-        elif isinstance(ev, Disconnect):
-            tags.append(["BYE", [("who", ev.seat)]])
-        elif isinstance(ev, Reconnect):
-            tags.append(["UN", [(f"n{ev.seat}", _encode_name(gs.players[ev.seat]))]])
-        elif isinstance(ev, GameStart):
-            raise RecordError("a second GameStart inside one record", file=record.source)
-    for what in sorted(lost):
-        warnings.warn(f"Tenhou XML cannot carry {what}", stacklevel=2)
-    ver = meta.get("mjlog_ver", "2.3")
-    body = "".join(_tag(name, attrs) for name, attrs in tags)
-    head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
-    return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
+            return
+        computed = self.facts.rank_points if ev.rank_points is None else None
+        if ev.rank_points is None and computed is None:
+            warnings.warn(
+                "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=4
+            )
+        elif computed is not None:  # owari must state them: the record's rules give them
+            warnings.warn(
+                "Tenhou XML cannot carry final scores without rank points (written as the record's "
+                "rules compute them)",
+                stacklevel=4,
+            )
+        points = ev.rank_points if ev.rank_points is not None else computed
+        ranks = ev.rank_points_text or tuple(f"{r:.1f}" for r in (points or (0.0,) * n))
+        vals: list[str] = []
+        for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
+            vals += [str(_hundreds(f, "final score")), r]
+        last[1].append(("owari", ",".join(vals)))
+
+    def disconnect(self, ev: Disconnect) -> None:
+        self.tags.append(["BYE", [("who", ev.seat)]])
+
+    def reconnect(self, ev: Reconnect) -> None:
+        self.tags.append(["UN", [(f"n{ev.seat}", _encode_name(self.gs.players[ev.seat]))]])
+
+    def game_start(self, ev: GameStart) -> None:
+        raise RecordError("a second GameStart inside one record")
 
 
 def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list[tuple[str, object]]:  # noqa: ANN001
