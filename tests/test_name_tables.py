@@ -24,9 +24,7 @@ _NORTH_NO_VALUE = (
     "Tenhou's three-player table pulls every North (抜きドラ): a North kept is no value tile there"
 )
 _NAGASHI_A_DRAW = "nagashi mangan is a draw in this format (its own draw word), never a yaku"
-_MORTAL_NO_YAKU = (
-    "Mortal's hora states no yaku (written as the warned loss 'claimed yaku, fu, han and points')"
-)
+_MORTAL_NO_YAKU = "Mortal's hora states no yaku (written as the warned loss 'claimed yaku, fu, han, points and limit names')"
 _MORTAL_NO_REASON = "Mortal's ryukyoku names no reason (written as the warned loss 'the kind of a draw')"
 _MAJIANG_4P = "電脳麻将 plays four-player only: no North is pulled or kept as a value tile"
 

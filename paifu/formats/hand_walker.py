@@ -67,6 +67,12 @@ class HandWalker:
         for what in sorted(self.lost):
             warnings.warn(f"{fmt} cannot carry {what}", stacklevel=3)
 
+    def result_counts(self, ev: Win | Ryuukyoku) -> None:
+        """A result's own honba and riichi sticks (Tenhou XML's ``ba``) are a loss for a format that
+        states the hand's counts only: its reader gives every winner the hand's honba."""
+        if (ev.claimed.sticks if isinstance(ev, Win) else ev.sticks) is not None:
+            self.lost.add("a result's own honba and riichi sticks (Tenhou XML's ba; read back from the hand)")
+
     def other(self, ev: Event) -> None:
         self.lost.add(f"{type(ev).__name__} events")
 

@@ -62,3 +62,13 @@ def at_reveal(events: Iterable[Event], closed_after_draw: bool) -> list[Event]:
             moment()
     out.extend(queued)
     return out
+
+
+def moved_to_reveal(events: list[Event], closed_after_draw: bool, lost: set[str]) -> list[Event]:
+    """``at_reveal``, noting in ``lost`` when an indicator had to move (its moment is not kept)."""
+    out = at_reveal(events, closed_after_draw)
+    if out != events:
+        lost.add(
+            "the moment a kan's new indicator was revealed (written where the format's program reveals it)"
+        )
+    return out

@@ -26,7 +26,7 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.hand_walker import HandWalker
-from paifu.formats.kan_dora import at_reveal
+from paifu.formats.kan_dora import moved_to_reveal
 from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, CALL_KEYS, HUPAI_NAME, HUPAI_RANK, tile_to_pai
 
 #: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
@@ -58,8 +58,10 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
         # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
         # including the uma its `point` is checked against
         w.lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
+    if start.wall_seed:
+        w.lost.add("the wall seed (SHUFFLE)")
     # each kan's new indicator where majiang-core reveals it
-    w.walk(at_reveal(record.events[1:], closed_after_draw=True))
+    w.walk(moved_to_reveal(record.events[1:], True, w.lost))
     if w.end is not None:
         game.update(_game_end(w.end, qijia))
     w.warn_lost("電脳麻将 paipu")
@@ -112,6 +114,8 @@ class _Writer(HandWalker):
         P = self.P
         if ev.dice is not None:
             self.lost.add("dice")
+        if any([t >> 2 for t in h] != sorted(t >> 2 for t in h) for h in ev.hands):
+            self.lost.add("the dealing order of the start hands (written sorted)")
         self.hand = [
             {
                 "qipai": {
@@ -128,6 +132,8 @@ class _Writer(HandWalker):
         self.log.append(self.hand)
 
     def game_end(self, ev: GameEnd) -> None:
+        if ev.final_scores is None:  # a paipu without `defen` is an excerpt
+            self.lost.add("a game end without final scores (read back as an excerpt)")
         self.end = ev
 
     def draw(self, ev: Draw) -> None:
@@ -139,7 +145,8 @@ class _Writer(HandWalker):
         pass  # its discard says it (``*``)
 
     def riichi_accepted(self, ev: RiichiAccepted) -> None:
-        pass  # 電脳麻将 pays the stick at the riichi discard
+        if ev.scores is not None:  # 電脳麻将 pays the stick at the riichi discard and writes no scores
+            self.lost.add("scores after a riichi stick")
 
     def discard(self, ev: Discard) -> None:
         riichi = self.table.riichi_discard(ev.seat)
@@ -158,6 +165,9 @@ class _Writer(HandWalker):
 
     def win(self, ev: Win) -> None:
         t = self.table
+        self.result_counts(ev)
+        if ev.claimed.limit:  # majiang-core writes the points only
+            self.lost.add("limit names (mangan, haneman ...: read back as not stated)")
         if ev.claimed.hand is None:  # the record shows no winning hand: the one the events left
             tiles = t.held(ev.seat) + ([] if ev.tsumo else [ev.tile])
             ev = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, hand=tuple(tiles)))
@@ -167,6 +177,7 @@ class _Writer(HandWalker):
 
     def ryuukyoku(self, ev: Ryuukyoku) -> None:
         t = self.table
+        self.result_counts(ev)
         shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
         if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
             shown = [t.held(s) if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold

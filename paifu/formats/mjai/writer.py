@@ -22,7 +22,7 @@ from paifu.events import (
 )
 from paifu.formats.base import TableFacts
 from paifu.formats.hand_walker import HandWalker
-from paifu.formats.kan_dora import at_reveal
+from paifu.formats.kan_dora import moved_to_reveal
 from paifu.formats.mjai.names import _WINDS, CALL_TYPES, tile_to_pai
 from paifu.formats.seats import first_dealer_at_zero
 
@@ -51,7 +51,7 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
         w.out[0]["kyoku_first"] = 4 if table.east_only else 0
         w.out[0]["aka_flag"] = any(table.red_fives)
     # each kan's new indicator where libriichi reveals it (an open kan's after the next discard)
-    w.walk(at_reveal(record.events[1:], closed_after_draw=False))
+    w.walk(moved_to_reveal(record.events[1:], False, w.lost))
     if w.in_hand:
         w.out.append({"type": "end_kyoku"})
     w.warn_lost("mjai")
@@ -118,6 +118,7 @@ class _Writer(HandWalker):
 
     def win(self, ev: Win) -> None:
         c = ev.claimed
+        self.result_counts(ev)
         d: dict[str, Any] = {"type": "hora", "actor": ev.seat, "target": ev.from_seat}
         if c.deltas is not None:  # akochan's hora states none; Mortal's always does
             d["deltas"] = list(c.deltas)
@@ -132,10 +133,13 @@ class _Writer(HandWalker):
         else:
             self.lost.add("a riichi win without its ura indicators")
         self.out.append(d)
-        if c.yaku is not None or c.fu is not None:
-            self.lost.add("claimed yaku, fu, han and points")
+        if c.yaku is not None or c.fu is not None or c.limit:
+            self.lost.add("claimed yaku, fu, han, points and limit names")
 
     def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        self.result_counts(ev)
+        if ev.kind.abortive and ev.shown is not None and any(h is not None for h in ev.shown):
+            self.lost.add("the hands shown at an abortive draw")
         deltas = list(ev.deltas) if ev.deltas is not None else [0] * self.n
         self.out.append({"type": "ryukyoku", "deltas": deltas})
         if ev.kind != RyuukyokuKind.EXHAUSTIVE:

@@ -46,6 +46,8 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     start = record.start
     n = start.num_players
     red = table.red_fives
+    if start.wall_seed:
+        lost.add("the wall seed (SHUFFLE)")
     w = _Writer(n, red)
     w.lost |= lost
     w.walk(record.events[1:])
@@ -183,9 +185,11 @@ class _Writer(HandWalker):
         self._call(self.h, ev)
 
     def win(self, ev: Win) -> None:
+        self.result_counts(ev)
         self._win(self.h, ev)
 
     def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        self.result_counts(ev)
         self._draw(self.h, ev)
 
     def _call(self, h: list[Any], ev: Call) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import warnings
 from typing import Any
@@ -121,7 +122,7 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     tags.append(["GO", _go(gs, table)])
     tags.append(["UN", _un(gs, record.format)])
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
-    w = _Writer(gs, table, tags, per_hand)
+    w = _Writer(gs, table, tags, per_hand, record.format)
     w.walk(events[1:])
     w.warn_lost("Tenhou XML")
     ver = meta.get("mjlog_ver", "2.3")
@@ -193,8 +194,11 @@ def _un(gs: GameStart, fmt: str) -> list[tuple[str, object]]:
 class _Writer(HandWalker):
     """The tags of one game's hands, an event at a time."""
 
-    def __init__(self, gs: GameStart, table: TableFacts, tags: list[list], per_hand: list[str]) -> None:
+    def __init__(
+        self, gs: GameStart, table: TableFacts, tags: list[list], per_hand: list[str], fmt: str
+    ) -> None:
         super().__init__(gs.num_players)
+        self.fmt = fmt  # the source's format: a Tenhou XML record is written as it was
         self.gs, self.facts, self.tags, self.per_hand = gs, table, tags, per_hand
         self.n = gs.num_players
         self.pad = 4 - self.n
@@ -203,6 +207,7 @@ class _Writer(HandWalker):
         self.running: list[
             int
         ] = []  # scores as the hand goes, for a result whose source states none before it
+        self.doras: list[int] = []  # the hand's indicators so far
         self.ba = [0, 0]  # the hand's honba and sticks on the table: Tenhou's AGARI ba of its first winner
 
     def scores4(self, vals: tuple[int, ...], what: str) -> str:
@@ -251,6 +256,7 @@ class _Writer(HandWalker):
         self.hand_no += 1
         self.running[:] = list(scores)
         self.ba[:] = [ev.honba, ev.sticks]
+        self.doras = [ev.dora_indicator]
         self.tags.append(["INIT", attrs])
 
     def riichi_declared(self, ev: RiichiDeclared) -> None:
@@ -268,12 +274,27 @@ class _Writer(HandWalker):
         self.tags.append(["REACH", attrs])
 
     def new_dora(self, ev: NewDora) -> None:
+        self.doras.append(ev.indicator)
         self.tags.append(["DORA", [("hai", ev.indicator)]])
 
     def win(self, ev: Win) -> None:
+        ev = self._shown(ev)
         self.last_result = ["AGARI", _win_attrs(ev, self.n, self.sc, self.lost, (self.ba[0], self.ba[1]))]
         self.ba[:] = [0, 0]  # a later winner of the same discard takes neither (Tenhou writes "0,0")
         self.tags.append(self.last_result)
+
+    def _shown(self, ev: Win) -> Win:
+        """The win with what every real AGARI shows (hand, melds, dora indicators) where the record
+        states none (mjai): as the hand's events left them."""
+        c, t = ev.claimed, self.table
+        if c.hand is not None and c.dora_indicators is not None:
+            return ev
+        hand = c.hand if c.hand is not None else tuple(t.held(ev.seat) + ([] if ev.tsumo else [ev.tile]))
+        melds = c.melds if c.hand is not None or c.melds is not None else tuple(t.melds(ev.seat))
+        doras = c.dora_indicators if c.dora_indicators is not None else tuple(self.doras)
+        return dataclasses.replace(
+            ev, claimed=dataclasses.replace(c, hand=hand, melds=melds, dora_indicators=doras)
+        )
 
     def ryuukyoku(self, ev: Ryuukyoku) -> None:
         attrs: list[tuple[str, object]] = []
@@ -281,6 +302,8 @@ class _Writer(HandWalker):
             attrs.append(("type", _RYUU_TYPE[ev.kind]))
         if ev.honba is not None and ev.sticks is not None:
             attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
+        elif self.fmt != "tenhou-xml":  # every real RYUUKYOKU has ba: the hand's counts at the draw
+            attrs.append(("ba", f"{self.ba[0] if ev.honba is None else ev.honba},{self.ba[1]}"))
         deltas = ev.deltas
         if deltas is None and ev.kind not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN):
             deltas = (0,) * self.n  # an abortive draw moves no points: Tenhou still writes its sc

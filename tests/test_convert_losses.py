@@ -1,0 +1,121 @@
+"""Each loss a conversion used to make silently is now warned, naming the field, or carried.
+
+Every test writes a record that states the field to a format that cannot hold it and checks the warning;
+its twin writes one that does not state it (or a format that holds it) and checks there is none.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import warnings
+
+import pytest
+from conftest import SAMPLES
+
+import paifu
+from paifu.events import GameEnd, GameRecord, GameStart, Ryuukyoku, Win
+from paifu.formats import read_bytes
+
+
+def _sample(name: str) -> GameRecord:
+    (rec,) = paifu.read(SAMPLES / "tenhou-xml" / name)
+    return rec
+
+
+def _warnings(rec: GameRecord, fmt: str) -> list[str]:
+    with warnings.catch_warnings(record=True) as ws:
+        warnings.simplefilter("always")
+        paifu.write(rec, fmt)
+    return [str(w.message) for w in ws]
+
+
+def _said(rec: GameRecord, fmt: str, words: str) -> bool:
+    return any(words in m for m in _warnings(rec, fmt))
+
+
+def _with_start(rec: GameRecord, **changes: object) -> GameRecord:
+    start = dataclasses.replace(rec.start, **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(rec, events=[start, *rec.events[1:]])
+
+
+@pytest.mark.parametrize("fmt", ["tenhou-json", "majiang", "mjai"])
+def test_the_wall_seed_is_warned(fmt: str) -> None:
+    rec = _sample("riichi-ippatsu-tsumo.xml")
+    assert not _said(rec, fmt, "wall seed")
+    assert _said(_with_start(rec, wall_seed="mt19937ar-sha512-n288-base64,AAAA"), fmt, "the wall seed")
+
+
+@pytest.mark.parametrize("fmt", ["tenhou-json", "majiang", "mjai"])
+def test_a_results_own_honba_and_sticks_are_warned(fmt: str) -> None:
+    rec = _sample("double-ron-head-bump-free.xml")  # AGARI ba: the second winner takes 0,0
+    assert any(isinstance(e, Win) and e.claimed.sticks is not None for e in rec.events)
+    assert _said(rec, fmt, "own honba and riichi sticks")
+    bare = dataclasses.replace(
+        rec,
+        events=[
+            dataclasses.replace(e, claimed=dataclasses.replace(e.claimed, honba=None, sticks=None))
+            if isinstance(e, Win)
+            else dataclasses.replace(e, honba=None, sticks=None)
+            if isinstance(e, Ryuukyoku)
+            else e
+            for e in rec.events
+        ],
+    )
+    assert not _said(bare, fmt, "own honba and riichi sticks")
+
+
+def test_a_draws_counts_are_carried_into_tenhou_xml() -> None:
+    """Every real RYUUKYOKU has ``ba``: a draw from a format without it gets the hand's counts."""
+    rec = _sample("exhaustive-draw-tenpai.xml")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (there,) = read_bytes(paifu.write(rec, "mjai"), "t", "mjai")
+        (back,) = read_bytes(paifu.write(there, "tenhou-xml"), "t", "tenhou-xml")
+    draws = [(e.honba, e.sticks) for e in rec.events if isinstance(e, Ryuukyoku)]
+    assert draws and [(e.honba, e.sticks) for e in back.events if isinstance(e, Ryuukyoku)] == draws
+
+
+@pytest.mark.parametrize("fmt", ["majiang", "mjai"])
+def test_limit_names_are_warned(fmt: str) -> None:
+    rec = _sample("riichi-ippatsu-tsumo.xml")
+    assert any(isinstance(e, Win) and e.claimed.limit for e in rec.events)
+    assert _said(rec, fmt, "limit names")
+    assert not _said(rec, "tenhou-json", "limit names")  # its score text names the limit (満貫)
+
+
+@pytest.mark.parametrize("fmt", ["tenhou-json", "majiang"])
+def test_scores_after_a_riichi_stick_are_warned(fmt: str) -> None:
+    rec = _sample("riichi-ippatsu-tsumo.xml")
+    assert _said(rec, fmt, "scores after a riichi stick")
+    assert not _said(rec, "mjai", "scores after a riichi stick")  # reach_accepted carries them
+
+
+def test_a_game_end_without_final_scores_is_warned_as_paipu() -> None:
+    """A paipu without ``defen`` reads back as an excerpt: a game end without final scores is a loss."""
+    rec = _sample("riichi-ippatsu-tsumo.xml")
+    assert isinstance(rec.events[-1], GameEnd) and not _said(rec, "majiang", "without final scores")
+    bare = dataclasses.replace(rec, events=[*rec.events[:-1], GameEnd()])
+    assert _said(bare, "majiang", "a game end without final scores")
+
+
+def test_a_moved_kan_indicator_and_the_dealing_order_are_warned_as_paipu() -> None:
+    rec = _sample("kan-then-rinshan.xml")
+    said = _warnings(rec, "majiang")
+    assert any("dealing order" in m for m in said)
+    assert any("new indicator was revealed" in m for m in said)  # majiang-core reveals a closed kan's later
+    assert not any("new indicator was revealed" in m for m in _warnings(rec, "tenhou-xml"))
+    start = rec.events[1]
+    sorted_hands = tuple(tuple(sorted(h)) for h in start.hands)  # type: ignore[union-attr]
+    in_order = dataclasses.replace(
+        rec, events=[rec.events[0], dataclasses.replace(start, hands=sorted_hands), *rec.events[2:]]
+    )  # type: ignore[arg-type]
+    assert not any("dealing order" in m for m in _warnings(in_order, "majiang"))
+
+
+def test_no_loss_is_warned_where_the_target_carries_it() -> None:
+    """Tenhou XML to itself carries every field: none of these warnings."""
+    rec = _with_start(_sample("double-ron-head-bump-free.xml"), wall_seed="mt19937ar-sha512-n288-base64,AAAA")
+    assert isinstance(rec.start, GameStart)
+    said = _warnings(rec, "tenhou-xml")
+    for words in ("wall seed", "own honba", "limit names", "riichi stick", "dealing order"):
+        assert not any(words in m for m in said), (words, said)
