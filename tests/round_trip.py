@@ -47,10 +47,13 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     "Discard.tsumogiri": ("tsumogiri",),
     "RiichiAccepted.scores": ("scores after a riichi stick",),
     **{
-        f"Win.claimed.{k}": ("claimed yaku", "without its yaku list", "without its fu and value")
+        f"Win.claimed.{k}": ("claimed yaku", "without its yaku list", "without its fu and value", "fu of a")
         for k in ("fu", "han", "points", "yaku", "yakuman_multiple")
     },
     "Win.claimed.limit": ("limit names",),
+    "Win.claimed.yaku": ("claimed yaku", "without its yaku list", "yaku of no han"),
+    "Ryuukyoku.deltas": ("score changes",),
+    "GameEnd events": ("game end",),
     "Win.claimed.pao_seat": ("liable player",),
     "Win.claimed.ura_indicators": ("ura indicators",),
     "Win.claimed.deltas": ("score changes",),

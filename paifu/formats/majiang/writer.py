@@ -166,8 +166,7 @@ class _Writer(HandWalker):
     def win(self, ev: Win) -> None:
         t = self.table
         self.result_counts(ev)
-        if ev.claimed.limit:  # majiang-core writes the points only
-            self.lost.add("limit names (mangan, haneman ...: read back as not stated)")
+        self._win_losses(ev)
         if ev.claimed.hand is None:  # the record shows no winning hand: the one the events left
             tiles = t.held(ev.seat) + ([] if ev.tsumo else [ev.tile])
             ev = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, hand=tuple(tiles)))
@@ -175,9 +174,23 @@ class _Writer(HandWalker):
             {"hule": _hule(ev, self.L, self.by_l, self.P, t.in_riichi(ev.seat), t.melds(ev.seat))}
         )
 
+    def _win_losses(self, ev: Win) -> None:
+        """What a win states that majiang-core's ``hule`` has no place for."""
+        c = ev.claimed
+        if c.limit:  # majiang-core writes the points only
+            self.lost.add("limit names (mangan, haneman ...: read back as not stated)")
+        if c.deltas is None:
+            self.lost.add("a result without its score changes (fenpei written as no change)")
+        if c.yakuman_multiple and c.fu:
+            self.lost.add("fu of a yakuman (majiang-core writes none)")
+        if c.yaku and not c.yakuman_multiple and any(y.han == 0 for y in c.yaku):
+            self.lost.add("yaku of no han (Tenhou's dora 0: left out, as majiang-core writes)")
+
     def ryuukyoku(self, ev: Ryuukyoku) -> None:
         t = self.table
         self.result_counts(ev)
+        if ev.deltas is None and not ev.kind.abortive:
+            self.lost.add("a result without its score changes (fenpei written as no change)")
         shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
         if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
             shown = [t.held(s) if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold

@@ -138,8 +138,11 @@ class _Writer(HandWalker):
 
     def ryuukyoku(self, ev: Ryuukyoku) -> None:
         self.result_counts(ev)
-        if ev.kind.abortive and ev.shown is not None and any(h is not None for h in ev.shown):
-            self.lost.add("the hands shown at an abortive draw")
+        if ev.kind is not RyuukyokuKind.EXHAUSTIVE and (ev.tenpai or any(ev.shown or ())):
+            self.lost.add("the hands shown at a nagashi mangan or an abortive draw")
+        elif ev.kind is RyuukyokuKind.EXHAUSTIVE and ev.tenpai and not any(ev.deltas or ()):
+            # the reader knows the tenpai seats from the noten payments only: none here
+            self.lost.add("the hands shown at a draw without payments (all tenpai: read back as noten)")
         deltas = list(ev.deltas) if ev.deltas is not None else [0] * self.n
         self.out.append({"type": "ryukyoku", "deltas": deltas})
         if ev.kind != RyuukyokuKind.EXHAUSTIVE:

@@ -292,6 +292,10 @@ class _Writer(HandWalker):
         n = self.n
         deltas = list(ev.deltas or (0,) * n) + [0] * (4 - n)
         name = _DRAW_WRITE[ev.kind]
+        if ev.deltas is None and not ev.kind.abortive:
+            self.lost.add("a draw without its score changes (written as no change)")
+        if ev.kind is not RyuukyokuKind.EXHAUSTIVE and ev.shown is not None and any(ev.shown):
+            self.lost.add("the hands shown at a nagashi mangan or an abortive draw")
         if ev.kind == RyuukyokuKind.EXHAUSTIVE:
             if not any(deltas) and ev.tenpai is not None:
                 name = "全員聴牌" if len(ev.tenpai) == n else "全員不聴" if not ev.tenpai else "流局"
