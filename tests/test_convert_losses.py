@@ -13,7 +13,7 @@ import pytest
 from conftest import SAMPLES
 
 import paifu
-from paifu.events import GameEnd, GameRecord, GameStart, Ryuukyoku, Win
+from paifu.events import ClaimedYaku, GameEnd, GameRecord, GameStart, Ryuukyoku, Win
 from paifu.formats import read_bytes
 
 
@@ -119,3 +119,22 @@ def test_no_loss_is_warned_where_the_target_carries_it() -> None:
     said = _warnings(rec, "tenhou-xml")
     for words in ("wall seed", "own honba", "limit names", "riichi stick", "dealing order"):
         assert not any(words in m for m in said), (words, said)
+
+
+def test_pulled_norths_are_written_among_the_dora_in_tenhou_xml() -> None:
+    """Tenhou XML has no id for 抜きドラ: a record that names them (tenhou.net/6) gets them in its dora."""
+    rec = _sample("riichi-ippatsu-tsumo.xml")
+    win = next(e for e in rec.events if isinstance(e, Win))
+    yaku = (
+        *(y for y in win.claimed.yaku or () if y.name != "dora"),
+        ClaimedYaku("dora", 1),
+        ClaimedYaku("kita", 2),
+    )
+    kita = dataclasses.replace(win, claimed=dataclasses.replace(win.claimed, yaku=yaku))
+    rec = dataclasses.replace(rec, events=[kita if e is win else e for e in rec.events])
+    assert _said(rec, "tenhou-xml", "pulled Norths")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        (back,) = read_bytes(paifu.write(rec, "tenhou-xml"), "t", "tenhou-xml")
+    won = next(e for e in back.events if isinstance(e, Win))
+    assert ("dora", 3) in [(y.name, y.han) for y in won.claimed.yaku or ()]

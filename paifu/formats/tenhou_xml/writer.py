@@ -9,6 +9,7 @@ from typing import Any
 
 from paifu.events import (
     Call,
+    ClaimedYaku,
     Discard,
     Disconnect,
     Draw,
@@ -29,6 +30,7 @@ from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.hand_walker import HandWalker
 from paifu.formats.tenhou_meld import MeldCodeError, encode_meld
+from paifu.formats.tenhou_xml.heads import _encode_name, _go, _join, _un
 from paifu.formats.tenhou_xml.names import (
     _LOG_ID,
     _RYUU_TYPE,
@@ -78,18 +80,6 @@ def _hundreds(points: int, what: str) -> int:
     return points // 100
 
 
-def _join(vals: object) -> str:
-    return ",".join(str(v) for v in vals)  # type: ignore[attr-defined]
-
-
-def _encode_name(name: str) -> str:
-    return "".join(f"%{b:02X}" for b in name.encode("utf-8"))
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
-
-
 def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes); ``table`` gives the red
     fives, start points and general-lobby table of the record's rules.
@@ -129,66 +119,6 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     body = "".join(_tag(name, attrs) for name, attrs in tags)
     head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
     return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
-
-
-def _go(gs: GameStart, table: TableFacts) -> list[tuple[str, object]]:
-    """The GO tag: the Tenhou table, which is all Tenhou XML says of its rules."""
-    n = gs.num_players
-    meta: dict[str, Any] = dict(gs.meta)
-    hints = dict(gs.rules_hint)
-    go_type = hints.get("tenhou_go_type")
-    if go_type is None:  # the table the record's own rules describe, in a general lobby
-        go_type = table.go_type if table.go_type is not None else 0x01 | (0x10 if n == 3 else 0)
-        if table.go_type_differs:  # XML says its rules only as a Tenhou table: name what it judges otherwise
-            warnings.warn(
-                f"Tenhou XML carries rules only as a Tenhou table: read back as {table.go_type_name}, "
-                f"which differs in {', '.join(table.go_type_differs)}",
-                stacklevel=2,
-            )
-    elif isinstance(go_type, int) and bool(go_type & 0x02) == any(table.red_fives):
-        # the record's table name and its red-five flag disagree (tenhou.net/6 "般東喰" with aka 1): its rules
-        # follow the flag, and GO type's bit 0x02 (no red fives) is XML's only word for them
-        fixed = go_type ^ 0x02
-        warnings.warn(
-            f"Tenhou XML cannot carry red fives apart from the table (GO type {go_type} written as {fixed})",
-            stacklevel=2,
-        )
-        go_type = fixed
-    go: list[tuple[str, object]] = [("type", go_type)]
-    for key in ("lobby", "title", "rule", "ranking", "csrule"):
-        if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
-            go.append((key, meta[key]))
-    return go
-
-
-def _un(gs: GameStart, fmt: str) -> list[tuple[str, object]]:
-    """The UN tag: names, and the dan, rate and sex Tenhou serves for every player."""
-    n = gs.num_players
-    pad = 4 - n
-    meta: dict[str, Any] = dict(gs.meta)
-    un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
-    if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
-        un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
-    elif fmt != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
-        # them): for a record from elsewhere, a new player's, and said so (a Tenhou XML record without
-        # them is written as it was)
-        if "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
-            warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
-        warnings.warn(
-            "Tenhou XML cannot carry players without a Tenhou rank (written as dan 0)", stacklevel=2
-        )
-        un.append(("dan", _join([0] * 4)))
-    if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
-        un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
-    elif fmt != "tenhou-xml":
-        warnings.warn("Tenhou XML cannot carry players without a Tenhou rate (written as 1500)", stacklevel=2)
-        un.append(("rate", ",".join(["1500.00"] * 4)))
-    for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
-        if isinstance(meta.get(key), tuple):
-            un.append((key, _join(list(meta[key]) + [filler] * pad)))
-        elif key == "sx" and fmt != "tenhou-xml":
-            un.append(("sx", _join(["C"] * 4)))  # Tenhou's word for a player of no stated sex
-    return un
 
 
 class _Writer(HandWalker):
@@ -374,7 +304,7 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list
     if c.points is None or (c.fu is None and limit == 0):
         lost.add("a win without its fu and value (written as 0, read back as not stated)")
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
-    yaku = c.yaku or ()
+    yaku = _kita_as_dora(c.yaku or (), lost)
     if (
         c.han is None
         and yaku
@@ -394,6 +324,21 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list
     if not score_attrs:
         lost.add("a win without its score changes (every real AGARI has sc)")
     return attrs + score_attrs
+
+
+def _kita_as_dora(yaku: tuple[ClaimedYaku, ...], lost: set[str]) -> tuple[ClaimedYaku, ...]:
+    """Pulled Norths counted among the dora, as Tenhou XML counts them (it has no id of their own)."""
+    kita = sum(y.han for y in yaku if y.name == "kita")
+    if not any(y.name == "kita" for y in yaku):
+        return yaku
+    lost.add("pulled Norths as a yaku of their own (counted among the dora, as Tenhou does)")
+    rest = [y for y in yaku if y.name != "kita"]
+    dora = next((i for i, y in enumerate(rest) if y.name == "dora"), None)
+    if dora is None:
+        rest.append(ClaimedYaku("dora", kita))
+    else:
+        rest[dora] = ClaimedYaku("dora", rest[dora].han + kita)
+    return tuple(rest)
 
 
 def _yaku_id(name: str) -> int:
