@@ -12,7 +12,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from paifu.events import Event, GameRecord, GameStart, HandStart, NewDora
+from paifu.events import Disconnect, Event, GameRecord, GameStart, HandStart, NewDora, Reconnect
 from paifu.tiles import is_red
 
 _TILE = frozenset({"tile", "dora_indicator", "indicator", "called"})
@@ -65,6 +65,17 @@ def _hands(events: list[Event]) -> list[list[Event]]:
     return out
 
 
+def _doras(hand: list[Event]) -> list[tuple[int, NewDora]]:
+    """Each indicator with its place among the hand's play (a dropped disconnection moves none)."""
+    out, at = [], 0
+    for e in hand:
+        if isinstance(e, NewDora):
+            out.append((at, e))
+        elif not isinstance(e, (Disconnect, Reconnect)):
+            at += 1
+    return out
+
+
 def event_differences(before: GameRecord, after: GameRecord, red: tuple[int, int, int]) -> set[str]:
     """``Type.field`` for every field of an event that ``after`` gives otherwise than ``before``;
     ``Type events`` where a hand's sequence of event kinds differs (an event lost or added)."""
@@ -73,8 +84,7 @@ def event_differences(before: GameRecord, after: GameRecord, red: tuple[int, int
     if len(a_hands) != len(b_hands):
         out.add("HandStart events")
     for a, b in zip(a_hands, b_hands, strict=False):
-        a_dora = [(i, e) for i, e in enumerate(a) if isinstance(e, NewDora)]
-        b_dora = [(i, e) for i, e in enumerate(b) if isinstance(e, NewDora)]
+        a_dora, b_dora = _doras(a), _doras(b)
         if [_kind(e.indicator, red) for _, e in a_dora] != [_kind(e.indicator, red) for _, e in b_dora]:
             out.add("NewDora.indicator")
         elif [i for i, _ in a_dora] != [i for i, _ in b_dora]:

@@ -54,6 +54,8 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     "Win.claimed.yaku": ("claimed yaku", "without its yaku list", "yaku of no han"),
     "Ryuukyoku.deltas": ("score changes",),
     "GameEnd events": ("game end",),
+    "Disconnect events": ("Disconnect",),
+    "Reconnect events": ("Reconnect",),
     "Win.claimed.pao_seat": ("liable player",),
     "Win.claimed.ura_indicators": ("ura indicators",),
     "Win.claimed.deltas": ("score changes",),
@@ -63,8 +65,9 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
         for k in ("honba", "sticks")
     },
     "Ryuukyoku.kind": ("the kind of a draw",),
-    "Ryuukyoku.shown": ("hands shown",),
-    "Ryuukyoku.tenpai": ("hands shown",),
+    # a draw read back as another kind shows what that kind shows
+    "Ryuukyoku.shown": ("hands shown", "the kind of a draw"),
+    "Ryuukyoku.tenpai": ("hands shown", "the kind of a draw"),
     "GameEnd.final_scores": ("final scores",),
     "GameEnd.rank_points": ("rank points",),
     "GameEnd.rank_points_text": ("rank points",),

@@ -140,9 +140,13 @@ class _Writer(HandWalker):
         self.result_counts(ev)
         if ev.kind is not RyuukyokuKind.EXHAUSTIVE and (ev.tenpai or any(ev.shown or ())):
             self.lost.add("the hands shown at a nagashi mangan or an abortive draw")
-        elif ev.kind is RyuukyokuKind.EXHAUSTIVE and ev.tenpai and not any(ev.deltas or ()):
-            # the reader knows the tenpai seats from the noten payments only: none here
-            self.lost.add("the hands shown at a draw without payments (all tenpai: read back as noten)")
+        elif (
+            ev.kind is RyuukyokuKind.EXHAUSTIVE
+            and not any(ev.deltas or ())
+            and (ev.tenpai, ev.shown) != (None,) * 2
+        ):
+            # no noten payments say who was tenpai
+            self.lost.add("the hands shown and the tenpai seats at a draw without payments")
         deltas = list(ev.deltas) if ev.deltas is not None else [0] * self.n
         self.out.append({"type": "ryukyoku", "deltas": deltas})
         if ev.kind != RyuukyokuKind.EXHAUSTIVE:

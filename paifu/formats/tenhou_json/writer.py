@@ -24,6 +24,7 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.hand_walker import HandWalker
+from paifu.formats.kan_dora import at_tenhou_json_read
 from paifu.formats.seats import first_dealer_at_zero
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, CALL_LETTERS, _yaku_text, go_type_disp, tile_to_code
 
@@ -50,6 +51,8 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
         lost.add("the wall seed (SHUFFLE)")
     w = _Writer(n, red)
     w.lost |= lost
+    if at_tenhou_json_read(record.events[1:]) != record.events[1:]:
+        lost.add("the moment a kan's new indicator was revealed (read back where Tenhou usually reveals it)")
     w.walk(record.events[1:])
     w.close()
     name = list(start.players) + [""] * (4 - n)
