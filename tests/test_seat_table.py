@@ -66,3 +66,17 @@ def test_the_walker_shows_each_method_the_table_before_its_event() -> None:
     w.walk([_START, Draw(1, 108), Discard(1, 108), RiichiDeclared(1)])
     assert seen == [("draw", list(_HANDS[1])), ("discard", [*_HANDS[1], 108])]
     assert w.lost == {"RiichiDeclared events"}  # a kind with no method is a loss the writer names
+
+
+def test_tenhou_json_reads_an_open_kans_indicator_before_the_next_discard() -> None:
+    """What the tenhou.net/6 writer compares a record with to know a kan indicator's moment is lost."""
+    from paifu.events import NewDora
+    from paifu.formats.kan_dora import at_tenhou_json_read
+
+    kan = Call(0, Meld(CallKind.DAIMINKAN, (0, 1, 2, 3), 2, 1))
+    usual = [_START, Draw(1, 108), Discard(1, 2), kan, Draw(0, 132), NewDora(124), Discard(0, 132)]
+    assert at_tenhou_json_read(usual) == usual
+    immediate = [_START, Draw(1, 108), Discard(1, 2), kan, NewDora(124), Draw(0, 132), Discard(0, 132)]
+    assert at_tenhou_json_read(immediate) == usual
+    closed = [_START, Draw(0, 3), Call(0, Meld(CallKind.ANKAN, (0, 1, 3, 2))), NewDora(124), Draw(0, 132)]
+    assert at_tenhou_json_read(closed) == closed
