@@ -13,7 +13,18 @@ import pytest
 from conftest import SAMPLES
 
 import paifu
-from paifu.events import ClaimedYaku, GameEnd, GameRecord, GameStart, Ryuukyoku, Win
+from paifu.events import (
+    Call,
+    CallKind,
+    ClaimedYaku,
+    Draw,
+    GameEnd,
+    GameRecord,
+    GameStart,
+    NewDora,
+    Ryuukyoku,
+    Win,
+)
 from paifu.formats import read_bytes
 
 
@@ -138,3 +149,15 @@ def test_pulled_norths_are_written_among_the_dora_in_tenhou_xml() -> None:
         (back,) = read_bytes(paifu.write(rec, "tenhou-xml"), "t", "tenhou-xml")
     won = next(e for e in back.events if isinstance(e, Win))
     assert ("dora", 3) in [(y.name, y.han) for y in won.claimed.yaku or ()]
+
+
+def test_a_kan_indicator_elsewhere_than_tenhou_json_reads_it_is_warned() -> None:
+    """tenhou.net/6 has no place for a kan indicator: its reader puts a closed kan's right after the kan
+    (an open kan's before the next discard), so one revealed elsewhere comes back moved."""
+    rec = _sample("kan-then-rinshan.xml")
+    assert not _said(rec, "tenhou-json", "new indicator was revealed")
+    events = list(rec.events)
+    kan = next(i for i, e in enumerate(events) if isinstance(e, Call) and e.meld.kind is CallKind.ANKAN)
+    assert isinstance(events[kan + 1], NewDora) and isinstance(events[kan + 2], Draw)
+    events[kan + 1], events[kan + 2] = events[kan + 2], events[kan + 1]  # after the rinshan draw (電脳麻将's)
+    assert _said(dataclasses.replace(rec, events=events), "tenhou-json", "new indicator was revealed")

@@ -52,7 +52,9 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     w = _Writer(n, red)
     w.lost |= lost
     if at_tenhou_json_read(record.events[1:]) != record.events[1:]:
-        lost.add("the moment a kan's new indicator was revealed (read back where Tenhou usually reveals it)")
+        w.lost.add(
+            "the moment a kan's new indicator was revealed (read back where Tenhou usually reveals it)"
+        )
     w.walk(record.events[1:])
     w.close()
     name = list(start.players) + [""] * (4 - n)
