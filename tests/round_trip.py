@@ -1,14 +1,17 @@
 """A→B→A round trips of one game, judged under the original's rules: what changed, and what was warned.
 
 A game written in format B and back in its own format A must be judged the same (verdict, findings,
-every hand's score changes, the final scores); whatever B cannot carry must be said by a warning at
-convert time. ``round_trip`` reports both, so a test can hold the two together.
+every hand's score changes, the final scores) and give back the same events; whatever B cannot carry
+must be said by a warning at convert time. ``round_trip`` reports all three (``Trip.unwarned``: the
+event fields that came back otherwise with no warning naming them), so a test can hold them together.
 """
 
 from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+
+from event_diff import event_differences
 
 import paifu
 from paifu.engine.results import GameResult
@@ -24,6 +27,51 @@ class Trip:
     warned: tuple[str, ...]  # every warning of the two writes
     differences: tuple[str, ...]  # what the replay of the round-tripped game judges otherwise
     refused: str = ""  # a writer or reader that refused the game (the reason)
+    #: the event fields that came back otherwise (``event_diff.event_differences``)
+    lost: tuple[str, ...] = ()
+
+    @property
+    def unwarned(self) -> tuple[str, ...]:
+        """The event fields that came back otherwise with no warning naming them."""
+        return tuple(
+            f for f in self.lost if not any(w in m for w in _WARNED_AS.get(f, (f,)) for m in self.warned)
+        )
+
+
+#: the words of the warning that names each event field's loss (a field not listed: its own name)
+_WARNED_AS: dict[str, tuple[str, ...]] = {
+    "GameStart.wall_seed": ("the wall seed",),
+    "HandStart.dice": ("dice",),
+    "HandStart.hands order": ("dealing order",),
+    "NewDora.timing": ("new indicator was revealed",),
+    "Discard.tsumogiri": ("tsumogiri",),
+    "RiichiAccepted.scores": ("scores after a riichi stick",),
+    **{
+        f"Win.claimed.{k}": ("claimed yaku", "without its yaku list", "without its fu and value", "fu of a")
+        for k in ("fu", "han", "points", "yaku", "yakuman_multiple")
+    },
+    "Win.claimed.limit": ("limit names",),
+    "Win.claimed.yaku": ("claimed yaku", "without its yaku list", "yaku of no han"),
+    "Ryuukyoku.deltas": ("score changes",),
+    "GameEnd events": ("game end",),
+    "Disconnect events": ("Disconnect",),
+    "Reconnect events": ("Reconnect",),
+    "Win.claimed.pao_seat": ("liable player",),
+    "Win.claimed.ura_indicators": ("ura indicators",),
+    "Win.claimed.deltas": ("score changes",),
+    **{
+        f"{e}.{k}": ("own honba and riichi sticks",)
+        for e in ("Win.claimed", "Ryuukyoku")
+        for k in ("honba", "sticks")
+    },
+    "Ryuukyoku.kind": ("the kind of a draw",),
+    # a draw read back as another kind shows what that kind shows
+    "Ryuukyoku.shown": ("hands shown", "the kind of a draw"),
+    "Ryuukyoku.tenpai": ("hands shown", "the kind of a draw"),
+    "GameEnd.final_scores": ("final scores",),
+    "GameEnd.rank_points": ("rank points",),
+    "GameEnd.rank_points_text": ("rank points",),
+}
 
 
 def _judged(result: GameResult) -> dict[str, object]:
@@ -57,4 +105,5 @@ def round_trip(record: GameRecord, via: str, rules: Ruleset) -> Trip:
     diffs = tuple(
         f"{k}: {before[k]!r:.120} became {after[k]!r:.120}" for k in before if before[k] != after[k]
     )
-    return Trip(via, tuple(caught), diffs)
+    lost = tuple(sorted(event_differences(record, back[0], rules.red_fives)))
+    return Trip(via, tuple(caught), diffs, lost=lost)

@@ -1,5 +1,6 @@
 """A→B→A over every pair of formats: the game comes back judged the same under its own rules (verdict,
-findings, every hand's score changes, final scores), or the conversion warned about what it lost.
+findings, every hand's score changes, final scores) and with the same events, or the conversion warned
+about what it lost, naming it (``round_trip._WARNED_AS``: the warning that names each event field).
 
 Our sample logs must come back the same through every format (fast); every shared corpus game must come
 back the same or warned (slow), and the test prints how many came back the same per pair.
@@ -64,15 +65,25 @@ def _trips(roots: list[Path]) -> tuple[collections.Counter[tuple[str, str, str]]
                     problems.append(f"{f} via {via}: refused: {t.refused}")
                 elif t.differences and not t.warned:
                     problems.append(f"{f} via {via}: judged otherwise, unwarned: {'; '.join(t.differences)}")
+                if t.unwarned:
+                    problems.append(
+                        f"{f} via {via}: events came back otherwise, unwarned: {', '.join(t.unwarned)}"
+                    )
+                if not t.refused:
+                    counts[(rec.format, via, "events lost" if t.lost else "events same")] += 1  # type: ignore[attr-defined]
     return counts, problems
 
 
 def test_sample_logs_come_back_the_same() -> None:
+    """Judged the same through every format, and every event field that comes back otherwise warned."""
     counts, problems = _trips([SAMPLES])
     assert not problems, problems[:10]
     differ = {k: n for k, n in counts.items() if k[2] == "warned"}
     assert not differ, f"sample games judged otherwise after a round trip (warned): {differ}"
     assert counts, "no round trip ran"
+    # Tenhou XML carries every event field our mjai samples have: they come back event for event
+    assert counts[("mjai", "tenhou-xml", "events same")], counts
+    assert not counts[("mjai", "tenhou-xml", "events lost")], counts
 
 
 @pytest.mark.slow

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paifu.events import Call, CallKind, Discard, Draw, Event, HandStart, NewDora, Ryuukyoku, Win
+from paifu.events import (
+    Call,
+    CallKind,
+    Discard,
+    Draw,
+    Event,
+    HandStart,
+    NewDora,
+    RiichiDeclared,
+    Ryuukyoku,
+    Win,
+)
 
 _KANS = (CallKind.ANKAN, CallKind.KAKAN, CallKind.DAIMINKAN)
 
@@ -61,4 +72,51 @@ def at_reveal(events: Iterable[Event], closed_after_draw: bool) -> list[Event]:
             opened = False
             moment()
     out.extend(queued)
+    return out
+
+
+def moved_to_reveal(events: list[Event], closed_after_draw: bool, lost: set[str]) -> list[Event]:
+    """``at_reveal``, noting in ``lost`` when an indicator had to move (its moment is not kept)."""
+    out = at_reveal(events, closed_after_draw)
+    if out != events:
+        lost.add(
+            "the moment a kan's new indicator was revealed (written where the format's program reveals it)"
+        )
+    return out
+
+
+def at_tenhou_json_read(events: list[Event]) -> list[Event]:
+    """Where tenhou.net/6's reader puts each new indicator (the format has no place for one): a closed
+    kan's right after the kan, an open or added kan's before the next discard, kan or result (none
+    before a robbed kan's ron). A writer compares this with the record to know the moment is lost."""
+    out: list[Event] = []
+    hands: list[list[Event]] = [[]]
+    for ev in events:
+        if isinstance(ev, HandStart):
+            hands.append([])
+        hands[-1].append(ev)
+    for hand in hands:
+        doras = [ev for ev in hand if isinstance(ev, NewDora)]
+        pending = 0
+        last: Event | None = None
+        for ev in hand:
+            if isinstance(ev, NewDora):
+                continue
+            robbed = isinstance(ev, Win) and isinstance(last, Call) and last.meld.kind in _KANS
+            if isinstance(ev, (RiichiDeclared, Discard, Ryuukyoku)) or (isinstance(ev, Win) and not robbed):
+                while pending and doras:
+                    out.append(doras.pop(0))
+                    pending -= 1
+            out.append(ev)
+            if isinstance(ev, Call) and ev.meld.kind in _KANS:
+                while pending and doras:
+                    out.append(doras.pop(0))
+                    pending -= 1
+                if ev.meld.kind == CallKind.ANKAN:
+                    out.extend(doras[:1])
+                    del doras[:1]
+                else:
+                    pending += 1
+            last = ev
+        out.extend(doras)
     return out

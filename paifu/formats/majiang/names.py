@@ -26,6 +26,15 @@ _PINGJU_WRITE = {
     RyuukyokuKind.TRIPLE_RON: "三家和",
     RyuukyokuKind.FOUR_KANS: "四開槓",
 }
+#: the paipu entry each call is written as (``fulou`` on a discard, ``gang`` in turn); no kita:
+#: 電脳麻将 plays four-player only
+CALL_KEYS = {
+    CallKind.CHI: "fulou",
+    CallKind.PON: "fulou",
+    CallKind.DAIMINKAN: "fulou",
+    CallKind.ANKAN: "gang",
+    CallKind.KAKAN: "gang",
+}
 _MARK_OFFSET = {"+": 1, "=": 2, "-": 3}
 _TILE = re.compile(r"^([mpsz])([0-9])")
 

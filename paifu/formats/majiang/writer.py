@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import warnings
+from collections.abc import Iterable
 from typing import Any
 
 from paifu.events import (
@@ -12,6 +12,7 @@ from paifu.events import (
     CallKind,
     Discard,
     Draw,
+    Event,
     GameEnd,
     GameRecord,
     HandStart,
@@ -24,8 +25,9 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
-from paifu.formats.kan_dora import at_reveal
-from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, HUPAI_NAME, HUPAI_RANK, tile_to_pai
+from paifu.formats.hand_walker import HandWalker
+from paifu.formats.kan_dora import moved_to_reveal
+from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, CALL_KEYS, HUPAI_NAME, HUPAI_RANK, tile_to_pai
 
 #: the yakuman whose hupai entry carries the liable player (``baojia``); 電脳麻将 has pao for these only
 _PAO_YAKU = frozenset({"daisangen", "daisuushii"})
@@ -41,16 +43,9 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     start = record.start
     if start.num_players != 4:
         raise RecordError("電脳麻将 paipu are 4-player only", file=record.source)
-    red = table.red_fives
-    P = lambda t: tile_to_pai(t, red)  # noqa: E731
     qijia = start.first_dealer
-    lost: set[str] = set()
-    log: list[list[dict[str, Any]]] = []
-    hand: list[dict[str, Any]] | None = None
-    dealer = 0
-    riichi_next: int | None = None
-    after_kan = False
-    game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": log}
+    w = _Writer(table.red_fives)
+    game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": w.log}
     hint = dict(start.rules_hint)
     go = hint.get("tenhou_go_type")
     if (
@@ -62,145 +57,166 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     elif "majiang_rule" not in hint and hint.get("preset") != "majiang":
         # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
         # including the uma its `point` is checked against
-        lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
-
-    def L(s: int) -> int:
-        return (s - dealer) % 4
-
-    def by_l(vals: Any) -> list[Any]:
-        return [vals[(dealer + l_) % 4] for l_ in range(4)]
-
+        w.lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
+    if start.wall_seed:
+        w.lost.add("the wall seed (SHUFFLE)")
     # each kan's new indicator where majiang-core reveals it
-    for ev in at_reveal(record.events[1:], closed_after_draw=True):
-        if isinstance(ev, HandStart):
-            dealer = ev.dealer
-            # a hand starts afresh: a hand that ended on a robbed kan leaves no rinshan draw pending
-            after_kan = False
-            riichi_next = None
-            melds: list[list[Meld]] = [[] for _ in range(4)]
-            riichi: set[int] = set()
-            last_draw: dict[int, int] = {}
-            # the concealed tiles as the events move them: the hands a record that shows none (mjai) has
-            held = [list(h) for h in ev.hands]
-            if ev.dice is not None:
-                lost.add("dice")
-            hand = [
-                {
-                    "qipai": {
-                        "zhuangfeng": ev.round_wind,
-                        "jushu": ev.hand_number,
-                        "changbang": ev.honba,
-                        "lizhibang": ev.sticks,
-                        "defen": by_l(ev.scores),
-                        "baopai": P(ev.dora_indicator),
-                        "shoupai": [_shoupai(h, [], P) for h in by_l(ev.hands)],
-                    }
-                }
-            ]
-            log.append(hand)
-            continue
-        if isinstance(ev, GameEnd):
-            if ev.final_scores is not None:
-                game["defen"] = list(ev.final_scores)
-                # placements: ties go to the seat nearer qijia (as paifu.rank_points.seat_order, which
-                # formats do not import: its package reads rulesets)
-                places = [(-v, (s - qijia) % 4) for s, v in enumerate(ev.final_scores)]
-                order = sorted(range(4), key=places.__getitem__)
-                game["rank"] = [order.index(s) + 1 for s in range(4)]
-            if ev.rank_points_text is not None:
-                game["point"] = list(ev.rank_points_text)
-            continue
-        if hand is None:
-            lost.add(f"{type(ev).__name__} outside a hand")
-            continue
-        if isinstance(ev, Draw):
-            hand.append({"gangzimo" if after_kan else "zimo": {"l": L(ev.seat), "p": P(ev.tile)}})
-            after_kan = False
-            last_draw[ev.seat] = ev.tile
-            held[ev.seat].append(ev.tile)
-        elif isinstance(ev, RiichiDeclared):
-            riichi_next = ev.seat
-        elif isinstance(ev, Discard):
-            p = P(ev.tile) + ("_" if ev.tsumogiri else "") + ("*" if riichi_next == ev.seat else "")
-            if riichi_next == ev.seat:
-                riichi.add(ev.seat)
-            riichi_next = None
-            hand.append({"dapai": {"l": L(ev.seat), "p": p}})
-            _take(held[ev.seat], [ev.tile])
-        elif isinstance(ev, Call):
-            m = ev.meld
-            if m.kind == CallKind.KITA:
-                raise RecordError("電脳麻将 has no kita", file=record.source)
-            key = "gang" if m.kind in (CallKind.ANKAN, CallKind.KAKAN) else "fulou"
-            after_kan = m.kind in (CallKind.ANKAN, CallKind.KAKAN, CallKind.DAIMINKAN)
-            own = melds[ev.seat]
-            _take(held[ev.seat], _from_hand(m))
-            # an added kan takes the place of the pon it extends, as 電脳麻将 shows it
-            pons = [
-                i for i, x in enumerate(own) if x.kind == CallKind.PON and x.tiles[0] >> 2 == m.tiles[0] >> 2
-            ]
-            if m.kind == CallKind.KAKAN and pons:
-                own[pons[0]] = m
-            else:
-                own.append(m)
-            hand.append({key: {"l": L(ev.seat), "m": _meld_str(m, ev.seat, P)}})
-        elif isinstance(ev, NewDora):
-            hand.append({"kaigang": {"baopai": P(ev.indicator)}})
-        elif isinstance(ev, RiichiAccepted):
-            continue
-        elif isinstance(ev, Win):
-            if ev.claimed.hand is None:  # the record shows no winning hand: the one the events left
-                tiles = held[ev.seat] + ([] if ev.tsumo else [ev.tile])
-                ev = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, hand=tuple(tiles)))
-            hand.append({"hule": _hule(ev, L, by_l, P, riichi, melds[ev.seat])})
-        elif isinstance(ev, Ryuukyoku):
-            shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
-            if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
-                shown = [held[s] if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold
-            elif ev.shown is None and ev.kind == RyuukyokuKind.FOUR_RIICHI:
-                shown = held  # 電脳麻将 shows all four riichi hands
-            elif ev.shown is None and ev.kind == RyuukyokuKind.NAGASHI_MANGAN:
-                lost.add("the hands shown at a nagashi mangan (the record shows none: read back as noten)")
-            texts = []
-            for seat, tiles in enumerate(shown):
-                # 電脳麻将 shows the nine-terminals declarer's draw last, as in its hand while drawn
-                zimo = last_draw.get(seat) if ev.kind == RyuukyokuKind.NINE_TERMINALS else None
-                texts.append(_shoupai(tiles, melds[seat], P, seat, zimo, seat in riichi) if tiles else "")
-            hand.append(
-                {
-                    "pingju": {
-                        "name": _PINGJU_WRITE[ev.kind],
-                        "shoupai": by_l(texts),
-                        "fenpei": by_l(ev.deltas) if ev.deltas is not None else [0, 0, 0, 0],
-                    }
-                }
-            )
-        else:
-            lost.add(f"{type(ev).__name__} events")
-    for what in sorted(lost):
-        warnings.warn(f"電脳麻将 paipu cannot carry {what}", stacklevel=2)
+    w.walk(moved_to_reveal(record.events[1:], True, w.lost))
+    if w.end is not None:
+        game.update(_game_end(w.end, qijia))
+    w.warn_lost("電脳麻将 paipu")
     return (json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def _from_hand(m: Meld) -> list[int]:
-    """The tiles a meld takes out of its caller's hand (all but the called one; an added kan its fourth)."""
-    if m.kind == CallKind.KAKAN:
-        return list(m.tiles[3:])
-    tiles = list(m.tiles)
-    if m.called is not None and m.called in tiles:
-        tiles.remove(m.called)
-    return tiles
+def _game_end(ev: GameEnd, qijia: int) -> dict[str, Any]:
+    """The paipu's final scores, placements and rank points."""
+    out: dict[str, Any] = {}
+    if ev.final_scores is not None:
+        out["defen"] = list(ev.final_scores)
+        # placements: ties go to the seat nearer qijia (as paifu.rank_points.seat_order, which
+        # formats do not import: its package reads rulesets)
+        places = [(-v, (s - qijia) % 4) for s, v in enumerate(ev.final_scores)]
+        order = sorted(range(4), key=places.__getitem__)
+        out["rank"] = [order.index(s) + 1 for s in range(4)]
+    if ev.rank_points_text is not None:
+        out["point"] = list(ev.rank_points_text)
+    return out
 
 
-def _take(held: list[int], tiles: list[int]) -> None:
-    """Take ``tiles`` out of a hand: the same id, else the same kind (a record naming kinds only)."""
-    for t in tiles:
-        same = t if t in held else next((x for x in held if x >> 2 == t >> 2), None)
-        if same is not None:
-            held.remove(same)
+class _Writer(HandWalker):
+    """The paipu's hands, an event at a time; seats are written counted from the hand's dealer."""
+
+    def __init__(self, red: tuple[int, int, int]) -> None:
+        super().__init__(4)
+        self.P = lambda t: tile_to_pai(t, red)
+        self.log: list[list[dict[str, Any]]] = []
+        self.hand: list[dict[str, Any]] = []
+        self.end: GameEnd | None = None
+
+    def L(self, s: int) -> int:
+        return (s - self.table.dealer) % 4
+
+    def by_l(self, vals: Any, dealer: int | None = None) -> list[Any]:
+        """Per-seat values in the paipu's order: the hand's dealer first."""
+        d = self.table.dealer if dealer is None else dealer
+        return [vals[(d + l_) % 4] for l_ in range(4)]
+
+    def walk(self, events: Iterable[Event]) -> None:
+        super().walk(ev for ev in events if self._in_hand(ev))
+
+    def _in_hand(self, ev: Event) -> bool:
+        if self.log or isinstance(ev, (HandStart, GameEnd)):
+            return True
+        self.lost.add(f"{type(ev).__name__} outside a hand")
+        return False
+
+    def hand_start(self, ev: HandStart) -> None:
+        P = self.P
+        if ev.dice is not None:
+            self.lost.add("dice")
+        if any([t >> 2 for t in h] != sorted(t >> 2 for t in h) for h in ev.hands):
+            self.lost.add("the dealing order of the start hands (written sorted)")
+        self.hand = [
+            {
+                "qipai": {
+                    "zhuangfeng": ev.round_wind,
+                    "jushu": ev.hand_number,
+                    "changbang": ev.honba,
+                    "lizhibang": ev.sticks,
+                    "defen": self.by_l(ev.scores, ev.dealer),
+                    "baopai": P(ev.dora_indicator),
+                    "shoupai": [_shoupai(h, [], P) for h in self.by_l(ev.hands, ev.dealer)],
+                }
+            }
+        ]
+        self.log.append(self.hand)
+
+    def game_end(self, ev: GameEnd) -> None:
+        if ev.final_scores is None:  # a paipu without `defen` is an excerpt
+            self.lost.add("a game end without final scores (read back as an excerpt)")
+        self.end = ev
+
+    def draw(self, ev: Draw) -> None:
+        # no gangzimo for a hand's first draw after a hand that ended on a robbed kan: the table resets it
+        key = "gangzimo" if self.table.after_kan else "zimo"
+        self.hand.append({key: {"l": self.L(ev.seat), "p": self.P(ev.tile)}})
+
+    def riichi_declared(self, ev: RiichiDeclared) -> None:
+        pass  # its discard says it (``*``)
+
+    def riichi_accepted(self, ev: RiichiAccepted) -> None:
+        if ev.scores is not None:  # 電脳麻将 pays the stick at the riichi discard and writes no scores
+            self.lost.add("scores after a riichi stick")
+
+    def discard(self, ev: Discard) -> None:
+        riichi = self.table.riichi_discard(ev.seat)
+        p = self.P(ev.tile) + ("_" if ev.tsumogiri else "") + ("*" if riichi else "")
+        self.hand.append({"dapai": {"l": self.L(ev.seat), "p": p}})
+
+    def call(self, ev: Call) -> None:
+        m = ev.meld
+        key = CALL_KEYS.get(m.kind)
+        if key is None:
+            raise RecordError(f"電脳麻将 has no {m.kind.value}")
+        self.hand.append({key: {"l": self.L(ev.seat), "m": _meld_str(m, ev.seat, self.P)}})
+
+    def new_dora(self, ev: NewDora) -> None:
+        self.hand.append({"kaigang": {"baopai": self.P(ev.indicator)}})
+
+    def win(self, ev: Win) -> None:
+        t = self.table
+        self.result_counts(ev)
+        self._win_losses(ev)
+        if ev.claimed.hand is None:  # the record shows no winning hand: the one the events left
+            tiles = t.held(ev.seat) + ([] if ev.tsumo else [ev.tile])
+            ev = dataclasses.replace(ev, claimed=dataclasses.replace(ev.claimed, hand=tuple(tiles)))
+        self.hand.append(
+            {"hule": _hule(ev, self.L, self.by_l, self.P, t.in_riichi(ev.seat), t.melds(ev.seat))}
+        )
+
+    def _win_losses(self, ev: Win) -> None:
+        """What a win states that majiang-core's ``hule`` has no place for."""
+        c = ev.claimed
+        if c.limit:  # majiang-core writes the points only
+            self.lost.add("limit names (mangan, haneman ...: read back as not stated)")
+        if c.deltas is None:
+            self.lost.add("a result without its score changes (fenpei written as no change)")
+        if c.yakuman_multiple and c.fu:
+            self.lost.add("fu of a yakuman (majiang-core writes none)")
+        if c.yaku and not c.yakuman_multiple and any(y.han == 0 for y in c.yaku):
+            self.lost.add("yaku of no han (Tenhou's dora 0: left out, as majiang-core writes)")
+
+    def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        t = self.table
+        self.result_counts(ev)
+        if ev.deltas is None and not ev.kind.abortive:
+            self.lost.add("a result without its score changes (fenpei written as no change)")
+        shown: list[Any] = list(ev.shown) if ev.shown is not None else [None] * 4
+        if ev.shown is None and ev.tenpai is not None and ev.kind == RyuukyokuKind.EXHAUSTIVE:
+            shown = [t.held(s) if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold
+        elif ev.shown is None and ev.kind == RyuukyokuKind.FOUR_RIICHI:
+            shown = [t.held(s) for s in range(4)]  # 電脳麻将 shows all four riichi hands
+        elif ev.shown is None and ev.kind == RyuukyokuKind.NAGASHI_MANGAN:
+            self.lost.add("the hands shown at a nagashi mangan (the record shows none: read back as noten)")
+        texts = []
+        for seat, tiles in enumerate(shown):
+            # 電脳麻将 shows the nine-terminals declarer's draw last, as in its hand while drawn
+            zimo = t.drawn(seat) if ev.kind == RyuukyokuKind.NINE_TERMINALS else None
+            texts.append(
+                _shoupai(tiles, t.melds(seat), self.P, seat, zimo, t.in_riichi(seat)) if tiles else ""
+            )
+        self.hand.append(
+            {
+                "pingju": {
+                    "name": _PINGJU_WRITE[ev.kind],
+                    "shoupai": self.by_l(texts),
+                    "fenpei": self.by_l(ev.deltas) if ev.deltas is not None else [0, 0, 0, 0],
+                }
+            }
+        )
 
 
-def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld]) -> dict[str, Any]:
+def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: bool, melds: list[Meld]) -> dict[str, Any]:
     """A win as majiang-core writes it: its own yaku names in its order, the winning tile last in the
     hand, and no ``fu`` or ``fanshu`` for a yakuman (``damanguan`` instead)."""
     from paifu.formats.tenhou_json import YAKU_JA
@@ -233,7 +249,7 @@ def _hule(ev: Win, L: Any, by_l: Any, P: Any, riichi: set[int], melds: list[Meld
             P,
             ev.seat,
             ev.tile,
-            ev.seat in riichi,
+            riichi,
         ),
         "baojia": None if ev.tsumo else L(ev.from_seat),
         "fubaopai": [P(t) for t in c.ura_indicators] if c.ura_indicators is not None else None,

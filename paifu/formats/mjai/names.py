@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paifu.events import RyuukyokuKind
+from paifu.events import CallKind, RyuukyokuKind
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 
 FORMAT = "mjai"
@@ -73,6 +73,15 @@ def _reason_key(reason: str) -> str:
     return "".join(c for c in reason.lower() if c not in "_- ")
 
 
+#: the event type of each call, as Mortal's mjai (libriichi) writes it
+CALL_TYPES = {
+    CallKind.CHI: "chi",
+    CallKind.PON: "pon",
+    CallKind.DAIMINKAN: "daiminkan",
+    CallKind.KAKAN: "kakan",
+    CallKind.ANKAN: "ankan",
+    CallKind.KITA: "kita",
+}
 _REASON_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "fanpai",
     RyuukyokuKind.NINE_TERMINALS: "kyushukyuhai",

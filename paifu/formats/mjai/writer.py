@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import warnings
 from typing import Any
 
 from paifu.events import (
@@ -22,8 +21,9 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import TableFacts
-from paifu.formats.kan_dora import at_reveal
-from paifu.formats.mjai.names import _WINDS, tile_to_pai
+from paifu.formats.hand_walker import HandWalker
+from paifu.formats.kan_dora import moved_to_reveal
+from paifu.formats.mjai.names import _WINDS, CALL_TYPES, tile_to_pai
 from paifu.formats.seats import first_dealer_at_zero
 
 
@@ -42,104 +42,126 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
         )
         record = first_dealer_at_zero(record)
     start = record.start
-    n = start.num_players
-    red = table.red_fives
-    P = lambda t: tile_to_pai(t, red)  # noqa: E731
     if start.wall_seed:
         lost.add("the wall seed (SHUFFLE)")
-    out: list[dict[str, Any]] = [{"type": "start_game", "names": list(start.players)}]
+    w = _Writer(start.num_players, table.red_fives)
+    w.lost |= lost
+    w.out.append({"type": "start_game", "names": list(start.players)})
     if table.east_only is not None:  # the rules are known
-        out[0]["kyoku_first"] = 4 if table.east_only else 0
-        out[0]["aka_flag"] = any(table.red_fives)
-    in_hand = False
-    riichi: set[int] = set()  # seats in riichi this hand: only their wins show ura indicators
-    last_out: tuple[int, int] | None = None
+        w.out[0]["kyoku_first"] = 4 if table.east_only else 0
+        w.out[0]["aka_flag"] = any(table.red_fives)
     # each kan's new indicator where libriichi reveals it (an open kan's after the next discard)
-    for ev in at_reveal(record.events[1:], closed_after_draw=False):
-        if isinstance(ev, HandStart):
-            if in_hand:
-                out.append({"type": "end_kyoku"})
-            in_hand = True
-            riichi.clear()
-            if ev.dice is not None:
-                lost.add("dice")
-            kyoku: dict[str, Any] = {
-                "type": "start_kyoku",
-                "bakaze": _WINDS[ev.round_wind],
-                "dora_marker": P(ev.dora_indicator),
-                "kyoku": ev.hand_number + 1,
-                "honba": ev.honba,
-                "kyotaku": ev.sticks,
-                "oya": ev.dealer,
-            }
-            if ev.scores is not None:  # a record that states none keeps stating none
-                kyoku["scores"] = list(ev.scores)
-            kyoku["tehais"] = [[P(t) for t in hand] for hand in ev.hands]
-            out.append(kyoku)
-        elif isinstance(ev, Draw):
-            out.append({"type": "tsumo", "actor": ev.seat, "pai": P(ev.tile)})
-        elif isinstance(ev, Discard):
-            if ev.tsumogiri is None:
-                lost.add("unknown tsumogiri (written as false)")
-            out.append(
-                {"type": "dahai", "actor": ev.seat, "pai": P(ev.tile), "tsumogiri": bool(ev.tsumogiri)}
-            )
-            last_out = (ev.seat, ev.tile)
-        elif isinstance(ev, Call):
-            out.append(_call(ev, P))
-        elif isinstance(ev, NewDora):
-            out.append({"type": "dora", "dora_marker": P(ev.indicator)})
-        elif isinstance(ev, RiichiDeclared):
-            riichi.add(ev.seat)
-            out.append({"type": "reach", "actor": ev.seat})
-        elif isinstance(ev, RiichiAccepted):
-            accepted: dict[str, Any] = {"type": "reach_accepted", "actor": ev.seat}
-            if ev.scores is not None:
-                accepted["scores"] = list(ev.scores)
-            out.append(accepted)
-        elif isinstance(ev, Win):
-            c = ev.claimed
-            d: dict[str, Any] = {"type": "hora", "actor": ev.seat, "target": ev.from_seat}
-            if c.deltas is not None:  # akochan's hora states none; Mortal's always does
-                d["deltas"] = list(c.deltas)
-            else:
-                lost.add("a win without its score changes (Mortal's hora always has deltas)")
-            if c.pao_seat is not None:
-                d["pao"] = c.pao_seat
-            if c.ura_indicators is not None:
-                d["ura_markers"] = [P(t) for t in c.ura_indicators]
-            elif ev.seat not in riichi:  # Mortal writes an empty list for a winner not in riichi
-                d["ura_markers"] = []
-            else:
-                lost.add("a riichi win without its ura indicators")
-            out.append(d)
-            if c.yaku is not None or c.fu is not None:
-                lost.add("claimed yaku, fu, han and points")
-        elif isinstance(ev, Ryuukyoku):
-            deltas = list(ev.deltas) if ev.deltas is not None else [0] * n
-            out.append({"type": "ryukyoku", "deltas": deltas})
-            if ev.kind != RyuukyokuKind.EXHAUSTIVE:
-                lost.add("the kind of a draw (Mortal's ryukyoku has no reason)")
-        elif isinstance(ev, GameEnd):
-            if in_hand:
-                out.append({"type": "end_kyoku"})
-                in_hand = False
-            d = {"type": "end_game"}
-            if ev.final_scores is not None:
-                d["scores"] = list(ev.final_scores)
-            if ev.rank_points is not None:
-                lost.add("rank points")
-            out.append(d)
-        else:
-            lost.add(f"{type(ev).__name__} events")
-    if in_hand:
-        out.append({"type": "end_kyoku"})
-    del last_out
-    for what in sorted(lost):
-        warnings.warn(f"mjai cannot carry {what}", stacklevel=2)
-    return "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in out).encode(
+    w.walk(moved_to_reveal(record.events[1:], False, w.lost))
+    if w.in_hand:
+        w.out.append({"type": "end_kyoku"})
+    w.warn_lost("mjai")
+    return "".join(json.dumps(d, ensure_ascii=False, separators=(",", ":")) + "\n" for d in w.out).encode(
         "utf-8"
     )
+
+
+class _Writer(HandWalker):
+    """The mjai lines of one game, an event at a time."""
+
+    def __init__(self, n: int, red: tuple[int, int, int]) -> None:
+        super().__init__(n)
+        self.n = n
+        self.P = lambda t: tile_to_pai(t, red)
+        self.out: list[dict[str, Any]] = []
+        self.in_hand = False
+
+    def hand_start(self, ev: HandStart) -> None:
+        P = self.P
+        if self.in_hand:
+            self.out.append({"type": "end_kyoku"})
+        self.in_hand = True
+        if ev.dice is not None:
+            self.lost.add("dice")
+        kyoku: dict[str, Any] = {
+            "type": "start_kyoku",
+            "bakaze": _WINDS[ev.round_wind],
+            "dora_marker": P(ev.dora_indicator),
+            "kyoku": ev.hand_number + 1,
+            "honba": ev.honba,
+            "kyotaku": ev.sticks,
+            "oya": ev.dealer,
+        }
+        if ev.scores is not None:  # a record that states none keeps stating none
+            kyoku["scores"] = list(ev.scores)
+        kyoku["tehais"] = [[P(t) for t in hand] for hand in ev.hands]
+        self.out.append(kyoku)
+
+    def draw(self, ev: Draw) -> None:
+        self.out.append({"type": "tsumo", "actor": ev.seat, "pai": self.P(ev.tile)})
+
+    def discard(self, ev: Discard) -> None:
+        if ev.tsumogiri is None:
+            self.lost.add("unknown tsumogiri (written as false)")
+        self.out.append(
+            {"type": "dahai", "actor": ev.seat, "pai": self.P(ev.tile), "tsumogiri": bool(ev.tsumogiri)}
+        )
+
+    def call(self, ev: Call) -> None:
+        self.out.append(_call(ev, self.P))
+
+    def new_dora(self, ev: NewDora) -> None:
+        self.out.append({"type": "dora", "dora_marker": self.P(ev.indicator)})
+
+    def riichi_declared(self, ev: RiichiDeclared) -> None:
+        self.out.append({"type": "reach", "actor": ev.seat})
+
+    def riichi_accepted(self, ev: RiichiAccepted) -> None:
+        accepted: dict[str, Any] = {"type": "reach_accepted", "actor": ev.seat}
+        if ev.scores is not None:
+            accepted["scores"] = list(ev.scores)
+        self.out.append(accepted)
+
+    def win(self, ev: Win) -> None:
+        c = ev.claimed
+        self.result_counts(ev)
+        d: dict[str, Any] = {"type": "hora", "actor": ev.seat, "target": ev.from_seat}
+        if c.deltas is not None:  # akochan's hora states none; Mortal's always does
+            d["deltas"] = list(c.deltas)
+        else:
+            self.lost.add("a win without its score changes (Mortal's hora always has deltas)")
+        if c.pao_seat is not None:
+            d["pao"] = c.pao_seat
+        if c.ura_indicators is not None:
+            d["ura_markers"] = [self.P(t) for t in c.ura_indicators]
+        elif not self.table.declared(ev.seat):  # Mortal writes an empty list for a winner not in riichi
+            d["ura_markers"] = []
+        else:
+            self.lost.add("a riichi win without its ura indicators")
+        self.out.append(d)
+        if c.yaku is not None or c.fu is not None or c.limit:
+            self.lost.add("claimed yaku, fu, han, points and limit names")
+
+    def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        self.result_counts(ev)
+        if ev.kind is not RyuukyokuKind.EXHAUSTIVE and (ev.tenpai or any(ev.shown or ())):
+            self.lost.add("the hands shown at a nagashi mangan or an abortive draw")
+        elif (
+            ev.kind is RyuukyokuKind.EXHAUSTIVE
+            and not any(ev.deltas or ())
+            and (ev.tenpai, ev.shown) != (None,) * 2
+        ):
+            # no noten payments say who was tenpai
+            self.lost.add("the hands shown and the tenpai seats at a draw without payments")
+        deltas = list(ev.deltas) if ev.deltas is not None else [0] * self.n
+        self.out.append({"type": "ryukyoku", "deltas": deltas})
+        if ev.kind != RyuukyokuKind.EXHAUSTIVE:
+            self.lost.add("the kind of a draw (Mortal's ryukyoku has no reason)")
+
+    def game_end(self, ev: GameEnd) -> None:
+        if self.in_hand:
+            self.out.append({"type": "end_kyoku"})
+            self.in_hand = False
+        d: dict[str, Any] = {"type": "end_game"}
+        if ev.final_scores is not None:
+            d["scores"] = list(ev.final_scores)
+        if ev.rank_points is not None:
+            self.lost.add("rank points")
+        self.out.append(d)
 
 
 def _call(ev: Call, P: Any) -> dict[str, Any]:
@@ -148,7 +170,7 @@ def _call(ev: Call, P: Any) -> dict[str, Any]:
         consumed = list(m.tiles)
         consumed.remove(m.called)  # type: ignore[arg-type]
         return {
-            "type": m.kind.value,
+            "type": CALL_TYPES[m.kind],
             "actor": ev.seat,
             "target": m.from_seat,
             "pai": P(m.called),
@@ -156,11 +178,11 @@ def _call(ev: Call, P: Any) -> dict[str, Any]:
         }
     if m.kind == CallKind.KAKAN:
         return {
-            "type": "kakan",
+            "type": CALL_TYPES[m.kind],
             "actor": ev.seat,
             "pai": P(m.tiles[-1]),
             "consumed": [P(t) for t in m.tiles[:-1]],
         }
     if m.kind == CallKind.ANKAN:
-        return {"type": "ankan", "actor": ev.seat, "consumed": [P(t) for t in m.tiles]}
-    return {"type": "kita", "actor": ev.seat, "pai": P(m.tiles[0])}
+        return {"type": CALL_TYPES[m.kind], "actor": ev.seat, "consumed": [P(t) for t in m.tiles]}
+    return {"type": CALL_TYPES[m.kind], "actor": ev.seat, "pai": P(m.tiles[0])}

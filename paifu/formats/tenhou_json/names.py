@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from paifu.events import ClaimedYaku, RyuukyokuKind
+from paifu.events import CallKind, ClaimedYaku, RyuukyokuKind
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 from paifu.yaku import YAKUMAN, Yaku, wind_yaku
 
@@ -276,6 +276,16 @@ DRAW_NAMES = {
     "Four Wind Abortion": RyuukyokuKind.FOUR_WINDS,
     "Suucha Riichi": RyuukyokuKind.FOUR_RIICHI,
     "Four Riichi Abortion": RyuukyokuKind.FOUR_RIICHI,
+}
+#: the letter a call string carries (``c``hi, ``p``on, open kan ``m``, added ``k``an, closed kan ``a``,
+#: kita ``f``), as Tenhou's tenhou.net/6 writes them
+CALL_LETTERS = {
+    CallKind.CHI: "c",
+    CallKind.PON: "p",
+    CallKind.DAIMINKAN: "m",
+    CallKind.KAKAN: "k",
+    CallKind.ANKAN: "a",
+    CallKind.KITA: "f",
 }
 _DRAW_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "流局",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import warnings
+from collections.abc import Iterable
 from typing import Any
 
 from paifu.events import (
@@ -23,8 +23,10 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
+from paifu.formats.hand_walker import HandWalker
+from paifu.formats.kan_dora import at_tenhou_json_read
 from paifu.formats.seats import first_dealer_at_zero
-from paifu.formats.tenhou_json.names import _DRAW_WRITE, _yaku_text, go_type_disp, tile_to_code
+from paifu.formats.tenhou_json.names import _DRAW_WRITE, CALL_LETTERS, _yaku_text, go_type_disp, tile_to_code
 
 
 def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> bytes:
@@ -45,20 +47,15 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     start = record.start
     n = start.num_players
     red = table.red_fives
+    if start.wall_seed:
+        lost.add("the wall seed (SHUFFLE)")
     w = _Writer(n, red)
-    sc: list[Any] | None = None
-    for ev in record.events[1:]:
-        if isinstance(ev, GameEnd):
-            if ev.final_scores is not None and ev.rank_points is None:
-                lost.add("final scores without rank points (`sc` left out rather than made up)")
-            elif ev.final_scores is not None:
-                sc = []
-                texts = ev.rank_points_text or tuple(str(p) for p in ev.rank_points or ())
-                for s in range(4):
-                    sc.append(ev.final_scores[s] if s < n else 0)
-                    sc.append(_parse_num(texts[s]) if s < n else 0)
-            continue
-        w.feed(ev, lost)
+    w.lost |= lost
+    if at_tenhou_json_read(record.events[1:]) != record.events[1:]:
+        w.lost.add(
+            "the moment a kan's new indicator was revealed (read back where Tenhou usually reveals it)"
+        )
+    w.walk(record.events[1:])
     w.close()
     name = list(start.players) + [""] * (4 - n)
     go = dict(start.rules_hint).get("tenhou_go_type")
@@ -82,10 +79,9 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     for key in ("lobby", "csrule"):  # the lobby's own rank point rule travels with the game
         if meta.get(key):
             doc[key] = meta[key]
-    if sc is not None:
-        doc["sc"] = sc
-    for what in sorted(lost | w.lost):
-        warnings.warn(f"tenhou.net/6 JSON cannot carry {what}", stacklevel=2)
+    if w.sc is not None:
+        doc["sc"] = w.sc
+    w.warn_lost("tenhou.net/6 JSON")
     return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
@@ -96,15 +92,17 @@ def _parse_num(text: str) -> int | float:
         return float(text)
 
 
-class _Writer:
+class _Writer(HandWalker):
     """Builds the per-hand arrays from events."""
 
     def __init__(self, n: int, red: tuple[int, int, int]) -> None:
+        super().__init__(n)
         self.n = n
         self.red = red
         self.log: list[list[Any]] = []
         self.cur: list[Any] | None = None
-        self.lost: set[str] = set()
+        self.riichi: int | None = None
+        self.sc: list[Any] | None = None  # the game end's final scores and rank points
 
     def code(self, tile: int) -> int:
         return tile_to_code(tile, self.red)
@@ -114,72 +112,94 @@ class _Writer:
             raise RecordError(f"hand {len(self.log)} has no result")
         self.cur = None
 
-    def feed(self, ev: Event, lost: set[str]) -> None:
-        if isinstance(ev, HandStart):
-            self.close()
-            if ev.dice is not None:
-                lost.add("dice")
-            hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]
-            assert ev.scores is not None  # write_tenhou_json states every hand's (with_stated_scores)
-            scores = list(ev.scores) + [0] * (4 - self.n)
-            self.cur = [
-                [ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks],
-                scores,
-                [self.code(ev.dora_indicator)],
-                [],
-            ]
-            for s in range(4):
-                self.cur += [hands[s], [], []]
-            self.cur.append(None)
-            self.log.append(self.cur)
-            self.riichi: int | None = None
-            self.drawn: list[int | None] = [None] * 4
-            self.results: list[Any] = []
-            return
-        h = self.cur
-        if h is None:
+    def walk(self, events: Iterable[Event]) -> None:
+        super().walk(ev for ev in events if self._writable(ev))
+
+    def _writable(self, ev: Event) -> bool:
+        """A hand's events go into its arrays; what falls outside a hand, or after its result, is lost."""
+        if isinstance(ev, (HandStart, GameEnd)):
+            return True
+        if self.cur is None:
             if isinstance(ev, (Win, Ryuukyoku)):
                 raise RecordError("a result outside a hand")
             self.lost.add(type(ev).__name__ + " events")
-            return
-        if h[16] is not None and not isinstance(ev, Win):
+            return False
+        if self.cur[16] is not None and not isinstance(ev, Win):
             self.lost.add(type(ev).__name__ + " events after a result")
-            return
-        if isinstance(ev, Draw):
-            h[5 + 3 * ev.seat].append(self.code(ev.tile))
-            self.drawn[ev.seat] = ev.tile
-        elif isinstance(ev, Discard):
-            c: Any = self.code(ev.tile)
-            drawn = self.drawn[ev.seat]
-            if ev.tsumogiri:
-                c = 60
-            elif ev.tsumogiri is None and drawn is not None and self.code(drawn) == c:
-                self.lost.add("unknown tsumogiri (written as a hand discard)")
-            if self.riichi == ev.seat:
-                c = f"r{c}"
-                self.riichi = None
-            h[6 + 3 * ev.seat].append(c)
-            self.drawn[ev.seat] = None
-        elif isinstance(ev, RiichiDeclared):
-            self.riichi = ev.seat
-        elif isinstance(ev, RiichiAccepted):
-            if ev.scores is not None:
-                self.lost.add("scores after a riichi stick")
-        elif isinstance(ev, NewDora):
-            h[2].append(self.code(ev.indicator))
-        elif isinstance(ev, Call):
-            self._call(h, ev)
-        elif isinstance(ev, Win):
-            self._win(h, ev)
-        elif isinstance(ev, Ryuukyoku):
-            self._draw(h, ev)
-        else:
-            self.lost.add(type(ev).__name__ + " events")
+            return False
+        return True
+
+    def game_end(self, ev: GameEnd) -> None:
+        if ev.final_scores is not None and ev.rank_points is None:
+            self.lost.add("final scores without rank points (`sc` left out rather than made up)")
+        elif ev.final_scores is not None:
+            self.sc = []
+            texts = ev.rank_points_text or tuple(str(p) for p in ev.rank_points or ())
+            for s in range(4):
+                self.sc.append(ev.final_scores[s] if s < self.n else 0)
+                self.sc.append(_parse_num(texts[s]) if s < self.n else 0)
+
+    def hand_start(self, ev: HandStart) -> None:
+        self.close()
+        if ev.dice is not None:
+            self.lost.add("dice")
+        hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]
+        assert ev.scores is not None  # write_tenhou_json states every hand's (with_stated_scores)
+        scores = list(ev.scores) + [0] * (4 - self.n)
+        self.cur = [
+            [ev.round_wind * 4 + ev.hand_number, ev.honba, ev.sticks],
+            scores,
+            [self.code(ev.dora_indicator)],
+            [],
+        ]
+        for s in range(4):
+            self.cur += [hands[s], [], []]
+        self.cur.append(None)
+        self.log.append(self.cur)
+
+    @property
+    def h(self) -> list[Any]:
+        assert self.cur is not None  # _writable lets no hand's event through outside a hand
+        return self.cur
+
+    def draw(self, ev: Draw) -> None:
+        self.h[5 + 3 * ev.seat].append(self.code(ev.tile))
+
+    def discard(self, ev: Discard) -> None:
+        c: Any = self.code(ev.tile)
+        drawn = self.table.drawn(ev.seat)
+        if ev.tsumogiri:
+            c = 60
+        elif ev.tsumogiri is None and drawn is not None and self.code(drawn) == c:
+            self.lost.add("unknown tsumogiri (written as a hand discard)")
+        if self.table.riichi_discard(ev.seat):
+            c = f"r{c}"
+        self.h[6 + 3 * ev.seat].append(c)
+
+    def riichi_declared(self, ev: RiichiDeclared) -> None:
+        pass  # its discard says it (``r``)
+
+    def riichi_accepted(self, ev: RiichiAccepted) -> None:
+        if ev.scores is not None:
+            self.lost.add("scores after a riichi stick")
+
+    def new_dora(self, ev: NewDora) -> None:
+        self.h[2].append(self.code(ev.indicator))
+
+    def call(self, ev: Call) -> None:
+        self._call(self.h, ev)
+
+    def win(self, ev: Win) -> None:
+        self.result_counts(ev)
+        self._win(self.h, ev)
+
+    def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        self.result_counts(ev)
+        self._draw(self.h, ev)
 
     def _call(self, h: list[Any], ev: Call) -> None:
         m, seat = ev.meld, ev.seat
         codes = [self.code(t) for t in m.tiles]
-        self.drawn[seat] = None
         if m.kind in (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN, CallKind.KAKAN):
             if m.called is None or m.from_seat is None:
                 raise RecordError(f"{m.kind.value} by seat {seat} does not say which tile it took")
@@ -190,10 +210,10 @@ class _Writer:
             # seats counted on four, with three players too, as Tenhou and tensoul write them: seat 2's
             # tile called by seat 0 is from toimen (the empty fourth seat is seat 0's kamicha)
             off = (m.from_seat - seat) % 4
+            letter = CALL_LETTERS[m.kind]
             if m.kind == CallKind.CHI:
-                h[5 + 3 * seat].append("c" + "".join(f"{x}" for x in [taken, *own]))
+                h[5 + 3 * seat].append(letter + "".join(f"{x}" for x in [taken, *own]))
                 return
-            letter = {CallKind.PON: "p", CallKind.DAIMINKAN: "m", CallKind.KAKAN: "k"}[m.kind]
             pos = {3: 0, 2: 1, 1: len(own)}[off]
             head = "".join(str(x) for x in own[:pos])
             tail = "".join(str(x) for x in own[pos:])
@@ -206,9 +226,9 @@ class _Writer:
                 if m.kind == CallKind.DAIMINKAN:
                     h[6 + 3 * seat].append(0)
         elif m.kind == CallKind.ANKAN:
-            h[6 + 3 * seat].append("".join(str(x) for x in codes[:3]) + "a" + str(codes[3]))
+            h[6 + 3 * seat].append("".join(str(x) for x in codes[:3]) + CALL_LETTERS[m.kind] + str(codes[3]))
         elif m.kind == CallKind.KITA:
-            h[6 + 3 * seat].append(f"f{codes[0]}")
+            h[6 + 3 * seat].append(f"{CALL_LETTERS[m.kind]}{codes[0]}")
 
     def _win(self, h: list[Any], ev: Win) -> None:
         c, n = ev.claimed, self.n
@@ -228,7 +248,6 @@ class _Writer:
         if h[16] is None:
             h[16] = ["和了"]
         h[16] += [deltas, detail]
-        self.results.append(ev)
 
     def _score_text(self, ev: Win) -> str:
         c, n = ev.claimed, self.n
@@ -278,6 +297,10 @@ class _Writer:
         n = self.n
         deltas = list(ev.deltas or (0,) * n) + [0] * (4 - n)
         name = _DRAW_WRITE[ev.kind]
+        if ev.deltas is None and not ev.kind.abortive:
+            self.lost.add("a draw without its score changes (written as no change)")
+        if ev.kind is not RyuukyokuKind.EXHAUSTIVE and ev.shown is not None and any(ev.shown):
+            self.lost.add("the hands shown at a nagashi mangan or an abortive draw")
         if ev.kind == RyuukyokuKind.EXHAUSTIVE:
             if not any(deltas) and ev.tenpai is not None:
                 name = "全員聴牌" if len(ev.tenpai) == n else "全員不聴" if not ev.tenpai else "流局"

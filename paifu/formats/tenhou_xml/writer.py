@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import warnings
 from typing import Any
 
 from paifu.events import (
     Call,
+    ClaimedYaku,
     Discard,
     Disconnect,
     Draw,
@@ -26,7 +28,9 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError, TableFacts, with_stated_scores
 from paifu.formats.copies import needs_copies, with_copies
+from paifu.formats.hand_walker import HandWalker
 from paifu.formats.tenhou_meld import MeldCodeError, encode_meld
+from paifu.formats.tenhou_xml.heads import _encode_name, _go, _join, _un
 from paifu.formats.tenhou_xml.names import (
     _LOG_ID,
     _RYUU_TYPE,
@@ -76,18 +80,6 @@ def _hundreds(points: int, what: str) -> int:
     return points // 100
 
 
-def _join(vals: object) -> str:
-    return ",".join(str(v) for v in vals)  # type: ignore[attr-defined]
-
-
-def _encode_name(name: str) -> str:
-    return "".join(f"%{b:02X}" for b in name.encode("utf-8"))
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() and abs(x) < 1e15 else repr(float(x))
-
-
 def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """Write a GameRecord as one ``<mjloggm>`` document (UTF-8 bytes); ``table`` gives the red
     fives, start points and general-lobby table of the record's rules.
@@ -109,10 +101,7 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
         events = with_copies(record, table.red_fives).events
     gs = events[0]
     assert isinstance(gs, GameStart)
-    n = gs.num_players
-    pad = 4 - n
     meta: dict[str, Any] = dict(gs.meta)
-    hints = dict(gs.rules_hint)
     tags: list[list] = []  # [name, attrs]; attrs a list so owari can be appended later
     seed = gs.wall_seed
     per_hand: list[str] = []
@@ -120,176 +109,180 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
         per_hand = seed[len(INIT_SHUFFLE_PREFIX) :].split(";")
     elif seed:
         tags.append(["SHUFFLE", [("seed", seed), ("ref", meta.get("shuffle_ref", ""))]])
-    go_type = hints.get("tenhou_go_type")
-    if go_type is None:  # the table the record's own rules describe, in a general lobby
-        go_type = table.go_type if table.go_type is not None else 0x01 | (0x10 if n == 3 else 0)
-        if table.go_type_differs:  # XML says its rules only as a Tenhou table: name what it judges otherwise
-            warnings.warn(
-                f"Tenhou XML carries rules only as a Tenhou table: read back as {table.go_type_name}, "
-                f"which differs in {', '.join(table.go_type_differs)}",
-                stacklevel=2,
-            )
-    elif isinstance(go_type, int) and bool(go_type & 0x02) == any(table.red_fives):
-        # the record's table name and its red-five flag disagree (tenhou.net/6 "般東喰" with aka 1): its rules
-        # follow the flag, and GO type's bit 0x02 (no red fives) is XML's only word for them
-        fixed = go_type ^ 0x02
-        warnings.warn(
-            f"Tenhou XML cannot carry red fives apart from the table (GO type {go_type} written as {fixed})",
-            stacklevel=2,
-        )
-        go_type = fixed
-    go: list[tuple[str, object]] = [("type", go_type)]
-    for key in ("lobby", "title", "rule", "ranking", "csrule"):
-        if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
-            go.append((key, meta[key]))
-    tags.append(["GO", go])
-    un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
-    if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
-        un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
-    elif record.format != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
-        # them): for a record from elsewhere, a new player's, and said so (a Tenhou XML record without
-        # them is written as it was)
-        if "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
-            warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
-        warnings.warn(
-            "Tenhou XML cannot carry players without a Tenhou rank (written as dan 0)", stacklevel=2
-        )
-        un.append(("dan", _join([0] * 4)))
-    if isinstance(meta.get("rate"), tuple) and all(isinstance(r, (int, float)) for r in meta["rate"]):
-        un.append(("rate", ",".join([_num(r) for r in meta["rate"]] + ["1500.00"] * pad)))
-    elif record.format != "tenhou-xml":
-        warnings.warn("Tenhou XML cannot carry players without a Tenhou rate (written as 1500)", stacklevel=2)
-        un.append(("rate", ",".join(["1500.00"] * 4)))
-    for key, filler in (("sx", "C"), ("rc", "0"), ("gold", "0")):
-        if isinstance(meta.get(key), tuple):
-            un.append((key, _join(list(meta[key]) + [filler] * pad)))
-        elif key == "sx" and record.format != "tenhou-xml":
-            un.append(("sx", _join(["C"] * 4)))  # Tenhou's word for a player of no stated sex
-    tags.append(["UN", un])
+    tags.append(["GO", _go(gs, table)])
+    tags.append(["UN", _un(gs, record.format)])
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
-    last_result: list | None = None
-    hand_no = 0
-    running: list[int] = []  # scores as the hand goes, for a result whose source states none before it
-    ba = [0, 0]  # the hand's honba and sticks on the table: Tenhou's AGARI ba of its first winner
-    lost: set[str] = set()  # warned once per record
-
-    def scores4(vals: tuple[int, ...], what: str) -> str:
-        if len(vals) != n:  # Tenhou XML states one per seat; fewer would not read back
-            raise RecordError(f"{len(vals)} {what}s for {n} players")
-        return _join([_hundreds(v, what) for v in vals] + [0] * pad)
-
-    def sc(before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
-        if deltas is None:
-            return []
-        if before is None and running:  # mjai states the changes only: the scores before are known here
-            before = tuple(running)
-        if before is None:
-            return []
-        running[:] = [b + d for b, d in zip(before, deltas, strict=False)]
-        vals: list[int] = []
-        for b, d in zip(list(before) + [0] * pad, list(deltas) + [0] * pad, strict=False):
-            vals += [_hundreds(b, "score"), _hundreds(d, "score change")]
-        return [("sc", _join(vals))]
-
-    for ev in events[1:]:
-        if isinstance(ev, Draw):
-            tags.append(["TUVW"[ev.seat] + str(ev.tile), []])
-        elif isinstance(ev, Discard):
-            tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
-        elif isinstance(ev, Call):
-            tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, n))]])
-        elif isinstance(ev, HandStart):
-            d1, d2 = ev.dice if ev.dice is not None else (1, 1)
-            seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
-            scores = ev.scores
-            assert scores is not None  # with_stated_scores states every hand's
-            attrs: list[tuple[str, object]] = [
-                ("seed", seed_attr),
-                ("ten", scores4(scores, "score")),
-                ("oya", ev.dealer),
-            ]
-            for i in range(4):
-                attrs.append((f"hai{i}", _join(ev.hands[i]) if i < n else ""))
-            if hand_no < len(per_hand) and per_hand[hand_no]:
-                attrs.append(("shuffle", per_hand[hand_no]))
-            hand_no += 1
-            running[:] = list(scores)
-            ba[:] = [ev.honba, ev.sticks]
-            tags.append(["INIT", attrs])
-        elif isinstance(ev, RiichiDeclared):
-            tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
-        elif isinstance(ev, RiichiAccepted):
-            attrs = [("who", ev.seat)]
-            if ev.scores is not None:
-                attrs.append(("ten", scores4(ev.scores, "score")))
-                running[:] = list(ev.scores)
-            elif running:
-                running[ev.seat] -= 1000
-            attrs.append(("step", 2))
-            ba[1] += 1
-            tags.append(["REACH", attrs])
-        elif isinstance(ev, NewDora):
-            tags.append(["DORA", [("hai", ev.indicator)]])
-        elif isinstance(ev, Win):
-            last_result = ["AGARI", _win_attrs(ev, n, sc, lost, (ba[0], ba[1]))]
-            ba[:] = [0, 0]  # a later winner of the same discard takes neither (Tenhou writes "0,0")
-            tags.append(last_result)
-        elif isinstance(ev, Ryuukyoku):
-            attrs = []
-            if ev.kind is not RyuukyokuKind.EXHAUSTIVE:
-                attrs.append(("type", _RYUU_TYPE[ev.kind]))
-            if ev.honba is not None and ev.sticks is not None:
-                attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
-            deltas = ev.deltas
-            if deltas is None and ev.kind not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN):
-                deltas = (0,) * n  # an abortive draw moves no points: Tenhou still writes its sc
-            score_attrs = sc(ev.scores_before, deltas)
-            if not score_attrs:
-                lost.add("a draw without its score changes (every real RYUUKYOKU has sc)")
-            attrs += score_attrs
-            for i, h in enumerate(ev.shown or ()):
-                if h is not None:
-                    attrs.append((f"hai{i}", _join(h)))
-            last_result = ["RYUUKYOKU", attrs]
-            tags.append(last_result)
-        elif isinstance(ev, GameEnd):
-            if last_result is None or ev.final_scores is None:
-                if last_result is not None:  # owari is how Tenhou XML says the game ended
-                    warnings.warn(
-                        "Tenhou XML cannot carry a game end without final scores "
-                        "(it reads back as stopping early)",
-                        stacklevel=2,
-                    )
-                continue
-            computed = table.rank_points if ev.rank_points is None else None
-            if ev.rank_points is None and computed is None:
-                warnings.warn(
-                    "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=2
-                )
-            elif computed is not None:  # owari must state them: the record's rules give them
-                warnings.warn(
-                    "Tenhou XML cannot carry final scores without rank points (written as the record's "
-                    "rules compute them)",
-                    stacklevel=2,
-                )
-            points = ev.rank_points if ev.rank_points is not None else computed
-            ranks = ev.rank_points_text or tuple(f"{r:.1f}" for r in (points or (0.0,) * n))
-            vals: list[str] = []
-            for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
-                vals += [str(_hundreds(f, "final score")), r]
-            last_result[1].append(("owari", ",".join(vals)))
-        elif isinstance(ev, Disconnect):
-            tags.append(["BYE", [("who", ev.seat)]])
-        elif isinstance(ev, Reconnect):
-            tags.append(["UN", [(f"n{ev.seat}", _encode_name(gs.players[ev.seat]))]])
-        elif isinstance(ev, GameStart):
-            raise RecordError("a second GameStart inside one record", file=record.source)
-    for what in sorted(lost):
-        warnings.warn(f"Tenhou XML cannot carry {what}", stacklevel=2)
+    w = _Writer(gs, table, tags, per_hand, record.format)
+    w.walk(events[1:])
+    w.warn_lost("Tenhou XML")
     ver = meta.get("mjlog_ver", "2.3")
     body = "".join(_tag(name, attrs) for name, attrs in tags)
     head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
     return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()
+
+
+class _Writer(HandWalker):
+    """The tags of one game's hands, an event at a time."""
+
+    def __init__(
+        self, gs: GameStart, table: TableFacts, tags: list[list], per_hand: list[str], fmt: str
+    ) -> None:
+        super().__init__(gs.num_players)
+        self.fmt = fmt  # the source's format: a Tenhou XML record is written as it was
+        self.gs, self.facts, self.tags, self.per_hand = gs, table, tags, per_hand
+        self.n = gs.num_players
+        self.pad = 4 - self.n
+        self.last_result: list | None = None
+        self.hand_no = 0
+        self.running: list[
+            int
+        ] = []  # scores as the hand goes, for a result whose source states none before it
+        self.doras: list[int] = []  # the hand's indicators so far
+        self.ba = [0, 0]  # the hand's honba and sticks on the table: Tenhou's AGARI ba of its first winner
+
+    def scores4(self, vals: tuple[int, ...], what: str) -> str:
+        if len(vals) != self.n:  # Tenhou XML states one per seat; fewer would not read back
+            raise RecordError(f"{len(vals)} {what}s for {self.n} players")
+        return _join([_hundreds(v, what) for v in vals] + [0] * self.pad)
+
+    def sc(self, before: tuple[int, ...] | None, deltas: tuple[int, ...] | None) -> list[tuple[str, object]]:
+        """A result's ``sc``: each seat's score before it and its change (none when neither is known)."""
+        if deltas is None:
+            return []
+        if before is None and self.running:  # mjai states the changes only: the scores before are known here
+            before = tuple(self.running)
+        if before is None:
+            return []
+        self.running[:] = [b + d for b, d in zip(before, deltas, strict=False)]
+        vals: list[int] = []
+        pad = self.pad
+        for b, d in zip(list(before) + [0] * pad, list(deltas) + [0] * pad, strict=False):
+            vals += [_hundreds(b, "score"), _hundreds(d, "score change")]
+        return [("sc", _join(vals))]
+
+    def draw(self, ev: Draw) -> None:
+        self.tags.append(["TUVW"[ev.seat] + str(ev.tile), []])
+
+    def discard(self, ev: Discard) -> None:
+        self.tags.append(["DEFG"[ev.seat] + str(ev.tile), []])
+
+    def call(self, ev: Call) -> None:
+        self.tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, self.n))]])
+
+    def hand_start(self, ev: HandStart) -> None:
+        d1, d2 = ev.dice if ev.dice is not None else (1, 1)
+        seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
+        scores = ev.scores
+        assert scores is not None  # with_stated_scores states every hand's
+        attrs: list[tuple[str, object]] = [
+            ("seed", seed_attr),
+            ("ten", self.scores4(scores, "score")),
+            ("oya", ev.dealer),
+        ]
+        for i in range(4):
+            attrs.append((f"hai{i}", _join(ev.hands[i]) if i < self.n else ""))
+        if self.hand_no < len(self.per_hand) and self.per_hand[self.hand_no]:
+            attrs.append(("shuffle", self.per_hand[self.hand_no]))
+        self.hand_no += 1
+        self.running[:] = list(scores)
+        self.ba[:] = [ev.honba, ev.sticks]
+        self.doras = [ev.dora_indicator]
+        self.tags.append(["INIT", attrs])
+
+    def riichi_declared(self, ev: RiichiDeclared) -> None:
+        self.tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
+
+    def riichi_accepted(self, ev: RiichiAccepted) -> None:
+        attrs: list[tuple[str, object]] = [("who", ev.seat)]
+        if ev.scores is not None:
+            attrs.append(("ten", self.scores4(ev.scores, "score")))
+            self.running[:] = list(ev.scores)
+        elif self.running:
+            self.running[ev.seat] -= 1000
+        attrs.append(("step", 2))
+        self.ba[1] += 1
+        self.tags.append(["REACH", attrs])
+
+    def new_dora(self, ev: NewDora) -> None:
+        self.doras.append(ev.indicator)
+        self.tags.append(["DORA", [("hai", ev.indicator)]])
+
+    def win(self, ev: Win) -> None:
+        ev = self._shown(ev)
+        self.last_result = ["AGARI", _win_attrs(ev, self.n, self.sc, self.lost, (self.ba[0], self.ba[1]))]
+        self.ba[:] = [0, 0]  # a later winner of the same discard takes neither (Tenhou writes "0,0")
+        self.tags.append(self.last_result)
+
+    def _shown(self, ev: Win) -> Win:
+        """The win with what every real AGARI shows (hand, melds, dora indicators) where the record
+        states none (mjai): as the hand's events left them."""
+        c, t = ev.claimed, self.table
+        if c.hand is not None and c.dora_indicators is not None:
+            return ev
+        hand = c.hand if c.hand is not None else tuple(t.held(ev.seat) + ([] if ev.tsumo else [ev.tile]))
+        melds = c.melds if c.hand is not None or c.melds is not None else tuple(t.melds(ev.seat))
+        doras = c.dora_indicators if c.dora_indicators is not None else tuple(self.doras)
+        return dataclasses.replace(
+            ev, claimed=dataclasses.replace(c, hand=hand, melds=melds, dora_indicators=doras)
+        )
+
+    def ryuukyoku(self, ev: Ryuukyoku) -> None:
+        attrs: list[tuple[str, object]] = []
+        if ev.kind is not RyuukyokuKind.EXHAUSTIVE:
+            attrs.append(("type", _RYUU_TYPE[ev.kind]))
+        if ev.honba is not None and ev.sticks is not None:
+            attrs.append(("ba", f"{ev.honba},{ev.sticks}"))
+        elif self.fmt != "tenhou-xml":  # every real RYUUKYOKU has ba: the hand's counts at the draw
+            attrs.append(("ba", f"{self.ba[0] if ev.honba is None else ev.honba},{self.ba[1]}"))
+        deltas = ev.deltas
+        if deltas is None and ev.kind not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN):
+            deltas = (0,) * self.n  # an abortive draw moves no points: Tenhou still writes its sc
+        score_attrs = self.sc(ev.scores_before, deltas)
+        if not score_attrs:
+            self.lost.add("a draw without its score changes (every real RYUUKYOKU has sc)")
+        attrs += score_attrs
+        for i, h in enumerate(ev.shown or ()):
+            if h is not None:
+                attrs.append((f"hai{i}", _join(h)))
+        self.last_result = ["RYUUKYOKU", attrs]
+        self.tags.append(self.last_result)
+
+    def game_end(self, ev: GameEnd) -> None:
+        """``owari`` on the last result: how Tenhou XML says the game ended."""
+        last, n, pad = self.last_result, self.n, self.pad
+        if last is None or ev.final_scores is None:
+            if last is not None:
+                warnings.warn(
+                    "Tenhou XML cannot carry a game end without final scores (it reads back as stopping early)",
+                    stacklevel=4,
+                )
+            return
+        computed = self.facts.rank_points if ev.rank_points is None else None
+        if ev.rank_points is None and computed is None:
+            warnings.warn(
+                "Tenhou XML cannot carry final scores without rank points (written as 0)", stacklevel=4
+            )
+        elif computed is not None:  # owari must state them: the record's rules give them
+            warnings.warn(
+                "Tenhou XML cannot carry final scores without rank points (written as the record's "
+                "rules compute them)",
+                stacklevel=4,
+            )
+        points = ev.rank_points if ev.rank_points is not None else computed
+        ranks = ev.rank_points_text or tuple(f"{r:.1f}" for r in (points or (0.0,) * n))
+        vals: list[str] = []
+        for f, r in zip(list(ev.final_scores) + [0] * pad, list(ranks) + ["0.0"] * pad, strict=False):
+            vals += [str(_hundreds(f, "final score")), r]
+        last[1].append(("owari", ",".join(vals)))
+
+    def disconnect(self, ev: Disconnect) -> None:
+        self.tags.append(["BYE", [("who", ev.seat)]])
+
+    def reconnect(self, ev: Reconnect) -> None:
+        self.tags.append(["UN", [(f"n{ev.seat}", _encode_name(self.gs.players[ev.seat]))]])
+
+    def game_start(self, ev: GameStart) -> None:
+        raise RecordError("a second GameStart inside one record")
 
 
 def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list[tuple[str, object]]:  # noqa: ANN001
@@ -311,7 +304,7 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list
     if c.points is None or (c.fu is None and limit == 0):
         lost.add("a win without its fu and value (written as 0, read back as not stated)")
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
-    yaku = c.yaku or ()
+    yaku = _kita_as_dora(c.yaku or (), lost)
     if (
         c.han is None
         and yaku
@@ -331,6 +324,21 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list
     if not score_attrs:
         lost.add("a win without its score changes (every real AGARI has sc)")
     return attrs + score_attrs
+
+
+def _kita_as_dora(yaku: tuple[ClaimedYaku, ...], lost: set[str]) -> tuple[ClaimedYaku, ...]:
+    """Pulled Norths counted among the dora, as Tenhou XML counts them (it has no id of their own)."""
+    kita = sum(y.han for y in yaku if y.name == "kita")
+    if not any(y.name == "kita" for y in yaku):
+        return yaku
+    lost.add("pulled Norths as a yaku of their own (counted among the dora, as Tenhou does)")
+    rest = [y for y in yaku if y.name != "kita"]
+    dora = next((i for i, y in enumerate(rest) if y.name == "dora"), None)
+    if dora is None:
+        rest.append(ClaimedYaku("dora", kita))
+    else:
+        rest[dora] = ClaimedYaku("dora", rest[dora].han + kita)
+    return tuple(rest)
 
 
 def _yaku_id(name: str) -> int:
