@@ -40,7 +40,9 @@ def _start(argv: list[str], cwd: Path) -> subprocess.Popen[str]:
     )
 
 
-def _until(p: subprocess.Popen[str], ready: Callable[[int], bool], timeout: float = 120) -> None:
+def _until(
+    p: subprocess.Popen[str], ready: Callable[[int], bool], timeout: float = 120, every: float = 0.05
+) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         assert p.poll() is None, p.communicate()
@@ -49,7 +51,7 @@ def _until(p: subprocess.Popen[str], ready: Callable[[int], bool], timeout: floa
                 return
         except OSError:
             pass
-        time.sleep(0.05)
+        time.sleep(every)
     p.kill()
     raise AssertionError("the run never reached the point to stop it at")
 
@@ -59,9 +61,12 @@ def _reading_stdin(pid: int) -> bool:
     return Path(f"/proc/{pid}/syscall").read_text().startswith("0 0x0 ")
 
 
-def _interrupt(p: subprocess.Popen[str], ready: Callable[[int], bool]) -> tuple[int, str, str]:
-    """Ctrl-C once ``ready``; standard input then ends (a record that is not one)."""
-    _until(p, ready)
+def _interrupt(
+    p: subprocess.Popen[str], ready: Callable[[int], bool], every: float = 0.05
+) -> tuple[int, str, str]:
+    """Ctrl-C once ``ready`` (asked ``every`` seconds); standard input then ends (a record that is
+    not one)."""
+    _until(p, ready, every=every)
     p.send_signal(signal.SIGINT)
     time.sleep(0.2)
     out, err = p.communicate(timeout=120)
@@ -120,15 +125,15 @@ def test_show_writes_no_page(tmp_path: Path) -> None:
 
 def test_tournament_says_how_many_tables_and_writes_nothing(tmp_path: Path) -> None:
     folder = tmp_path / "tables"
-    _records(folder, 300)
+    _records(folder, 1000)
     page = tmp_path / "t.html"
 
-    def replaying(pid: int) -> bool:  # a table's record is open
+    def replaying(pid: int) -> bool:  # a table's record is open (for a moment: asked every 2 ms)
         fds = Path(f"/proc/{pid}/fd")
         return any(os.readlink(fd).startswith(str(folder)) for fd in fds.iterdir())
 
     argv = ["tournament", str(folder), "--html", str(page), "--table", str(tmp_path / "t.csv")]
-    code, stdout, err = _interrupt(_start(argv, tmp_path), replaying)
+    code, stdout, err = _interrupt(_start(argv, tmp_path), replaying, every=0.002)
     assert code == 130 and err.count("\n") == 1
     assert "tables replayed; nothing written" in _last_line(err, "tournament")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tables"]
