@@ -76,6 +76,10 @@ def connect(scheduler: str, workers: int = 0) -> Iterator[Any]:
         client = distributed.Client(scheduler, timeout=f"{TIMEOUT}s")
     except (OSError, ValueError, TypeError) as e:  # unreachable, or no address at all (tcp://host:x)
         raise DaskUnavailable(f"cannot reach the Dask scheduler at {shown}: {printable(e)}") from e
+    except AssertionError as e:  # distributed's own loop did not start in its 10 s (a loaded machine)
+        raise DaskUnavailable(
+            f"cannot reach the Dask scheduler at {shown}: Dask's client did not start ({printable(e) or 'no reason given'})"
+        ) from e
     with client:
         try:  # a scheduler with no workers would take the tasks and wait for ever
             client.wait_for_workers(1, timeout=TIMEOUT)

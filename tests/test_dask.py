@@ -133,3 +133,18 @@ def test_cli_local_cluster_on_a_corpus_folder(capsys: pytest.CaptureFixture[str]
     folder = str(corpus_dir("majiang_paipu"))
     serial = _run(capsys, "report", folder)
     assert _run(capsys, "report", folder, "--scheduler", "dask", "--jobs", "2") == serial
+
+
+def test_a_client_whose_loop_never_starts_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """distributed asserts that its IO loop started within 10 s; on a loaded machine it may not:
+    one line, exit 2, never its AssertionError's traceback."""
+
+    def client(*args: object, **kwargs: object) -> None:
+        raise AssertionError
+
+    monkeypatch.setattr(distributed, "Client", client)
+    assert main(["validate", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1", "--timeout", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "Dask's client did not start" in err and err.count("\n") == 1, err
