@@ -106,19 +106,38 @@ def test_a_malformed_scheduler_address_is_one_line(tmp_path: Path, address: str)
 
 
 def test_a_scheduler_with_no_workers_times_out(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0", protocol="tcp") as c:
+    """A scheduler of its own process (an in-process LocalCluster, after the other tests' clients,
+    could hang the test process itself), with no worker ever."""
+    pytest.importorskip("distributed")
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    argv = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1"]
+    argv += ["--port", str(port), "--dashboard-address", ":0"]
+    sched = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        end = time.monotonic() + 60
+        while time.monotonic() < end:  # until it listens
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.2)
         start = time.monotonic()
         res = _paifu(
             "validate",
             str(XML),
             "--scheduler",
-            c.scheduler_address,
+            f"tcp://127.0.0.1:{port}",
             "--timeout",
             "2",
             cwd=tmp_path,
             timeout=120,
         )
+    finally:
+        sched.kill()
+        sched.wait(timeout=30)
     assert res.returncode == 2 and "no workers after 2 s" in res.stderr and "Traceback" not in res.stderr
     assert time.monotonic() - start < 60
 
