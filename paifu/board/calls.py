@@ -148,18 +148,17 @@ def own_tiles(m: Meld, called: int, red: tuple[bool, ...]) -> list[int]:
 
 def missing_tile(seat: SeatState, tiles: Sequence[int], red: tuple[bool, ...]) -> int | None:
     """The first of ``tiles`` the hand cannot give (counting repeats), or None: a meld takes all
-    of its tiles or none."""
-    taken: list[int] = []
-    missing = None
-    for t in tiles:
-        if not seat.has(t, red[t]):
-            missing = t
-            break
-        seat.remove(t, red[t])
-        taken.append(t)
-    for u in taken:
-        seat.add(u, red[u])
-    return missing
+    of its tiles or none. Asked without taking them out (a hand that keeps ids keeps their order)."""
+    for i, t in enumerate(tiles):
+        k, r = t >> 2, red[t]
+        n = 1
+        for j in range(i):
+            u = tiles[j]
+            if u >> 2 == k and red[u] == r:
+                n += 1
+        if not seat.holds(t, r, n):
+            return t
+    return None
 
 
 def pon_of(seat: SeatState, k: int) -> int | None:

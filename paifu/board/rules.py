@@ -39,6 +39,12 @@ class TableRules:
     kuikae_other_end: bool = True
     #: thirteen orphans may rob a closed kan
     kokushi_chankan_ankan: bool = True
+    #: keep each concealed tile's id, not only its kind and colour (``SeatState.ids``): a writer
+    #: needs them (Tenhou XML hands, red fives), the checks do not
+    tile_ids: bool = False
+    #: the table ends a hand itself when the live wall runs out or an abortive draw falls due;
+    #: a writer leaves it to the record (it transcribes a record, it does not judge one)
+    ends_hands: bool = True
 
     @property
     def red(self) -> tuple[bool, ...]:

@@ -74,8 +74,11 @@ class SeatState:
     discards: int
     draws: int
     calls: int  # chi, pon, daiminkan made (opens the hand)
+    #: the concealed tiles' ids in the order they came, where the table keeps them
+    #: (``TableRules.tile_ids``: a writer needs them, the checks do not); else None
+    ids: list[int] | None
 
-    def __init__(self) -> None:
+    def __init__(self, ids: list[int] | None = None) -> None:
         self.counts = [0] * NUM_KINDS
         self.red = [0, 0, 0]
         self.keys = [0, 0, 0, 0]
@@ -96,6 +99,7 @@ class SeatState:
         self.discards = 0
         self.draws = 0
         self.calls = 0
+        self.ids = ids
 
     @property
     def closed(self) -> bool:
@@ -128,6 +132,7 @@ class SeatState:
         c.discards = self.discards
         c.draws = self.draws
         c.calls = self.calls
+        c.ids = None if self.ids is None else list(self.ids)
         return c
 
     @property
@@ -142,6 +147,9 @@ class SeatState:
         self.keys[PART_OF[k]] += DIGIT_OF[k]
         if red:
             self.red[FIVE_SUIT[k]] += 1
+        ids = self.ids
+        if ids is not None:
+            ids.append(tile)
 
     def has(self, tile: int, red: bool) -> bool:
         """Holds this tile as the engine sees tiles (kind and colour)."""
@@ -162,10 +170,36 @@ class SeatState:
         self.keys[PART_OF[k]] -= DIGIT_OF[k]
         if red:
             self.red[FIVE_SUIT[k]] -= 1
+        ids = self.ids
+        if ids is not None:
+            take_id(ids, tile)
+
+    def holds(self, tile: int, red: bool, n: int) -> bool:
+        """Holds ``n`` tiles of this tile's kind and colour."""
+        k = tile >> 2
+        c = self.counts[k]
+        s = FIVE_SUIT[k]
+        if s >= 0:
+            reds = self.red[s]
+            return reds >= n if red else c - reds >= n
+        return c >= n
 
     def update_waits(self) -> None:
         """Recompute the waits after the concealed hand changed (a discard, a call, a kan)."""
         self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0)
+
+
+def take_id(ids: list[int], tile: int) -> None:
+    """Take a tile out of an id list: that id, else one of its kind (a record that names kinds
+    only, or a stand-in for a tile the hand lacks)."""
+    if tile in ids:
+        ids.remove(tile)
+        return
+    k = tile >> 2
+    for i, t in enumerate(ids):
+        if t >> 2 == k:
+            del ids[i]
+            return
 
 
 #: kinds absent from a 3-player set, as a mask

@@ -121,7 +121,8 @@ def mark_passed(st: Table, skip: int | None = None) -> None:
 def pass_offer(st: Table) -> bool:
     """The last discard (or kan, or kita) passed, before the next draw: furiten for who could
     ron it, a pending abortive or exhaustive draw ends the hand, else the next turn (the
-    replacement draw after a kan). False when the hand is over."""
+    replacement draw after a kan). False when the hand is over (a table that leaves the end of
+    a hand to its record, ``TableRules.ends_hands``, goes on to the next turn)."""
     phase = st.phase
     if phase != AFTER_DISCARD and phase != AFTER_KAN:
         return phase != HAND_OVER
@@ -136,12 +137,10 @@ def pass_offer(st: Table) -> bool:
         st.rinshan_pending = True
         st.kakan_tile = None
         return True
-    if st.abort_due is not None:
+    if (st.abort_due is not None or st.live_left <= 0) and st.rules.ends_hands:
+        if st.abort_due is None:
+            st.abort_due = RyuukyokuKind.EXHAUSTIVE
         st.phase = HAND_OVER
-        return False
-    if st.live_left <= 0:
-        st.phase = HAND_OVER
-        st.abort_due = RyuukyokuKind.EXHAUSTIVE
         return False
     st.phase = NEED_DRAW
     st.turn = (src + 1) % st.num_players
