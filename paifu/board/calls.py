@@ -33,9 +33,10 @@ def call(st: Table, seat_no: int, m: Meld) -> bool:
     return kan(st, seat_no, m)
 
 
-def call_on_discard(st: Table, caller: int, m: Meld) -> bool:
+def call_on_discard(st: Table, caller: int, m: Meld, held: bool | None = None) -> bool:
     """The ron window closes (who could ron is furiten; a due abort the call prevents is off),
-    the meld's own tiles leave the hand, and the caller discards next (or draws, after a kan)."""
+    the meld's own tiles leave the hand, and the caller discards next (or draws, after a kan).
+    ``held``: whether the caller holds the meld's own tiles, where the checks asked already."""
     if st.phase != AFTER_DISCARD or st.last_discard is None:
         return False
     src, tile = st.last_discard
@@ -44,7 +45,9 @@ def call_on_discard(st: Table, caller: int, m: Meld) -> bool:
         st.abort_due = None
     seat = st.seats[caller]
     own = own_tiles(m, tile, st.red_of)
-    if missing_tile(seat, own, st.red_of) is not None:
+    if held is None:
+        held = missing_tile(seat, own, st.red_of) is None
+    if not held:
         return False
     for t in own:
         seat.remove(t, st.red_of[t])
@@ -73,13 +76,14 @@ def call_on_discard(st: Table, caller: int, m: Meld) -> bool:
     return True
 
 
-def kan(st: Table, caller: int, m: Meld) -> bool:
+def kan(st: Table, caller: int, m: Meld, held: bool = False) -> bool:
     """A closed kan, or an added kan on the caller's pon; its tile is offered for robbing
-    (chankan; thirteen orphans on a closed kan where the rules allow), then the replacement draw."""
+    (chankan; thirteen orphans on a closed kan where the rules allow), then the replacement draw.
+    ``held``: the checks found the caller holds the kan's tiles (so they are not asked again)."""
     seat = st.seats[caller]
     k = m.tiles[0] >> 2 if m.tiles else -1
     if m.kind == CallKind.ANKAN:
-        if missing_tile(seat, m.tiles, st.red_of) is not None:
+        if not held and missing_tile(seat, m.tiles, st.red_of) is not None:
             return False
         for t in m.tiles:
             seat.remove(t, st.red_of[t])
@@ -90,7 +94,7 @@ def kan(st: Table, caller: int, m: Meld) -> bool:
         if pon_i is None:
             return False
         added = added_tile(seat.melds[pon_i], m)
-        if missing_tile(seat, (added,), st.red_of) is not None:
+        if not held and missing_tile(seat, (added,), st.red_of) is not None:
             return False
         seat.remove(added, st.red_of[added])
         pon = seat.melds[pon_i]
@@ -113,10 +117,11 @@ def kan(st: Table, caller: int, m: Meld) -> bool:
     return True
 
 
-def kita(st: Table, caller: int, tile: int, m: Meld) -> bool:
-    """A North set aside (3-player): offered for robbing, then a replacement draw."""
+def kita(st: Table, caller: int, tile: int, m: Meld, held: bool = False) -> bool:
+    """A North set aside (3-player): offered for robbing, then a replacement draw (``held``:
+    the checks found the North held)."""
     seat = st.seats[caller]
-    if missing_tile(seat, (tile,), st.red_of) is not None:
+    if not held and missing_tile(seat, (tile,), st.red_of) is not None:
         return False
     seat.remove(tile, st.red_of[tile])
     seat.melds.append(m)

@@ -101,8 +101,8 @@ def call_on_discard(r: Game, ev: Call) -> None:
     if st.abort_due is not None and st.abort_due in _ABORTS_A_CALL_MISSES:
         r.find(Code.ABORT_MISSED, f"the hand should have ended in {st.abort_due.value}", seat=caller)
     # the ron window closes either way (others who could ron are furiten); the meld needs its tiles
-    holds(r, caller, own, m.kind.value)
-    if board.call_on_discard(st, caller, m) and m.kind == CallKind.DAIMINKAN:
+    ok = holds(r, caller, own, m.kind.value)
+    if board.call_on_discard(st, caller, m, ok) and m.kind == CallKind.DAIMINKAN:
         r.kan_events.append(r.idx)
 
 
@@ -137,7 +137,7 @@ def kan_in_turn(r: Game, ev: Call) -> None:
             return
         if not holds(r, caller, (board.added_tile(seat.melds[pon_i], m),), "added kan"):
             return
-    board.kan(st, caller, m)
+    board.kan(st, caller, m, True)
     r.kan_events.append(r.idx)
     if m.kind == CallKind.ANKAN and seat.riichi_accepted:
         check_riichi_kan(r, caller, k, before)
@@ -203,7 +203,7 @@ def kita(r: Game, ev: Call) -> None:
         r.find(Code.ILLEGAL_CALL, "kita with a tile that is not North", seat=caller)
         return
     if holds(r, caller, (tile,), "kita"):
-        board.kita(st, caller, tile, ev.meld)
+        board.kita(st, caller, tile, ev.meld, True)
 
 
 def check_kan_dora_shown(r: Game, st: TableState, at_win: bool = False) -> None:
