@@ -73,3 +73,19 @@ def test_tables_unchecked_are_the_judged_tables_without_their_verdicts() -> None
                 }
                 assert a == replace(b, **judged_only), (path, a.index)
             assert any(t.result for t in judged)  # the judged tables do carry results
+
+
+def test_library_doc_snippets_run() -> None:
+    """docs/library.md's snippets run as written (one follows a record and asks a pure check)."""
+    doc = (ROOT / "docs" / "library.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", doc, re.S)
+    assert blocks
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        for code in blocks:
+            names: dict[str, object] = {}
+            exec(compile(code, "docs/library.md", "exec"), names)  # noqa: S102 - our own docs
+            assert names.get("table") is not None or "table" not in code
+    finally:
+        os.chdir(cwd)

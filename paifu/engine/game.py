@@ -15,6 +15,7 @@ from typing import Any
 from paifu.board.phases import BETWEEN
 from paifu.board.seat import FIVE_SUIT
 from paifu.board.state import TableState, red_of, tile_name
+from paifu.engine.legality import Fault
 from paifu.engine.results import GameResult, HandResult
 from paifu.engine.wall_check import WallCheck
 from paifu.events import Win
@@ -101,6 +102,15 @@ class Game:
                 red_fives=self.flags.table.red_fives,
             )
         )
+
+    def report(self, faults: list[Fault]) -> bool:
+        """Report what a check found (``paifu.engine.legality``) at this event; whether the table
+        can still follow the event (no fault blocks it)."""
+        ok = True
+        for f in faults:
+            self.find(f.code, f.message, f.seat, f.expected, f.actual)
+            ok = ok and not f.blocks
+        return ok
 
     def red(self, tile: int) -> bool:
         return self.red_of[tile] if 0 <= tile < 136 else False

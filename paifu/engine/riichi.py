@@ -1,46 +1,23 @@
-"""Riichi: the declaration (closed, enough points, a draw left), its discard (tenpai after it,
-furiten where the ruleset forbids that), and the stick once the discard passes.
+"""Riichi: the declaration (``legality.check_riichi``: closed, enough points, a draw left; its
+discard's, ``check_riichi_discard``, tenpai after it, furiten where the ruleset forbids that),
+and the stick once the discard passes.
 """
 
 from __future__ import annotations
 
 from paifu.board import ends as board
-from paifu.board.phases import ACTION
 from paifu.engine.game import Game
-from paifu.engine.legality import is_furiten, is_tenpai
+from paifu.engine.legality import check_riichi
 from paifu.events import RiichiAccepted, RiichiDeclared
 from paifu.findings import Code
 
 
 def on_declared(r: Game, ev: RiichiDeclared) -> None:
     st = r.state
-    if st is None or st.phase != ACTION or ev.seat != st.turn:
-        r.find(Code.WRONG_TURN, "riichi declared outside the player's own turn", seat=ev.seat)
-        if st is None:
-            return
-    seat = st.seats[ev.seat]
-    flags = r.flags
-    if seat.riichi:
-        r.find(Code.ILLEGAL_CALL, "riichi declared twice", seat=ev.seat)
+    faults = check_riichi(st, ev.seat, r.flags)
+    if faults and not r.report(faults):
         return
-    if not seat.closed:
-        r.find(Code.RIICHI_NOT_CLOSED, "declares riichi with an open hand", seat=ev.seat)
-    if st.scores[ev.seat] < flags.riichi_min_points and flags.bust:
-        r.find(
-            Code.RIICHI_INSUFFICIENT_POINTS,
-            "declares riichi without enough points",
-            seat=ev.seat,
-            expected=flags.riichi_min_points,
-            actual=st.scores[ev.seat],
-        )
-    if st.live_left < flags.riichi_min_wall:
-        r.find(
-            Code.RIICHI_NO_DRAWS_LEFT,
-            "declares riichi with too few tiles left in the wall",
-            seat=ev.seat,
-            expected=flags.riichi_min_wall,
-            actual=st.live_left,
-        )
+    assert st is not None
     board.declare_riichi(st, ev.seat)
 
 
@@ -67,17 +44,3 @@ def on_accepted(r: Game, ev: RiichiAccepted) -> None:
         r.find(Code.ILLEGAL_CALL, "riichi accepted without a pending riichi discard", seat=ev.seat)
         return
     accept(r, ev.seat, ev.scores)
-
-
-def check_declared_discard(r: Game, seat_no: int) -> None:
-    """After the declaration's discard: tenpai, and (where the ruleset forbids it) not furiten."""
-    st = r.state
-    assert st is not None
-    if not is_tenpai(r.flags, st, seat_no):
-        r.find(
-            Code.RIICHI_NOT_TENPAI,
-            "declares riichi on a hand that is not tenpai after the discard",
-            seat=seat_no,
-        )
-    if not r.flags.furiten_riichi and is_furiten(st.seats[seat_no], r.sanma):
-        r.find(Code.RIICHI_FURITEN, "declares riichi while furiten", seat=seat_no)
