@@ -15,6 +15,7 @@ Over our sample logs here; over the whole shared corpus in the slow test.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -179,17 +180,23 @@ def _files(folder: Path) -> list[Path]:
     )
 
 
-def _check_folder(folder: Path) -> int:
-    compared = 0
+def records_in(folder: Path) -> Iterator[tuple[Path, Any]]:
+    """Every record under ``folder``, with its file."""
     for path in _files(folder):
         try:
             records = read_path(str(path))
         except Exception:  # noqa: BLE001 - not a record (the corpus holds READMEs and rule objects)
             continue
         for rec in records:
-            n, faults = check_game(rec)
-            compared += n
-            assert not faults, f"{path}: {faults[:5]}"
+            yield path, rec
+
+
+def _check_folder(folder: Path) -> int:
+    compared = 0
+    for path, rec in records_in(folder):
+        n, faults = check_game(rec)
+        compared += n
+        assert not faults, f"{path}: {faults[:5]}"
     return compared
 
 

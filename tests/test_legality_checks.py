@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import SAMPLES, corpus_dir
-from test_board import _files, facts
+from test_board import facts, records_in
 
 from paifu.board.follow import follow
 from paifu.board.phases import ACTION, NEED_DISCARD, ON_DISCARD
@@ -19,7 +19,6 @@ from paifu.board.turns import pass_offer
 from paifu.engine import legality
 from paifu.events import Call, CallKind, Discard, Draw, Event, RiichiDeclared
 from paifu.findings import Code
-from paifu.formats import read_path
 from paifu.pipeline import record_rules, replay_record
 from paifu.rules.flags import RuleFlags, flags_of
 
@@ -48,15 +47,10 @@ def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> list[legality.Faul
 
 
 def _clean_records(folder: Path = SAMPLES) -> Iterator[tuple[Any, RuleFlags]]:
-    for path in _files(folder):
-        try:
-            records = read_path(str(path))
-        except Exception:  # noqa: BLE001 - not a record (the corpus holds READMEs and rule objects)
-            continue
-        for rec in records:
-            rules = record_rules(rec)
-            if not replay_record(rec, rules).findings:
-                yield rec, flags_of(rules)
+    for _, rec in records_in(folder):
+        rules = record_rules(rec)
+        if not replay_record(rec, rules).findings:
+            yield rec, flags_of(rules)
 
 
 def asked_in(folder: Path) -> int:
