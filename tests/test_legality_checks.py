@@ -23,7 +23,7 @@ from paifu.pipeline import record_rules, replay_record
 from paifu.rules.flags import RuleFlags, flags_of
 
 
-def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> list[legality.Fault] | None:
+def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> tuple[legality.Fault, ...] | None:
     """The checks the replayer asks of ``ev`` on the table before it (None: not a play event)."""
     if isinstance(ev, Draw):
         after = st.copy()  # the offered tile passes first, which changes the table
@@ -64,7 +64,7 @@ def asked_in(folder: Path) -> int:
                 faults = faults_of(table, ev, flags)
                 assert facts(table) == before, f"{rec.source}: asking about {ev} changed the table"
                 if faults is not None:
-                    assert faults == [], f"{rec.source}: {ev}: {faults}"
+                    assert faults == (), f"{rec.source}: {ev}: {faults}"
                     asked += 1
             table = st.copy() if st is not None else None
     return asked

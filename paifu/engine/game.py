@@ -103,7 +103,7 @@ class Game:
             )
         )
 
-    def report(self, faults: list[Fault]) -> bool:
+    def report(self, faults: tuple[Fault, ...]) -> bool:
         """Report what a check found (``paifu.engine.legality``) at this event; whether the table
         can still follow the event (no fault blocks it)."""
         ok = True

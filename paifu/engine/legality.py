@@ -58,7 +58,7 @@ class Fault:
         return f"Fault({self.code.value}: {self.message})"
 
 
-def blocked(faults: list[Fault]) -> bool:
+def blocked(faults: tuple[Fault, ...]) -> bool:
     """Whether any of ``faults`` keeps the table from following the event."""
     return any(f.blocks for f in faults)
 
@@ -123,18 +123,18 @@ def _red(table: TableState, tile: int) -> bool:
     return table.red_of[tile] if 0 <= tile < 136 else False
 
 
-def check_draw(table: TableState | None, seat_no: int, phase_before: int) -> list[Fault]:
+def check_draw(table: TableState | None, seat_no: int, phase_before: int) -> tuple[Fault, ...]:
     """A draw, asked once the offered tile has passed (``board.pass_offer``): whose turn it is,
     and a tile left to draw. ``phase_before``: the phase before the pass (a hand that is over or
     not begun takes no draw)."""
     if phase_before == BETWEEN:
-        return [Fault(Code.WRONG_TURN, "a draw outside a hand", seat_no, blocks=True)]
+        return (Fault(Code.WRONG_TURN, "a draw outside a hand", seat_no, blocks=True),)
     if phase_before == HAND_OVER:
-        return [Fault(Code.WRONG_TURN, "a draw after the hand ended", seat_no, blocks=True)]
+        return (Fault(Code.WRONG_TURN, "a draw after the hand ended", seat_no, blocks=True),)
     assert table is not None
-    out: list[Fault] = []
+    out: tuple[Fault, ...] = ()
     if table.phase != NEED_DRAW or seat_no != table.turn:
-        out.append(
+        out += (
             Fault(
                 Code.WRONG_TURN,
                 f"seat {seat_no} draws but it is seat {table.turn}'s turn to "
@@ -142,217 +142,215 @@ def check_draw(table: TableState | None, seat_no: int, phase_before: int) -> lis
                 seat_no,
                 table.turn,
                 seat_no,
-            )
+            ),
         )
     if table.live_left <= 0 and not table.rinshan_pending:
-        out.append(Fault(Code.WRONG_TURN, "a draw from an empty wall", seat_no))
+        out += (Fault(Code.WRONG_TURN, "a draw from an empty wall", seat_no),)
     return out
 
 
-def check_discard(table: TableState | None, seat_no: int, tile: int, held: bool) -> list[Fault]:
+def check_discard(table: TableState | None, seat_no: int, tile: int, held: bool) -> tuple[Fault, ...]:
     """A discard: in a hand, in the seat's turn to discard, a tile it holds (``held``, asked by
     the caller, who hands it on to the board), not a swap-call, and in riichi the tile drawn."""
     if table is None or table.phase == BETWEEN or table.phase == HAND_OVER:
-        return [Fault(Code.WRONG_TURN, "a discard outside a hand", seat_no, blocks=True)]
-    out: list[Fault] = []
+        return (Fault(Code.WRONG_TURN, "a discard outside a hand", seat_no, blocks=True),)
+    out: tuple[Fault, ...] = ()
     phase = table.phase
     if (phase != ACTION and phase != NEED_DISCARD) or seat_no != table.turn:
         msg = f"seat {seat_no} discards but it is not its turn to discard"
-        out.append(Fault(Code.WRONG_TURN, msg, seat_no, table.turn, seat_no))
+        out += (Fault(Code.WRONG_TURN, msg, seat_no, table.turn, seat_no),)
     seat = table.seats[seat_no]
     if not held:
-        out.append(
-            Fault(Code.TILE_NOT_IN_HAND, f"discards {tile_name(tile)} which it does not hold", seat_no)
-        )
+        out += (Fault(Code.TILE_NOT_IN_HAND, f"discards {tile_name(tile)} which it does not hold", seat_no),)
     k = tile >> 2
     if phase == NEED_DISCARD and k in seat.kuikae:
         msg = f"discards {tile_name(tile)} right after calling with it (swap-call)"
-        out.append(Fault(Code.KUIKAE, msg, seat_no))
+        out += (Fault(Code.KUIKAE, msg, seat_no),)
     drawn = seat.drawn
     if (
         seat.riichi_accepted
         and not (drawn is not None and (drawn >> 2) == k and _red(table, drawn) == _red(table, tile))
         and phase == ACTION
     ):
-        out.append(Fault(Code.RIICHI_DISCARD, "in riichi, discards a tile other than the one drawn", seat_no))
+        out += (Fault(Code.RIICHI_DISCARD, "in riichi, discards a tile other than the one drawn", seat_no),)
     return out
 
 
-def check_hand_size(table: TableState, seat_no: int) -> list[Fault]:
+def check_hand_size(table: TableState, seat_no: int) -> tuple[Fault, ...]:
     """After a discard: the concealed hand holds 13 tiles less three per meld (kita aside)."""
     seat = table.seats[seat_no]
     size = seat.held
     expected = 13 - 3 * (len(seat.melds) - seat.kita)
     if size == expected:
-        return []
-    return [Fault(Code.HAND_SIZE, f"holds {size} tiles after discarding", seat_no, expected, size)]
+        return ()
+    return (Fault(Code.HAND_SIZE, f"holds {size} tiles after discarding", seat_no, expected, size),)
 
 
-def check_riichi(table: TableState | None, seat_no: int, flags: RuleFlags) -> list[Fault]:
+def check_riichi(table: TableState | None, seat_no: int, flags: RuleFlags) -> tuple[Fault, ...]:
     """A riichi declaration: in the own turn, once, closed, with the points and a draw left."""
-    out: list[Fault] = []
+    out: tuple[Fault, ...] = ()
     if table is None or table.phase != ACTION or seat_no != table.turn:
         msg = "riichi declared outside the player's own turn"
-        out.append(Fault(Code.WRONG_TURN, msg, seat_no, blocks=table is None))
+        out += (Fault(Code.WRONG_TURN, msg, seat_no, blocks=table is None),)
         if table is None:
             return out
     seat = table.seats[seat_no]
     if seat.riichi:
-        out.append(Fault(Code.ILLEGAL_CALL, "riichi declared twice", seat_no, blocks=True))
+        out += (Fault(Code.ILLEGAL_CALL, "riichi declared twice", seat_no, blocks=True),)
         return out
     if not seat.closed:
-        out.append(Fault(Code.RIICHI_NOT_CLOSED, "declares riichi with an open hand", seat_no))
+        out += (Fault(Code.RIICHI_NOT_CLOSED, "declares riichi with an open hand", seat_no),)
     score = table.scores[seat_no]
     if score < flags.riichi_min_points and flags.bust:
         msg = "declares riichi without enough points"
-        out.append(Fault(Code.RIICHI_INSUFFICIENT_POINTS, msg, seat_no, flags.riichi_min_points, score))
+        out += (Fault(Code.RIICHI_INSUFFICIENT_POINTS, msg, seat_no, flags.riichi_min_points, score),)
     if table.live_left < flags.riichi_min_wall:
         msg = "declares riichi with too few tiles left in the wall"
-        out.append(Fault(Code.RIICHI_NO_DRAWS_LEFT, msg, seat_no, flags.riichi_min_wall, table.live_left))
+        out += (Fault(Code.RIICHI_NO_DRAWS_LEFT, msg, seat_no, flags.riichi_min_wall, table.live_left),)
     return out
 
 
-def check_riichi_discard(table: TableState, seat_no: int, flags: RuleFlags) -> list[Fault]:
+def check_riichi_discard(table: TableState, seat_no: int, flags: RuleFlags) -> tuple[Fault, ...]:
     """After the declaration's discard: tenpai, and (where the ruleset forbids it) not furiten."""
-    out: list[Fault] = []
+    out: tuple[Fault, ...] = ()
     if not is_tenpai(flags, table, seat_no):
         msg = "declares riichi on a hand that is not tenpai after the discard"
-        out.append(Fault(Code.RIICHI_NOT_TENPAI, msg, seat_no))
+        out += (Fault(Code.RIICHI_NOT_TENPAI, msg, seat_no),)
     if not flags.furiten_riichi and is_furiten(table.seats[seat_no], table.num_players == 3):
-        out.append(Fault(Code.RIICHI_FURITEN, "declares riichi while furiten", seat_no))
+        out += (Fault(Code.RIICHI_FURITEN, "declares riichi while furiten", seat_no),)
     return out
 
 
 def _holds(
     table: TableState, seat_no: int, tiles: tuple[int, ...] | list[int], what: str, blocks: bool
-) -> list[Fault]:
+) -> tuple[Fault, ...]:
     missing = missing_tile(table.seats[seat_no], tiles, table.red_of)
     if missing is None:
-        return []
+        return ()
     msg = f"{what} needs {tile_name(missing)} which the player does not hold"
-    return [Fault(Code.ILLEGAL_CALL, msg, seat_no, blocks=blocks)]
+    return (Fault(Code.ILLEGAL_CALL, msg, seat_no, blocks=blocks),)
 
 
-def check_call_on_discard(table: TableState, caller: int, m: Meld, flags: RuleFlags) -> list[Fault]:
+def check_call_on_discard(table: TableState, caller: int, m: Meld, flags: RuleFlags) -> tuple[Fault, ...]:
     """A chi, pon or open kan: on the last discard, of another seat (chi: the one on the left), by
     a seat not in riichi, with tiles that make the meld and that it holds; the fifth kan, the
     hand's last discard and an abortive draw it should have been are faults too. Tiles the
     caller lacks do not block it: the ron window still closes (``board.call_on_discard``)."""
     kind = m.kind.value
     if table.phase != AFTER_DISCARD or table.last_discard is None:
-        return [Fault(Code.ILLEGAL_CALL, f"{kind} without a discard to call", caller, blocks=True)]
+        return (Fault(Code.ILLEGAL_CALL, f"{kind} without a discard to call", caller, blocks=True),)
     src, tile = table.last_discard
     if m.called is not None and (
         (m.called >> 2) != (tile >> 2) or _red(table, m.called) != _red(table, tile)
     ):
         msg = f"{kind} on {tile_name(m.called)} but the last discard was {tile_name(tile)}"
-        return [Fault(Code.ILLEGAL_CALL, msg, caller, blocks=True)]
-    out: list[Fault] = []
+        return (Fault(Code.ILLEGAL_CALL, msg, caller, blocks=True),)
+    out: tuple[Fault, ...] = ()
     if m.from_seat is not None and m.from_seat != src:
         msg = "the call names a different discarder than the last discard"
-        out.append(Fault(Code.ILLEGAL_CALL, msg, caller, src, m.from_seat))
+        out += (Fault(Code.ILLEGAL_CALL, msg, caller, src, m.from_seat),)
     if caller == src:
-        out.append(Fault(Code.ILLEGAL_CALL, "calls its own discard", caller, blocks=True))
+        out += (Fault(Code.ILLEGAL_CALL, "calls its own discard", caller, blocks=True),)
         return out
     if table.live_left <= 0:
-        out.append(Fault(Code.ILLEGAL_CALL, "calls the last discard of the hand", caller))
+        out += (Fault(Code.ILLEGAL_CALL, "calls the last discard of the hand", caller),)
     if table.seats[caller].riichi:
-        out.append(Fault(Code.ILLEGAL_CALL, "calls while in riichi", caller))
+        out += (Fault(Code.ILLEGAL_CALL, "calls while in riichi", caller),)
     kinds = sorted(t >> 2 for t in m.tiles)
     n = table.num_players
     if m.kind == CallKind.CHI:
         if not flags.chi or n == 3:
-            out.append(Fault(Code.ILLEGAL_CALL, "chi is not allowed at this table", caller))
+            out += (Fault(Code.ILLEGAL_CALL, "chi is not allowed at this table", caller),)
         if caller != (src + 1) % n:
-            out.append(Fault(Code.ILLEGAL_CALL, "chi from a player who is not on the left", caller))
+            out += (Fault(Code.ILLEGAL_CALL, "chi from a player who is not on the left", caller),)
         if not is_run(kinds):
-            out.append(Fault(Code.ILLEGAL_CALL, "chi tiles are not a run", caller, blocks=True))
+            out += (Fault(Code.ILLEGAL_CALL, "chi tiles are not a run", caller, blocks=True),)
             return out
     elif m.kind == CallKind.PON:
         if len(kinds) != 3 or len(set(kinds)) != 1:
-            out.append(Fault(Code.ILLEGAL_CALL, "pon tiles are not three of a kind", caller, blocks=True))
+            out += (Fault(Code.ILLEGAL_CALL, "pon tiles are not three of a kind", caller, blocks=True),)
             return out
     else:
         if len(kinds) != 4 or len(set(kinds)) != 1:
-            out.append(Fault(Code.ILLEGAL_CALL, "open kan tiles are not four of a kind", caller, blocks=True))
+            out += (Fault(Code.ILLEGAL_CALL, "open kan tiles are not four of a kind", caller, blocks=True),)
             return out
         if len(table.kans) >= 4:
-            out.append(Fault(Code.ILLEGAL_CALL, "a fifth kan", caller))
+            out += (Fault(Code.ILLEGAL_CALL, "a fifth kan", caller),)
     own = own_tiles(m, tile, table.red_of)
     if len(own) != len(m.tiles) - 1:
         msg = "the meld does not contain the called tile"
-        out.append(Fault(Code.ILLEGAL_CALL, msg, caller, blocks=True))
+        out += (Fault(Code.ILLEGAL_CALL, msg, caller, blocks=True),)
         return out
     due = table.abort_due
     if due is not None and due in ABORTS_A_CALL_MISSES:
-        out.append(Fault(Code.ABORT_MISSED, f"the hand should have ended in {due.value}", caller))
+        out += (Fault(Code.ABORT_MISSED, f"the hand should have ended in {due.value}", caller),)
     return out + _holds(table, caller, own, kind, False)
 
 
-def check_kan(table: TableState, caller: int, m: Meld) -> list[Fault]:
+def check_kan(table: TableState, caller: int, m: Meld) -> tuple[Fault, ...]:
     """A closed kan, or an added kan on the caller's own pon: in its turn, with a tile left to
     draw, no fifth kan, four of a kind it holds."""
-    out: list[Fault] = []
+    out: tuple[Fault, ...] = ()
     kind = m.kind.value
     if table.phase != ACTION or caller != table.turn:
         msg = f"{kind} outside the player's own turn"
-        out.append(Fault(Code.ILLEGAL_CALL, msg, caller, blocks=table.phase != ACTION))
+        out += (Fault(Code.ILLEGAL_CALL, msg, caller, blocks=table.phase != ACTION),)
         if table.phase != ACTION:
             return out
     if table.live_left <= 0:
-        out.append(Fault(Code.ILLEGAL_CALL, "a kan with no tile left in the live wall", caller))
+        out += (Fault(Code.ILLEGAL_CALL, "a kan with no tile left in the live wall", caller),)
     if len(table.kans) >= 4:
-        out.append(Fault(Code.ILLEGAL_CALL, "a fifth kan", caller))
+        out += (Fault(Code.ILLEGAL_CALL, "a fifth kan", caller),)
     kinds = {t >> 2 for t in m.tiles}
     if len(kinds) != 1 or len(m.tiles) != 4:
-        out.append(Fault(Code.ILLEGAL_CALL, f"{kind} tiles are not four of a kind", caller, blocks=True))
+        out += (Fault(Code.ILLEGAL_CALL, f"{kind} tiles are not four of a kind", caller, blocks=True),)
         return out
     if m.kind == CallKind.ANKAN:
         return out + _holds(table, caller, m.tiles, "closed kan", True)
     seat = table.seats[caller]
     pon_i = pon_of(seat, next(iter(kinds)))
     if pon_i is None:
-        out.append(Fault(Code.ILLEGAL_CALL, "added kan without a pon of that kind", caller, blocks=True))
+        out += (Fault(Code.ILLEGAL_CALL, "added kan without a pon of that kind", caller, blocks=True),)
         return out
     return out + _holds(table, caller, (added_tile(seat.melds[pon_i], m),), "added kan", True)
 
 
-def check_kita(table: TableState, caller: int, tile: int, flags: RuleFlags) -> list[Fault]:
+def check_kita(table: TableState, caller: int, tile: int, flags: RuleFlags) -> tuple[Fault, ...]:
     """A North set aside: at a three-player table whose rules have it, in the own turn, a North
     the caller holds."""
-    out: list[Fault] = []
+    out: tuple[Fault, ...] = ()
     if not flags.kita or table.num_players != 3:
-        out.append(Fault(Code.ILLEGAL_CALL, "kita is not part of this ruleset", caller))
+        out += (Fault(Code.ILLEGAL_CALL, "kita is not part of this ruleset", caller),)
     phase = table.phase
     if phase != ACTION or caller != table.turn:
         blocks = phase != ACTION and phase != NEED_DISCARD
-        out.append(Fault(Code.ILLEGAL_CALL, "kita outside the player's own turn", caller, blocks=blocks))
+        out += (Fault(Code.ILLEGAL_CALL, "kita outside the player's own turn", caller, blocks=blocks),)
         if blocks:
             return out
     if tile >> 2 != 30:
-        out.append(Fault(Code.ILLEGAL_CALL, "kita with a tile that is not North", caller, blocks=True))
+        out += (Fault(Code.ILLEGAL_CALL, "kita with a tile that is not North", caller, blocks=True),)
         return out
     return out + _holds(table, caller, (tile,), "kita", True)
 
 
 def check_riichi_kan(
     table: TableState, seat_no: int, k: int, before: frozenset[int], flags: RuleFlags
-) -> list[Fault]:
+) -> tuple[Fault, ...]:
     """A closed kan of kind ``k`` after riichi, asked once made (``before``: the live waits before
     it): allowed at all, made with the drawn tile, and (as the ruleset says) keeping the wait, or
     the wait and every winning hand's shape."""
     code = Code.RIICHI_KAN_CHANGES_WAIT
     if flags.riichi_kan_forbidden:
-        return [Fault(code, "a kan after riichi is not allowed by this ruleset", seat_no)]
+        return (Fault(code, "a kan after riichi is not allowed by this ruleset", seat_no),)
     seat = table.seats[seat_no]
-    out: list[Fault] = []
+    out: tuple[Fault, ...] = ()
     drawn = seat.drawn
     if drawn is None or drawn >> 2 != k:
-        out.append(Fault(code, "a closed kan after riichi not made with the drawn tile", seat_no))
+        out += (Fault(code, "a closed kan after riichi not made with the drawn tile", seat_no),)
     after = waits_after_kan(seat.counts)
     if after != before:
         msg = "the closed kan after riichi changes the wait"
-        out.append(Fault(code, msg, seat_no, sorted(before), sorted(after)))
+        out += (Fault(code, msg, seat_no, sorted(before), sorted(after)),)
     elif flags.riichi_kan_same_shape:
         # every winning hand must use the kan kind as a triplet: removing it keeps the hand complete
         counts = list(seat.counts)
@@ -362,6 +360,6 @@ def check_riichi_kan(
             c2 = list(c)
             c2[k] -= 3
             if is_complete_regular(c) and not is_complete_regular(c2):
-                out.append(Fault(code, "the closed kan after riichi changes the hand's shape", seat_no))
+                out += (Fault(code, "the closed kan after riichi changes the hand's shape", seat_no),)
                 break
     return out
