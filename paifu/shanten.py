@@ -90,34 +90,46 @@ _ZERO: Table = ((0,) + (NEG,) * 4, (NEG,) * 5)
 def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
     """Most tiles covered by exactly ``a`` blocks and ``h`` pairs on these kinds, when ``one`` runs
     begun one kind back and ``two`` begun two kinds back still take a tile of the first kind (and
-    the ``one`` runs one of the second). Suffixes repeat from hand to hand: each is solved once."""
-    if not counts:
+    the ``one`` runs one of the second). Suffixes repeat from hand to hand: each is solved once.
+    A cell no arrangement fills stays below zero (``NEG`` plus the few tiles added on the way):
+    ``_closure`` reads it as 0, so no cell is checked for ``NEG`` here."""
+    size = len(counts)
+    if not size:
         return _ZERO if not one and not two else _NONE
-    if one and len(counts) < 2:
+    if one and size < 2:
         return _NONE
-    held, rest = counts[0], counts[1:]
+    held = counts[0]
+    rest = counts[1:]
     need = one + two
     # a new run must cover one of the next three kinds' tiles (one covering none goes elsewhere)
-    room = counts[0] + counts[1] + counts[2] if len(counts) >= 3 else 0
-    none, pair = [NEG] * 5, [NEG] * 5  # the cells without and with the pair
-    choices = (0, 1) if held else (0,)
-    for t in choices:
-        for p in choices:
+    room = held + counts[1] + counts[2] if size >= 3 else 0
+    n0 = [NEG, NEG, NEG, NEG, NEG]  # the cells without the pair
+    n1 = [NEG, NEG, NEG, NEG, NEG]  # and with it
+    top = 1 if held else 0
+    for t in range(top + 1):
+        for p in range(top + 1):
             base = need + 3 * t + 2 * p
             if base > 4:
                 continue
-            for s in range(min(4 - base, room) + 1):
-                here = min(held, base + s)
-                without, with_pair = _rest(rest, s, one)
-                blocks = t + s
-                for source, out in ((without, pair),) if p else ((without, none), (with_pair, pair)):
-                    for a in range(5 - blocks):
-                        v = source[a]
-                        if v != NEG:
-                            v += here
-                            if v > out[a + blocks]:
-                                out[a + blocks] = v
-    return tuple(none), tuple(pair)
+            runs = 4 - base if 4 - base < room else room
+            for s in range(runs + 1):
+                here = held if held < base + s else base + s
+                w0, w1 = _rest(rest, s, one)
+                b = t + s
+                if p:
+                    for a in range(5 - b):
+                        v = w0[a] + here
+                        if v > n1[a + b]:
+                            n1[a + b] = v
+                else:
+                    for a in range(5 - b):
+                        v = w0[a] + here
+                        if v > n0[a + b]:
+                            n0[a + b] = v
+                        v = w1[a] + here
+                        if v > n1[a + b]:
+                            n1[a + b] = v
+    return (n0[0], n0[1], n0[2], n0[3], n0[4]), (n1[0], n1[1], n1[2], n1[3], n1[4])
 
 
 @lru_cache(maxsize=65_536)
