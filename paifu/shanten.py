@@ -78,31 +78,39 @@ def _solved(counts: tuple[int, ...]) -> Table:
 @lru_cache(maxsize=65_536)
 def _part(counts: tuple[int, ...]) -> Table:
     """``_suit`` for a run of kinds (the suit's edge, or empty kinds, at both ends)."""
-    exact = _rest(counts, 0, 0)
+    code = 0
+    for c in reversed(counts):
+        code = code * 5 + c
+    exact = _rest(code, len(counts), 0, 0)
     return _closure([list(exact[0]), list(exact[1])])
 
 
 _NONE: Table = ((NEG,) * 5, (NEG,) * 5)
 _ZERO: Table = ((0,) + (NEG,) * 4, (NEG,) * 5)
+_RESTS: dict[int, Table] = {}  # _rest's answers by their arguments in one number
+_MOST_RESTS = 262_144  # then it starts again: a bound on memory over any number of games
 
 
-@lru_cache(maxsize=262_144)
-def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
-    """Most tiles covered by exactly ``a`` blocks and ``h`` pairs on these kinds, when ``one`` runs
-    begun one kind back and ``two`` begun two kinds back still take a tile of the first kind (and
-    the ``one`` runs one of the second). Suffixes repeat from hand to hand: each is solved once.
-    A cell no arrangement fills stays below zero (``NEG`` plus the few tiles added on the way):
-    ``_closure`` reads it as 0, so no cell is checked for ``NEG`` here."""
-    size = len(counts)
+def _rest(code: int, size: int, one: int, two: int) -> Table:
+    """Most tiles covered by exactly ``a`` blocks and ``h`` pairs on ``size`` kinds (their counts the
+    base-5 digits of ``code``, the first kind lowest), when ``one`` runs begun one kind back and
+    ``two`` begun two kinds back still take a tile of the first kind (and the ``one`` runs one of the
+    second). Suffixes repeat from hand to hand: each is solved once (kept by one number, not a tuple
+    to hash and slice at every step). A cell no arrangement fills stays below zero (``NEG`` plus
+    the few tiles added on the way): ``_closure`` reads it as 0, so no cell is checked for ``NEG``."""
+    key = ((code * 16 + size) * 5 + one) * 5 + two
+    known = _RESTS.get(key)
+    if known is not None:
+        return known
     if not size:
         return _ZERO if not one and not two else _NONE
     if one and size < 2:
         return _NONE
-    held = counts[0]
-    rest = counts[1:]
+    held = code % 5
+    rest = code // 5
     need = one + two
     # a new run must cover one of the next three kinds' tiles (one covering none goes elsewhere)
-    room = held + counts[1] + counts[2] if size >= 3 else 0
+    room = held + rest % 5 + rest // 5 % 5 if size >= 3 else 0
     n0 = [NEG, NEG, NEG, NEG, NEG]  # the cells without the pair
     n1 = [NEG, NEG, NEG, NEG, NEG]  # and with it
     top = 1 if held else 0
@@ -114,7 +122,7 @@ def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
             runs = 4 - base if 4 - base < room else room
             for s in range(runs + 1):
                 here = held if held < base + s else base + s
-                w0, w1 = _rest(rest, s, one)
+                w0, w1 = _rest(rest, size - 1, s, one)
                 b = t + s
                 if p:
                     for a in range(5 - b):
@@ -129,7 +137,11 @@ def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
                         v = w1[a] + here
                         if v > n1[a + b]:
                             n1[a + b] = v
-    return (n0[0], n0[1], n0[2], n0[3], n0[4]), (n1[0], n1[1], n1[2], n1[3], n1[4])
+    out = (n0[0], n0[1], n0[2], n0[3], n0[4]), (n1[0], n1[1], n1[2], n1[3], n1[4])
+    if len(_RESTS) >= _MOST_RESTS:
+        _RESTS.clear()
+    _RESTS[key] = out
+    return out
 
 
 @lru_cache(maxsize=65_536)
