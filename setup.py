@@ -42,6 +42,8 @@ COMPILE = [
     # the scoring fast path (docs/scoring.md)
     "paifu/scoring/fast*.py",
     "paifu/scoring/completion.py",
+    # the viewer's discard review: shanten and ukeire of every discard (docs/viewer.md)
+    "paifu/shanten.py",
 ]
 GROUP = "paifu._native"  # the compiled modules' shared library: paifu/_native__mypyc*.so, inside the package
 MANIFEST = "_compiled.json"  # paifu/_compiled.json: each compiled module's source hash (paifu/_build.py)

@@ -78,46 +78,70 @@ def _solved(counts: tuple[int, ...]) -> Table:
 @lru_cache(maxsize=65_536)
 def _part(counts: tuple[int, ...]) -> Table:
     """``_suit`` for a run of kinds (the suit's edge, or empty kinds, at both ends)."""
-    exact = _rest(counts, 0, 0)
+    code = 0
+    for c in reversed(counts):
+        code = code * 5 + c
+    exact = _rest(code, len(counts), 0, 0)
     return _closure([list(exact[0]), list(exact[1])])
 
 
 _NONE: Table = ((NEG,) * 5, (NEG,) * 5)
 _ZERO: Table = ((0,) + (NEG,) * 4, (NEG,) * 5)
+_RESTS: dict[int, Table] = {}  # _rest's answers by their arguments in one number
+_MOST_RESTS = 262_144  # then it starts again: a bound on memory over any number of games
 
 
-@lru_cache(maxsize=262_144)
-def _rest(counts: tuple[int, ...], one: int, two: int) -> Table:
-    """Most tiles covered by exactly ``a`` blocks and ``h`` pairs on these kinds, when ``one`` runs
-    begun one kind back and ``two`` begun two kinds back still take a tile of the first kind (and
-    the ``one`` runs one of the second). Suffixes repeat from hand to hand: each is solved once."""
-    if not counts:
+def _rest(code: int, size: int, one: int, two: int) -> Table:
+    """Most tiles covered by exactly ``a`` blocks and ``h`` pairs on ``size`` kinds (their counts the
+    base-5 digits of ``code``, the first kind lowest), when ``one`` runs begun one kind back and
+    ``two`` begun two kinds back still take a tile of the first kind (and the ``one`` runs one of the
+    second). Suffixes repeat from hand to hand: each is solved once (kept by one number, not a tuple
+    to hash and slice at every step). A cell no arrangement fills stays below zero (``NEG`` plus
+    the few tiles added on the way): ``_closure`` reads it as 0, so no cell is checked for ``NEG``."""
+    key = ((code * 16 + size) * 5 + one) * 5 + two
+    known = _RESTS.get(key)
+    if known is not None:
+        return known
+    if not size:
         return _ZERO if not one and not two else _NONE
-    if one and len(counts) < 2:
+    if one and size < 2:
         return _NONE
-    held, rest = counts[0], counts[1:]
+    held = code % 5
+    rest = code // 5
     need = one + two
     # a new run must cover one of the next three kinds' tiles (one covering none goes elsewhere)
-    room = counts[0] + counts[1] + counts[2] if len(counts) >= 3 else 0
-    none, pair = [NEG] * 5, [NEG] * 5  # the cells without and with the pair
-    choices = (0, 1) if held else (0,)
-    for t in choices:
-        for p in choices:
+    room = held + rest % 5 + rest // 5 % 5 if size >= 3 else 0
+    n0 = [NEG, NEG, NEG, NEG, NEG]  # the cells without the pair
+    n1 = [NEG, NEG, NEG, NEG, NEG]  # and with it
+    top = 1 if held else 0
+    for t in range(top + 1):
+        for p in range(top + 1):
             base = need + 3 * t + 2 * p
             if base > 4:
                 continue
-            for s in range(min(4 - base, room) + 1):
-                here = min(held, base + s)
-                without, with_pair = _rest(rest, s, one)
-                blocks = t + s
-                for source, out in ((without, pair),) if p else ((without, none), (with_pair, pair)):
-                    for a in range(5 - blocks):
-                        v = source[a]
-                        if v != NEG:
-                            v += here
-                            if v > out[a + blocks]:
-                                out[a + blocks] = v
-    return tuple(none), tuple(pair)
+            runs = 4 - base if 4 - base < room else room
+            for s in range(runs + 1):
+                here = held if held < base + s else base + s
+                w0, w1 = _rest(rest, size - 1, s, one)
+                b = t + s
+                if p:
+                    for a in range(5 - b):
+                        v = w0[a] + here
+                        if v > n1[a + b]:
+                            n1[a + b] = v
+                else:
+                    for a in range(5 - b):
+                        v = w0[a] + here
+                        if v > n0[a + b]:
+                            n0[a + b] = v
+                        v = w1[a] + here
+                        if v > n1[a + b]:
+                            n1[a + b] = v
+    out = (n0[0], n0[1], n0[2], n0[3], n0[4]), (n1[0], n1[1], n1[2], n1[3], n1[4])
+    if len(_RESTS) >= _MOST_RESTS:
+        _RESTS.clear()
+    _RESTS[key] = out
+    return out
 
 
 @lru_cache(maxsize=65_536)

@@ -61,3 +61,19 @@ def test_review_ukeire_equals_one_tile_at_a_time(path: tuple[str, ...]) -> None:
     for pos in seen:  # every hand a discard of the game could leave
         assert improving(*pos) == one_by_one(*pos), pos
     assert len(seen) > 500
+
+
+def test_the_drawing_memo_gives_each_table_its_own_parts() -> None:
+    """``layout`` with the game's memo (a seat found by its identity) draws every table as it draws
+    it alone, with the parts' caches emptied; and seats a score change copied are not taken for
+    the seat they were copied from."""
+    from paifu.view.board import river_part, seat_part
+    from paifu.view.svg import layout
+
+    game = GameView.open(corpus_dir(*PHOENIX))
+    seen: dict[tuple[int, bool, bool], object] = {}
+    drawn = [layout(tv, seen)[0] for tv in game]
+    seat_part.cache_clear()
+    river_part.cache_clear()
+    assert drawn == [layout(tv)[0] for tv in game]
+    assert len(seen) < len(game) * len(game.tables[-1].seats) / 2  # most seats found again

@@ -33,13 +33,16 @@ def position(seat: int, bottom: int, n: int) -> int:
     return (0, 1, 3)[rel] if n == 3 else rel
 
 
+@lru_cache(maxsize=8192)
 def _use(tile: str, x: float, y: float, cls: str = "", extra: str = "") -> str:
+    """One tile (cached: a tile lies at the same few places all game long)."""
     c = f" class='{cls}'" if cls else ""
     return f"<use href='#pt-{tile}' x='{x:g}' y='{y:g}'{c}{extra}/>"
 
 
+@lru_cache(maxsize=4096)
 def _side(tile: str, x: float, y: float, cls: str = "", extra: str = "") -> str:
-    """A tile turned on its side, its bottom on the row's baseline ``y + H``."""
+    """A tile turned on its side, its bottom on the row's baseline ``y + H`` (cached, as ``_use``)."""
     c = f" class='{cls}'" if cls else ""
     return f"<use href='#pt-{tile}' transform='translate({x:g},{y + H:g}) rotate(-90)'{c}{extra}/>"
 

@@ -19,23 +19,44 @@ EM = 2048  # the font's units per em
 ADVANCE_ASCII = 0.56  # ASCII width per font size, about, for a sans-serif (for placing the next run)
 _USE = re.compile(r"#g([0-9a-f]+)'")
 _RUNS = re.compile(r"[\x20-\x7e]+|[^\x20-\x7e]")
+BOX = "M200 -100H1800V1500H200ZM300 0V1400H1700V0Z"  # a character the font lacks
 
 
-@lru_cache(maxsize=1)
-def _font() -> tuple[Any, dict[int, str]] | None:
+def _font_path() -> Any:
+    """IPAexGothic's file, or None (``matplotlib-fontja`` missing)."""
     from importlib.util import find_spec
     from pathlib import Path
 
-    try:
-        from fontTools.ttLib import TTFont
-    except ImportError:  # pragma: no cover - it comes with paifu's dependencies
-        return None
     # the package's folder, not the package: importing it imports matplotlib (half a second)
     spec = find_spec("matplotlib_fontja")
     if spec is None or not spec.submodule_search_locations:  # pragma: no cover
         return None
     path = Path(next(iter(spec.submodule_search_locations))) / "fonts" / "ipaexg.ttf"
-    if not path.is_file():  # pragma: no cover
+    return path if path.is_file() else None
+
+
+@lru_cache(maxsize=1)
+def _reader() -> Any:
+    """Our own reader of the font's file (``paifu.view.ttf``), or None where it cannot read it."""
+    import struct
+
+    from paifu.view.ttf import TrueType
+
+    path = _font_path()
+    try:
+        return TrueType(path) if path is not None else None
+    except (OSError, KeyError, struct.error):  # pragma: no cover - not a TrueType file we read
+        return None
+
+
+@lru_cache(maxsize=1)
+def _font() -> tuple[Any, dict[int, str]] | None:
+    try:
+        from fontTools.ttLib import TTFont
+    except ImportError:  # pragma: no cover - it comes with paifu's dependencies
+        return None
+    path = _font_path()
+    if path is None:  # pragma: no cover
         return None
     font = TTFont(str(path), lazy=True)
     return font, font.getBestCmap()
@@ -43,8 +64,15 @@ def _font() -> tuple[Any, dict[int, str]] | None:
 
 @lru_cache(maxsize=4096)
 def glyph(cp: int) -> tuple[str, float]:
-    """(path data in font units, y up; advance in ems) of one character."""
-    loaded = _font()
+    """(path data in font units, y up; advance in ems) of one character: by our own reader of the
+    font, or by fontTools where ours cannot tell (``paifu.view.ttf``)."""
+    from paifu.view.ttf import MISSING
+
+    reader = _reader()
+    found = reader.outline(cp) if reader is not None else None
+    if found is not None and found != MISSING:
+        return found[0], found[1] / EM
+    loaded = _font() if found is None else None
     if loaded is not None and cp in loaded[1]:
         from fontTools.pens.svgPathPen import SVGPathPen
 
@@ -55,7 +83,7 @@ def glyph(cp: int) -> tuple[str, float]:
         glyphs[name].draw(pen)
         return pen.getCommands(), font["hmtx"][name][0] / EM
     # no outline: a framed box, as the missing glyph looks, but of our own drawing and sized
-    return "M200 -100H1800V1500H200ZM300 0V1400H1700V0Z", 1.0
+    return BOX, 1.0
 
 
 @lru_cache(maxsize=4096)

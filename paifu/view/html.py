@@ -179,8 +179,9 @@ def viewer_data(
     groups: list[str] = []
     index: dict[str, int] = {}
     frames = []
+    seen: dict[tuple[int, bool, bool], Any] = {}
     for tv in game.tables:
-        parts, _ = layout(tv)
+        parts, _ = layout(tv, seen)
         ids = []
         for s in parts:
             k = index.get(s)

@@ -164,9 +164,21 @@ class TableData:
         return f"{type(self).__name__}({self.hand or '-'} event {self.index}: {self.event}{left})"
 
 
+def _order(tile: str) -> tuple[int, bool]:
+    return kind_of(tile), tile[0] != "0"
+
+
+#: each tile string's place in a sorted hand, looked up (a hand's title is drawn at every change)
+_ORDER = {t: _order(t) for t in _KINDS}
+
+
 def mpsz(tiles: tuple[str, ...] | list[str]) -> str:
     """Sorted MPSZ text of tile strings (red 0 sorts as 5)."""
     groups: dict[str, list[str]] = {s: [] for s in SUITS}
-    for t in sorted(tiles, key=lambda t: (kind_of(t), t[0] != "0")):
+    try:
+        ordered = sorted(tiles, key=_ORDER.__getitem__)
+    except KeyError:  # a tile string outside the table (the table holds every one a record gives)
+        ordered = sorted(tiles, key=_order)
+    for t in ordered:
         groups[t[1]].append(t[0])
     return "".join("".join(ds) + s for s, ds in groups.items() if ds)

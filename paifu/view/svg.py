@@ -42,9 +42,13 @@ def tile_name(use: ET.Element) -> str:
     return use.get("data-tile") or use.get("href", "")[4:]
 
 
-def layout(tv: TableData) -> tuple[list[str], float]:
+def layout(tv: TableData, seen: dict[tuple[int, bool, bool], Any] | None = None) -> tuple[list[str], float]:
     """The table's parts: the centre, the side panel, then each seat's part and river (drawn as the
-    bottom seat: ``seat_group`` turns them), and the drawing's height."""
+    bottom seat: ``seat_group`` turns them), and the drawing's height.
+
+    ``seen`` (one dict for the tables of one game) keeps each seat's parts by the seat's identity: a
+    seat an event left as it was is the same ``SeatData`` again (``table.snapshot``), found without
+    hashing its hand and river as the parts' own caches must."""
     parts = [centre_part(tv), side_part(tv)]
     at_result = bool(tv.wins or tv.draw)
     winners = {w.seat for w in tv.wins}
@@ -56,8 +60,15 @@ def layout(tv: TableData) -> tuple[list[str], float]:
         parts.append(
             label_part(s, sv.name, sv.wind, sv.score, sv.riichi, turn, s == tv.dealer, change, tenpai)
         )
-        parts.append(seat_part(sv, s in winners))
-        parts.append(river_part(sv.river, s, tv.kind == "Discard" and tv.actor == s))
+        won, last = s in winners, tv.kind == "Discard" and tv.actor == s
+        key = (id(sv), won, last)
+        known = seen.get(key) if seen is not None else None
+        if known is None or known[0] is not sv:  # the seat is kept with its parts: its id stays its own
+            known = (sv, seat_part(sv, won), river_part(sv.river, s, last))
+            if seen is not None:
+                seen[key] = known
+        parts.append(known[1])
+        parts.append(known[2])
     return parts, float(HEIGHT)
 
 
