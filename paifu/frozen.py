@@ -25,7 +25,7 @@ set_field = object.__setattr__
 class _Plan:
     """A class's fields as its dataclass methods read them (``compare``, ``hash`` and ``repr`` heeded)."""
 
-    __slots__ = ("compared", "defaults", "hashed", "shown", "state")
+    __slots__ = ("compared", "defaults", "hashed", "init_names", "shown", "state")
 
     def __init__(self, cls: type) -> None:
         fields = dataclasses.fields(cls)
@@ -34,6 +34,7 @@ class _Plan:
         self.hashed = _values([f.name for f in fields if (f.compare if f.hash is None else f.hash)])
         self.shown = tuple(f.name for f in fields if f.repr)
         self.defaults = tuple((f.name, f.default, f.default_factory) for f in fields if f.init)
+        self.init_names = frozenset(name for name, _, _ in self.defaults)
 
 
 def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
@@ -57,7 +58,12 @@ def _plan(cls: type) -> _Plan:
 def fill(obj: Record, given: dict[str, Any]) -> None:
     """Sets each field of ``obj`` to its value in ``given``, else to its default: the ``__init__`` of a
     class of many fields passed by keyword, with the generated one's errors (``TypeError``)."""
-    for name, default, factory in _plan(obj.__class__).defaults:
+    plan = _plan(obj.__class__)
+    if given.keys() == plan.init_names:  # every field given (``dataclasses.replace``): no defaults
+        for name, _, _ in plan.defaults:
+            set_field(obj, name, given[name])
+        return
+    for name, default, factory in plan.defaults:
         if name in given:
             value = given.pop(name)
         elif default is not dataclasses.MISSING:
