@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from paifu.frozen import Frozen, set_field
 from paifu.tiles import kinds_to_str, tile_to_str, tiles_to_str
 
 
@@ -118,20 +119,48 @@ NOTES: dict[Note, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+@dataclass(init=False, repr=False, eq=False, slots=True)  # frozen: paifu.frozen's methods (start-up)
+class Finding(Frozen):
+    """Something the replay found wrong in a record: where, what the record says, what the rules give."""
+
     code: Code
     message: str
-    file: str = ""
-    game_id: str = ""
-    game_index: int = 0
-    hand: str = ""  # e.g. "E2-1": East 2, 1 honba
-    event_index: int | None = None  # index into the game's event list
-    seat: int | None = None
-    expected: Any = None  # what the rules (our replay) give
-    actual: Any = None  # what the record says
+    file: str
+    game_id: str
+    game_index: int
+    hand: str  # e.g. "E2-1": East 2, 1 honba
+    event_index: int | None  # index into the game's event list
+    seat: int | None
+    expected: Any  # what the rules (our replay) give
+    actual: Any  # what the record says
     #: red fives per suit of the table, to name tile ids (``0m`` is red); not part of the JSON
-    red_fives: tuple[int, int, int] = field(default=(1, 1, 1), compare=False, repr=False)
+    red_fives: tuple[int, int, int] = field(compare=False, repr=False)
+
+    def __init__(
+        self,
+        code: Code,
+        message: str,
+        file: str = "",
+        game_id: str = "",
+        game_index: int = 0,
+        hand: str = "",
+        event_index: int | None = None,
+        seat: int | None = None,
+        expected: Any = None,
+        actual: Any = None,
+        red_fives: tuple[int, int, int] = (1, 1, 1),
+    ) -> None:
+        set_field(self, "code", code)
+        set_field(self, "message", message)
+        set_field(self, "file", file)
+        set_field(self, "game_id", game_id)
+        set_field(self, "game_index", game_index)
+        set_field(self, "hand", hand)
+        set_field(self, "event_index", event_index)
+        set_field(self, "seat", seat)
+        set_field(self, "expected", expected)
+        set_field(self, "actual", actual)
+        set_field(self, "red_fives", red_fives)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -328,12 +357,16 @@ def describe_values(code: str, message: str) -> tuple[str, Formatter, str]:
 GROUPED_CODES = frozenset({"wall-mismatch"})
 
 
-@dataclass(frozen=True)
-class FindingGroup:
+@dataclass(init=False, repr=False, eq=False)
+class FindingGroup(Frozen):
     """A finding and the later ones of the same cause in the same game (``more``: their places)."""
 
     first: Finding
-    more: tuple[Finding, ...] = ()
+    more: tuple[Finding, ...]
+
+    def __init__(self, first: Finding, more: tuple[Finding, ...] = ()) -> None:
+        set_field(self, "first", first)
+        set_field(self, "more", more)
 
     @property
     def count(self) -> int:

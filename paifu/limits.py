@@ -18,20 +18,26 @@ import os
 import re
 from dataclasses import dataclass
 
+from paifu.frozen import Frozen, set_field
+
 #: magnitude above which a number in a record is nonsense (scores, honba, points); 2**53 keeps
 #: every number exact as a float and far inside the 64-bit integers pandas and writers use
 MAX_NUMBER = 2**53
 _ENV = "PAIFU_LIMITS"
 
 
-@dataclass(frozen=True, slots=True)
-class Limits:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Limits(Frozen):
     """What one input file may cost. Sizes in bytes, lengths in characters."""
 
     #: bytes of one file as stored, and again after gunzip (a bomb stops here)
-    max_size: int = 64 * 2**20
+    max_size: int
     #: characters of one text field (a name, a game id, a yaku name, a header value)
-    max_field: int = 10_000
+    max_field: int
+
+    def __init__(self, max_size: int = 64 * 2**20, max_field: int = 10_000) -> None:
+        set_field(self, "max_size", max_size)
+        set_field(self, "max_field", max_field)
 
     def describe(self) -> str:
         return f"--max-size {human(self.max_size)}, --max-field {self.max_field}"

@@ -17,6 +17,7 @@ from paifu.engine.results import GameResult
 from paifu.events import Event, GameRecord, GameStart
 from paifu.findings import Code, Finding, Note
 from paifu.formats.walk import Skipped
+from paifu.frozen import Frozen, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle
@@ -24,12 +25,16 @@ from paifu.rules.settings import record_facts, settle
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 
 
-@dataclass(frozen=True, slots=True)
-class Unreadable:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Unreadable(Frozen):
     """An input that could not be read at all."""
 
     file: str
     reason: str
+
+    def __init__(self, file: str, reason: str) -> None:
+        set_field(self, "file", file)
+        set_field(self, "reason", reason)
 
 
 def _wall_factory():  # noqa: ANN202 - optional dependency on the wall module

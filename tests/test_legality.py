@@ -89,3 +89,28 @@ def test_kuikae_and_runs() -> None:
     assert kuikae_kinds(suji, 0, chi_low=0) == frozenset({0})
     assert kuikae_kinds(flags_of(preset("tenhou").replace(kuikae="allowed")).table, 0, 0) == frozenset()
     assert is_run([0, 1, 2]) and not is_run([7, 8, 9]) and not is_run([27, 28, 29])
+
+
+def _parts(n: int, most: int) -> list[tuple[int, ...]]:
+    """Every part of ``n`` kinds (counts 0..4, lowest kind first) holding at most ``most`` tiles."""
+    out: list[tuple[int, ...]] = [()]
+    for _ in range(n):
+        out = [p + (c,) for p in out for c in range(5) if sum(p) + c <= most]
+    return out
+
+
+def test_the_complete_key_sets_are_the_parts_that_split() -> None:
+    """The key sets grown meld by meld (``shape._complete_keys``, built in every process's first
+    hand) hold exactly the parts that the splitting functions split into melds, and into melds and
+    a pair: every honor part of up to 14 tiles, every suit part of up to 11, every key in a set."""
+    from paifu.board.shape import _complete_keys, _melds_and_pair, _melds_only
+
+    for honors, most in ((True, 14), (False, 11)):
+        only, paired = _complete_keys(honors)
+        for part in _parts(7 if honors else 9, most):
+            key = sum(c * 5**i for i, c in enumerate(part))
+            assert (key in only) == (sum(part) % 3 == 0 and _melds_only(part, honors)), part
+            assert (key in paired) == (sum(part) % 3 == 2 and _melds_and_pair(part, honors)), part
+        digits = [tuple(k // 5**i % 5 for i in range(7 if honors else 9)) for k in only | paired]
+        assert all(_melds_only(p, honors) or _melds_and_pair(p, honors) for p in digits)
+        assert max(map(sum, digits)) == 14

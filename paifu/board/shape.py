@@ -221,26 +221,61 @@ def part_keys(counts: list[int] | tuple[int, ...]) -> list[int]:
 
 def _complete_keys(honors: bool) -> tuple[set[int], set[int]]:
     """Keys of every part of at most 14 tiles that splits into melds only, and into melds and a pair:
-    built once by adding melds to melds (a few thousand keys), so a part's answers are set lookups."""
+    every multiset of up to four melds, grown meld by meld with its counts beside it (a few thousand
+    keys), so a part's answers are set lookups. Built in the first hand of every process: as sets of
+    keys added to keys, with a test of each digit by division, it was a tenth of a small validate."""
     n = 7 if honors else 9
     digit = [5**i for i in range(n)]
-    # (key, the digits it raises, by how much): triplets, and runs in the suits
-    melds: list[tuple[int, tuple[tuple[int, int], ...]]] = [(3 * digit[i], ((i, 3),)) for i in range(n)]
-    if not honors:
-        melds += [
-            (digit[i] + digit[i + 1] + digit[i + 2], ((i, 1), (i + 1, 1), (i + 2, 1))) for i in range(7)
-        ]
-
-    def fits(key: int, raises: tuple[tuple[int, int], ...]) -> bool:
-        return all(key // digit[i] % 5 + by <= 4 for i, by in raises)
-
+    runs = [False] * n + ([] if honors else [True] * 7)  # the melds: n triplets, then the suits' 7 runs
     only = {0}
-    level = {0}
-    for _ in range(4):
-        level = {k + m for k in level for m, raises in melds if fits(k, raises)}
-        only |= level
-    paired = {k + 2 * digit[i] for k in only for i in range(n) if k // digit[i] % 5 <= 2}
+    paired: set[int] = set()
+    _grow([0] * n, digit, runs, 0, 0, 0, only, paired)
     return only, paired
+
+
+def _grow(
+    counts: list[int],
+    digit: list[int],
+    runs: list[bool],
+    start: int,
+    melds: int,
+    key: int,
+    only: set[int],
+    paired: set[int],
+) -> None:
+    """Adds the keys of ``key`` (``melds`` melds, whose kinds' ``counts``) with a pair, then of ``key``
+    with one more meld, the ``start``-th or a later one (each multiset of melds is reached once)."""
+    n = len(counts)
+    for i in range(n):
+        if counts[i] <= 2:
+            paired.add(key + 2 * digit[i])
+    if melds == 4:
+        return
+    for j in range(start, len(runs)):
+        run = runs[j]
+        i = j - n if run else j
+        if run:
+            if counts[i] > 3 or counts[i + 1] > 3 or counts[i + 2] > 3:
+                continue
+            step = digit[i] + digit[i + 1] + digit[i + 2]
+        elif counts[i] > 1:
+            continue
+        else:
+            step = 3 * digit[i]
+        _raise(counts, i, run, 1)
+        only.add(key + step)
+        _grow(counts, digit, runs, j, melds + 1, key + step, only, paired)
+        _raise(counts, i, run, -1)
+
+
+def _raise(counts: list[int], i: int, run: bool, sign: int) -> None:
+    """Adds (``sign`` 1) or takes back (-1) a meld's tiles: the run from kind ``i``, or its triplet."""
+    if run:
+        counts[i] += sign
+        counts[i + 1] += sign
+        counts[i + 2] += sign
+    else:
+        counts[i] += 3 * sign
 
 
 _COMPLETE: Final[dict[bool, tuple[set[int], set[int]]]] = {}

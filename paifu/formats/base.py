@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from paifu.frozen import Frozen, set_field
+
 
 class RecordError(ValueError):
     """A record that cannot be read. The message names the file and the place that failed."""
@@ -36,29 +38,49 @@ class RecordError(ValueError):
         self.reason = message
 
 
-@dataclass(frozen=True, slots=True)
-class TableFacts:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TableFacts(Frozen):
     """What a writer must say about the table that the events do not, as plain data: formats
     know nothing of rules, so ``paifu.rules.tables.table_facts`` works these out from a record's
     hints and the caller hands them in (``paifu.api.write`` does). The defaults are what a
     writer says of a table it knows nothing about."""
 
     #: red fives per suit (Tenhou's usual one each)
-    red_fives: tuple[int, int, int] = (1, 1, 1)
+    red_fives: tuple[int, int, int]
     #: the score every seat starts with, for a record that states none
-    start_points: int = 25000
+    start_points: int
     #: a game of the East round only; None when the rules are unknown (the format's defaults)
-    east_only: bool | None = None
+    east_only: bool | None
     #: the GO type of a general-lobby Tenhou table with these rules; None when they are unknown
-    go_type: int | None = None
+    go_type: int | None
     #: the GO type the record's Tenhou log id names, if it is one
-    log_go_type: int | None = None
+    log_go_type: int | None
     #: the ruleset ``go_type`` reads back as, and the rules in which it differs from the record's
-    go_type_name: str = ""
-    go_type_differs: tuple[str, ...] = ()
+    go_type_name: str
+    go_type_differs: tuple[str, ...]
     #: the rank points the record's rules give its final scores, for a format that must state them
     #: (Tenhou XML's ``owari``) when the record states none (mjai has no word for them)
-    rank_points: tuple[float, ...] | None = None
+    rank_points: tuple[float, ...] | None
+
+    def __init__(
+        self,
+        red_fives: tuple[int, int, int] = (1, 1, 1),
+        start_points: int = 25000,
+        east_only: bool | None = None,
+        go_type: int | None = None,
+        log_go_type: int | None = None,
+        go_type_name: str = "",
+        go_type_differs: tuple[str, ...] = (),
+        rank_points: tuple[float, ...] | None = None,
+    ) -> None:
+        set_field(self, "red_fives", red_fives)
+        set_field(self, "start_points", start_points)
+        set_field(self, "east_only", east_only)
+        set_field(self, "go_type", go_type)
+        set_field(self, "log_go_type", log_go_type)
+        set_field(self, "go_type_name", go_type_name)
+        set_field(self, "go_type_differs", go_type_differs)
+        set_field(self, "rank_points", rank_points)
 
 
 def with_stated_scores(record: Any, start_points: int = 25000) -> Any:

@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from paifu.frozen import Frozen, set_field
 from paifu.limits import current
 
 #: names that say record: the reader reports a broken one rather than the walk skipping it
@@ -72,12 +73,16 @@ _SNIFF = 65536
 TEMP_PREFIX, TEMP_SUFFIX = ".paifu-", ".part"
 
 
-@dataclass(frozen=True, slots=True)
-class Skipped:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Skipped(Frozen):
     """An input that was deliberately not read, and why (listed in summaries, never silent)."""
 
     file: str
     reason: str
+
+    def __init__(self, file: str, reason: str) -> None:
+        set_field(self, "file", file)
+        set_field(self, "reason", reason)
 
 
 def iter_record_files(

@@ -4,19 +4,24 @@ For diagnostics only: a fit says a record is consistent with the formula, not th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
+from paifu.frozen import Frozen, set_field
 from paifu.rank_points.compute import rank_points, seat_order
 from paifu.rank_points.schemes import TENHOU, Scheme, get_scheme
 
 
-@dataclass(frozen=True)
-class Fit:
+@dataclass(init=False, repr=False, eq=False)
+class Fit(Frozen):
     """A scheme that reproduces a record's claimed rank points, and how it differs from the base."""
 
     scheme: Scheme
-    changed: tuple[str, ...] = field(default=())
+    changed: tuple[str, ...]
+
+    def __init__(self, scheme: Scheme, changed: tuple[str, ...] = ()) -> None:
+        set_field(self, "scheme", scheme)
+        set_field(self, "changed", changed)
 
 
 def fit_uma(

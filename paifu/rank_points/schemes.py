@@ -10,6 +10,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from paifu.frozen import Frozen, fill
 from paifu.rules import presets
 from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
@@ -22,8 +23,8 @@ class SchemeError(ValueError):
     """A scheme we cannot express (bad option, wrong number of uma values)."""
 
 
-@dataclass(frozen=True)
-class Scheme:
+@dataclass(init=False, repr=False, eq=False)  # frozen: paifu.frozen's methods (start-up)
+class Scheme(Frozen):
     """Every choice a rank-point formula makes, with the values a platform uses."""
 
     name: str = "custom"
@@ -51,6 +52,10 @@ class Scheme:
     top_takes_rest: bool = False
     #: riichi sticks on the table at the end: "top", "lost", "kept" (back to their owners)
     leftover_sticks: str = "top"
+
+    def __init__(self, **given: Any) -> None:
+        fill(self, given)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         checks = {

@@ -8,16 +8,15 @@ option with a string, and the hot path reads a plain attribute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from paifu.board.rules import TableRules
 from paifu.rules.ruleset import Ruleset
 
 
-@dataclass(frozen=True, slots=True)
 class RuleFlags:
-    """Answers derived from one ``Ruleset``; see ``flags_of``."""
+    """Answers derived from one ``Ruleset``; see ``flags_of``. Set once, by ``__init__``, and never
+    changed (no dataclass: a compiled dataclass's methods were generated at every start, issue 26)."""
 
     #: what the table itself needs to follow a record (red fives, furiten, ippatsu, due aborts,
     #: kuikae): the board reads these, the checks read them here
@@ -90,12 +89,8 @@ class RuleFlags:
     last_dealer_stop_min: int
     target_margin: int | None
 
-
-@lru_cache(maxsize=256)
-def flags_of(rules: Ruleset) -> RuleFlags:
-    """The ``RuleFlags`` of a ruleset (cached: rulesets are frozen and hashable)."""
-    return RuleFlags(
-        table=TableRules(
+    def __init__(self, rules: Ruleset) -> None:
+        self.table = TableRules(
             num_players=rules.num_players,
             red_fives=rules.red_fives,
             dead_wall=rules.dead_wall,
@@ -109,52 +104,57 @@ def flags_of(rules: Ruleset) -> RuleFlags:
             kuikae_same_kind=rules.kuikae != "allowed",
             kuikae_other_end=rules.kuikae == "forbidden",
             kokushi_chankan_ankan=rules.kokushi_chankan_ankan,
-        ),
-        karaten_counts=rules.karaten == "counts",
-        karaten_visible=rules.karaten == "not-visible",
-        open_kan_dora_at_once=rules.open_kan_dora_timing == "immediate",
-        riichi_kan_forbidden=rules.riichi_kan == "none",
-        riichi_kan_same_shape=rules.riichi_kan == "shape-unchanged",
-        multi_ron_nearest=rules.multi_ron_bonus == "nearest",
-        renchan_on_win=rules.renchan in ("win", "win_or_tenpai", "always"),
-        renchan_on_tenpai=rules.renchan == "win_or_tenpai",
-        renchan_always=rules.renchan == "always",
-        one_hand=rules.length == "one-hand",
-        no_extension=rules.extension == "none",
-        sudden_death=rules.extension == "sudden-death",
-        last_stop_never=rules.last_dealer_stop == "none",
-        last_stop_on_tenpai=rules.last_dealer_stop in ("win_or_tenpai", "win_tenpai_unproven"),
-        last_stop_tenpai_unproven=rules.last_dealer_stop == "win_tenpai_unproven",
-        pao_ron_half=rules.pao_ron_split == "half",
-        pao_honba_liable=rules.pao_honba == "liable",
-        pao_tsumo_whole=rules.pao_tsumo == "whole",
-        sanma_tsumo_split=rules.sanma_tsumo == "split",
-        renhou_yakuman=rules.renhou == "yakuman",
-        renhou_mangan=rules.renhou == "mangan",
-        renhou_limit=rules.renhou in ("mangan", "baiman"),
-        rank_points_integer=rules.rank_rounding == "integer",
-        east_only=rules.length == "east",
-        kan_dora=rules.kan_dora,
-        furiten_riichi=rules.furiten_riichi,
-        riichi_min_points=rules.riichi_min_points,
-        riichi_min_wall=rules.riichi_min_wall,
-        bust=rules.bust,
-        chi=rules.chi,
-        kita=rules.kita,
-        max_ron_winners=rules.max_ron_winners,
-        triple_ron_abort=rules.triple_ron_abort,
-        pao_rinshan=rules.pao_rinshan,
-        nagashi_mangan=rules.nagashi_mangan,
-        noten_declaration=rules.noten_declaration,
-        keishiki_tenpai=rules.keishiki_tenpai,
-        nine_terminals=rules.nine_terminals,
-        start_points=rules.start_points,
-        bust_at_zero=rules.bust_at_zero,
-        abort_renchan=rules.abort_renchan,
-        scheduled_rounds=rules.scheduled_rounds,
-        extension_rounds=rules.extension_rounds,
-        extension_dealer_plays_on=rules.extension_dealer_plays_on,
-        extension_target=rules.extension_target,
-        last_dealer_stop_min=rules.last_dealer_stop_min,
-        target_margin=rules.target_margin,
-    )
+        )
+        self.karaten_counts = rules.karaten == "counts"
+        self.karaten_visible = rules.karaten == "not-visible"
+        self.open_kan_dora_at_once = rules.open_kan_dora_timing == "immediate"
+        self.riichi_kan_forbidden = rules.riichi_kan == "none"
+        self.riichi_kan_same_shape = rules.riichi_kan == "shape-unchanged"
+        self.multi_ron_nearest = rules.multi_ron_bonus == "nearest"
+        self.renchan_on_win = rules.renchan in ("win", "win_or_tenpai", "always")
+        self.renchan_on_tenpai = rules.renchan == "win_or_tenpai"
+        self.renchan_always = rules.renchan == "always"
+        self.one_hand = rules.length == "one-hand"
+        self.no_extension = rules.extension == "none"
+        self.sudden_death = rules.extension == "sudden-death"
+        self.last_stop_never = rules.last_dealer_stop == "none"
+        self.last_stop_on_tenpai = rules.last_dealer_stop in ("win_or_tenpai", "win_tenpai_unproven")
+        self.last_stop_tenpai_unproven = rules.last_dealer_stop == "win_tenpai_unproven"
+        self.pao_ron_half = rules.pao_ron_split == "half"
+        self.pao_honba_liable = rules.pao_honba == "liable"
+        self.pao_tsumo_whole = rules.pao_tsumo == "whole"
+        self.sanma_tsumo_split = rules.sanma_tsumo == "split"
+        self.renhou_yakuman = rules.renhou == "yakuman"
+        self.renhou_mangan = rules.renhou == "mangan"
+        self.renhou_limit = rules.renhou in ("mangan", "baiman")
+        self.rank_points_integer = rules.rank_rounding == "integer"
+        self.east_only = rules.length == "east"
+        self.kan_dora = rules.kan_dora
+        self.furiten_riichi = rules.furiten_riichi
+        self.riichi_min_points = rules.riichi_min_points
+        self.riichi_min_wall = rules.riichi_min_wall
+        self.bust = rules.bust
+        self.chi = rules.chi
+        self.kita = rules.kita
+        self.max_ron_winners = rules.max_ron_winners
+        self.triple_ron_abort = rules.triple_ron_abort
+        self.pao_rinshan = rules.pao_rinshan
+        self.nagashi_mangan = rules.nagashi_mangan
+        self.noten_declaration = rules.noten_declaration
+        self.keishiki_tenpai = rules.keishiki_tenpai
+        self.nine_terminals = rules.nine_terminals
+        self.start_points = rules.start_points
+        self.bust_at_zero = rules.bust_at_zero
+        self.abort_renchan = rules.abort_renchan
+        self.scheduled_rounds = rules.scheduled_rounds
+        self.extension_rounds = rules.extension_rounds
+        self.extension_dealer_plays_on = rules.extension_dealer_plays_on
+        self.extension_target = rules.extension_target
+        self.last_dealer_stop_min = rules.last_dealer_stop_min
+        self.target_margin = rules.target_margin
+
+
+@lru_cache(maxsize=256)
+def flags_of(rules: Ruleset) -> RuleFlags:
+    """The ``RuleFlags`` of a ruleset (cached: rulesets are frozen and hashable)."""
+    return RuleFlags(rules)

@@ -13,6 +13,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar, Literal, get_args, get_type_hints
 
+from paifu.frozen import Frozen, fill
+
 
 def toml_module() -> ModuleType:
     """``tomllib`` (``tomli`` before Python 3.11), imported on first use: it brings ``datetime`` and
@@ -49,8 +51,10 @@ class RulesetError(ValueError):
     """A ruleset file or override we cannot express."""
 
 
-@dataclass(frozen=True)
-class Ruleset:
+@dataclass(init=False, repr=False, eq=False)  # frozen: paifu.frozen's methods (start-up)
+class Ruleset(Frozen):
+    """Every rule a replay follows, each a field with the default of Tenhou's usual table."""
+
     name: str = "custom"
     description: str = ""
 
@@ -221,6 +225,10 @@ class Ruleset:
         if self.open_settings and "open_settings" not in changes:
             changes["open_settings"] = tuple((k, v) for k, v in self.open_settings if k not in changes)
         return dataclasses.replace(self, **changes)
+
+    def __init__(self, **given: Any) -> None:
+        fill(self, given)
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         choices = _option_values()

@@ -14,26 +14,43 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from paifu.events import Draw, Event, GameEnd, GameStart, HandStart, Win
+from paifu.frozen import Frozen, set_field
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import is_red
 
 __all__ = ["RecordFacts", "record_facts", "settle"]
 
 
-@dataclass(frozen=True)
-class RecordFacts:
+@dataclass(init=False, repr=False, eq=False)
+class RecordFacts(Frozen):
     """What a record states that a table's settings decide."""
 
     #: the first hand's scores, when the record starts at East 1 with no honba and no sticks
-    start_scores: tuple[int, ...] | None = None
-    rounds: int = 0  # rounds reached (1: East only, 2: into South ...)
-    hands: int = 0
-    ended: bool = False  # the record has its game end
-    busted: bool = False  # a score below 0 at the end (the length then does not show)
+    start_scores: tuple[int, ...] | None
+    rounds: int  # rounds reached (1: East only, 2: into South ...)
+    hands: int
+    ended: bool  # the record has its game end
+    busted: bool  # a score below 0 at the end (the length then does not show)
     #: True: a red five is stated (a claimed aka-dora; a red tile in a record that names kinds);
     #: False: a win states its yaku and holds a five that would be red, without an aka-dora (or a
     #: record that names kinds shows no red tile at all); None: the record does not say
-    red_fives: bool | None = None
+    red_fives: bool | None
+
+    def __init__(
+        self,
+        start_scores: tuple[int, ...] | None = None,
+        rounds: int = 0,
+        hands: int = 0,
+        ended: bool = False,
+        busted: bool = False,
+        red_fives: bool | None = None,
+    ) -> None:
+        set_field(self, "start_scores", start_scores)
+        set_field(self, "rounds", rounds)
+        set_field(self, "hands", hands)
+        set_field(self, "ended", ended)
+        set_field(self, "busted", busted)
+        set_field(self, "red_fives", red_fives)
 
 
 def _copy0(tile: int) -> bool:

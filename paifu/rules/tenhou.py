@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from paifu.frozen import Frozen, set_field
 from paifu.rules.presets import preset
 from paifu.rules.ruleset import Ruleset
 
@@ -43,8 +44,8 @@ SPECIAL_BITS = 0x100 | CHIP | LOBBY_0X400 | RATIO
 BEFORE_SHUFFLE_TAG = "2009071823"
 
 
-@dataclass(frozen=True)
-class RuleChange:
+@dataclass(init=False, repr=False, eq=False)
+class RuleChange(Frozen):
     """One rule Tenhou changed: ``old`` up to ``last_old`` (a log-id date, ``YYYYMMDDHH``),
     ``new`` from ``first_new``; a game in between is unproven either way."""
 
@@ -55,6 +56,17 @@ class RuleChange:
     first_new: str
     applies: str  # which tables: "east" (east-only 4-player), "all"
     evidence: str
+
+    def __init__(
+        self, rule: str, old: object, new: object, last_old: str, first_new: str, applies: str, evidence: str
+    ) -> None:
+        set_field(self, "rule", rule)
+        set_field(self, "old", old)
+        set_field(self, "new", new)
+        set_field(self, "last_old", last_old)
+        set_field(self, "first_new", first_new)
+        set_field(self, "applies", applies)
+        set_field(self, "evidence", evidence)
 
     def value(self, date: str | None) -> object | None:
         """The rule on that date; ``None`` inside the unproven window."""

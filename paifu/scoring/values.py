@@ -7,14 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from paifu.events import Meld
+from paifu.frozen import Frozen, set_field
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 
-@dataclass(frozen=True, slots=True)
-class WinContext:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class WinContext(Frozen):
     """Everything a win's value depends on; the engine (or a test) fills it in."""
 
     rules: Ruleset
@@ -26,40 +27,120 @@ class WinContext:
     seat_wind: int  # 0 E .. 3 N
     round_wind: int
     is_dealer: bool
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    dora_indicators: tuple[int, ...] = ()
-    ura_indicators: tuple[int, ...] = ()
-    kita: int = 0  # Norths pulled (3-player)
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    rinshan: bool
+    chankan: bool
+    haitei: bool
+    houtei: bool
+    tenhou: bool
+    chiihou: bool
+    renhou: bool
+    dora_indicators: tuple[int, ...]
+    ura_indicators: tuple[int, ...]
+    kita: int  # Norths pulled (3-player)
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        concealed: tuple[int, ...],
+        melds: tuple[Meld, ...],
+        win_tile: int,
+        tsumo: bool,
+        seat_wind: int,
+        round_wind: int,
+        is_dealer: bool,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+        dora_indicators: tuple[int, ...] = (),
+        ura_indicators: tuple[int, ...] = (),
+        kita: int = 0,
+    ) -> None:
+        set_field(self, "rules", rules)
+        set_field(self, "concealed", concealed)
+        set_field(self, "melds", melds)
+        set_field(self, "win_tile", win_tile)
+        set_field(self, "tsumo", tsumo)
+        set_field(self, "seat_wind", seat_wind)
+        set_field(self, "round_wind", round_wind)
+        set_field(self, "is_dealer", is_dealer)
+        set_field(self, "riichi", riichi)
+        set_field(self, "double_riichi", double_riichi)
+        set_field(self, "ippatsu", ippatsu)
+        set_field(self, "rinshan", rinshan)
+        set_field(self, "chankan", chankan)
+        set_field(self, "haitei", haitei)
+        set_field(self, "houtei", houtei)
+        set_field(self, "tenhou", tenhou)
+        set_field(self, "chiihou", chiihou)
+        set_field(self, "renhou", renhou)
+        set_field(self, "dora_indicators", dora_indicators)
+        set_field(self, "ura_indicators", ura_indicators)
+        set_field(self, "kita", kita)
 
 
-@dataclass(frozen=True, slots=True)
-class Valuation:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Valuation(Frozen):
     """The value of a win, or why it is none (``ok`` False, ``error`` set)."""
 
     ok: bool
-    error: str | None = None  # None, "not-a-winning-hand", "no-yaku", "bad-context: ..."
-    yaku: tuple[tuple[str, int], ...] = ()  # (Yaku value, han) incl. dora/ura/aka/kita entries
-    han: int = 0
-    fu: int = 0
-    fu_breakdown: tuple[tuple[str, int], ...] = ()
-    limit: str = ""  # "", mangan, haneman, baiman, sanbaiman, yakuman (kazoe too)
-    yakuman_multiple: int = 0  # 0 if not yakuman; 1 for a counted (kazoe) yakuman
-    base_points: int = 0  # the basic points a
-    ron_points: int = 0  # value of a ron (before honba and sticks)
-    tsumo_dealer_pays: int = 0  # dealer's share on a non-dealer tsumo
-    tsumo_nondealer_pays: int = 0  # each non-dealer's share (a dealer winner: everybody's share)
-    tsumo: bool = False
-    is_dealer: bool = False
-    num_players: int = 4
+    error: str | None  # None, "not-a-winning-hand", "no-yaku", "bad-context: ..."
+    yaku: tuple[tuple[str, int], ...]  # (Yaku value, han) incl. dora/ura/aka/kita entries
+    han: int
+    fu: int
+    fu_breakdown: tuple[tuple[str, int], ...]
+    limit: str  # "", mangan, haneman, baiman, sanbaiman, yakuman (kazoe too)
+    yakuman_multiple: int  # 0 if not yakuman; 1 for a counted (kazoe) yakuman
+    base_points: int  # the basic points a
+    ron_points: int  # value of a ron (before honba and sticks)
+    tsumo_dealer_pays: int  # dealer's share on a non-dealer tsumo
+    tsumo_nondealer_pays: int  # each non-dealer's share (a dealer winner: everybody's share)
+    tsumo: bool
+    is_dealer: bool
+    num_players: int
+
+    def __init__(
+        self,
+        ok: bool,
+        error: str | None = None,
+        yaku: tuple[tuple[str, int], ...] = (),
+        han: int = 0,
+        fu: int = 0,
+        fu_breakdown: tuple[tuple[str, int], ...] = (),
+        limit: str = "",
+        yakuman_multiple: int = 0,
+        base_points: int = 0,
+        ron_points: int = 0,
+        tsumo_dealer_pays: int = 0,
+        tsumo_nondealer_pays: int = 0,
+        tsumo: bool = False,
+        is_dealer: bool = False,
+        num_players: int = 4,
+    ) -> None:
+        set_field(self, "ok", ok)
+        set_field(self, "error", error)
+        set_field(self, "yaku", yaku)
+        set_field(self, "han", han)
+        set_field(self, "fu", fu)
+        set_field(self, "fu_breakdown", fu_breakdown)
+        set_field(self, "limit", limit)
+        set_field(self, "yakuman_multiple", yakuman_multiple)
+        set_field(self, "base_points", base_points)
+        set_field(self, "ron_points", ron_points)
+        set_field(self, "tsumo_dealer_pays", tsumo_dealer_pays)
+        set_field(self, "tsumo_nondealer_pays", tsumo_nondealer_pays)
+        set_field(self, "tsumo", tsumo)
+        set_field(self, "is_dealer", is_dealer)
+        set_field(self, "num_players", num_players)
 
     @property
     def points(self) -> int:

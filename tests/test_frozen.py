@@ -1,0 +1,118 @@
+"""``paifu.frozen``: records with hand-written methods behave as the frozen dataclasses they replace.
+
+Each class built on ``Frozen`` or ``Record`` is compared with a real dataclass made from its own
+fields (``frozen`` as before, ``compare`` and ``repr`` as each field says): the same repr, equality,
+hash value, pickled and copied round trip, ``replace`` and ``FrozenInstanceError``.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from typing import Any
+
+import pytest
+
+import paifu.events
+import paifu.findings
+import paifu.formats.base
+import paifu.formats.walk
+import paifu.limits
+import paifu.pipeline
+import paifu.rank_points.fit
+import paifu.rank_points.schemes
+import paifu.rules.settings
+import paifu.rules.tenhou
+import paifu.scoring.values
+from paifu.frozen import Frozen, Record
+from paifu.rules.ruleset import Ruleset, RulesetError
+
+MODULES = [
+    paifu.events,
+    paifu.findings,
+    paifu.formats.base,
+    paifu.formats.walk,
+    paifu.limits,
+    paifu.pipeline,
+    paifu.rank_points.fit,
+    paifu.rank_points.schemes,
+    paifu.rules.settings,
+    paifu.rules.tenhou,
+    paifu.scoring.values,
+]
+CLASSES = sorted(
+    {c for m in MODULES for c in vars(m).values() if isinstance(c, type) and issubclass(c, Record)}
+    - {Frozen, Record},
+    key=lambda c: c.__qualname__,
+)
+#: keyword-only classes (``paifu.frozen.fill``): their fields are checked by ``__post_init__``
+KEYWORD_ONLY = {"Ruleset", "Scheme"}
+
+
+def _reference(cls: type) -> type:
+    """A real dataclass of the same name and fields, frozen unless ``cls`` is mutable."""
+    fields = [
+        (f.name, Any, dataclasses.field(compare=f.compare, repr=f.repr, hash=f.hash))
+        for f in dataclasses.fields(cls)
+    ]
+    return dataclasses.make_dataclass(cls.__qualname__, fields, frozen=issubclass(cls, Frozen))
+
+
+def _values(cls: type, shift: int = 0) -> dict[str, Any]:
+    """A value for every field: the default where the class checks its values, else a distinct one."""
+    if cls.__name__ in KEYWORD_ONLY:
+        made = cls()
+        return {f.name: getattr(made, f.name) for f in dataclasses.fields(cls)} | (
+            {"name": f"n{shift}"} if shift else {}
+        )
+    return {f.name: (i + shift, f"v{i}") for i, f in enumerate(dataclasses.fields(cls))}
+
+
+def test_every_record_class_is_found() -> None:
+    names = {c.__name__ for c in CLASSES}
+    assert {"Draw", "ClaimedWin", "GameRecord", "Finding", "Ruleset", "WinContext", "Limits"} <= names
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_a_record_behaves_as_its_dataclass(cls: type) -> None:
+    ref = _reference(cls)
+    given = _values(cls)
+    obj, same, other, like = cls(**given), cls(**given), cls(**_values(cls, 1)), ref(**given)
+    assert repr(obj) == repr(like)
+    assert obj == same and obj != other and obj != like
+    assert (obj == like) is False and obj.__eq__(like) is NotImplemented
+    if issubclass(cls, Frozen):
+        assert hash(obj) == hash(like) == hash(same)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            obj.__setattr__(dataclasses.fields(cls)[0].name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            obj.__delattr__(dataclasses.fields(cls)[0].name)
+    else:
+        with pytest.raises(TypeError):
+            hash(obj)
+    for back in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
+        assert back == obj and type(back) is cls and repr(back) == repr(obj)
+    assert dataclasses.replace(obj) == obj
+    assert dataclasses.asdict(obj) == dataclasses.asdict(like)
+    if "__slots__" in vars(cls):  # as ``slots=True`` made them
+        assert not hasattr(obj, "__dict__")
+
+
+def test_a_field_left_out_of_comparison_stays_out() -> None:
+    """``Finding.red_fives`` is neither compared nor shown, as its ``field()`` says."""
+    a = paifu.findings.Finding("wall-mismatch", "m", red_fives=(1, 1, 1))  # type: ignore[arg-type]
+    b = paifu.findings.Finding("wall-mismatch", "m", red_fives=(0, 0, 0))  # type: ignore[arg-type]
+    assert a == b and hash(a) == hash(b) and "red_fives" not in repr(a)
+
+
+def test_defaults_and_keyword_errors_are_the_generated_init_s() -> None:
+    win = paifu.events.Win(0, 1, 5)
+    assert win.claimed == paifu.events.ClaimedWin() and win.claimed is not paifu.events.Win(0, 1, 5).claimed
+    record = paifu.events.GameRecord([])
+    assert record.issues == [] and record.issues is not paifu.events.GameRecord([]).issues
+    assert Ruleset(start_points=30000).start_points == 30000 and Ruleset().name == "custom"
+    with pytest.raises(TypeError, match="unexpected keyword argument 'bogus'"):
+        Ruleset(bogus=1)
+    with pytest.raises(RulesetError):
+        Ruleset(num_players=5)  # __post_init__ still checks
