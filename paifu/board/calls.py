@@ -33,10 +33,9 @@ def call(st: Table, seat_no: int, m: Meld) -> bool:
     return kan(st, seat_no, m)
 
 
-def call_on_discard(st: Table, caller: int, m: Meld, held: bool | None = None) -> bool:
+def call_on_discard(st: Table, caller: int, m: Meld) -> bool:
     """The ron window closes (who could ron is furiten; a due abort the call prevents is off),
-    the meld's own tiles leave the hand, and the caller discards next (or draws, after a kan).
-    ``held``: whether the caller holds the meld's own tiles, where the checks asked already."""
+    the meld's own tiles leave the hand, and the caller discards next (or draws, after a kan)."""
     if st.phase != AFTER_DISCARD or st.last_discard is None:
         return False
     src, tile = st.last_discard
@@ -45,9 +44,7 @@ def call_on_discard(st: Table, caller: int, m: Meld, held: bool | None = None) -
         st.abort_due = None
     seat = st.seats[caller]
     own = own_tiles(m, tile, st.red_of)
-    if held is None:
-        held = missing_tile(seat, own, st.red_of) is None
-    if not held:
+    if missing_tile(seat, own, st.red_of) is not None:
         return False
     for t in own:
         seat.remove(t, st.red_of[t])
