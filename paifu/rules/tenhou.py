@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from paifu.frozen import Frozen, set_field
 from paifu.rules.presets import preset
@@ -137,13 +138,33 @@ def tenhou_go_type(
     """
     sanma = bool(go_type & SANMA)
     base = preset("tenhou-sanma" if sanma else "tenhou")
+    east = not go_type & SOUTH
+    era = tuple(
+        (k, v)
+        for k, v in _era_rules(date, east=east and not sanma and not go_type & SPECIAL_BITS).items()
+        if getattr(base, k) != v
+    )
+    # the date is named only where it changed a rule (a 2009 east-only table is not today's)
+    label = era_label or (f"{date[:4]}-{date[4:6]}-{date[6:8]}" if date else "")
+    name = f"{base.name}[type={go_type}]" + (f"@{label}" if era and label else "")
+    return _table_rules(go_type, lobby, csrule, era, name)
+
+
+@lru_cache(maxsize=256)
+def _table_rules(
+    go_type: int, lobby: int | None, csrule: str | None, era: tuple[tuple[str, object], ...], name: str
+) -> Ruleset:
+    """``tenhou_go_type``'s ruleset, made once per table type, era and name: every game of a lobby
+    asks for the same one, and a ``Ruleset`` of 76 fields is not cheap to build (rulesets are frozen,
+    so one is shared)."""
+    sanma = bool(go_type & SANMA)
+    base = preset("tenhou-sanma" if sanma else "tenhou")
     changes: dict[str, object] = {}
     if go_type & NO_RED:
         changes["red_fives"] = (0, 0, 0)
     if go_type & NO_KUITAN:
         changes["kuitan"] = False
-    east = not go_type & SOUTH
-    if east:
+    if not go_type & SOUTH:
         changes["length"] = "east"
     if go_type & CHIP:  # chip (shuugi) lobbies round 4-30 / 3-60 up to mangan (corpus chip.xml_, ratio1.xml_)
         changes["kiriage"] = True
@@ -152,11 +173,6 @@ def tenhou_go_type(
         go_type & LOBBY_0X400 and not lobby
     ):  # public 0x400 lobbies paid 1,500 per honba (ratio1.xml_; seen once)
         changes["honba_value"] = 1500
-    era = {
-        k: v
-        for k, v in _era_rules(date, east=east and not sanma and not go_type & SPECIAL_BITS).items()
-        if getattr(base, k) != v
-    }
     changes.update(era)
     if go_type & CHIP and not lobby and not sanma:
         changes["uma"] = (30, 10, -10, -30)  # public chip lobbies (chip.xml_, ratio1.xml_)
@@ -170,9 +186,6 @@ def tenhou_go_type(
         changes["start_points"] = 0
     if csrule:
         changes.update(_csrule(csrule, base.num_players))
-    # the date is named only where it changed a rule (a 2009 east-only table is not today's)
-    label = era_label or (f"{date[:4]}-{date[4:6]}-{date[6:8]}" if date else "")
-    name = f"{base.name}[type={go_type}]" + (f"@{label}" if era and label else "")
     return base.replace(name=name, **changes)
 
 
