@@ -140,14 +140,18 @@ class OptionalMypycBuild(build_ext):
             )
             self._write_manifest({})
             return
+        sources = compiled_sources()
         self._write_manifest(
-            {src: hashlib.sha256((ROOT / src).read_bytes()).hexdigest() for src in compiled_sources()}
+            {src: hashlib.sha256((ROOT / src).read_bytes()).hexdigest() for src in sources},
+            {src: [(st := os.stat(ROOT / src)).st_size, st.st_mtime_ns] for src in sources},
         )
 
-    def _write_manifest(self, hashes: dict[str, str]) -> None:
+    def _write_manifest(self, hashes: dict[str, str], stats: dict[str, list[int]] | None = None) -> None:
         """``paifu/_compiled.json`` beside the built modules (and in the source tree when in place): each
-        compiled module's source hash, or (none compiled) why compiling fell back to pure Python."""
-        manifest: dict[str, object] = {"modules": hashes}
+        compiled module's source hash and the size and modification time it had (``paifu/_build.py``
+        hashes only a source whose size or time differs), or (none compiled) why compiling fell back to
+        pure Python."""
+        manifest: dict[str, object] = {"modules": hashes, "stat": stats or {}}
         if not hashes:
             manifest["fallback"] = "; ".join(_FALLBACK) or "nothing was compiled"
         text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"

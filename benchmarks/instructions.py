@@ -5,7 +5,9 @@ For each code tree this runs, under ``valgrind --tool=callgrind``, one script th
 ``paifu validate`` uses and stops, and one that then reads and replays every unique file: the
 difference is the work on the games themselves (start-up excluded, as in ``validate.py``).
 
-    python benchmarks/instructions.py [PATH ...] [--baseline REF] [--startup]     # needs valgrind
+    python benchmarks/instructions.py [PATH ...] [--baseline REF [--pure-baseline]] [--startup]  # needs valgrind
+
+The baseline is built compiled, as ours is (``validate.baseline_tree``), unless ``--pure-baseline``.
 
 ``--startup`` also counts one whole ``paifu validate`` process of the smallest file (start-up and
 exit included), beside a bare interpreter.
@@ -73,11 +75,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
     ap.add_argument("--baseline", metavar="REF", help="also count the code of this git commit")
+    ap.add_argument("--pure-baseline", action="store_true", help="the baseline as pure Python (not compiled)")
     ap.add_argument("--startup", action="store_true", help="also count a whole validate of the smallest file")
     args = ap.parse_args()
     files = unique_files(args.paths)
     ours = Path(__file__).resolve().parents[1]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing, baseline_tree(args.baseline) as base:
+    with (
+        tempfile.NamedTemporaryFile("w", suffix=".txt") as listing,
+        baseline_tree(args.baseline, args.pure_baseline) as base,
+    ):
         listing.write("\n".join(files))
         listing.flush()
         counts = {}

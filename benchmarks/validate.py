@@ -14,14 +14,15 @@ each figure the best of ``--runs`` such processes, the one least disturbed by ot
   given twice once; uniqueness of content matters for speed, not for memory).
 
 With ``--baseline REF`` (a git commit, e.g. ``HEAD~3`` or a tag) every stage also runs on the
-code of that commit (checked out in a temporary worktree), interleaved with ours on the same
-inputs, so one run shows the before, the after and the speed-up under the same load.
+code of that commit (checked out in a temporary worktree and built compiled, as a wheel, unless
+``--pure-baseline``), interleaved with ours on the same inputs, so one run shows the before, the
+after and the speed-up under the same load.
 
 Start-up (imports of paifu, lxml, the ``mahjong`` package) happens before each clock starts: it is
 paid once per process, not per game.
 
     python benchmarks/validate.py [PATH ...] [--rules SPEC] [--jobs N] [--dask] [--runs 3]
-                                  [--baseline REF] [--memory-scales 1,4,16] [--no-memory]
+                                  [--baseline REF [--pure-baseline]] [--memory-scales 1,4,16] [--no-memory]
 """
 
 from __future__ import annotations
@@ -199,8 +200,11 @@ def stage_in_subprocess(name: str, files: Path, rules: str | None, root: Path) -
 
 
 @contextlib.contextmanager
-def baseline_tree(ref: str | None) -> Any:
-    """A temporary git worktree of ``ref`` (None: no baseline)."""
+def baseline_tree(ref: str | None, pure: bool = False) -> Any:
+    """The code of ``ref`` (None: no baseline), as ours runs: compiled by default (a wheel built from a
+    temporary git worktree, with mypyc as ``pip install`` builds it, unpacked; minutes), or with
+    ``pure`` the worktree itself, pure Python (a worktree has no compiled modules: measured so, a
+    baseline looked slower than it is against our compiled build)."""
     if ref is None:
         yield None
         return
@@ -213,11 +217,33 @@ def baseline_tree(ref: str | None) -> Any:
             capture_output=True,
         )
         try:
-            yield where
+            yield where if pure else _compiled(where, Path(tmp))
         finally:
             subprocess.run(
                 ["git", "-C", str(repo), "worktree", "remove", "--force", str(where)], capture_output=True
             )
+
+
+def _compiled(tree: Path, tmp: Path) -> Path:
+    """``tree`` built as a wheel (``pip wheel``: ``setup.py build_ext --inplace`` fails with the venv's
+    setuptools) and unpacked into a folder to put first on the path."""
+    import zipfile
+
+    wheels = tmp / "wheel"
+    print(f"building the baseline {tree} compiled (a few minutes) ...", file=sys.stderr, flush=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", str(tree), "-w", str(wheels)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    built = sorted(wheels.glob("paifu-*.whl"))
+    if proc.returncode != 0 or not built:
+        raise SystemExit(f"the baseline did not build: {proc.stderr.strip()[-800:]}")
+    unpacked = tmp / "built"
+    with zipfile.ZipFile(built[0]) as wheel:
+        wheel.extractall(unpacked)
+    return unpacked
 
 
 def fresh(fn: Callable[..., Any], *args: Any) -> Any:
@@ -340,6 +366,7 @@ def main() -> None:
     ap.add_argument("--no-memory", action="store_true", help="skip the report memory measurement")
     ap.add_argument("--memory-only", action="store_true", help="only the report memory measurement")
     ap.add_argument("--baseline", metavar="REF", help="also time the code of this git commit, interleaved")
+    ap.add_argument("--pure-baseline", action="store_true", help="the baseline as pure Python (not compiled)")
     ap.add_argument("--stage", help=argparse.SUPPRESS)  # internal: one stage, printed as JSON
     ap.add_argument("--files", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -353,7 +380,7 @@ def main() -> None:
 
     jobs = resolve_jobs(args.jobs)
     if not args.memory_only:
-        speed(args.paths, args.rules, rules, jobs, args.dask, args.runs, args.baseline)
+        speed(args.paths, args.rules, rules, jobs, args.dask, args.runs, args.baseline, args.pure_baseline)
     if not args.no_memory:
         memory(args.paths, [int(s) for s in args.memory_scales.split(",")])
 
@@ -367,7 +394,14 @@ def build_of(root: Path) -> str:
 
 
 def speed(
-    paths: list[str], spec: str | None, rules: Any, jobs: int, dask: bool, runs: int, baseline: str | None
+    paths: list[str],
+    spec: str | None,
+    rules: Any,
+    jobs: int,
+    dask: bool,
+    runs: int,
+    baseline: str | None,
+    pure_baseline: bool = False,
 ) -> None:
     """The per-stage table and the scaling lines; each figure the best of ``runs`` fresh processes
     (the least disturbed by other load; every run still meets each game for the first time)."""
@@ -379,7 +413,10 @@ def speed(
     )
     stages = ("floor", "read", "legality", "full replay", "end to end")
     best: dict[tuple[str, str], tuple[float, int, int]] = {}
-    with tempfile.NamedTemporaryFile("w", suffix=".txt") as listing, baseline_tree(baseline) as base:
+    with (
+        tempfile.NamedTemporaryFile("w", suffix=".txt") as listing,
+        baseline_tree(baseline, pure_baseline) as base,
+    ):
         listing.write("\n".join(files))
         listing.flush()
         trees = [("ours", ours)] + ([("base", base)] if base is not None else [])

@@ -2,15 +2,18 @@
 
 A compiled module (``replayer.cpython-311-x86_64-linux-gnu.so``) is imported instead of its ``.py``. So
 that an edited source never runs as its older compiled self (an editable install keeps both side by
-side), the build records every compiled module's source hash (``paifu/_compiled.json``, by setup.py); when
-any compiled module's source differs, or has no record, or ``PAIFU_PURE=1`` is set, an import hook loads
-every paifu module from its ``.py`` instead: all or nothing, as compiled modules call each other directly.
+side), the build records every compiled module's source hash (``paifu/_compiled.json``, by setup.py), with
+the size and modification time the source had; when any compiled module's source differs, or has no
+record, or ``PAIFU_PURE=1`` is set, an import hook loads every paifu module from its ``.py`` instead: all or
+nothing, as compiled modules call each other directly. A source of the recorded size and time is the one
+compiled; only one whose size or time differ (edited, checked out again, copied by an install) is hashed,
+and is stale if its hash differs: ``hashlib`` with OpenSSL and a SHA-256 of every compiled source were
+about 14 M instructions of every start (issue 26).
 Imported first by ``paifu/__init__.py``, before any module that may be compiled.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.machinery
 import importlib.util
 import json
@@ -77,16 +80,36 @@ def fallback_reason(package_dir: Path) -> str | None:
 
 
 def stale_modules(package_dir: Path, twins: dict[str, Path]) -> list[str]:
-    """The compiled modules whose source is not the one compiled (by the manifest's hashes)."""
+    """The compiled modules whose source is not the one compiled (by the manifest's hashes; a source
+    of the size and modification time the manifest records is not hashed)."""
     try:
-        recorded = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))["modules"]
-    except (OSError, ValueError, KeyError, TypeError):
-        recorded = {}
-    return sorted(name for name, path in twins.items() if recorded.get(name) != _sha256(path))
+        manifest = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))
+        recorded = manifest["modules"]
+        stats = manifest.get("stat") or {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        recorded, stats = {}, {}
+    return sorted(
+        name for name, path in twins.items() if not _current(path, recorded.get(name), stats.get(name))
+    )
+
+
+def _current(path: Path, digest: object, stat: object) -> bool:
+    """Whether the source at ``path`` is the one compiled: of its recorded size and time, else of its hash."""
+    if digest is None:
+        return False
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    if stat == [st.st_size, st.st_mtime_ns]:
+        return True
+    return digest == _sha256(path)
 
 
 def _sha256(path: Path) -> str:
-    with open(path, "rb") as f:  # not Path.read_bytes: start-up reads every compiled module's source
+    import hashlib  # only for a source whose size or time changed: its import was most of the check
+
+    with open(path, "rb") as f:  # not Path.read_bytes
         return hashlib.sha256(f.read()).hexdigest()
 
 

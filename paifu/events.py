@@ -15,11 +15,16 @@ place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from paifu.findings import Code, Note
 from paifu.frozen import Frozen, Record, set_field
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass
 
 
 class CallKind(str, Enum):

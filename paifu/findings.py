@@ -8,12 +8,16 @@ as a bare string); a finding never stops a batch.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paifu.frozen import Frozen, set_field
 from paifu.tiles import kinds_to_str, tile_to_str, tiles_to_str
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass, field
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass, field
 
 
 class Code(StrEnum):
@@ -163,6 +167,8 @@ class Finding(Frozen):
         set_field(self, "red_fives", red_fives)
 
     def to_dict(self) -> dict[str, Any]:
+        from dataclasses import asdict  # here: only a JSON line needs it (start-up, issue 26)
+
         d = asdict(self)
         del d["red_fives"]
         for key in ("expected", "actual"):

@@ -2,18 +2,23 @@
 
 ``@dataclass(frozen=True)`` compiles its ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``,
 ``__setattr__`` and ``__delattr__`` from source text each time the module is imported: about 3.5 M
-instructions a class, the largest part of ``paifu validate``'s start-up (issue 26). A class declared
-``@dataclass(init=False, repr=False, eq=False, slots=True)`` compiles nothing (``dataclasses`` then only
-collects its fields, so ``fields``, ``replace``, ``asdict`` and ``match`` keep working); with its own
-``__init__`` (straight-line ``set_field`` calls, as fast as the generated one) and ``Frozen`` as its base it
+instructions a class, the largest part of ``paifu validate``'s start-up (issue 26); and importing
+``dataclasses`` at all (``inspect``, ``ast``, ``dis``, ``tokenize``) was 41 M more. A record is declared
+with this module's ``dataclass(init=False, repr=False, eq=False[, slots=True])`` (modules import the real
+one under ``TYPE_CHECKING``, so type checkers see a dataclass): it records the fields (``fields``,
+``replace``, ``field_names`` here) and ``__match_args__``, and gives ``dataclasses`` its
+``__dataclass_fields__`` only when asked, so ``dataclasses.fields``, ``replace``, ``asdict`` and ``match``
+keep working and ``dataclasses`` loads only where they are called. With its own ``__init__``
+(straight-line ``set_field`` calls, as fast as the generated one) and ``Frozen`` as its base a record
 behaves as the frozen dataclass did: the same equality, hash values, repr, ``FrozenInstanceError`` and
 pickled state. ``Record`` is the same for a mutable class (``eq`` without a hash). A class of many
 fields, each with a default and given by keyword (a ruleset), can have ``fill`` as its ``__init__``.
+``Described`` and ``shown`` serve the compiled classes written out instead of dataclasses
+(``paifu.board.table.Table``, ``paifu.engine.results``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
@@ -22,13 +27,179 @@ from typing import Any
 set_field = object.__setattr__
 
 
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+#: no default (``dataclasses.MISSING`` where ``dataclasses`` describes the field)
+MISSING: Any = _Missing()
+
+
+class Field:
+    """A record's field as ``dataclasses.Field`` describes it (``field()`` makes one for a default)."""
+
+    __slots__ = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "metadata")
+
+    def __init__(
+        self,
+        default: Any = MISSING,
+        default_factory: Any = MISSING,
+        init: bool = True,
+        repr: bool = True,  # noqa: A002 - dataclasses.field's names
+        hash: bool | None = None,  # noqa: A002
+        compare: bool = True,
+        metadata: Any = None,
+    ) -> None:
+        self.name = ""
+        self.type: Any = None
+        self.default = default
+        self.default_factory = default_factory
+        self.init = init
+        self.repr = repr
+        self.hash = hash
+        self.compare = compare
+        self.metadata = metadata
+
+
+def field(**options: Any) -> Any:
+    """``dataclasses.field`` for a record of this module's ``dataclass``."""
+    return Field(**options)
+
+
+def dataclass(
+    cls: type | None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True, slots: bool = False
+) -> Any:
+    """``@dataclass(init=False, repr=False, eq=False[, slots=True])`` without ``dataclasses``: the class's
+    fields (for ``fields``, ``replace``, ``asdict`` and ``match``) and nothing generated. Importing
+    ``dataclasses`` (``inspect``, ``ast``, ``dis``, ``tokenize``) was a tenth of a small validate (issue 26):
+    ``__dataclass_fields__`` is made from this module's fields when first asked, so ``dataclasses``
+    loads only where its functions are called. Modules import it under ``TYPE_CHECKING`` from
+    ``dataclasses`` itself, so type checkers see a dataclass."""
+    if init or repr or eq:
+        raise TypeError("paifu.frozen.dataclass generates nothing: give init=False, repr=False, eq=False")
+
+    def wrap(cls: type) -> type:
+        return _record(cls, slots)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _record(cls: type, slots: bool) -> type:
+    found: dict[str, Field] = {}
+    for base in cls.__mro__[-1:0:-1]:
+        for f in base.__dict__.get("__record_fields__", ()):
+            found[f.name] = f
+    own = cls.__dict__.get("__annotations__", {})
+    for name, kind in own.items():
+        text = kind if isinstance(kind, str) else getattr(kind, "__name__", "")
+        if text.startswith(("ClassVar", "typing.ClassVar")):
+            continue
+        value = cls.__dict__.get(name, MISSING)
+        f = value if isinstance(value, Field) else Field(default=value)
+        f.name, f.type = name, kind
+        found[name] = f
+        if isinstance(value, Field):  # as dataclasses leaves it: the default, or no class attribute
+            if f.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, f.default)
+    fields = tuple(found.values())
+    if slots:
+        body = dict(cls.__dict__)
+        inherited = {s for base in cls.__mro__[1:-1] for s in base.__dict__.get("__slots__", ())}
+        body["__slots__"] = tuple(f.name for f in fields if f.name not in inherited)
+        for f in fields:
+            body.pop(f.name, None)
+        body.pop("__dict__", None)
+        body.pop("__weakref__", None)
+        qualname = cls.__qualname__
+        cls = type(cls)(cls.__name__, cls.__bases__, body)
+        cls.__qualname__ = qualname
+    type.__setattr__(cls, "__record_fields__", fields)
+    if "__match_args__" not in cls.__dict__:
+        type.__setattr__(cls, "__match_args__", tuple(f.name for f in fields if f.init))
+    type.__setattr__(cls, "__dataclass_fields__", _Described(cls))
+    return cls
+
+
+class _Described:
+    """``__dataclass_fields__`` of a record: made (with ``dataclasses``) and kept when first asked."""
+
+    def __init__(self, owner: type) -> None:
+        self.owner = owner
+
+    def __get__(self, obj: object, cls: type | None = None) -> dict[str, Any]:
+        import dataclasses
+
+        made: dict[str, Any] = {}
+        for f in self.owner.__dict__["__record_fields__"]:
+            d: Any = dataclasses.field(
+                default=dataclasses.MISSING if f.default is MISSING else f.default,
+                default_factory=dataclasses.MISSING if f.default_factory is MISSING else f.default_factory,
+                init=f.init,
+                repr=f.repr,
+                hash=f.hash,
+                compare=f.compare,
+                metadata=f.metadata,
+                kw_only=False,
+            )
+            d.name, d.type = f.name, f.type
+            d._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # noqa: SLF001 - as _get_field sets it
+            made[f.name] = d
+        type.__setattr__(self.owner, "__dataclass_fields__", made)
+        type.__setattr__(
+            self.owner,
+            "__dataclass_params__",
+            dataclasses._DataclassParams(False, False, False, False, False, False),  # type: ignore[attr-defined]  # noqa: SLF001
+        )
+        return made
+
+
+def fields(cls_or_obj: Any) -> tuple[Field, ...]:
+    """``dataclasses.fields`` of a record of this module's ``dataclass``, without ``dataclasses``."""
+    got = getattr(cls_or_obj, "__record_fields__", None)
+    if got is None:
+        raise TypeError("must be called with a record class or instance")
+    return tuple(got)
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The names of a record class's fields (``()`` for any other class; a real dataclass's by
+    ``dataclasses``)."""
+    got = cls.__dict__.get("__record_fields__") if isinstance(cls, type) else None
+    if got is None:
+        got = getattr(cls, "__record_fields__", None)
+    if got is not None:
+        return tuple(f.name for f in got)
+    if "__dataclass_fields__" in dir(cls):
+        import dataclasses
+
+        return tuple(f.name for f in dataclasses.fields(cls))
+    return ()
+
+
+def replace(obj: Any, /, **changes: Any) -> Any:
+    """``dataclasses.replace`` of a record of this module's ``dataclass``, without ``dataclasses``."""
+    for f in obj.__record_fields__:
+        if f.init and f.name not in changes:
+            changes[f.name] = getattr(obj, f.name)
+    return obj.__class__(**changes)
+
+
 class _Plan:
     """A class's fields as its dataclass methods read them (``compare``, ``hash`` and ``repr`` heeded)."""
 
     __slots__ = ("compared", "defaults", "hashed", "init_names", "shown", "state")
 
     def __init__(self, cls: type) -> None:
-        fields = dataclasses.fields(cls)
+        fields = getattr(cls, "__record_fields__", None)
+        if fields is None:  # a real dataclass on these methods
+            import dataclasses
+
+            fields = dataclasses.fields(cls)
         self.state = tuple(f.name for f in fields)
         self.compared = _values([f.name for f in fields if f.compare])
         self.hashed = _values([f.name for f in fields if (f.compare if f.hash is None else f.hash)])
@@ -63,12 +234,13 @@ def fill(obj: Record, given: dict[str, Any]) -> None:
         for name, _, _ in plan.defaults:
             set_field(obj, name, given[name])
         return
+    factory: Any
     for name, default, factory in plan.defaults:
         if name in given:
             value = given.pop(name)
-        elif default is not dataclasses.MISSING:
+        elif default is not MISSING and not _is_dc_missing(default):
             value = default
-        elif factory is not dataclasses.MISSING:
+        elif factory is not MISSING and not _is_dc_missing(factory):
             value = factory()
         else:
             raise TypeError(f"{obj.__class__.__qualname__}.__init__() missing keyword argument {name!r}")
@@ -77,6 +249,43 @@ def fill(obj: Record, given: dict[str, Any]) -> None:
         raise TypeError(
             f"{obj.__class__.__qualname__}.__init__() got an unexpected keyword argument {name!r}"
         )
+
+
+class Described:
+    """``__dataclass_fields__`` of a compiled class written out (no dataclass: mypyc ran ``dataclasses`` on
+    one at every start): its fields by name, made with ``dataclasses`` the first time its functions ask
+    (``replace``, ``fields``, ``asdict``), so they work on it as on the dataclass it was."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.made: dict[str, Any] | None = None
+
+    def __get__(self, obj: object, cls: type | None = None) -> dict[str, Any]:
+        if self.made is None:
+            import dataclasses
+
+            made: dict[str, Any] = {}
+            for name in self.names:
+                f: Any = dataclasses.field()
+                f.name, f.type = name, "Any"
+                f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # noqa: SLF001 - as _get_field sets it
+                made[name] = f
+            self.made = made
+        return self.made
+
+
+def shown(obj: object, names: tuple[str, ...]) -> str:
+    """A dataclass's repr of ``obj``: its class and these fields (the compiled records' ``__repr__``)."""
+    values = ", ".join(f"{name}={getattr(obj, name)!r}" for name in names)
+    return f"{obj.__class__.__qualname__}({values})"
+
+
+def _is_dc_missing(value: object) -> bool:
+    """Whether ``value`` is ``dataclasses.MISSING`` (a real dataclass's field, where ``dataclasses`` is loaded)."""
+    import sys
+
+    dc = sys.modules.get("dataclasses")
+    return dc is not None and value is dc.MISSING
 
 
 class Record:
@@ -105,10 +314,14 @@ class Frozen(Record):
         return hash(_plan(self.__class__).hashed(self))
 
     def __setattr__(self, name: str, value: object) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        from dataclasses import FrozenInstanceError
+
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __getstate__(self) -> list[object]:
         return [getattr(self, name) for name in _plan(self.__class__).state]

@@ -12,13 +12,17 @@ environment (``PAIFU_LIMITS``), which every process started afterwards inherits.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import re
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from paifu.frozen import Frozen, set_field
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass
 
 #: magnitude above which a number in a record is nonsense (scores, honba, points); 2**53 keeps
 #: every number exact as a float and far inside the 64-bit integers pandas and writers use
@@ -62,6 +66,8 @@ def current() -> Limits:
 
 def configure(limits: Limits | None = None, **changes: int) -> Limits:
     """Set the limits for this process and the processes it starts; returns them."""
+    import dataclasses  # here: only a caller that sets limits needs it (start-up, issue 26)
+
     global _current
     new = dataclasses.replace(limits or current(), **changes)
     for f in dataclasses.fields(new):

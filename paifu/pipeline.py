@@ -8,9 +8,8 @@ folders and keeps going past unreadable inputs, yielding them as ``Unreadable``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
@@ -21,6 +20,11 @@ from paifu.frozen import Frozen, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass
 
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
 

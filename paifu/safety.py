@@ -10,7 +10,6 @@ belongs is an error naming the file and the field, not an internal error in ever
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 import typing
@@ -86,6 +85,8 @@ def csv_safe(df: Any) -> Any:
 def check_settings(obj: Any) -> None:
     """``ValueError`` naming the field when a loaded dataclass holds a value its
     field's type does not allow (a NaN or out-of-range number, a text for a number ...)."""
+    import dataclasses  # here: only loaded settings are checked, and a validate imports this module
+
     hints = typing.get_type_hints(type(obj))
     for f in dataclasses.fields(obj):
         value = getattr(obj, f.name)

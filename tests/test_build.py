@@ -136,3 +136,22 @@ def test_compiled_build_in_use() -> None:
     for name in ("tenhou_xml.game", "tenhou_xml.document", "tenhou_xml.attrs", "check", "plays", "detect"):
         module = importlib.import_module(f"paifu.formats.{name}")  # the Tenhou XML reader and its helpers
         assert isinstance(module.__spec__.loader, importlib.machinery.ExtensionFileLoader), name
+
+
+def test_a_source_of_the_recorded_size_and_time_is_not_hashed_and_an_edit_is_caught(tmp_path: Path) -> None:
+    """The manifest's size and mtime stand for the hash (no ``hashlib`` at start); a source whose size or
+    time differ is hashed: an edit, even of the same size, is stale, a copy of the same bytes is not."""
+    pkg = _package(tmp_path, "pk")
+    twins = compiled_twins(pkg)
+    source = pkg / "fast.py"
+    st = source.stat()
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    stat = {"pk/fast.py": [st.st_size, st.st_mtime_ns]}
+    (pkg / MANIFEST).write_text(json.dumps({"modules": {"pk/fast.py": "not the hash"}, "stat": stat}))
+    assert stale_modules(pkg, twins) == []  # size and time match: taken as compiled, not hashed
+    (pkg / MANIFEST).write_text(json.dumps({"modules": {"pk/fast.py": digest}, "stat": stat}))
+    source.write_text('WHERE = "edited"\n'[: st.st_size].ljust(st.st_size, "#"))  # same size, new time
+    os.utime(source, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+    assert stale_modules(pkg, twins) == ["pk/fast.py"]
+    source.write_text('WHERE = "source"\n')  # the compiled bytes again, at another time: hashed, current
+    assert stale_modules(pkg, twins) == []

@@ -94,9 +94,11 @@ def test_shared_plays_are_what_they_say() -> None:
     for seat in range(4):
         assert RIICHI[seat] == RiichiDeclared(seat)
         for tile in range(136):
-            assert DRAWS[seat][tile] == Draw(seat, tile)
-            for flag in (True, False, None):
-                assert DISCARDS[flag][seat][tile] == Discard(seat, tile, flag)
+            made = [(DRAWS[seat][tile], Draw(seat, tile))]
+            made += [(DISCARDS[flag][seat][tile], Discard(seat, tile, flag)) for flag in (True, False, None)]
+            for shared, usual in made:  # made without their __init__ (start-up), the same values
+                assert shared == usual and repr(shared) == repr(usual) and hash(shared) == hash(usual)
+                assert type(shared) is type(usual) and shared.__getstate__() == usual.__getstate__()
 
 
 def _game(*events: object) -> GameRecord:

@@ -25,7 +25,8 @@ import paifu.rank_points.schemes
 import paifu.rules.settings
 import paifu.rules.tenhou
 import paifu.scoring.values
-from paifu.frozen import Frozen, Record
+from paifu.frozen import MISSING, Frozen, Record, field_names
+from paifu.frozen import fields as frozen_fields
 from paifu.rules.ruleset import Ruleset, RulesetError
 
 MODULES = [
@@ -116,3 +117,41 @@ def test_defaults_and_keyword_errors_are_the_generated_init_s() -> None:
         Ruleset(bogus=1)
     with pytest.raises(RulesetError):
         Ruleset(num_players=5)  # __post_init__ still checks
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
+def test_a_record_describes_its_fields_to_dataclasses(cls: type) -> None:
+    """``paifu.frozen.dataclass`` records what ``dataclasses`` reads: each field once, in order, with its
+    default and options, ``__match_args__``, ``is_dataclass``; ``paifu.frozen.fields`` agrees."""
+    described = dataclasses.fields(cls)
+    assert dataclasses.is_dataclass(cls) and [f.name for f in described] == list(field_names(cls))
+    assert [f.name for f in frozen_fields(cls)] == [f.name for f in described]
+    assert cls.__match_args__ == tuple(f.name for f in described if f.init)
+    for ours, theirs in zip(frozen_fields(cls), described, strict=True):
+        assert (ours.compare, ours.repr, ours.hash, ours.type) == (
+            theirs.compare,
+            theirs.repr,
+            theirs.hash,
+            theirs.type,
+        )
+        assert (ours.default is MISSING) == (theirs.default is dataclasses.MISSING)
+        assert (ours.default_factory is MISSING) == (theirs.default_factory is dataclasses.MISSING)
+        if ours.default is not MISSING:
+            assert ours.default is theirs.default
+
+
+def test_a_record_without_its_fields_asked_leaves_dataclasses_unloaded() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys\n"
+        "from paifu.events import Draw\n"
+        "from paifu.rules.ruleset import Ruleset\n"
+        "assert Ruleset().replace(start_points=30000).start_points == 30000 and Draw(0, 1) == Draw(0, 1)\n"
+        "before = 'dataclasses' in sys.modules\n"
+        "import dataclasses\n"
+        "print(before, dataclasses.replace(Draw(0, 1), tile=2), [f.name for f in dataclasses.fields(Draw)])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False Draw(seat=0, tile=2) ['seat', 'tile']"

@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, SAMPLES, corpus_dir
 
 #: top-level modules a serial validate of a small record must not import (what each is for)
@@ -32,6 +33,9 @@ UNUSED = {
     "tomllib": "ruleset and scheme TOML files",
     "importlib.metadata": "--version",
     "mahjong": "wins the fast path leaves",
+    "shutil": "argparse's terminal width (paifu.cli.helptext finds it)",
+    "textwrap": "help filled when printed (paifu.cli.helptext)",
+    "dataclasses": "a record's fields described for dataclasses' functions (paifu.frozen.dataclass)",
     # the other commands' modules: only the command that runs is imported (paifu.cli._COMMANDS)
     "paifu.cli.convert": "paifu convert",
     "paifu.cli.show": "paifu show",
@@ -82,53 +86,52 @@ def test_serial_validate_of_a_real_game_imports_only_what_it_uses() -> None:
 def test_serial_validate_of_a_sample_imports_only_what_it_uses() -> None:
     # our own record, without the corpus; its first-turn wins go to the package (blessings)
     record = SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml"
-    _check(record, {k: v for k, v in UNUSED.items() if k != "mahjong"})
+    _check(record, {k: v for k, v in UNUSED.items() if k not in ("mahjong", "dataclasses")})
 
 
-#: the dataclasses a small validate still builds methods for from source at every start (compiled
-#: modules': their classes are pickled, compared or replaced; issue 26 left them)
-GENERATED = {
-    "paifu.board.rules.TableRules",
-    "paifu.board.seat.SeatState",
-    "paifu.board.table.Table",
-    "paifu.engine.results.GameResult",
-    "paifu.engine.results.HandResult",
-    "paifu.engine.results.WinResult",
-    "paifu.engine.wall.HandWall",
-}
-
-_GENERATED_PROBE = """
+_NO_DATACLASSES_PROBE = """
 import io, json, sys
 from paifu.cli import main
 main(["validate", sys.argv[1]], out=io.StringIO())
+loaded = "dataclasses" in sys.modules
 made = set()
 for name, module in list(sys.modules.items()):
     if name == "paifu" or name.startswith("paifu."):
         for cls in vars(module).values():
-            if isinstance(cls, type) and cls.__module__ == name and "__dataclass_fields__" in vars(cls):
+            if isinstance(cls, type) and cls.__module__ == name:
                 codes = [getattr(f, "__code__", None) for f in vars(cls).values()]
                 if any(c is not None and c.co_filename == "<string>" for c in codes):
                     made.add(name + "." + cls.__qualname__)
-print(json.dumps(sorted(made)))
+import dataclasses  # the probe's own check: it sees what a real dataclass generates
+seen = any(getattr(f, "__code__", None) is not None and f.__code__.co_filename == "<string>"
+           for f in vars(dataclasses.make_dataclass("Probe", ["x"])).values())
+print(json.dumps({"loaded": loaded, "made": sorted(made), "seen": seen}))
 """
 
 
-def test_a_small_validate_generates_no_dataclass_methods_but_the_compiled_ones() -> None:
-    """The events, rules, findings and values have hand-written methods (``paifu.frozen``): a frozen
-    dataclass compiled six methods from source per class at every start, a third of a small validate."""
+def test_a_small_validate_imports_no_dataclasses_and_generates_no_methods() -> None:
+    """The records (``paifu.frozen.dataclass``: fields described when asked) and the compiled classes
+    (``Table``, ``SeatState``, ``TableRules``, ``HandWall`` and the results, written out) generate nothing
+    at start, and ``dataclasses`` (with ``inspect``, ``ast``, ``dis``, ``tokenize``: 41 M instructions,
+    and 41 M more for the compiled dataclasses' generated methods) is not imported at all."""
     tenhou = corpus_dir("tenhou_xml", "fastmaj", "src", "test", "resources", "tenhou")
-    record = tenhou / "2009082815gm-00e1-0000-b7e41fe8&tw=3.mjlog"
-    proc = subprocess.run(
-        [sys.executable, "-c", _GENERATED_PROBE, str(record)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert proc.returncode == 0, proc.stderr
-    made = set(json.loads(proc.stdout.strip().splitlines()[-1]))
-    assert made <= GENERATED, f"dataclasses that generate their methods at every start: {made - GENERATED}"
-    assert "paifu.engine.results.GameResult" in made  # the probe sees a generated method
+    smallest = corpus_dir("tenhou_xml", "pantheon", "Mimir", "tests", "models", "testdata")
+    for record in (
+        tenhou / "2009082815gm-00e1-0000-b7e41fe8&tw=3.mjlog",
+        smallest / "hanchan_with_noname.xml",
+    ):
+        proc = subprocess.run(
+            [sys.executable, "-c", _NO_DATACLASSES_PROBE, str(record)],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+        )
+        assert proc.returncode == 0, proc.stderr
+        got = json.loads(proc.stdout.strip().splitlines()[-1])
+        assert got["seen"]  # the probe does see a generated method
+        assert got["made"] == [], f"classes that generate their methods at every start: {got['made']}"
+        assert not got["loaded"], f"a validate of {record.name} imported dataclasses"
 
 
 def test_the_lazy_modules_still_load_when_needed(tmp_path: Path) -> None:
@@ -194,3 +197,35 @@ def test_a_run_builds_only_its_command_with_the_same_parse_help_and_errors() -> 
         for argv in ([command, "--help"], [command], [command, "a.xml"], [command, "a.xml", "--bogus"]):
             assert _parse(build_parser(command), argv) == _parse(build_parser(), argv), argv
     assert set(build_parser("rules")._subparsers._group_actions[0].choices) == {"rules"}  # type: ignore[union-attr]
+
+
+def test_help_is_filled_when_printed_and_as_wide_as_argparse_makes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``paifu.cli.helptext``: a description filled at printing reads as one filled at the start, and the
+    formatter's width is ``shutil``'s terminal width, as argparse's own formatter takes it."""
+    import shutil
+    import textwrap
+
+    from paifu.cli.helptext import Formatter, wrap
+
+    text = "a paragraph of words " * 12 + "\n\nand   another\none " * 9
+    filled = "\n\n".join(textwrap.fill(" ".join(par.split()), 80) for par in text.split("\n\n"))
+    for columns in ("", "60", "132"):
+        if columns:
+            monkeypatch.setenv("COLUMNS", columns)
+        else:
+            monkeypatch.delenv("COLUMNS", raising=False)
+        assert Formatter("paifu")._width == shutil.get_terminal_size().columns - 2  # noqa: SLF001
+        ours = argparse.ArgumentParser(
+            prog="paifu", description=wrap(text), epilog=wrap(text), formatter_class=Formatter
+        )
+        before = argparse.ArgumentParser(
+            prog="paifu",
+            description=filled,
+            epilog=filled,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        for p in (ours, before):
+            p.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders " * 5)
+        assert ours.format_help() == before.format_help()

@@ -9,7 +9,6 @@ legal record both give the same table after every event (``tests/test_board.py``
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from paifu.board.rules import DEFAULT, TableRules
 from paifu.board.state import TableState, red_of
@@ -36,7 +35,7 @@ class Follower:
             assert isinstance(ev, GameStart)
             n = len(ev.players) or self.rules.num_players
             if n != self.rules.num_players:
-                self.rules = replace(self.rules, num_players=n)
+                self.rules = self.rules.with_players(n)
         elif cls is HandStart:
             assert isinstance(ev, HandStart)
             rules = self.rules

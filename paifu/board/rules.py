@@ -10,41 +10,152 @@ one a ruleset implies (``RuleFlags.table``); nothing here reads a ``Ruleset``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
+from paifu.frozen import Described, shown
 from paifu.tiles import is_red
 
+#: ``TableRules``'s fields, in order (its repr, ``dataclasses.fields``)
+_TABLE_RULES_FIELDS: Final = (
+    "num_players",
+    "red_fives",
+    "dead_wall",
+    "start_points",
+    "same_turn_furiten",
+    "riichi_furiten",
+    "ippatsu",
+    "four_riichi",
+    "four_winds",
+    "four_kans",
+    "kuikae_same_kind",
+    "kuikae_other_end",
+    "kokushi_chankan_ankan",
+    "tile_ids",
+    "ends_hands",
+)
 
-@dataclass(frozen=True, slots=True)
+
 class TableRules:
     """What following a record needs of the table's rules (see the module docstring)."""
 
-    num_players: int = 4
+    __dataclass_fields__: ClassVar[Any] = Described(_TABLE_RULES_FIELDS)  # for dataclasses' functions
+
+    num_players: int
     #: red fives per suit (man, pin, sou)
-    red_fives: tuple[int, int, int] = (1, 1, 1)
-    dead_wall: int = 14
+    red_fives: tuple[int, int, int]
+    dead_wall: int
     #: the score every seat starts with where a record states none
-    start_points: int = 25000
+    start_points: int
     #: a seat that lets a winning tile pass may not ron until its next draw
-    same_turn_furiten: bool = True
+    same_turn_furiten: bool
     #: a seat in riichi that lets a winning tile pass may not ron for the rest of the hand
-    riichi_furiten: bool = True
-    ippatsu: bool = True
+    riichi_furiten: bool
+    ippatsu: bool
     #: abortive draws that fall due on the table: four riichi, four winds, four kans
-    four_riichi: bool = True
-    four_winds: bool = True
-    four_kans: bool = True
+    four_riichi: bool
+    four_winds: bool
+    four_kans: bool
     #: a caller may not discard the called kind at once; after a chi, nor the run's other end
-    kuikae_same_kind: bool = True
-    kuikae_other_end: bool = True
+    kuikae_same_kind: bool
+    kuikae_other_end: bool
     #: thirteen orphans may rob a closed kan
-    kokushi_chankan_ankan: bool = True
+    kokushi_chankan_ankan: bool
     #: keep each concealed tile's id, not only its kind and colour (``SeatState.ids``): a writer
     #: needs them (Tenhou XML hands, red fives), the checks do not
-    tile_ids: bool = False
+    tile_ids: bool
     #: the table ends a hand itself when the live wall runs out or an abortive draw falls due;
     #: a writer leaves it to the record (it transcribes a record, it does not judge one)
-    ends_hands: bool = True
+    ends_hands: bool
+
+    def __init__(
+        self,
+        num_players: int = 4,
+        red_fives: tuple[int, int, int] = (1, 1, 1),
+        dead_wall: int = 14,
+        start_points: int = 25000,
+        same_turn_furiten: bool = True,
+        riichi_furiten: bool = True,
+        ippatsu: bool = True,
+        four_riichi: bool = True,
+        four_winds: bool = True,
+        four_kans: bool = True,
+        kuikae_same_kind: bool = True,
+        kuikae_other_end: bool = True,
+        kokushi_chankan_ankan: bool = True,
+        tile_ids: bool = False,
+        ends_hands: bool = True,
+    ) -> None:
+        self.num_players = num_players
+        self.red_fives = red_fives
+        self.dead_wall = dead_wall
+        self.start_points = start_points
+        self.same_turn_furiten = same_turn_furiten
+        self.riichi_furiten = riichi_furiten
+        self.ippatsu = ippatsu
+        self.four_riichi = four_riichi
+        self.four_winds = four_winds
+        self.four_kans = four_kans
+        self.kuikae_same_kind = kuikae_same_kind
+        self.kuikae_other_end = kuikae_other_end
+        self.kokushi_chankan_ankan = kokushi_chankan_ankan
+        self.tile_ids = tile_ids
+        self.ends_hands = ends_hands
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.num_players,
+            self.red_fives,
+            self.dead_wall,
+            self.start_points,
+            self.same_turn_furiten,
+            self.riichi_furiten,
+            self.ippatsu,
+            self.four_riichi,
+            self.four_winds,
+            self.four_kans,
+            self.kuikae_same_kind,
+            self.kuikae_other_end,
+            self.kokushi_chankan_ankan,
+            self.tile_ids,
+            self.ends_hands,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, TableRules)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return shown(self, _TABLE_RULES_FIELDS)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return self.__class__, self._values()
+
+    def with_players(self, num_players: int) -> TableRules:
+        """These rules for a table of ``num_players`` (``dataclasses.replace`` before these classes were
+        written out: a compiled dataclass ran ``dataclasses`` at every start, issue 26)."""
+        v = self
+        return TableRules(
+            num_players,
+            v.red_fives,
+            v.dead_wall,
+            v.start_points,
+            v.same_turn_furiten,
+            v.riichi_furiten,
+            v.ippatsu,
+            v.four_riichi,
+            v.four_winds,
+            v.four_kans,
+            v.kuikae_same_kind,
+            v.kuikae_other_end,
+            v.kokushi_chankan_ankan,
+            v.tile_ids,
+            v.ends_hands,
+        )
 
     @property
     def red(self) -> tuple[bool, ...]:

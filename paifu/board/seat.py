@@ -7,11 +7,11 @@ every record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from typing import Any, ClassVar, Final
 
 from paifu.board.shape import DIGIT_OF, PART_OF, is_kokushi, mask_kinds, wait_mask
 from paifu.events import CallKind, Meld
+from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, SANMA_REMOVED_KINDS
 
 NO_KINDS: Final[frozenset[int]] = frozenset()
@@ -47,10 +47,37 @@ class RiverTile:
         )
 
 
-@dataclass(slots=True, init=False)
+#: ``SeatState``'s fields, in order (its repr, ``dataclasses.fields``)
+_SEAT_STATE_FIELDS: Final = (
+    "counts",
+    "red",
+    "keys",
+    "held",
+    "melds",
+    "river",
+    "river_kinds",
+    "riichi",
+    "riichi_accepted",
+    "double_riichi",
+    "ippatsu",
+    "furiten_temp",
+    "furiten_riichi",
+    "wait_mask",
+    "drawn",
+    "kita",
+    "kuikae",
+    "discards",
+    "draws",
+    "calls",
+    "ids",
+)
+
+
 class SeatState:
     """One seat's hand and river. ``__init__`` is written out, not generated: compiled, a generated
     one runs as Python (four seats are made every hand)."""
+
+    __dataclass_fields__: ClassVar[Any] = Described(_SEAT_STATE_FIELDS)  # for dataclasses' functions
 
     counts: list[int]
     red: list[int]  # red fives held per suit
@@ -100,6 +127,40 @@ class SeatState:
         self.draws = 0
         self.calls = 0
         self.ids = ids
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.counts,
+            self.red,
+            self.keys,
+            self.held,
+            self.melds,
+            self.river,
+            self.river_kinds,
+            self.riichi,
+            self.riichi_accepted,
+            self.double_riichi,
+            self.ippatsu,
+            self.furiten_temp,
+            self.furiten_riichi,
+            self.wait_mask,
+            self.drawn,
+            self.kita,
+            self.kuikae,
+            self.discards,
+            self.draws,
+            self.calls,
+            self.ids,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, SeatState)
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        return shown(self, _SEAT_STATE_FIELDS)
 
     @property
     def closed(self) -> bool:

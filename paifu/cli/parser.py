@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from paifu._build import BUILD
+from paifu.cli.helptext import Formatter, wrap
 
 DESCRIPTION = """paifu: read, convert, replay and validate riichi mahjong game records.
 
@@ -111,13 +112,6 @@ _SCHEDULER = (
 )
 
 
-def _wrap(text: str) -> str:
-    """Paragraphs filled to 80 columns (the raw formatter keeps our line breaks, and wraps nothing)."""
-    import textwrap
-
-    return "\n\n".join(textwrap.fill(" ".join(par.split()), 80) for par in text.split("\n\n"))
-
-
 _EXAMPLES = """examples:
   paifu validate logs/ -q                   findings only, then a summary
   paifu validate --json game.xml            JSON Lines for a program to read
@@ -153,7 +147,7 @@ class _OneCommand:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or (``command``, the first argument of a run) only that command's parser:
     the same parse, errors and help for that command."""
-    fmt = argparse.RawDescriptionHelpFormatter
+    fmt = Formatter
     p = argparse.ArgumentParser(prog="paifu", description=DESCRIPTION, formatter_class=fmt, epilog=_EXAMPLES)
     p.add_argument("--version", action=_Version, help="show the version and build, and exit")
     sub: Any = _OneCommand(p.add_subparsers(dest="cmd", required=True, metavar="COMMAND"), command)
@@ -161,11 +155,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "validate",
         formatter_class=fmt,
         help="replay records and report every rule they break",
-        description=_wrap(
+        description=wrap(
             "Replay every game through the rules engine and report each rule it breaks: one line per "
             "game, one per finding (the record's value beside the one the rules give), then a summary."
         ),
-        epilog=_wrap(
+        epilog=wrap(
             "exit status: 0 every game valid, 1 some finding, 2 an input could not be read or bad arguments"
         ),
     )
@@ -201,12 +195,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "convert",
         formatter_class=fmt,
         help="convert records to another format",
-        description=_wrap(
+        description=wrap(
             "Convert records to another format. What the target cannot carry is warned about per game "
             "on standard error (a summary of the warnings by kind ends the run); a game the target cannot "
             "express at all is named and skipped."
         ),
-        epilog=_wrap(
+        epilog=wrap(
             "exit status: 0 all written, 2 an input unreadable or a game not writable (the rest still written)"
         ),
     )
@@ -232,12 +226,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "report",
         formatter_class=fmt,
         help="validate and report statistics, rank points and plots",
-        description=_wrap(
+        description=wrap(
             "Replay and validate the games, then report per-player statistics with 95% intervals, "
             "rank points and flagged games: a summary on standard output, and on request an HTML "
             "report and tables (CSV or Parquet, by suffix)."
         ),
-        epilog=_wrap(
+        epilog=wrap(
             "exit status: 0 all games valid, 1 some games flagged (still counted), 2 unreadable input, an "
             "unknown player or scheme, or an output path that cannot be written"
         ),
@@ -305,12 +299,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "show",
         formatter_class=fmt,
         help="write one game as a self-contained HTML viewer",
-        description=_wrap(
+        description=wrap(
             "Write one game as a single HTML file (no network needed): the table drawn at every "
             "event, arrow keys and buttons to step, the hands, the findings (each jumps to its "
             "event), the score curve and the discard review."
         ),
-        epilog=_wrap("exit status: 0 written, 2 the file or game cannot be read"),
+        epilog=wrap("exit status: 0 written, 2 the file or game cannot be read"),
     )
     sh.add_argument("file", metavar="FILE", help="a record file, or - for standard input")
     sh.add_argument("--game", type=int, default=0, metavar="N", help="which game of the file (0 = the first)")
@@ -331,7 +325,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "rules",
         formatter_class=fmt,
         help="list presets, or print one as TOML",
-        description=_wrap(
+        description=wrap(
             "Without a name, list the presets; with one, print it as TOML to edit "
             'and pass back with --rules FILE (base = "tenhou" plus the fields you '
             "change)."
@@ -347,12 +341,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         "tournament",
         formatter_class=fmt,
         help="DORA tournament rounds: validate, rank, draw, write the bracket",
-        description=_wrap(
+        description=wrap(
             "Validate every table of a round under dora-tournament, rank each table, draw ties for "
             "an advancing place and lucky losers with a seed you can give (printed, reusable), "
             "refund entrants who could not be seated, and write the bracket."
         ),
-        epilog=_wrap(
+        epilog=wrap(
             "exit status: 0 the bracket is written and any claimed advancement is legal, 1 a table has "
             "findings or a claim is not, 2 unreadable input or bad arguments"
         ),

@@ -39,13 +39,16 @@ C-level ``getrandbits`` call.
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
-import random
 import struct
-from dataclasses import dataclass
-from typing import Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+from paifu.frozen import Described, shown
+
+if (
+    TYPE_CHECKING
+):  # imported where a seed is read: a record without one needs none of them (start-up, issue 26)
+    import random
 
 __all__ = [
     "INIT_SHUFFLE_PREFIX",
@@ -77,6 +80,9 @@ def seed_words(seed: str) -> tuple[list[int], bool]:
     if not sep or not body:
         raise WallSeedError(f"no wall can be generated from seed {seed[:40]!r}")
     if head == BASE64_PREFIX:
+        import base64
+        import binascii
+
         try:
             raw = base64.b64decode(body, validate=True)
         except (binascii.Error, ValueError) as e:
@@ -157,9 +163,22 @@ def init_by_array(key: list[int]) -> list[int]:
     return mt
 
 
-@dataclass(frozen=True, slots=True)
+#: ``HandWall``'s fields, in order (its repr, ``dataclasses.fields``)
+_HAND_WALL_FIELDS: Final = (
+    "tiles",
+    "num_players",
+    "dice",
+    "dora_indicators",
+    "ura_indicators",
+    "rinshan",
+    "draws",
+)
+
+
 class HandWall:
     """One hand's wall. ``tiles`` is the shuffled array (dead wall at its start)."""
+
+    __dataclass_fields__: ClassVar[Any] = Described(_HAND_WALL_FIELDS)  # for dataclasses' functions
 
     tiles: tuple[int, ...]
     num_players: int
@@ -168,6 +187,50 @@ class HandWall:
     ura_indicators: tuple[int, ...]  # 5, matching dora_indicators
     rinshan: tuple[int, ...]  # replacement draws (kan, kita), in order
     draws: tuple[int, ...]  # live-wall draws after the deal, in order (the dealer's first draw first)
+
+    def __init__(
+        self,
+        tiles: tuple[int, ...],
+        num_players: int,
+        dice: tuple[int, int],
+        dora_indicators: tuple[int, ...],
+        ura_indicators: tuple[int, ...],
+        rinshan: tuple[int, ...],
+        draws: tuple[int, ...],
+    ) -> None:
+        self.tiles = tiles
+        self.num_players = num_players
+        self.dice = dice
+        self.dora_indicators = dora_indicators
+        self.ura_indicators = ura_indicators
+        self.rinshan = rinshan
+        self.draws = draws
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.tiles,
+            self.num_players,
+            self.dice,
+            self.dora_indicators,
+            self.ura_indicators,
+            self.rinshan,
+            self.draws,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, HandWall)
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return shown(self, _HAND_WALL_FIELDS)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return self.__class__, self._values()
 
     def initial_hands(self, num_players: int | None = None, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
         """The 13 tiles dealt to each seat, in dealing order, indexed by absolute seat.
@@ -232,6 +295,8 @@ def _keyed_rng(key: list[int]) -> random.Random:
     int's 32-bit words (least significant first), but drops high zero words; so
     the C path is used only when the last key word is non-zero.
     """
+    import random
+
     rng = random.Random()
     if key and key[-1]:
         rng.seed(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
@@ -246,7 +311,11 @@ class TenhouWall:
     def __init__(self, seed: str, num_players: int = 4) -> None:
         if num_players not in (3, 4):
             raise ValueError(f"Tenhou tables have 3 or 4 players, not {num_players}")
+        import hashlib
+        import random
+
         self.num_players = num_players
+        self._sha512: Callable[[bytes], Any] = hashlib.sha512
         self._hand = 0
         self._hand_keys: list[list[int] | None] | None = None
         if seed.startswith(INIT_SHUFFLE_PREFIX):
@@ -268,7 +337,7 @@ class TenhouWall:
             rng = _keyed_rng(self._hand_keys[self._hand - 1])  # type: ignore[arg-type]
             return _UNPACK_RAW(rng.getrandbits(137 * 32).to_bytes(137 * 4, "little"))
         block = self._rng.getrandbits(288 * 32).to_bytes(288 * 4, "little")
-        digest = b"".join(hashlib.sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128))
+        digest = b"".join(self._sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128))
         return _UNPACK_RND(digest)
 
     def next_hand(self) -> HandWall:

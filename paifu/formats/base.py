@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paifu.frozen import Frozen, set_field
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass
 
 
 class RecordError(ValueError):

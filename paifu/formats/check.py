@@ -10,7 +10,6 @@ game of zero hands. Any of these makes the file unreadable, naming game, event a
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -20,6 +19,7 @@ from typing import Any, Final
 
 from paifu.events import Discard, Draw, GameRecord, HandStart
 from paifu.formats.base import RecordError
+from paifu.frozen import field_names
 from paifu.limits import MAX_NUMBER, current
 
 #: half of a UTF-16 pair alone (``"\\udfff"`` in JSON): Python reads it, no encoder writes it
@@ -92,9 +92,7 @@ def _longest_text(value: Any) -> int:
 def _fields(cls: type) -> tuple[str, ...]:
     names = _FIELDS.get(cls)
     if names is None:
-        names = _FIELDS[cls] = (
-            tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
-        )
+        names = _FIELDS[cls] = field_names(cls)
     return names
 
 

@@ -4,17 +4,20 @@ the named schemes of the platforms and leagues, each its preset's (where the val
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paifu.frozen import Frozen, fill
 from paifu.rules import presets
 from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.ruleset import Ruleset, toml_module
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass, fields, replace
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass, fields, replace
 
 ROUNDINGS = ("none", "half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc")
 
@@ -97,7 +100,7 @@ class Scheme(Frozen):
         return dict(self.uma_sinking).get(below, self.uma)
 
     def replace(self, **changes: Any) -> Scheme:
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
     # ------------------------------------------------------------------ TOML
     def to_dict(self) -> dict[str, Any]:
@@ -133,7 +136,7 @@ class Scheme(Frozen):
         if "num_players" in changes and "uma" not in changes and base is not None:
             raise SchemeError("changing num_players needs its uma")
         try:
-            return dataclasses.replace(base or cls(), **changes)
+            return replace(base or cls(), **changes)
         except TypeError as e:
             raise SchemeError(str(e)) from e
 

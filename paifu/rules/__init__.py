@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from paifu.frozen import field_names
 from paifu.rules.loading import load_rules
 from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.presets import PRESETS, preset
@@ -50,7 +51,7 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
             rules = ruleset_from_majiang(dict(value) if value else {})  # type: ignore[call-overload]
         elif key == "preset":
             rules = preset(str(value))
-        elif key in Ruleset.__dataclass_fields__:
+        elif key in field_names(Ruleset):
             adjust[key] = value
     if rules is None:
         n = adjust.get("num_players", 4)

@@ -6,14 +6,17 @@ option one of them ignores is a bug. Each field documents its values.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass, fields
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Literal, get_args, get_type_hints
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_type_hints
 
 from paifu.frozen import Frozen, fill
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass, fields, replace
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass, fields, replace
 
 
 def toml_module() -> ModuleType:
@@ -224,7 +227,7 @@ class Ruleset(Frozen):
         """A changed copy; a value given here fixes that setting (no longer open to the record)."""
         if self.open_settings and "open_settings" not in changes:
             changes["open_settings"] = tuple((k, v) for k, v in self.open_settings if k not in changes)
-        return dataclasses.replace(self, **changes)
+        return replace(self, **changes)
 
     def __init__(self, **given: Any) -> None:
         fill(self, given)
@@ -260,7 +263,7 @@ class Ruleset(Frozen):
         if unknown:
             raise RulesetError(f"unknown double yakuman {sorted(unknown)}")
         for key, allowed in self.open_settings:
-            if key not in self.__dataclass_fields__ or key in ("name", "description", "open_settings"):
+            if key not in {f.name for f in fields(self)} or key in ("name", "description", "open_settings"):
                 raise RulesetError(f"open_settings names {key!r}, which is no rule")
             if getattr(self, key) not in allowed:
                 raise RulesetError(f"{key} = {getattr(self, key)!r} is not among its open settings {allowed}")

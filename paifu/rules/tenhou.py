@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from paifu.frozen import Frozen, set_field
 from paifu.rules.presets import preset
 from paifu.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass
 
 __all__ = ["RULE_CHANGES", "RuleChange", "table_go_type", "tenhou_date", "tenhou_go_type", "tenhou_log_type"]
 

@@ -4,12 +4,17 @@ Plain numbers only: ``payments`` settles from these without the ``mahjong`` pack
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from paifu.events import Meld
 from paifu.frozen import Frozen, set_field
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from dataclasses import dataclass
+else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
+    from paifu.frozen import dataclass
 
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 

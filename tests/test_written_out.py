@@ -1,0 +1,107 @@
+"""The compiled classes written out (``Table``, ``SeatState``, ``TableRules``, ``HandWall`` and the results)
+behave as the dataclasses they were: a compiled dataclass ran ``dataclasses`` and compiled its methods
+from source at every start (41 M instructions of a small validate, issue 26).
+
+Each is compared with a real dataclass of its former fields holding the same values: the same repr,
+equality (and hash, for the frozen ones), and pickled and copied round trips (the process pool pickles
+the results).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import dataclasses
+import pickle
+import sys
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import ROOT, SAMPLES
+
+import paifu
+from paifu.board.follow import Follower
+from paifu.board.rules import DEFAULT, TableRules
+from paifu.board.seat import SeatState
+from paifu.board.state import TableState
+from paifu.board.table import Table
+from paifu.engine.results import GameResult, HandResult, WinResult
+from paifu.engine.wall import HandWall, _hand_wall
+
+
+def _declared(module: ModuleType, name: str) -> tuple[str, ...]:
+    """The fields a class declares in its source, in order (as its dataclass took them)."""
+    source = ROOT.joinpath(*module.__name__.split(".")).with_suffix(".py")  # compiled, __file__ is a .so
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    declared = [s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
+    return tuple(s.target.id for s in declared if not ast.unparse(s.annotation).startswith("ClassVar"))
+
+
+FIELDS = {
+    cls.__name__: _declared(sys.modules[cls.__module__], cls.__name__)
+    for cls in (TableRules, HandWall, Table, SeatState, WinResult, HandResult, GameResult)
+}
+FROZEN = {"TableRules", "HandWall"}
+
+
+def _objects() -> list[Any]:
+    record = paifu.read(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0]
+    result = paifu.replay(record)
+    follower = Follower()
+    tables = [t for t in map(follower.apply, record.events) if t is not None]
+    table = tables[len(tables) // 2]
+    assert isinstance(table, TableState) and result.hands and result.hands[0].wins
+    return [
+        DEFAULT,
+        TableRules(num_players=3, tile_ids=True),
+        _hand_wall(tuple(range(1000, 1137)), 4, True),
+        table.copy(),
+        table.seats[0],
+        result.hands[0].wins[0],
+        result.hands[0],
+        result,
+    ]
+
+
+def _fields(obj: Any) -> tuple[str, ...]:
+    name = type(obj).__name__
+    return FIELDS["Table" if name == "TableState" else name]  # TableState adds no field
+
+
+def _reference(obj: Any) -> Any:
+    name, fields = type(obj).__name__, _fields(obj)
+    ref = dataclasses.make_dataclass(name, list(fields), frozen=name in FROZEN)
+    ref.__qualname__ = type(obj).__qualname__
+    return ref(**{f: getattr(obj, f) for f in fields})
+
+
+@pytest.mark.parametrize("obj", _objects(), ids=lambda o: type(o).__name__)
+def test_a_written_out_class_behaves_as_its_dataclass(obj: Any) -> None:
+    like = _reference(obj)
+    assert repr(obj) == repr(like)
+    if type(obj).__name__ in FROZEN:
+        assert hash(obj) == hash(like)
+    if not isinstance(obj, SeatState):  # its own __init__ takes the fields in the declared order
+        assert type(obj)(*(getattr(obj, f) for f in _fields(obj))) == obj
+    if isinstance(obj, TableState | SeatState):  # snapshots by ``copy()`` (a river tile is native: no pickle)
+        copies = [obj.copy()]
+    else:  # the results cross the process pool (a frozenset's repr may change order: equality only)
+        copies = [pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)]
+    for back in copies:
+        assert type(back) is type(obj) and back == obj
+    assert (obj == like) is False and obj.__eq__(like) is NotImplemented
+    assert [f.name for f in dataclasses.fields(obj)] == list(_fields(obj))  # dataclasses' functions work
+    if not isinstance(obj, SeatState):
+        assert dataclasses.replace(obj) == obj and dataclasses.asdict(obj) == dataclasses.asdict(like)
+
+
+def test_a_changed_field_makes_a_different_value_and_copies_are_apart() -> None:
+    assert TableRules(num_players=3) != DEFAULT and TableRules() == DEFAULT
+    assert DEFAULT.with_players(3) == TableRules(num_players=3)
+    table = _objects()[3]
+    snap = table.copy()
+    assert type(snap) is TableState and snap == table and snap.seats is not table.seats
+    snap.scores[0] += 100
+    assert snap != table
