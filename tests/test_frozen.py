@@ -92,8 +92,11 @@ def test_a_record_behaves_as_its_dataclass(cls: type) -> None:
     else:
         with pytest.raises(TypeError):
             hash(obj)
+    # a set rebuilt (by pickle or a copy) may iterate in another order where its members' hashes
+    # collide, and so show another repr, a dataclass's too: the repr is compared where no field is a set
+    sets = any(isinstance(getattr(obj, f.name), (set, frozenset)) for f in dataclasses.fields(cls))
     for back in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
-        assert back == obj and type(back) is cls and repr(back) == repr(obj)
+        assert back == obj and type(back) is cls and (sets or repr(back) == repr(obj))
     assert dataclasses.replace(obj) == obj
     assert dataclasses.asdict(obj) == dataclasses.asdict(like)
     if "__slots__" in vars(cls):  # as ``slots=True`` made them
