@@ -83,6 +83,9 @@ def test_a_written_out_class_behaves_as_its_dataclass(obj: Any) -> None:
     assert repr(obj) == repr(like)
     if type(obj).__name__ in FROZEN:
         assert hash(obj) == hash(like)
+    else:  # a dataclass with ``eq`` that is not frozen is unhashable
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(obj)
     if not isinstance(obj, SeatState):  # its own __init__ takes the fields in the declared order
         assert type(obj)(*(getattr(obj, f) for f in _fields(obj))) == obj
     if isinstance(obj, TableState | SeatState):  # snapshots by ``copy()`` (a river tile is native: no pickle)

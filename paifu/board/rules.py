@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
+from paifu.board.valued import Hashed
 from paifu.frozen import Described, shown
 from paifu.tiles import is_red
 
@@ -35,7 +36,7 @@ _TABLE_RULES_FIELDS: Final = (
 )
 
 
-class TableRules:
+class TableRules(Hashed):
     """What following a record needs of the table's rules (see the module docstring)."""
 
     __dataclass_fields__: ClassVar[Any] = Described(_TABLE_RULES_FIELDS)  # for dataclasses' functions
@@ -120,20 +121,8 @@ class TableRules:
             self.ends_hands,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, TableRules)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
     def __repr__(self) -> str:
         return shown(self, _TABLE_RULES_FIELDS)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return self.__class__, self._values()
 
     def with_players(self, num_players: int) -> TableRules:
         """These rules for a table of ``num_players`` (``dataclasses.replace`` before these classes were

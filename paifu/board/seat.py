@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from paifu.board.shape import DIGIT_OF, PART_OF, is_kokushi, mask_kinds, wait_mask
+from paifu.board.valued import Valued
 from paifu.events import CallKind, Meld
 from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, SANMA_REMOVED_KINDS
@@ -73,7 +74,7 @@ _SEAT_STATE_FIELDS: Final = (
 )
 
 
-class SeatState:
+class SeatState(Valued):
     """One seat's hand and river. ``__init__`` is written out, not generated: compiled, a generated
     one runs as Python (four seats are made every hand)."""
 
@@ -152,12 +153,6 @@ class SeatState:
             self.calls,
             self.ids,
         )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, SeatState)
-        return self._values() == other._values()
 
     def __repr__(self) -> str:
         return shown(self, _SEAT_STATE_FIELDS)

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Final
 from paifu.board.phases import BETWEEN
 from paifu.board.rules import DEFAULT, TableRules
 from paifu.board.seat import FIVE_SUIT, SeatState
+from paifu.board.valued import Rebuilt
 from paifu.events import RyuukyokuKind
 from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, tile_to_str
@@ -68,7 +69,7 @@ _TABLE_FIELDS: Final = (
 )
 
 
-class Table:
+class Table(Rebuilt):
     """One hand's table (see ``paifu.board.state``)."""
 
     __dataclass_fields__: ClassVar[Any] = Described(_TABLE_FIELDS)  # for dataclasses' functions
@@ -242,17 +243,8 @@ class Table:
             self.red_of,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Table)
-        return self._values() == other._values()
-
     def __repr__(self) -> str:
         return shown(self, _TABLE_FIELDS)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return self.__class__, self._values()
 
     def copy(self) -> Table:
         """A snapshot that later events leave alone (written out: compiled, the table's classes

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
+from paifu.board.valued import Rebuilt
 from paifu.events import RyuukyokuKind
 from paifu.findings import Finding
 from paifu.frozen import Described, shown
@@ -33,7 +34,7 @@ _WIN_RESULT_FIELDS: Final = (
 )
 
 
-class WinResult:
+class WinResult(Rebuilt):
     __dataclass_fields__: ClassVar[Any] = Described(_WIN_RESULT_FIELDS)  # for dataclasses' functions
     seat: int
     from_seat: int  # == seat for tsumo
@@ -104,17 +105,8 @@ class WinResult:
             self.recomputed,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, WinResult)
-        return self._values() == other._values()
-
     def __repr__(self) -> str:
         return shown(self, _WIN_RESULT_FIELDS)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return self.__class__, self._values()
 
 
 #: ``HandResult``'s fields, in order (its repr, ``dataclasses.fields``)
@@ -145,7 +137,7 @@ _HAND_RESULT_FIELDS: Final = (
 )
 
 
-class HandResult:
+class HandResult(Rebuilt):
     __dataclass_fields__: ClassVar[Any] = Described(_HAND_RESULT_FIELDS)  # for dataclasses' functions
     index: int
     label: str  # "E1-0"
@@ -248,17 +240,8 @@ class HandResult:
             self.complete,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, HandResult)
-        return self._values() == other._values()
-
     def __repr__(self) -> str:
         return shown(self, _HAND_RESULT_FIELDS)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return self.__class__, self._values()
 
 
 #: ``GameResult``'s fields, in order (its repr, ``dataclasses.fields``)
@@ -287,7 +270,7 @@ _GAME_RESULT_FIELDS: Final = (
 )
 
 
-class GameResult:
+class GameResult(Rebuilt):
     __dataclass_fields__: ClassVar[Any] = Described(_GAME_RESULT_FIELDS)  # for dataclasses' functions
     source: str
     format: str
@@ -383,17 +366,8 @@ class GameResult:
             self.notes,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, GameResult)
-        return self._values() == other._values()
-
     def __repr__(self) -> str:
         return shown(self, _GAME_RESULT_FIELDS)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return self.__class__, self._values()
 
     @property
     def num_players(self) -> int:

@@ -43,6 +43,7 @@ import struct
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from paifu.board.valued import Hashed
 from paifu.frozen import Described, shown
 
 if (
@@ -175,7 +176,7 @@ _HAND_WALL_FIELDS: Final = (
 )
 
 
-class HandWall:
+class HandWall(Hashed):
     """One hand's wall. ``tiles`` is the shuffled array (dead wall at its start)."""
 
     __dataclass_fields__: ClassVar[Any] = Described(_HAND_WALL_FIELDS)  # for dataclasses' functions
@@ -217,20 +218,8 @@ class HandWall:
             self.draws,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, HandWall)
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
     def __repr__(self) -> str:
         return shown(self, _HAND_WALL_FIELDS)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        return self.__class__, self._values()
 
     def initial_hands(self, num_players: int | None = None, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
         """The 13 tiles dealt to each seat, in dealing order, indexed by absolute seat.
