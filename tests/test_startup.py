@@ -46,6 +46,8 @@ UNUSED = {
     "paifu.dask": "--scheduler",
     "difflib": "a misspelt rule's did-you-mean",
     "analysis": "paifu report",
+    "inspect": "lxml.etree's XPath extension functions (paifu.formats.lxml_import)",
+    "ast": "inspect's (paifu.formats.lxml_import)",
 }
 
 _PROBE = """
@@ -86,7 +88,8 @@ def test_serial_validate_of_a_real_game_imports_only_what_it_uses() -> None:
 def test_serial_validate_of_a_sample_imports_only_what_it_uses() -> None:
     # our own record, without the corpus; its first-turn wins go to the package (blessings)
     record = SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml"
-    _check(record, {k: v for k, v in UNUSED.items() if k not in ("mahjong", "dataclasses")})
+    package = ("mahjong", "dataclasses", "inspect", "ast")  # the package's dataclasses import inspect
+    _check(record, {k: v for k, v in UNUSED.items() if k not in package})
 
 
 _NO_DATACLASSES_PROBE = """
@@ -229,3 +232,26 @@ def test_help_is_filled_when_printed_and_as_wide_as_argparse_makes_it(
         for p in (ours, before):
             p.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders " * 5)
         assert ours.format_help() == before.format_help()
+
+
+_STAND_IN = """
+import sys
+import paifu.formats.tenhou_xml
+from lxml import etree
+stand_in = "inspect" in sys.modules
+def hello(context, name):
+    return "hello " + name
+etree.FunctionNamespace("urn:paifu-test")["hello"] = hello
+said = etree.fromstring(b"<a/>").xpath("t:hello('b')", namespaces={"t": "urn:paifu-test"})
+import inspect
+print(stand_in, said, inspect.getfullargspec(hello).args, hasattr(inspect, "signature"))
+"""
+
+
+def test_lxml_loads_without_inspect_and_inspect_is_the_real_one_after() -> None:
+    """``paifu.formats.lxml_import``: the stand-in is gone once ``lxml.etree`` is loaded; an XPath extension
+    function still works, and a later ``import inspect`` is the real module."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _STAND_IN], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert proc.stdout.split("\n")[0] == "False hello b ['context', 'name'] True"

@@ -26,8 +26,12 @@ roots), ``game`` (one root's tags to events), ``header`` (the tags before the fi
 
 from typing import TYPE_CHECKING
 
-from paifu.formats.tenhou_xml.document import read_tenhou_xml
-from paifu.formats.tenhou_xml.names import FORMAT, INIT_SHUFFLE_PREFIX
+from paifu.formats.lxml_import import import_etree
+
+import_etree()  # before any module of this package imports lxml: without inspect (see there)
+
+from paifu.formats.tenhou_xml.document import read_tenhou_xml  # noqa: E402 - after import_etree
+from paifu.formats.tenhou_xml.names import FORMAT, INIT_SHUFFLE_PREFIX  # noqa: E402
 
 if TYPE_CHECKING:
     from paifu.formats.tenhou_xml.writer import write_tenhou_xml
