@@ -48,6 +48,8 @@ UNUSED = {
     "analysis": "paifu report",
     "inspect": "lxml.etree's XPath extension functions (paifu.formats.lxml_import)",
     "ast": "inspect's (paifu.formats.lxml_import)",
+    "paifu.rules.presets.leagues": "the league presets (each preset's module loads when it is asked for)",
+    "paifu.rules.presets.seeds": "the seed documents' presets (the same)",
 }
 
 _PROBE = """

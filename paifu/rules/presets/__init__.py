@@ -3,25 +3,23 @@
 Where they come from: ``platforms`` (Tenhou, Mahjong Soul: their records), ``seeds`` (DORA,
 RON2, the casual app, Qdan: the seed documents), ``leagues`` (JPML, WRC, EMA, M.League: their
 rule books); every value is cited one way, ``cite.cited`` (``SOURCES``). Here they are gathered
-into ``PRESETS``.
+into ``PRESETS``, each module imported when one of its presets is first asked for.
 """
 
 from __future__ import annotations
 
-import json
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
-from paifu.rules.presets.cite import CHOICE, SOURCES, UNSET, cite_text
-from paifu.rules.presets.leagues import EMA, JPML, MLEAGUE, WRC
-from paifu.rules.presets.platforms import MAHJONGSOUL, MAHJONGSOUL_SANMA, TENHOU, TENHOU_SANMA
-from paifu.rules.presets.seeds import (
-    CASUAL,
-    DORA,
-    DORA_SANMA,
-    DORA_TOURNAMENT,
-    QDAN,
-    RON2_SANMA,
-)
+from paifu.rules.presets.cite import CHOICE, cite_text
 from paifu.rules.ruleset import Ruleset, RulesetError
+
+if TYPE_CHECKING:
+    from paifu.rules.presets.cite import SOURCES, UNSET
+    from paifu.rules.presets.leagues import EMA, JPML, MLEAGUE, WRC
+    from paifu.rules.presets.platforms import MAHJONGSOUL, MAHJONGSOUL_SANMA, TENHOU, TENHOU_SANMA
+    from paifu.rules.presets.seeds import CASUAL, DORA, DORA_SANMA, DORA_TOURNAMENT, QDAN, RON2_SANMA
 
 __all__ = [
     "CASUAL",
@@ -40,38 +38,87 @@ __all__ = [
     "SOURCES",
     "TENHOU",
     "TENHOU_SANMA",
+    "UNSET",
     "WRC",
     "preset",
     "sources_text",
 ]
 
-PRESETS: dict[str, Ruleset] = {
-    r.name: r
-    for r in (
-        TENHOU,
-        TENHOU_SANMA,
-        MAHJONGSOUL,
-        MAHJONGSOUL_SANMA,
-        DORA,
-        DORA_SANMA,
-        DORA_TOURNAMENT,
-        RON2_SANMA,
-        CASUAL,
-        QDAN,
-        JPML,
-        WRC,
-        EMA,
-        MLEAGUE,
-    )
+#: each preset's name, module and variable, in the order ``paifu rules`` lists them. A module is
+#: imported when one of its presets is first asked for: a Tenhou record's replay needs ``platforms``
+#: alone, and building the league and seed presets was 7 ms of every start (issue 26)
+_WHERE: dict[str, tuple[str, str]] = {
+    "tenhou": ("platforms", "TENHOU"),
+    "tenhou-sanma": ("platforms", "TENHOU_SANMA"),
+    "mahjongsoul": ("platforms", "MAHJONGSOUL"),
+    "mahjongsoul-sanma": ("platforms", "MAHJONGSOUL_SANMA"),
+    "dora": ("seeds", "DORA"),
+    "dora-sanma": ("seeds", "DORA_SANMA"),
+    "dora-tournament": ("seeds", "DORA_TOURNAMENT"),
+    "ron2-sanma": ("seeds", "RON2_SANMA"),
+    "casual": ("seeds", "CASUAL"),
+    "qdan": ("seeds", "QDAN"),
+    "jpml": ("leagues", "JPML"),
+    "wrc": ("leagues", "WRC"),
+    "ema": ("leagues", "EMA"),
+    "mleague": ("leagues", "MLEAGUE"),
 }
+_VARIABLES = {variable: (module, name) for name, (module, variable) in _WHERE.items()}
+
+
+def _load(module: str, variable: str) -> Ruleset:
+    got: Ruleset = getattr(importlib.import_module(f"{__name__}.{module}"), variable)
+    return got
+
+
+class _Presets(Mapping[str, Ruleset]):
+    """Every preset by name, each built when first looked up (``in`` and iteration build none)."""
+
+    def __getitem__(self, name: str) -> Ruleset:
+        return _load(*_WHERE[name])
+
+    def __contains__(self, name: object) -> bool:
+        return name in _WHERE
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_WHERE)
+
+    def __len__(self) -> int:
+        return len(_WHERE)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+PRESETS: Mapping[str, Ruleset] = _Presets()
+
+
+def _cited() -> Any:
+    """``cite``, with every preset built: its ``SOURCES`` and ``UNSET`` fill as the presets are."""
+    for module, variable in dict.fromkeys(_WHERE.values()):
+        _load(module, variable)
+    from paifu.rules.presets import cite
+
+    return cite
+
+
+def __getattr__(name: str) -> Any:
+    """A preset's variable (``TENHOU``), or ``SOURCES`` and ``UNSET`` whole, built on first use."""
+    if name in _VARIABLES:
+        module, _ = _VARIABLES[name]
+        return _load(module, name)
+    if name in ("SOURCES", "UNSET"):
+        return getattr(_cited(), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def sources_text(rules: Ruleset) -> str:
     """Every value of ``rules`` with where it comes from (``paifu rules NAME --sources``).
 
     A value the preset does not set is the engine's default; the preset says what that rests on."""
-    cited = SOURCES.get(rules.name, {})
-    unset = UNSET.get(rules.name) or "default: not set by this preset"
+    cite = _cited()
+    cited = cite.SOURCES.get(rules.name, {})
+    unset = cite.UNSET.get(rules.name) or "default: not set by this preset"
     lines = []
     for key, value in rules.to_dict().items():
         if key in ("name", "description"):
@@ -86,6 +133,8 @@ def _toml_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
+        import json  # only here: ``paifu rules --sources``
+
         return json.dumps(value, ensure_ascii=False)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
