@@ -30,6 +30,8 @@ that reproduce a record's claimed points). Everything is importable from here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from paifu.rank_points.compute import (
     STICK,
     apply_leftover_sticks,
@@ -40,21 +42,8 @@ from paifu.rank_points.compute import (
 )
 from paifu.rank_points.fit import Fit, fit_uma
 from paifu.rank_points.schemes import (
-    EMA,
-    JPML,
-    MAHJONGSOUL,
-    MAJIANG,
-    MAJIANG_INTEGER,
-    MLEAGUE,
-    QDAN,
-    QDAN_RANKING,
-    RON2_SANMA,
     ROUNDINGS,
     SCHEMES,
-    TENHOU,
-    TENHOU_INTEGER,
-    TENHOU_SANMA,
-    WRC,
     Scheme,
     SchemeError,
     get_scheme,
@@ -95,3 +84,29 @@ __all__ = [
     "seat_order",
     "writes_whole_numbers",
 ]
+
+if TYPE_CHECKING:
+    from paifu.rank_points.schemes import (
+        EMA,
+        JPML,
+        MAHJONGSOUL,
+        MAJIANG,
+        MAJIANG_INTEGER,
+        MLEAGUE,
+        QDAN,
+        QDAN_RANKING,
+        RON2_SANMA,
+        TENHOU,
+        TENHOU_INTEGER,
+        TENHOU_SANMA,
+        WRC,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """A named scheme (``TENHOU``), made when first asked for (``paifu.rank_points.schemes``)."""
+    from paifu.rank_points import schemes
+
+    if name in schemes.NAMED:
+        return getattr(schemes, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

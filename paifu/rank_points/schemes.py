@@ -4,7 +4,7 @@ the named schemes of the platforms and leagues, each its preset's (where the val
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -182,49 +182,110 @@ def scheme_for_rules(rules: Ruleset) -> Scheme:
 
 # ---------------------------------------------------------------------- named schemes
 # Each is its preset's (``paifu.rules.presets``, where every value is cited); the other ways a
-# table is reckoned say here the one thing that differs.
-TENHOU = scheme_for_rules(presets.TENHOU)
-#: Tenhou lobbies that write whole numbers: the score is rounded to thousands first
-TENHOU_INTEGER = scheme_for_rules(presets.TENHOU.replace(rank_rounding="integer")).replace(
-    name="tenhou-integer", description="Tenhou 4-player, whole-number lobbies (score rounded to 1,000 first)"
-)
-TENHOU_SANMA = scheme_for_rules(presets.TENHOU_SANMA)
-QDAN = scheme_for_rules(presets.QDAN)
-#: Qdan's ranking points reckon from the start, not the return points: no oka
-QDAN_RANKING = QDAN.replace(
-    name="qdan-ranking", description="Qdan ranking points: from the start points, no oka", return_points=None
-)
-MAHJONGSOUL = scheme_for_rules(presets.MAHJONGSOUL)
-RON2_SANMA = scheme_for_rules(presets.RON2_SANMA)
-MLEAGUE = scheme_for_rules(presets.MLEAGUE)
-#: 電脳麻将's default rule object (majiang-core's own defaults)
-MAJIANG = scheme_for_rules(ruleset_from_majiang({}))
-#: 電脳麻将 records that write whole numbers (placement points without decimals)
-MAJIANG_INTEGER = scheme_for_rules(ruleset_from_majiang({}).replace(rank_rounding="integer")).replace(
-    name="majiang-integer", description="電脳麻将, whole numbers: the score rounded to 1,000 first"
-)
-JPML = scheme_for_rules(presets.JPML)
-WRC = scheme_for_rules(presets.WRC)
-EMA = scheme_for_rules(presets.EMA)
-
-SCHEMES: dict[str, Scheme] = {
-    s.name: s
-    for s in (
-        TENHOU,
-        TENHOU_INTEGER,
-        TENHOU_SANMA,
-        QDAN,
-        QDAN_RANKING,
-        MAHJONGSOUL,
-        RON2_SANMA,
-        MLEAGUE,
-        MAJIANG,
-        MAJIANG_INTEGER,
-        JPML,
-        WRC,
-        EMA,
+# table is reckoned say here the one thing that differs. Each is made when first asked for (by
+# name in ``SCHEMES``, or as this module's ``TENHOU`` ...): making them all made every preset, 7 ms
+# of every start (issue 26).
+def _tenhou_integer() -> Scheme:
+    """Tenhou lobbies that write whole numbers: the score is rounded to thousands first."""
+    return scheme_for_rules(presets.TENHOU.replace(rank_rounding="integer")).replace(
+        name="tenhou-integer",
+        description="Tenhou 4-player, whole-number lobbies (score rounded to 1,000 first)",
     )
+
+
+def _qdan_ranking() -> Scheme:
+    """Qdan's ranking points reckon from the start, not the return points: no oka."""
+    return SCHEMES["qdan"].replace(
+        name="qdan-ranking",
+        description="Qdan ranking points: from the start points, no oka",
+        return_points=None,
+    )
+
+
+def _majiang() -> Scheme:
+    """電脳麻将's default rule object (majiang-core's own defaults)."""
+    return scheme_for_rules(ruleset_from_majiang({}))
+
+
+def _majiang_integer() -> Scheme:
+    """電脳麻将 records that write whole numbers (placement points without decimals)."""
+    return scheme_for_rules(ruleset_from_majiang({}).replace(rank_rounding="integer")).replace(
+        name="majiang-integer", description="電脳麻将, whole numbers: the score rounded to 1,000 first"
+    )
+
+
+def _of_preset(name: str) -> Callable[[], Scheme]:
+    return lambda: scheme_for_rules(presets.preset(name))
+
+
+#: each named scheme's name, variable and maker, in the order ``--scheme`` lists them
+_MADE_BY: dict[str, tuple[str, Callable[[], Scheme]]] = {
+    "tenhou": ("TENHOU", _of_preset("tenhou")),
+    "tenhou-integer": ("TENHOU_INTEGER", _tenhou_integer),
+    "tenhou-sanma": ("TENHOU_SANMA", _of_preset("tenhou-sanma")),
+    "qdan": ("QDAN", _of_preset("qdan")),
+    "qdan-ranking": ("QDAN_RANKING", _qdan_ranking),
+    "mahjongsoul": ("MAHJONGSOUL", _of_preset("mahjongsoul")),
+    "ron2-sanma": ("RON2_SANMA", _of_preset("ron2-sanma")),
+    "mleague": ("MLEAGUE", _of_preset("mleague")),
+    "majiang": ("MAJIANG", _majiang),
+    "majiang-integer": ("MAJIANG_INTEGER", _majiang_integer),
+    "jpml": ("JPML", _of_preset("jpml")),
+    "wrc": ("WRC", _of_preset("wrc")),
+    "ema": ("EMA", _of_preset("ema")),
 }
+#: the module's variable of each (``TENHOU`` is ``SCHEMES["tenhou"]``)
+NAMED: dict[str, str] = {variable: name for name, (variable, _) in _MADE_BY.items()}
+
+
+class _Schemes(Mapping[str, Scheme]):
+    """Every named scheme, each made when first looked up and kept (``in`` and iteration make none)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Scheme] = {}
+
+    def __getitem__(self, name: str) -> Scheme:
+        got = self._made.get(name)
+        if got is None:
+            got = self._made[name] = _MADE_BY[name][1]()
+        return got
+
+    def __contains__(self, name: object) -> bool:
+        return name in _MADE_BY
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MADE_BY)
+
+    def __len__(self) -> int:
+        return len(_MADE_BY)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+SCHEMES: Mapping[str, Scheme] = _Schemes()
+
+if TYPE_CHECKING:
+    TENHOU: Scheme
+    TENHOU_INTEGER: Scheme
+    TENHOU_SANMA: Scheme
+    QDAN: Scheme
+    QDAN_RANKING: Scheme
+    MAHJONGSOUL: Scheme
+    RON2_SANMA: Scheme
+    MLEAGUE: Scheme
+    MAJIANG: Scheme
+    MAJIANG_INTEGER: Scheme
+    JPML: Scheme
+    WRC: Scheme
+    EMA: Scheme
+
+
+def __getattr__(name: str) -> Scheme:
+    """A named scheme's variable (``TENHOU``), made on first use."""
+    if name in NAMED:
+        return SCHEMES[NAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get_scheme(spec: str | Scheme) -> Scheme:
