@@ -5,8 +5,9 @@ ready-made shared events (``_PLAYS``); every other tag has a handler."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import chain
-from typing import Final
+from typing import Any, Final
 
 from lxml import etree
 
@@ -102,8 +103,14 @@ class _GameReader:
         last_draw = self.last_draw
         plays = _PLAYS if n == 4 else _PLAYS_3
         handlers = _HANDLERS
-        for el in chain((first,), first.itersiblings()):
-            play = plays.get(el.tag)
+        # Any: a comment's or instruction's tag is a function; lxml's stubs say str, and compiled code
+        # checks what a str attribute gives (a TypeError, where the reader should skip it)
+        siblings: Iterator[Any] = chain((first,), first.itersiblings())
+        for el in siblings:
+            tag = el.tag
+            if not isinstance(tag, str):
+                continue
+            play = plays.get(tag)
             if play is not None:
                 seat, tile, ev, tedashi = play
                 if tedashi is None:  # a draw
@@ -113,9 +120,6 @@ class _GameReader:
                     events.append(ev if last_draw[seat] == tile else tedashi)
                     last_draw[seat] = None
                 continue
-            tag = el.tag
-            if not isinstance(tag, str):
-                continue  # comment or processing instruction
             try:
                 handler = handlers.get(tag)
                 if handler is None:
