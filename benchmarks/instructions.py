@@ -49,6 +49,7 @@ def counted(cmd: list[str], root: Path, env: dict[str, str] | None = None) -> in
         text=True,
         check=False,
         env=env,
+        cwd=root,  # ``python -m`` puts the working folder first on the path: the tree's own
     )
     found = re.search(r"Collected : (\d+)", proc.stderr)
     if proc.returncode not in (0, 1) or found is None:  # validate exits 1 on findings
@@ -67,7 +68,7 @@ def startup(root: Path, record: str) -> int:
     """Instructions of ``paifu validate RECORD`` as a whole process (start-up and exit included), with
     the bytecode caches written by a first run."""
     cmd, env = startup_command(root, record)
-    subprocess.run(cmd, env=env, capture_output=True, check=False)
+    subprocess.run(cmd, env=env, cwd=root, capture_output=True, check=False)
     return counted(cmd, root, env)
 
 

@@ -270,21 +270,25 @@ def smallest(files: list[str]) -> str:
 
 def startup_command(root: Path, record: str) -> tuple[list[str], dict[str, str]]:
     """``paifu validate RECORD`` as a fresh process on the code under ``root``, with bytecode caches
-    allowed (as an installed ``paifu`` has them), and its environment."""
+    allowed (as an installed ``paifu`` has them), and its environment; run it in ``root`` (``-m`` puts
+    the working folder before ``PYTHONPATH``)."""
     env = {**os.environ, "PYTHONPATH": str(root)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return [sys.executable, "-m", "paifu", "validate", record], env
 
 
-def process_cpu(cmd: list[str], env: dict[str, str], runs: int) -> float:
+def process_cpu(cmd: list[str], env: dict[str, str], runs: int, cwd: Path | None = None) -> float:
     """CPU seconds (user + system) of ``cmd`` as a process, the best of ``runs`` (after one run that
-    writes the bytecode caches)."""
+    writes the bytecode caches), run in ``cwd`` (a code tree's: ``python -m`` puts the working folder
+    first on the path, so elsewhere a baseline's start-up would import ours)."""
     import resource
 
     best = float("inf")
     for i in range(runs + 1):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        subprocess.run(
+            cmd, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False
+        )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if i:
             best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -298,7 +302,7 @@ def startup(files: list[str], trees: list[tuple[str, Path]], runs: int) -> None:
     print(f"\nstart-up: paifu validate {record} ({os.path.getsize(record):,} bytes) as a process, CPU s")
     print(f"  bare interpreter (python -c pass): {bare:.3f}")
     for label, root in trees:
-        cpu = process_cpu(*startup_command(root, record), runs * 3)
+        cpu = process_cpu(*startup_command(root, record), runs * 3, cwd=root)
         print(f"  {label}: {cpu:.3f} ({cpu / bare:.1f}x the bare interpreter)")
 
 
