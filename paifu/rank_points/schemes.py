@@ -4,11 +4,12 @@ the named schemes of the platforms and leagues, each its preset's (where the val
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from paifu.frozen import Frozen, fill
+from paifu.lazy import MadeOnLookup
 from paifu.rules import presets
 from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
@@ -238,32 +239,8 @@ _MADE_BY: dict[str, tuple[str, Callable[[], Scheme]]] = {
 NAMED: dict[str, str] = {variable: name for name, (variable, _) in _MADE_BY.items()}
 
 
-class _Schemes(Mapping[str, Scheme]):
-    """Every named scheme, each made when first looked up and kept (``in`` and iteration make none)."""
-
-    def __init__(self) -> None:
-        self._made: dict[str, Scheme] = {}
-
-    def __getitem__(self, name: str) -> Scheme:
-        got = self._made.get(name)
-        if got is None:
-            got = self._made[name] = _MADE_BY[name][1]()
-        return got
-
-    def __contains__(self, name: object) -> bool:
-        return name in _MADE_BY
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_MADE_BY)
-
-    def __len__(self) -> int:
-        return len(_MADE_BY)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
-SCHEMES: Mapping[str, Scheme] = _Schemes()
+#: every named scheme by name, each made when first looked up
+SCHEMES: Mapping[str, Scheme] = MadeOnLookup({name: make for name, (_, make) in _MADE_BY.items()})
 
 if TYPE_CHECKING:
     TENHOU: Scheme

@@ -8,10 +8,12 @@ into ``PRESETS``, each module imported when one of its presets is first asked fo
 
 from __future__ import annotations
 
+import functools
 import importlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from paifu.lazy import MadeOnLookup
 from paifu.rules.presets.cite import CHOICE, cite_text
 from paifu.rules.ruleset import Ruleset, RulesetError
 
@@ -71,26 +73,10 @@ def _load(module: str, variable: str) -> Ruleset:
     return got
 
 
-class _Presets(Mapping[str, Ruleset]):
-    """Every preset by name, each built when first looked up (``in`` and iteration build none)."""
-
-    def __getitem__(self, name: str) -> Ruleset:
-        return _load(*_WHERE[name])
-
-    def __contains__(self, name: object) -> bool:
-        return name in _WHERE
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(_WHERE)
-
-    def __len__(self) -> int:
-        return len(_WHERE)
-
-    def __repr__(self) -> str:
-        return repr(dict(self))
-
-
-PRESETS: Mapping[str, Ruleset] = _Presets()
+#: every preset by name, each built when first looked up
+PRESETS: Mapping[str, Ruleset] = MadeOnLookup(
+    {name: functools.partial(_load, module, variable) for name, (module, variable) in _WHERE.items()}
+)
 
 
 def _cited() -> Any:
