@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from paifu.rank_points import schemes
 from paifu.rank_points.compute import (
     STICK,
     apply_leftover_sticks,
@@ -105,8 +106,6 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """A named scheme (``TENHOU``), made when first asked for (``paifu.rank_points.schemes``)."""
-    from paifu.rank_points import schemes
-
     if name in schemes.NAMED:
         return getattr(schemes, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from paifu.lazy import MadeOnLookup
+from paifu.rules.presets import cite
 from paifu.rules.presets.cite import CHOICE, cite_text
 from paifu.rules.ruleset import Ruleset, RulesetError
 
@@ -65,7 +66,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     "ema": ("leagues", "EMA"),
     "mleague": ("leagues", "MLEAGUE"),
 }
-_VARIABLES = {variable: (module, name) for name, (module, variable) in _WHERE.items()}
+#: the module's variable of each (``TENHOU`` is ``PRESETS["tenhou"]``)
+_VARIABLES = {variable: name for name, (_, variable) in _WHERE.items()}
 
 
 def _load(module: str, variable: str) -> Ruleset:
@@ -81,18 +83,15 @@ PRESETS: Mapping[str, Ruleset] = MadeOnLookup(
 
 def _cited() -> Any:
     """``cite``, with every preset built: its ``SOURCES`` and ``UNSET`` fill as the presets are."""
-    for module, variable in dict.fromkeys(_WHERE.values()):
-        _load(module, variable)
-    from paifu.rules.presets import cite
-
+    for name in PRESETS:
+        PRESETS[name]
     return cite
 
 
 def __getattr__(name: str) -> Any:
     """A preset's variable (``TENHOU``), or ``SOURCES`` and ``UNSET`` whole, built on first use."""
     if name in _VARIABLES:
-        module, _ = _VARIABLES[name]
-        return _load(module, name)
+        return PRESETS[_VARIABLES[name]]
     if name in ("SOURCES", "UNSET"):
         return getattr(_cited(), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
