@@ -28,6 +28,8 @@ from setuptools.command.build_py import build_py
 # compiled; tests/test_build.py and the compiled pass of .ci/run check that.
 COMPILE = [
     "paifu/board/*.py",  # the table and its unchecked updates
+    "paifu/events.py",  # read and made on every event: native classes (paifu/valued.py)
+    "paifu/valued.py",
     "paifu/engine/*.py",
     "paifu/rules/flags.py",  # the rule answers the engine reads on every event
     "paifu/tiles.py",

@@ -6,25 +6,23 @@ table positions 0..n-1 (seat 0 sits East in East 1 unless ``GameStart.first_deal
 says otherwise). Tiles are Tenhou ids 0..135 (see ``paifu.tiles``). Scores are in
 points (not hundreds). A reader that cannot know something leaves it ``None``.
 
-Each class is a dataclass that generates nothing (its fields, for ``fields``, ``replace`` and
-``match``) with its own ``__init__`` and ``paifu.frozen``'s methods: a frozen dataclass compiled six
-methods a class at every start, a third of a small ``paifu validate`` (issue 26). Long because each
-class states its fields twice, as fields and as ``__init__``'s parameters: the vocabulary stays in one
-place.
+Each class is compiled (``paifu.valued``): the engine reads a field from the event's struct and a
+reader makes one without a Python ``__init__``. Its fields are ``Final`` (assigned once, in ``__init__``)
+and named in order as ``__match_args__``, which the repr, ``match`` and ``dataclasses``' functions
+read: it behaves as the frozen dataclass it was (equality, hash, repr, pickling, ``fields``,
+``replace``, ``asdict``), except that a field's type is checked when it is made and an assignment
+raises ``AttributeError`` (a frozen dataclass's ``FrozenInstanceError`` is one; plain Python raises
+that). Long because each class states its fields four times (fields, ``__init__``, names, values):
+the vocabulary stays in one place.
 """
 
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Final
 
 from paifu.findings import Code, Note
-from paifu.frozen import Frozen, Record, set_field
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
+from paifu.valued import Hashed, Rebuilt
 
 
 class CallKind(str, Enum):
@@ -50,40 +48,47 @@ class RyuukyokuKind(str, Enum):
         return self not in (RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Meld(Frozen):
+class Meld(Hashed):
     """A meld as shown on the table; ``tiles`` includes the called tile."""
 
-    kind: CallKind
-    tiles: tuple[int, ...]
-    called: int | None  # the tile taken from another player (None: closed kan, kita)
-    from_seat: int | None  # who supplied ``called``
+    __slots__ = ("kind", "tiles", "called", "from_seat")
+    __match_args__ = ("kind", "tiles", "called", "from_seat")
+
+    kind: Final[CallKind]
+    tiles: Final[tuple[int, ...]]
+    called: Final[int | None]  # the tile taken from another player (None: closed kan, kita)
+    from_seat: Final[int | None]  # who supplied ``called``
 
     def __init__(
         self, kind: CallKind, tiles: tuple[int, ...], called: int | None = None, from_seat: int | None = None
     ) -> None:
-        set_field(self, "kind", kind)
-        set_field(self, "tiles", tiles)
-        set_field(self, "called", called)
-        set_field(self, "from_seat", from_seat)
+        self.kind = kind
+        self.tiles = tiles
+        self.called = called
+        self.from_seat = from_seat
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.kind, self.tiles, self.called, self.from_seat)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class GameStart(Frozen):
+class GameStart(Hashed):
     """The players and what the record says of the game before its first hand."""
 
-    players: tuple[str, ...]  # names, one per seat; len() is the number of players
-    game_id: str
-    first_dealer: int
+    __slots__ = ("players", "game_id", "first_dealer", "rules_hint", "wall_seed", "meta", "physical_ids")
+    __match_args__ = ("players", "game_id", "first_dealer", "rules_hint", "wall_seed", "meta", "physical_ids")
+
+    players: Final[tuple[str, ...]]  # names, one per seat; len() is the number of players
+    game_id: Final[str]
+    first_dealer: Final[int]
     #: what the record says about its rules, in its own words (e.g. {"tenhou_go_type": 169})
-    rules_hint: tuple[tuple[str, object], ...]
+    rules_hint: Final[tuple[tuple[str, object], ...]]
     #: wall generator seed, when the record carries one (Tenhou SHUFFLE)
-    wall_seed: str | None
+    wall_seed: Final[str | None]
     #: free-form header facts (lobby, date, dan, rate ...), never used for legality
-    meta: tuple[tuple[str, object], ...]
+    meta: Final[tuple[tuple[str, object], ...]]
     #: each tile id names one physical tile of the 136 (Tenhou XML), so no id is dealt or drawn
     #: twice in a hand; formats that name tiles by kind get ids made up by the reader (False)
-    physical_ids: bool
+    physical_ids: Final[bool]
 
     def __init__(
         self,
@@ -95,34 +100,66 @@ class GameStart(Frozen):
         meta: tuple[tuple[str, object], ...] = (),
         physical_ids: bool = False,
     ) -> None:
-        set_field(self, "players", players)
-        set_field(self, "game_id", game_id)
-        set_field(self, "first_dealer", first_dealer)
-        set_field(self, "rules_hint", rules_hint)
-        set_field(self, "wall_seed", wall_seed)
-        set_field(self, "meta", meta)
-        set_field(self, "physical_ids", physical_ids)
+        self.players = players
+        self.game_id = game_id
+        self.first_dealer = first_dealer
+        self.rules_hint = rules_hint
+        self.wall_seed = wall_seed
+        self.meta = meta
+        self.physical_ids = physical_ids
 
     @property
     def num_players(self) -> int:
         return len(self.players)
 
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.players,
+            self.game_id,
+            self.first_dealer,
+            self.rules_hint,
+            self.wall_seed,
+            self.meta,
+            self.physical_ids,
+        )
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class HandStart(Frozen):
+
+class HandStart(Hashed):
     """A hand's deal: the round, the sticks, the scores and each seat's 13 tiles."""
 
-    round_wind: int  # 0 East, 1 South, 2 West, 3 North
-    hand_number: int  # 0-based within the round (East 1 = 0)
-    honba: int
-    sticks: int  # riichi sticks on the table at the start
-    dealer: int  # seat
-    scores: (
-        tuple[int, ...] | None
-    )  # per seat, points; None where the record states none (mjai's original protocol)
-    dora_indicator: int
-    hands: tuple[tuple[int, ...], ...]  # 13 tile ids per seat, dealing order
-    dice: tuple[int, int] | None  # faces 1..6 when known
+    __slots__ = (
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "dealer",
+        "scores",
+        "dora_indicator",
+        "hands",
+        "dice",
+    )
+    __match_args__ = (
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "dealer",
+        "scores",
+        "dora_indicator",
+        "hands",
+        "dice",
+    )
+
+    round_wind: Final[int]  # 0 East, 1 South, 2 West, 3 North
+    hand_number: Final[int]  # 0-based within the round (East 1 = 0)
+    honba: Final[int]
+    sticks: Final[int]  # riichi sticks on the table at the start
+    dealer: Final[int]  # seat
+    #: per seat, points; None where the record states none (mjai's original protocol)
+    scores: Final[tuple[int, ...] | None]
+    dora_indicator: Final[int]
+    hands: Final[tuple[tuple[int, ...], ...]]  # 13 tile ids per seat, dealing order
+    dice: Final[tuple[int, int] | None]  # faces 1..6 when known
 
     def __init__(
         self,
@@ -136,122 +173,206 @@ class HandStart(Frozen):
         hands: tuple[tuple[int, ...], ...],
         dice: tuple[int, int] | None = None,
     ) -> None:
-        set_field(self, "round_wind", round_wind)
-        set_field(self, "hand_number", hand_number)
-        set_field(self, "honba", honba)
-        set_field(self, "sticks", sticks)
-        set_field(self, "dealer", dealer)
-        set_field(self, "scores", scores)
-        set_field(self, "dora_indicator", dora_indicator)
-        set_field(self, "hands", hands)
-        set_field(self, "dice", dice)
+        self.round_wind = round_wind
+        self.hand_number = hand_number
+        self.honba = honba
+        self.sticks = sticks
+        self.dealer = dealer
+        self.scores = scores
+        self.dora_indicator = dora_indicator
+        self.hands = hands
+        self.dice = dice
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.round_wind,
+            self.hand_number,
+            self.honba,
+            self.sticks,
+            self.dealer,
+            self.scores,
+            self.dora_indicator,
+            self.hands,
+            self.dice,
+        )
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Draw(Frozen):
+class Draw(Hashed):
     """A seat draws a tile (from the wall, or the dead wall after a kan)."""
 
-    seat: int
-    tile: int
+    __slots__ = ("seat", "tile")
+    __match_args__ = ("seat", "tile")
+
+    seat: Final[int]
+    tile: Final[int]
 
     def __init__(self, seat: int, tile: int) -> None:
-        set_field(self, "seat", seat)
-        set_field(self, "tile", tile)
+        self.seat = seat
+        self.tile = tile
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat, self.tile)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Discard(Frozen):
+class Discard(Hashed):
     """A seat discards a tile."""
 
-    seat: int
-    tile: int
+    __slots__ = ("seat", "tile", "tsumogiri")
+    __match_args__ = ("seat", "tile", "tsumogiri")
+
+    seat: Final[int]
+    tile: Final[int]
     #: True when the record says this was the drawn tile; None when the record does not say
-    tsumogiri: bool | None
+    tsumogiri: Final[bool | None]
 
     def __init__(self, seat: int, tile: int, tsumogiri: bool | None = None) -> None:
-        set_field(self, "seat", seat)
-        set_field(self, "tile", tile)
-        set_field(self, "tsumogiri", tsumogiri)
+        self.seat = seat
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat, self.tile, self.tsumogiri)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Call(Frozen):
+class Call(Hashed):
     """Chi, pon or open kan on the last discard, or closed/added kan or kita in turn."""
 
-    seat: int
-    meld: Meld
+    __slots__ = ("seat", "meld")
+    __match_args__ = ("seat", "meld")
+
+    seat: Final[int]
+    meld: Final[Meld]
 
     def __init__(self, seat: int, meld: Meld) -> None:
-        set_field(self, "seat", seat)
-        set_field(self, "meld", meld)
+        self.seat = seat
+        self.meld = meld
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat, self.meld)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class NewDora(Frozen):
+class NewDora(Hashed):
     """A new dora indicator is turned (after a kan)."""
 
-    indicator: int
+    __slots__ = ("indicator",)
+    __match_args__ = ("indicator",)
+
+    indicator: Final[int]
 
     def __init__(self, indicator: int) -> None:
-        set_field(self, "indicator", indicator)
+        self.indicator = indicator
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.indicator,)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class RiichiDeclared(Frozen):
+class RiichiDeclared(Hashed):
     """A seat declares riichi (its discard follows)."""
 
-    seat: int
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    seat: Final[int]
 
     def __init__(self, seat: int) -> None:
-        set_field(self, "seat", seat)
+        self.seat = seat
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class RiichiAccepted(Frozen):
+class RiichiAccepted(Hashed):
     """A riichi's discard was not won on: the seat pays its stick."""
 
-    seat: int
+    __slots__ = ("seat", "scores")
+    __match_args__ = ("seat", "scores")
+
+    seat: Final[int]
     #: scores after the stick was paid, when the record states them
-    scores: tuple[int, ...] | None
+    scores: Final[tuple[int, ...] | None]
 
     def __init__(self, seat: int, scores: tuple[int, ...] | None = None) -> None:
-        set_field(self, "seat", seat)
-        set_field(self, "scores", scores)
+        self.seat = seat
+        self.scores = scores
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat, self.scores)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class ClaimedYaku(Frozen):
+class ClaimedYaku(Hashed):
     """One yaku of a win, as the record names and counts it."""
 
-    name: str  # a ``paifu.yaku.Yaku`` value, or ``unknown:<record's name>``
-    han: int  # 13 per yakuman multiple for yakuman; dora counts are han too
+    __slots__ = ("name", "han")
+    __match_args__ = ("name", "han")
+
+    name: Final[str]  # a ``paifu.yaku.Yaku`` value, or ``unknown:<record's name>``
+    han: Final[int]  # 13 per yakuman multiple for yakuman; dora counts are han too
 
     def __init__(self, name: str, han: int) -> None:
-        set_field(self, "name", name)
-        set_field(self, "han", han)
+        self.name = name
+        self.han = han
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.name, self.han)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class ClaimedWin(Frozen):
+class ClaimedWin(Hashed):
     """What the record says a win was worth; every field optional."""
 
-    fu: int | None
-    han: int | None
-    points: int | None  # hand value before honba and sticks (total for tsumo)
-    limit: str | None  # "", mangan, haneman, baiman, sanbaiman, yakuman, ...
-    yaku: tuple[ClaimedYaku, ...] | None
-    yakuman_multiple: int | None
-    dora_indicators: tuple[int, ...] | None
-    ura_indicators: tuple[int, ...] | None
-    hand: tuple[int, ...] | None  # concealed tiles incl. the winning tile
-    melds: tuple[Meld, ...] | None
-    honba: int | None
-    sticks: int | None  # riichi sticks this winner takes
-    deltas: tuple[int, ...] | None  # score change per seat, incl. honba and sticks
-    scores_before: tuple[int, ...] | None
-    pao_seat: int | None
+    __slots__ = (
+        "fu",
+        "han",
+        "points",
+        "limit",
+        "yaku",
+        "yakuman_multiple",
+        "dora_indicators",
+        "ura_indicators",
+        "hand",
+        "melds",
+        "honba",
+        "sticks",
+        "deltas",
+        "scores_before",
+        "pao_seat",
+        "pao_stated",
+    )
+    __match_args__ = (
+        "fu",
+        "han",
+        "points",
+        "limit",
+        "yaku",
+        "yakuman_multiple",
+        "dora_indicators",
+        "ura_indicators",
+        "hand",
+        "melds",
+        "honba",
+        "sticks",
+        "deltas",
+        "scores_before",
+        "pao_seat",
+        "pao_stated",
+    )
+
+    fu: Final[int | None]
+    han: Final[int | None]
+    points: Final[int | None]  # hand value before honba and sticks (total for tsumo)
+    limit: Final[str | None]  # "", mangan, haneman, baiman, sanbaiman, yakuman, ...
+    yaku: Final[tuple[ClaimedYaku, ...] | None]
+    yakuman_multiple: Final[int | None]
+    dora_indicators: Final[tuple[int, ...] | None]
+    ura_indicators: Final[tuple[int, ...] | None]
+    hand: Final[tuple[int, ...] | None]  # concealed tiles incl. the winning tile
+    melds: Final[tuple[Meld, ...] | None]
+    honba: Final[int | None]
+    sticks: Final[int | None]  # riichi sticks this winner takes
+    deltas: Final[tuple[int, ...] | None]  # score change per seat, incl. honba and sticks
+    scores_before: Final[tuple[int, ...] | None]
+    pao_seat: Final[int | None]
     #: False where the format has no word for liability (Mortal's mjai): ``pao_seat`` is then unknown
-    pao_stated: bool
+    pao_stated: Final[bool]
 
     def __init__(
         self,
@@ -272,59 +393,84 @@ class ClaimedWin(Frozen):
         pao_seat: int | None = None,
         pao_stated: bool = True,
     ) -> None:
-        set_field(self, "fu", fu)
-        set_field(self, "han", han)
-        set_field(self, "points", points)
-        set_field(self, "limit", limit)
-        set_field(self, "yaku", yaku)
-        set_field(self, "yakuman_multiple", yakuman_multiple)
-        set_field(self, "dora_indicators", dora_indicators)
-        set_field(self, "ura_indicators", ura_indicators)
-        set_field(self, "hand", hand)
-        set_field(self, "melds", melds)
-        set_field(self, "honba", honba)
-        set_field(self, "sticks", sticks)
-        set_field(self, "deltas", deltas)
-        set_field(self, "scores_before", scores_before)
-        set_field(self, "pao_seat", pao_seat)
-        set_field(self, "pao_stated", pao_stated)
+        self.fu = fu
+        self.han = han
+        self.points = points
+        self.limit = limit
+        self.yaku = yaku
+        self.yakuman_multiple = yakuman_multiple
+        self.dora_indicators = dora_indicators
+        self.ura_indicators = ura_indicators
+        self.hand = hand
+        self.melds = melds
+        self.honba = honba
+        self.sticks = sticks
+        self.deltas = deltas
+        self.scores_before = scores_before
+        self.pao_seat = pao_seat
+        self.pao_stated = pao_stated
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.fu,
+            self.han,
+            self.points,
+            self.limit,
+            self.yaku,
+            self.yakuman_multiple,
+            self.dora_indicators,
+            self.ura_indicators,
+            self.hand,
+            self.melds,
+            self.honba,
+            self.sticks,
+            self.deltas,
+            self.scores_before,
+            self.pao_seat,
+            self.pao_stated,
+        )
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Win(Frozen):
+class Win(Hashed):
     """A seat wins: tsumo (``from_seat == seat``) or ron on ``from_seat``'s discard."""
 
-    seat: int
-    from_seat: int  # == seat for tsumo
-    tile: int
-    claimed: ClaimedWin
+    __slots__ = ("seat", "from_seat", "tile", "claimed")
+    __match_args__ = ("seat", "from_seat", "tile", "claimed")
+
+    seat: Final[int]
+    from_seat: Final[int]  # == seat for tsumo
+    tile: Final[int]
+    claimed: Final[ClaimedWin]
 
     def __init__(self, seat: int, from_seat: int, tile: int, claimed: ClaimedWin | None = None) -> None:
-        set_field(self, "seat", seat)
-        set_field(self, "from_seat", from_seat)
-        set_field(self, "tile", tile)
-        set_field(
-            self, "claimed", ClaimedWin() if claimed is None else claimed
-        )  # a new one, as a default_factory
+        self.seat = seat
+        self.from_seat = from_seat
+        self.tile = tile
+        self.claimed = ClaimedWin() if claimed is None else claimed  # a new one, as a default_factory
 
     @property
     def tsumo(self) -> bool:
         return self.seat == self.from_seat
 
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat, self.from_seat, self.tile, self.claimed)
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Ryuukyoku(Frozen):
+
+class Ryuukyoku(Hashed):
     """A hand ends without a win: the wall ran out, or an abortive draw."""
 
-    kind: RyuukyokuKind
+    __slots__ = ("kind", "tenpai", "deltas", "scores_before", "honba", "sticks", "shown")
+    __match_args__ = ("kind", "tenpai", "deltas", "scores_before", "honba", "sticks", "shown")
+
+    kind: Final[RyuukyokuKind]
     #: seats the record shows as tenpai (exhaustive draw), or the declarer (nine terminals)
-    tenpai: tuple[int, ...] | None
-    deltas: tuple[int, ...] | None
-    scores_before: tuple[int, ...] | None
-    honba: int | None
-    sticks: int | None
+    tenpai: Final[tuple[int, ...] | None]
+    deltas: Final[tuple[int, ...] | None]
+    scores_before: Final[tuple[int, ...] | None]
+    honba: Final[int | None]
+    sticks: Final[int | None]
     #: concealed hands shown, per seat (None where not shown)
-    shown: tuple[tuple[int, ...] | None, ...] | None
+    shown: Final[tuple[tuple[int, ...] | None, ...] | None]
 
     def __init__(
         self,
@@ -336,24 +482,29 @@ class Ryuukyoku(Frozen):
         sticks: int | None = None,
         shown: tuple[tuple[int, ...] | None, ...] | None = None,
     ) -> None:
-        set_field(self, "kind", kind)
-        set_field(self, "tenpai", tenpai)
-        set_field(self, "deltas", deltas)
-        set_field(self, "scores_before", scores_before)
-        set_field(self, "honba", honba)
-        set_field(self, "sticks", sticks)
-        set_field(self, "shown", shown)
+        self.kind = kind
+        self.tenpai = tenpai
+        self.deltas = deltas
+        self.scores_before = scores_before
+        self.honba = honba
+        self.sticks = sticks
+        self.shown = shown
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.kind, self.tenpai, self.deltas, self.scores_before, self.honba, self.sticks, self.shown)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class GameEnd(Frozen):
+class GameEnd(Hashed):
     """The game is over: the final scores and rank points the record states."""
 
-    final_scores: tuple[int, ...] | None  # after leftover sticks, as the record states
-    rank_points: tuple[float, ...] | None  # the record's own rank points
+    __slots__ = ("final_scores", "rank_points", "rank_points_text", "placements")
+    __match_args__ = ("final_scores", "rank_points", "rank_points_text", "placements")
+
+    final_scores: Final[tuple[int, ...] | None]  # after leftover sticks, as the record states
+    rank_points: Final[tuple[float, ...] | None]  # the record's own rank points
     #: rank points exactly as written (e.g. "-10.7" vs "-108"), for rounding checks
-    rank_points_text: tuple[str, ...] | None
-    placements: tuple[int, ...] | None  # 1 = top, per seat, where the record states them
+    rank_points_text: Final[tuple[str, ...] | None]
+    placements: Final[tuple[int, ...] | None]  # 1 = top, per seat, where the record states them
 
     def __init__(
         self,
@@ -362,30 +513,43 @@ class GameEnd(Frozen):
         rank_points_text: tuple[str, ...] | None = None,
         placements: tuple[int, ...] | None = None,
     ) -> None:
-        set_field(self, "final_scores", final_scores)
-        set_field(self, "rank_points", rank_points)
-        set_field(self, "rank_points_text", rank_points_text)
-        set_field(self, "placements", placements)
+        self.final_scores = final_scores
+        self.rank_points = rank_points
+        self.rank_points_text = rank_points_text
+        self.placements = placements
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.final_scores, self.rank_points, self.rank_points_text, self.placements)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Disconnect(Frozen):
+class Disconnect(Hashed):
     """A seat loses its connection (the server plays for it)."""
 
-    seat: int
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    seat: Final[int]
 
     def __init__(self, seat: int) -> None:
-        set_field(self, "seat", seat)
+        self.seat = seat
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Reconnect(Frozen):
+class Reconnect(Hashed):
     """A seat is back."""
 
-    seat: int
+    __slots__ = ("seat",)
+    __match_args__ = ("seat",)
+
+    seat: Final[int]
 
     def __init__(self, seat: int) -> None:
-        set_field(self, "seat", seat)
+        self.seat = seat
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.seat,)
 
 
 Event = (
@@ -405,23 +569,30 @@ Event = (
 )
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class RecordIssue(Frozen):
+class RecordIssue(Hashed):
     """Something a reader noticed about the file itself (a recovered malformation), or a note."""
 
-    code: Code | Note
-    message: str
-    event_index: int | None
+    __slots__ = ("code", "message", "event_index")
+    __match_args__ = ("code", "message", "event_index")
+
+    code: Final[Code | Note]
+    message: Final[str]
+    event_index: Final[int | None]
 
     def __init__(self, code: Code | Note, message: str, event_index: int | None = None) -> None:
-        set_field(self, "code", code)
-        set_field(self, "message", message)
-        set_field(self, "event_index", event_index)
+        self.code = code
+        self.message = message
+        self.event_index = event_index
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.code, self.message, self.event_index)
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class GameRecord(Record):
+class GameRecord(Rebuilt):
     """One game as a reader produced it: its events and any reading issues."""
+
+    __slots__ = ("events", "source", "format", "issues", "partial")
+    __match_args__ = ("events", "source", "format", "issues", "partial")
 
     events: list[Event]
     source: str
@@ -449,3 +620,6 @@ class GameRecord(Record):
         ev = self.events[0]
         assert isinstance(ev, GameStart)
         return ev
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.events, self.source, self.format, self.issues, self.partial)

@@ -174,6 +174,10 @@ def field_names(cls: type) -> tuple[str, ...]:
         got = getattr(cls, "__record_fields__", None)
     if got is not None:
         return tuple(f.name for f in got)
+    for klass in getattr(cls, "__mro__", ()):  # a compiled class written out: no dataclasses import
+        described = klass.__dict__.get("__dataclass_fields__")
+        if isinstance(described, Described):
+            return described.names_of(cls)
     if "__dataclass_fields__" in dir(cls):
         import dataclasses
 
@@ -253,25 +257,32 @@ def fill(obj: Record, given: dict[str, Any]) -> None:
 
 class Described:
     """``__dataclass_fields__`` of a compiled class written out (no dataclass: mypyc ran ``dataclasses`` on
-    one at every start): its fields by name, made with ``dataclasses`` the first time its functions ask
-    (``replace``, ``fields``, ``asdict``), so they work on it as on the dataclass it was."""
+    one at every start): its fields by name (``names``, else the class's ``__match_args__``), made with
+    ``dataclasses`` the first time its functions ask (``replace``, ``fields``, ``asdict``), so they work
+    on it as on the dataclass it was."""
 
-    def __init__(self, names: tuple[str, ...]) -> None:
+    def __init__(self, names: tuple[str, ...] | None = None) -> None:
         self.names = names
-        self.made: dict[str, Any] | None = None
+        self.made: dict[type, dict[str, Any]] = {}
+
+    def names_of(self, cls: type) -> tuple[str, ...]:
+        """The fields of ``cls``, a class this describes."""
+        return cls.__match_args__ if self.names is None else self.names  # type: ignore[attr-defined]
 
     def __get__(self, obj: object, cls: type | None = None) -> dict[str, Any]:
-        if self.made is None:
+        owner = type(obj) if cls is None else cls
+        made = self.made.get(owner)
+        if made is None:
             import dataclasses
 
-            made: dict[str, Any] = {}
-            for name in self.names:
+            made = {}
+            for name in self.names_of(owner):
                 f: Any = dataclasses.field()
                 f.name, f.type = name, "Any"
                 f._field_type = dataclasses._FIELD  # type: ignore[attr-defined]  # noqa: SLF001 - as _get_field sets it
                 made[name] = f
-            self.made = made
-        return self.made
+            self.made[owner] = made
+        return made
 
 
 def shown(obj: object, names: tuple[str, ...]) -> str:

@@ -220,11 +220,12 @@ def _mutants(ev: object, odd: list[object]) -> list[object]:
     out = []
     for f in dataclasses.fields(ev):
         value = getattr(ev, f.name)
-        for v in odd:
-            out.append(dataclasses.replace(ev, **{f.name: v}))
-        if dataclasses.is_dataclass(value):  # one level down: a meld, the claimed win
-            for inner in _mutants(value, odd):
-                out.append(dataclasses.replace(ev, **{f.name: inner}))
+        inners = _mutants(value, odd) if dataclasses.is_dataclass(value) else []  # a meld, the claim
+        for v in [*odd, *inners]:
+            try:
+                out.append(dataclasses.replace(ev, **{f.name: v}))
+            except TypeError:  # compiled, an event checks its fields' types when made: none to walk
+                continue
     return out
 
 

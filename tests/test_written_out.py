@@ -1,5 +1,5 @@
-"""The compiled classes written out (``Table``, ``SeatState``, ``TableRules``, ``HandWall`` and the results)
-behave as the dataclasses they were: a compiled dataclass ran ``dataclasses`` and compiled its methods
+"""The compiled classes written out (the events, ``Table``, ``SeatState``, ``TableRules``, ``HandWall`` and
+the results) behave as the dataclasses they were: a compiled dataclass ran ``dataclasses`` and compiled its methods
 from source at every start (41 M instructions of a small validate, issue 26).
 
 Each is compared with a real dataclass of its former fields holding the same values: the same repr,
@@ -14,6 +14,7 @@ import copy
 import dataclasses
 import pickle
 import sys
+from enum import Enum
 from types import ModuleType
 from typing import Any
 
@@ -21,6 +22,7 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 import paifu
+import paifu.events
 from paifu.board.follow import Follower
 from paifu.board.rules import DEFAULT, TableRules
 from paifu.board.seat import SeatState
@@ -28,6 +30,7 @@ from paifu.board.state import TableState
 from paifu.board.table import Table
 from paifu.engine.results import GameResult, HandResult, WinResult
 from paifu.engine.wall import HandWall, _hand_wall
+from paifu.findings import Note
 
 
 def _declared(module: ModuleType, name: str) -> tuple[str, ...]:
@@ -39,11 +42,16 @@ def _declared(module: ModuleType, name: str) -> tuple[str, ...]:
     return tuple(s.target.id for s in declared if not ast.unparse(s.annotation).startswith("ClassVar"))
 
 
+EVENTS = sorted(
+    (c for c in vars(paifu.events).values() if isinstance(c, type) and c.__module__ == "paifu.events"),
+    key=lambda c: c.__name__,
+)
+EVENTS = [c for c in EVENTS if not issubclass(c, Enum)]
 FIELDS = {
     cls.__name__: _declared(sys.modules[cls.__module__], cls.__name__)
-    for cls in (TableRules, HandWall, Table, SeatState, WinResult, HandResult, GameResult)
+    for cls in (TableRules, HandWall, Table, SeatState, WinResult, HandResult, GameResult, *EVENTS)
 }
-FROZEN = {"TableRules", "HandWall"}
+FROZEN = {"TableRules", "HandWall"} | {c.__name__ for c in EVENTS if c is not paifu.events.GameRecord}
 
 
 def _objects() -> list[Any]:
@@ -53,6 +61,20 @@ def _objects() -> list[Any]:
     tables = [t for t in map(follower.apply, record.events) if t is not None]
     table = tables[len(tables) // 2]
     assert isinstance(table, TableState) and result.hands and result.hands[0].wins
+    samples = ("chankan", "kan-then-rinshan", "exhaustive-draw-tenpai", "riichi-ippatsu-tsumo")
+    games = [paifu.read(str(SAMPLES / "tenhou-xml" / f"{name}.xml"))[0] for name in samples]
+    firsts = {type(ev): ev for game in reversed(games) for ev in reversed(game.events)}  # each kind's first
+    win = firsts[paifu.events.Win]
+    assert isinstance(win, paifu.events.Win) and win.claimed.yaku and win.claimed.melds is not None
+    made = [
+        paifu.events.Disconnect(1),
+        paifu.events.Reconnect(1),
+        paifu.events.RecordIssue(Note.DRAW_KIND_INFERRED, "a note", 3),
+        record,
+        win.claimed,
+        win.claimed.yaku[0],
+        next(ev.meld for ev in record.events if isinstance(ev, paifu.events.Call)),
+    ]
     return [
         DEFAULT,
         TableRules(num_players=3, tile_ids=True),
@@ -62,6 +84,8 @@ def _objects() -> list[Any]:
         result.hands[0].wins[0],
         result.hands[0],
         result,
+        *firsts.values(),
+        *made,
     ]
 
 
@@ -110,3 +134,30 @@ def test_a_changed_field_makes_a_different_value_and_copies_are_apart() -> None:
     assert type(snap) is TableState and snap == table and snap.seats is not table.seats
     snap.scores[0] += 100
     assert snap != table
+
+
+def test_every_event_class_is_checked() -> None:
+    checked = {type(obj) for obj in _objects()}
+    assert set(EVENTS) <= checked and len(EVENTS) == 18
+
+
+@pytest.mark.parametrize("cls", EVENTS, ids=lambda c: c.__name__)
+def test_an_event_names_its_fields_and_refuses_a_change(cls: type) -> None:
+    """``__match_args__`` is the declared fields (repr, ``match`` and ``dataclasses`` read it); a frozen
+    event refuses an assignment and a deletion (``Final`` compiled; ``paifu.valued`` in plain Python)."""
+    assert cls.__match_args__ == FIELDS[cls.__name__]
+    obj = next(o for o in _objects() if type(o) is cls)
+    name = FIELDS[cls.__name__][0]
+    if cls.__name__ in FROZEN:
+        with pytest.raises(AttributeError):
+            setattr(obj, name, getattr(obj, name))
+        with pytest.raises(AttributeError):
+            delattr(obj, name)
+    assert not hasattr(obj, "__dict__")
+
+
+def test_an_event_s_default_is_a_new_one() -> None:
+    win = paifu.events.Win(0, 1, 5)
+    assert win.claimed == paifu.events.ClaimedWin() and win.claimed is not paifu.events.Win(0, 1, 5).claimed
+    record = paifu.events.GameRecord([])
+    assert record.issues == [] and record.issues is not paifu.events.GameRecord([]).issues

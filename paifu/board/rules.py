@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from paifu.board.valued import Hashed
 from paifu.frozen import Described, shown
 from paifu.tiles import is_red
+from paifu.valued import Hashed
 
 #: ``TableRules``'s fields, in order (its repr, ``dataclasses.fields``)
 _TABLE_RULES_FIELDS: Final = (

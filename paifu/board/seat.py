@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final
 
 from paifu.board.shape import DIGIT_OF, PART_OF, is_kokushi, mask_kinds, wait_mask
-from paifu.board.valued import Valued
 from paifu.events import CallKind, Meld
 from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, SANMA_REMOVED_KINDS
+from paifu.valued import Valued
 
 NO_KINDS: Final[frozenset[int]] = frozenset()
 FIVE_SUIT: Final[tuple[int, ...]] = tuple({4: 0, 13: 1, 22: 2}.get(k, -1) for k in range(NUM_KINDS))

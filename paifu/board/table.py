@@ -12,10 +12,10 @@ from typing import Any, ClassVar, Final
 from paifu.board.phases import BETWEEN
 from paifu.board.rules import DEFAULT, TableRules
 from paifu.board.seat import FIVE_SUIT, SeatState
-from paifu.board.valued import Rebuilt
 from paifu.events import RyuukyokuKind
 from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, tile_to_str
+from paifu.valued import Rebuilt
 
 
 @lru_cache(maxsize=64)

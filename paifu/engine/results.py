@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from paifu.board.valued import Rebuilt
 from paifu.events import RyuukyokuKind
 from paifu.findings import Finding
 from paifu.frozen import Described, shown
 from paifu.rules.ruleset import Ruleset
+from paifu.valued import Rebuilt
 
 #: ``WinResult``'s fields, in order (its repr, ``dataclasses.fields``)
 _WIN_RESULT_FIELDS: Final = (

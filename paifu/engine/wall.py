@@ -43,8 +43,8 @@ import struct
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from paifu.board.valued import Hashed
 from paifu.frozen import Described, shown
+from paifu.valued import Hashed
 
 if (
     TYPE_CHECKING
