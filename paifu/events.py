@@ -12,8 +12,9 @@ and named in order as ``__match_args__``, which the repr, ``match`` and ``datacl
 read: it behaves as the frozen dataclass it was (equality, hash, repr, pickling, ``fields``,
 ``replace``, ``asdict``), except that a field's type is checked when it is made and an assignment
 raises ``AttributeError`` (a frozen dataclass's ``FrozenInstanceError`` is one; plain Python raises
-that). Long because each class states its fields four times (fields, ``__init__``, names, values):
-the vocabulary stays in one place.
+that). Long because each class states its fields five times (fields, ``__init__``, ``__slots__`` for
+plain Python, ``__match_args__``, values): mypyc accepts neither ``__slots__ = __match_args__ = ...``
+nor ``__match_args__`` read from ``__slots__``. The vocabulary stays in one place.
 """
 
 from __future__ import annotations
