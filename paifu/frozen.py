@@ -166,12 +166,20 @@ def fields(cls_or_obj: Any) -> tuple[Field, ...]:
     return tuple(got)
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}  # field_names of the record classes asked so far
+
+
 def field_names(cls: type) -> tuple[str, ...]:
     """The names of a record class's fields (``()`` for any other class; a real dataclass's by
-    ``dataclasses``)."""
-    got = cls.__dict__.get("__record_fields__") if isinstance(cls, type) else None
-    if got is None:
-        got = getattr(cls, "__record_fields__", None)
+    ``dataclasses``). A record class's are kept: a game's rules ask for a ruleset's several times."""
+    own = isinstance(cls, type)
+    if own and (known := _NAMES.get(cls)) is not None:
+        return known
+    got = cls.__dict__.get("__record_fields__") if own else None
+    if got is not None:
+        names = _NAMES[cls] = tuple(f.name for f in got)
+        return names
+    got = getattr(cls, "__record_fields__", None)
     if got is not None:
         return tuple(f.name for f in got)
     for klass in getattr(cls, "__mro__", ()):  # a compiled class written out: no dataclasses import

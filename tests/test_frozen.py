@@ -152,3 +152,17 @@ def test_a_record_without_its_fields_asked_leaves_dataclasses_unloaded() -> None
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False Draw(seat=0, tile=2) ['seat', 'tile']"
+
+
+def test_a_ruleset_keeps_its_hash_and_nothing_else_changes() -> None:
+    """``Ruleset.__hash__`` keeps its first answer (a win's cache key hashed it every time): equal
+    rulesets still hash alike, a changed one hashes anew, and the kept hash is no field, so copies,
+    pickles, equality and the fields dataclasses sees are as before."""
+    rules = Ruleset(start_points=30000)
+    first = hash(rules)
+    assert hash(rules) == first == hash(Ruleset(start_points=30000))
+    assert hash(rules.replace(start_points=25000)) == hash(Ruleset())
+    for back in (pickle.loads(pickle.dumps(rules)), copy.deepcopy(rules), copy.copy(rules)):
+        assert back == rules and hash(back) == first
+    assert "_hash" not in field_names(Ruleset)
+    assert dataclasses.asdict(rules) == dataclasses.asdict(Ruleset(start_points=30000))

@@ -90,7 +90,7 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
     r.hand_index += 1
     st = TableState.new_hand(r.flags.table, ev, scores, r.red_of)
     r.state = st
-    r.ids_taken = 0
+    r.ids_taken = [False] * 136
     r.kan_events = []
     r.kan_dora_missed = 0
     r.hand = HandResult(

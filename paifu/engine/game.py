@@ -61,7 +61,9 @@ class Game:
         self.pending_rons: list[tuple[Win, int, int]] = []  # rons on one tile, booked once all are in
         self.physical_ids = False  # the record's tile ids are physical tiles (GameStart.physical_ids)
         # what the checks remember within a hand (the table itself is ``state``)
-        self.ids_taken = 0  # bit i: tile id i was dealt or drawn this hand (``take``)
+        #: tile id i was dealt or drawn this hand (``take``); a list, where a 136-bit int's bit
+        #: operations made a new int on every take
+        self.ids_taken: list[bool] = [False] * 136
         self.kan_events: list[int] = []  # the event index of each kan this hand
         self.kan_dora_missed = 0  # the indicators due when one was last found missing
 
@@ -193,11 +195,11 @@ class Game:
         assert st is not None
         if not self.physical_ids or not 0 <= tile < 136:
             return
-        bit = 1 << tile
-        if self.ids_taken & bit and self.walls.wall is None:
+        taken = self.ids_taken
+        if taken[tile] and self.walls.wall is None:
             self.find(
                 Code.DUPLICATE_TILE,
                 f"tile id {tile} ({tile_name(tile)}) is dealt or drawn a second time this hand",
                 seat=seat,
             )
-        self.ids_taken |= bit
+        taken[tile] = True

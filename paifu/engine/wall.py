@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from paifu.frozen import Described, shown
 from paifu.valued import Hashed
@@ -66,7 +66,10 @@ BASE64_PREFIX = "mt19937ar-sha512-n288-base64"
 INIT_SHUFFLE_PREFIX: Final = "tenhou-init-shuffle;"
 HEX_PREFIX: Final = "mt19937ar-sha512-n288"
 _MASK: Final = 0xFFFFFFFF
-_SANMA_IDS: Final = tuple(range(0, 4)) + tuple(range(32, 136))
+#: the ids a wall is shuffled from, as objects: the shuffle moves references, where ints would be
+#: unboxed and boxed again on every swap, compiled (a third of a hand's wall)
+_IDS: Final[tuple[object, ...]] = tuple(range(136))
+_SANMA_IDS: Final[tuple[object, ...]] = tuple(range(0, 4)) + tuple(range(32, 136))
 _UNPACK_RND: Final = struct.Struct("<144I").unpack
 _UNPACK_RAW: Final = struct.Struct("<137I").unpack
 
@@ -75,8 +78,23 @@ class WallSeedError(ValueError):
     """A seed we cannot turn into a wall (unknown form, or garbled)."""
 
 
+#: the last seed read and its words: a game's seed is read twice (its wall, then the replay's note
+#: on whether it could be read), and decoding 3,328 base64 characters was 1% of a replay
+_LAST_SEED: Final[dict[str, tuple[tuple[int, ...], bool]]] = {}
+
+
 def seed_words(seed: str) -> tuple[list[int], bool]:
     """The MT key words of a SHUFFLE seed, and whether it is the newer (base64) form."""
+    known = _LAST_SEED.get(seed)
+    if known is not None:
+        return list(known[0]), known[1]
+    words, new = _seed_words(seed)
+    _LAST_SEED.clear()
+    _LAST_SEED[seed] = (tuple(words), new)
+    return words, new
+
+
+def _seed_words(seed: str) -> tuple[list[int], bool]:
     head, sep, body = seed.partition(",")
     if not sep or not body:
         raise WallSeedError(f"no wall can be generated from seed {seed[:40]!r}")
@@ -249,12 +267,13 @@ class HandWall(Hashed):
 def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool, raw: bool = False) -> HandWall:
     """``raw``: the per-INIT form, whose dice are the two words after the wall's swaps (words 107
     and 108 for a 108-tile wall); the hashed forms take words 135 and 136 whatever the wall's size."""
-    w = list(range(136)) if num_players == 4 else list(_SANMA_IDS)
-    size = len(w)
+    shuffled = list(_IDS if num_players == 4 else _SANMA_IDS)
+    size = len(shuffled)
     dice_at = size - 1 if raw else 135
     for i in range(size - 1):
         j = i + rnd[i] % (size - i)
-        w[i], w[j] = w[j], w[i]
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    w = cast("tuple[int, ...]", tuple(shuffled))
     pairs = 2 if num_players == 4 else 4  # replacement-draw pairs at the start of the array
     if new_layout:
         rinshan = tuple(w[2 * p + 1 - q] for p in range(pairs) for q in range(2))
@@ -265,9 +284,9 @@ def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool, raw: bo
         dora = tuple(w[2 * pairs + 2 * k] for k in range(5))
         ura = tuple(w[2 * pairs + 1 + 2 * k] for k in range(5))
     dealt = 13 * num_players
-    draws = tuple(w[size - 1 - dealt - k] for k in range(size - dealt - 14))
+    draws = w[14 : size - dealt][::-1]  # from the last tile dealt towards the dead wall
     return HandWall(
-        tiles=tuple(w),
+        tiles=w,
         num_players=num_players,
         dice=(rnd[dice_at] % 6 + 1, rnd[dice_at + 1] % 6 + 1),
         dora_indicators=dora,

@@ -233,6 +233,14 @@ class Ruleset(Frozen):
         fill(self, given)
         self.__post_init__()
 
+    def __hash__(self) -> int:
+        """Kept after the first: a ruleset is part of every win's cache key (``value_win``), and
+        hashing its fifty-odd fields was 2% of a replay (issue 26)."""
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:
+            known = self.__dict__["_hash"] = Frozen.__hash__(self)
+        return known
+
     def __post_init__(self) -> None:
         choices = _option_values()
         for name, allowed in choices.items():
