@@ -281,12 +281,13 @@ def can_win_on(seat: SeatState, k: int, sanma: bool) -> bool:
 def waiting_on(seats: list[SeatState], k: int, offered_by: int) -> list[int]:
     """The seats other than ``offered_by`` that could win on kind ``k`` (ron candidates)."""
     sanma = len(seats) == 3
-    bit = 1 << k
-    return [
-        s
-        for s, seat in enumerate(seats)
-        if seat.wait_mask & bit and s != offered_by and can_win_on(seat, k, sanma)
-    ]
+    out: list[int] = []
+    for s in range(len(seats)):
+        seat = seats[s]
+        # tested as a bool: compiled, an ``and`` of an int and bools boxed the int to test it
+        if seat.wait_mask >> k & 1 != 0 and s != offered_by and can_win_on(seat, k, sanma):
+            out.append(s)
+    return out
 
 
 def may_rob_closed_kan(kokushi_robs: bool, counts: list[int]) -> bool:

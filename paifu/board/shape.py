@@ -16,7 +16,7 @@ part seen for the first time costs a few set lookups, not a search.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Final
+from typing import Final, cast
 
 from paifu.tiles import YAOCHU_KINDS
 
@@ -205,8 +205,9 @@ DIGIT_OF: Final[tuple[int, ...]] = tuple(5 ** (k % 9 if k < 27 else k - 27) for 
 # mod 3, bit 2 it splits into melds only, bit 3 into melds and a pair, bits 4.. its local waits
 _ONLY: Final = 4
 _PAIRED: Final = 8
-_SUIT_INFO: Final[dict[int, int]] = {}
-_HONOR_INFO: Final[dict[int, int]] = {}
+#: keyed by the seat's own key objects (``_regular_mask``): a lookup boxes no int
+_SUIT_INFO: Final[dict[object, int]] = {}
+_HONOR_INFO: Final[dict[object, int]] = {}
 _INFO_LIMIT: Final = 1 << 17  # distinct part keys kept (a part has at most 14 tiles: about 40,000 occur)
 
 
@@ -281,12 +282,17 @@ def _raise(counts: list[int], i: int, run: bool, sign: int) -> None:
 _COMPLETE: Final[dict[bool, tuple[set[int], set[int]]]] = {}
 
 
-def _part_info(key: int, honors: bool) -> int:
-    """A part's packed answers (see ``_ONLY``), computed on first sight and kept."""
+def _part_info(held: object, honors: bool) -> int:
+    """A part's packed answers (see ``_ONLY``), computed on first sight and kept. ``held``: the
+    key as the seat's list holds it (an int), looked up as that object."""
     table = _HONOR_INFO if honors else _SUIT_INFO
-    info = table.get(key, -1)
-    if info >= 0:
+    info = table.get(held)
+    if info is not None:
         return info
+    return _new_part_info(cast(int, held), honors, table)
+
+
+def _new_part_info(key: int, honors: bool, table: dict[object, int]) -> int:
     size = 0
     four = False
     rest = key
@@ -341,11 +347,14 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
     """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys."""
     mask = _regular_mask(keys)
     if closed:
-        kinds = 34 - counts.count(0)
+        kinds = 0  # a native loop: ``counts.count(0)`` compared each count as an object
+        for c in counts:
+            if c:
+                kinds += 1
         if kinds == 7:  # seven pairs: six pairs and a single
             if counts.count(2) == 6 and counts.count(1) == 1:
                 mask |= 1 << counts.index(1)
-        elif kinds >= 12 and sum(counts) == 13 and sum(counts[k] for k in YAOCHU_KINDS) == 13:
+        elif kinds >= 12 and sum(counts) == 13 and _yaochu_tiles(counts) == 13:
             missing = [k for k in YAOCHU_KINDS if counts[k] == 0]  # thirteen orphans
             if not missing:
                 mask |= _YAOCHU_MASK
@@ -354,15 +363,30 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
     return mask
 
 
+def _yaochu_tiles(counts: list[int]) -> int:
+    n = 0
+    for k in YAOCHU_KINDS:
+        n += counts[k]
+    return n
+
+
 def _regular_mask(keys: list[int]) -> int:
     """Waits of four melds and a pair: one part short of a tile (the others complete), or two
     parts each holding a pair-or-wait (one is the pair, the other waits)."""
-    m = _part_info(keys[0], False)
-    p = _part_info(keys[1], False)
-    s = _part_info(keys[2], False)
-    z = _part_info(keys[3], True)
-    # a part of residue 0 must split into melds (bits 0-2 all clear: it does not)
-    if not (m & 7 and p & 7 and s & 7 and z & 7):
+    held = cast("list[object]", keys)  # the keys as objects: looked up without unboxing and boxing
+    # a part of residue 0 must split into melds (bits 0-2 all clear: it does not, and the hand
+    # waits on nothing: the parts after it are not looked up)
+    m = _part_info(held[0], False)
+    if not m & 7:
+        return 0
+    p = _part_info(held[1], False)
+    if not p & 7:
+        return 0
+    s = _part_info(held[2], False)
+    if not s & 7:
+        return 0
+    z = _part_info(held[3], True)
+    if not z & 7:
         return 0
     # residues counted at once: a residue 1 adds 1, a residue 2 adds 16
     code = _code(m) + _code(p) + _code(s) + _code(z)
