@@ -23,9 +23,9 @@ import pytest
 from conftest import CORPUS, SAMPLES, corpus_dir
 
 from paifu.board.follow import follow
+from paifu.board.parts import part_keys, wait_mask
 from paifu.board.phases import ACTION, AFTER_DISCARD, BETWEEN, HAND_OVER, NEED_DISCARD
 from paifu.board.seat import FIVE_SUIT, can_win_on
-from paifu.board.shape import part_keys, wait_mask
 from paifu.board.state import TableState
 from paifu.events import CallKind, Event, Ryuukyoku, Win
 from paifu.formats import read_path

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paifu.board.calls import kuikae_kinds
-from paifu.board.shape import mask_kinds, part_keys, shape_waits, wait_mask
+from paifu.board.parts import mask_kinds, part_keys, wait_mask
+from paifu.board.shape import shape_waits
 from paifu.board.state import SeatState, TableState
 from paifu.engine.legality import is_furiten, is_run, is_tenpai, live_waits
 from paifu.rules import preset
@@ -100,10 +101,11 @@ def _parts(n: int, most: int) -> list[tuple[int, ...]]:
 
 
 def test_the_complete_key_sets_are_the_parts_that_split() -> None:
-    """The key sets grown meld by meld (``shape._complete_keys``, built in every process's first
+    """The key sets grown meld by meld (``parts._complete_keys``, built in every process's first
     hand) hold exactly the parts that the splitting functions split into melds, and into melds and
     a pair: every honor part of up to 14 tiles, every suit part of up to 11, every key in a set."""
-    from paifu.board.shape import _complete_keys, _melds_and_pair, _melds_only
+    from paifu.board.parts import _complete_keys
+    from paifu.board.shape import _melds_and_pair, _melds_only
 
     for honors, most in ((True, 14), (False, 11)):
         only, paired = _complete_keys(honors)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from paifu.board.shape import DIGIT_OF, PART_OF, is_kokushi, mask_kinds, wait_mask
+from paifu.board.parts import DIGIT_OF, PART_OF, mask_kinds, wait_mask
+from paifu.board.shape import is_kokushi
 from paifu.events import CallKind, Meld
 from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, SANMA_REMOVED_KINDS

@@ -18,7 +18,7 @@ tenpai, furiten) in ``legality``; hand shapes, waits and kuikae in ``paifu.board
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from paifu.board.phases import BETWEEN
 from paifu.board.state import KEEP_RIICHI_PENDING as _KEEP_RIICHI_PENDING
@@ -80,17 +80,35 @@ class Replayer(Game):
             self._start_game(GameStart(players=tuple(f"player{i}" for i in range(self.n))))
         if self.halted:
             return
-        handler = HANDLERS.get(cls)
-        if handler is None:  # pragma: no cover - closed vocabulary
-            self.find(Code.UNSUPPORTED, f"unknown event {cls.__name__}")
-            return
         # a pending riichi is accepted once its discard passes: by the next draw or a claim of it;
         # a ron on it cancels it, and a disconnection, a reconnection or a kan's dora turned over in
         # between (Tenhou writes BYE and DORA there) neither accepts nor cancels it
         st = self.state
-        if st is not None and st.riichi_pending is not None and cls not in _KEEP_RIICHI_PENDING:
-            riichi.accept(self, st.riichi_pending, None)
+        pending = st is not None and st.riichi_pending is not None
+        # draws and discards, nine events in ten, are called directly (compiled: a native call,
+        # where the table's handler was a lookup and a call through Python's protocol)
+        if cls is Draw:
+            if pending:
+                self._accept_pending()
+            turns.on_draw(self, cast(Draw, ev))
+            return
+        if cls is Discard:
+            if pending:
+                self._accept_pending()
+            turns.on_discard(self, cast(Discard, ev))
+            return
+        handler = HANDLERS.get(cls)
+        if handler is None:  # pragma: no cover - closed vocabulary
+            self.find(Code.UNSUPPORTED, f"unknown event {cls.__name__}")
+            return
+        if pending and cls not in _KEEP_RIICHI_PENDING:
+            self._accept_pending()
         handler(self, ev)
+
+    def _accept_pending(self) -> None:
+        st = self.state
+        assert st is not None and st.riichi_pending is not None
+        riichi.accept(self, st.riichi_pending, None)
 
     def finish(self, partial: bool = False) -> None:
         if self.result is None:

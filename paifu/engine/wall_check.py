@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from paifu.engine.wall import HandWall, TenhouWall
 from paifu.events import Draw, HandStart, Win
 from paifu.findings import Code
 
@@ -20,8 +21,9 @@ class WallCheck:
     def __init__(self, factory: Any, find: Callable[..., None]) -> None:
         self.factory = factory  # seed, players -> a generator of hand walls (``TenhouWall``)
         self.find = find
-        self.gen: Any = None
-        self.wall: Any = None
+        # typed, so the compiled checks read a wall's fields from its struct (on every draw)
+        self.gen: TenhouWall | None = None
+        self.wall: HandWall | None = None
         self.draw_index = 0  # live-wall draws so far
         self.rinshan_index = 0
 
@@ -48,6 +50,7 @@ class WallCheck:
     def check_deal(self, ev: HandStart, n: int) -> bool:
         """The dealt hands, the first indicator and the dice; True when the hand's wall was rebuilt."""
         w = self.wall
+        assert w is not None  # asked only where the hand has a wall
         try:
             hands = w.initial_hands(n, ev.dealer)
             dora = w.dora_indicators[0]
@@ -73,7 +76,7 @@ class WallCheck:
                 actual=ev.dora_indicator,
             )
             self.wall = None
-        if ev.dice is not None and getattr(w, "dice", None) is not None and tuple(w.dice) != tuple(ev.dice):
+        if ev.dice is not None and w.dice is not None and tuple(w.dice) != tuple(ev.dice):
             self.find(
                 Code.WALL_MISMATCH, "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice)
             )
@@ -82,8 +85,10 @@ class WallCheck:
     def check_draw(self, ev: Draw, rinshan: bool) -> None:
         w = self.wall
         try:
+            if w is None:
+                raise IndexError
             expect = w.rinshan[self.rinshan_index] if rinshan else w.draws[self.draw_index]
-        except (IndexError, AttributeError):
+        except IndexError:
             self.find(Code.WALL_MISMATCH, "the wall has no tile left for this draw", seat=ev.seat)
             self.wall = None
             return
@@ -103,9 +108,10 @@ class WallCheck:
 
     def check_dora(self, indicator: int, i: int) -> None:
         """The ``i``-th dora indicator (a kan's) against the wall."""
+        w = self.wall
         try:
-            expect = self.wall.dora_indicators[i]
-        except (IndexError, AttributeError):
+            expect = None if w is None else w.dora_indicators[i]
+        except IndexError:
             expect = None
         if expect != indicator:
             self.find(
@@ -119,6 +125,7 @@ class WallCheck:
     def check_indicators(self, ev: Win) -> None:
         """The dora and ura indicators a win states are the wall's (ura only show at a win)."""
         w, c = self.wall, ev.claimed
+        assert w is not None  # asked only where the hand has a wall
         for name, stated, held in (
             ("dora", c.dora_indicators, w.dora_indicators),
             ("ura", c.ura_indicators, w.ura_indicators),
