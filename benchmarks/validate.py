@@ -295,15 +295,17 @@ def process_cpu(cmd: list[str], env: dict[str, str], runs: int, cwd: Path | None
     return best
 
 
-def startup(files: list[str], trees: list[tuple[str, Path]], runs: int) -> None:
-    """CPU seconds of ``paifu validate`` of the smallest record, as a process, beside a bare interpreter."""
+def startup(files: list[str], trees: list[tuple[str, Path]], runs: int) -> list[str]:
+    """Lines giving the CPU seconds of ``paifu validate`` of the smallest record, as a process, beside
+    a bare interpreter (measured while every tree exists, printed after the stages' table)."""
     record = smallest(files)
     bare = process_cpu([sys.executable, "-c", "pass"], dict(os.environ), runs * 3)
-    print(f"\nstart-up: paifu validate {record} ({os.path.getsize(record):,} bytes) as a process, CPU s")
-    print(f"  bare interpreter (python -c pass): {bare:.3f}")
+    lines = [f"\nstart-up: paifu validate {record} ({os.path.getsize(record):,} bytes) as a process, CPU s"]
+    lines.append(f"  bare interpreter (python -c pass): {bare:.3f}")
     for label, root in trees:
         cpu = process_cpu(*startup_command(root, record), runs * 3, cwd=root)
-        print(f"  {label}: {cpu:.3f} ({cpu / bare:.1f}x the bare interpreter)")
+        lines.append(f"  {label}: {cpu:.3f} ({cpu / bare:.1f}x the bare interpreter)")
+    return lines
 
 
 # ---------------------------------------------------------------------- report memory
@@ -432,6 +434,7 @@ def speed(
                     got = stage_in_subprocess(name, Path(listing.name), spec, root)
                     if (label, name) not in best or got[0] < best[label, name][0]:
                         best[label, name] = got
+        started = startup(files, trees, runs)  # while the baseline's tree still exists
     games, hands = best["ours", "end to end"][1], best["ours", "end to end"][2]
     floor = games / best["ours", "floor"][0]
     print(f"{games} games, {hands} hands" + (f"; baseline: {baseline}" if baseline else "") + "\n")
@@ -454,7 +457,7 @@ def speed(
             line += f"{games / base_cpu:10.1f}{base_cpu / cpu:9.2f}x"
         print(line)
 
-    startup(files, trees, runs)
+    print("\n".join(started))
 
     serial, serial_cpu, _ = min(fresh(_wall, "serial", files, rules, 1) for _ in range(runs))
     print(

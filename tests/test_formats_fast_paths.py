@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import corpus_dir
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from paifu import limits
 from paifu.events import ClaimedYaku, Discard, Draw, GameRecord, GameStart, HandStart, RiichiDeclared
@@ -53,7 +55,23 @@ def test_tile_tables_agree_with_the_worked_out_path(table, fast, slow, odd) -> N
 
 
 @pytest.mark.parametrize(
-    "text", ["1,2,3", "007,5", "+5,6", " 5,6", "1_0,2", "", "5,", "x", "135,136", "-1,3"]
+    "text",
+    [
+        *("1,2,3", "007,5", "+5,6", " 5,6", "1_0,2", "", "5,", "x", "135,136", "-1,3", "0,135", "136"),
+        # the byte-by-byte reader's edges: signs, empty pieces, long numbers, other scripts' digits
+        *(
+            "-0",
+            "--1",
+            "1-2",
+            "-",
+            "1,-",
+            "1,,2",
+            ",1",
+            "\u0663,4",
+            "1234567890123456789,1",
+            "-999999999999999999",
+        ),
+    ],
 )
 def test_xml_number_lists_read_as_int_reads_them(text: str) -> None:
     def old_ints(t: str) -> object:
@@ -315,3 +333,11 @@ def test_the_xml_reader_finds_what_checking_every_event_finds(max_field: int) ->
     assert sum("out of range" in o for o in outcomes) > 20
     assert any("not a finite number" in o for o in outcomes)
     assert any("--max-field limit" in o for o in outcomes) == (max_field < 60)  # names, yaku, limits
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="0123456789,-+ _\u0663", max_size=40))
+def test_any_number_list_reads_as_int_reads_it(text: str) -> None:
+    """``attrs._plain_ints`` reads plain decimals byte by byte and leaves the rest to ``int()``: every
+    text gives what splitting it and ``int()`` of each piece gave (or fails as it did)."""
+    test_xml_number_lists_read_as_int_reads_them(text)
