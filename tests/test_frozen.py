@@ -155,7 +155,7 @@ def test_a_record_without_its_fields_asked_leaves_dataclasses_unloaded() -> None
 
 
 def test_a_ruleset_keeps_its_hash_and_nothing_else_changes() -> None:
-    """``Ruleset.__hash__`` keeps its first answer (a win's cache key hashed it every time): equal
+    """``Ruleset.__hash__`` keeps its first answer (several caches a game key on it): equal
     rulesets still hash alike, a changed one hashes anew, and the kept hash is no field, so copies,
     pickles, equality and the fields dataclasses sees are as before."""
     rules = Ruleset(start_points=30000)

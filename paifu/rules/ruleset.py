@@ -234,8 +234,8 @@ class Ruleset(Frozen):
         self.__post_init__()
 
     def __hash__(self) -> int:
-        """Kept after the first: a ruleset is part of every win's cache key (``value_win``), and
-        hashing its fifty-odd fields was 2% of a replay (issue 26)."""
+        """Kept after the first: a ruleset keys several caches in every game (``flags_of``, the
+        rank-point scheme, the package path's valuations), and each hash read its fifty-odd fields."""
         known: int | None = self.__dict__.get("_hash")
         if known is None:
             known = self.__dict__["_hash"] = Frozen.__hash__(self)
