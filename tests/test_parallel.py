@@ -187,3 +187,34 @@ def test_the_first_files_killing_their_workers_are_their_own_reports(
     assert len(par) == len(serial)
     dead = [i for i in par if isinstance(i, Unreadable) and "worker process died" in i.reason]
     assert sorted(Path(i.file).name for i in dead) == names
+
+
+@pytest.mark.parametrize(
+    ("n", "size", "jobs"), [(451, 16, 2), (1000, 16, 8), (7, 16, 2), (3, 1, 2), (64, 5, 3)]
+)
+def test_chunks_cover_every_file_in_order_and_shrink_at_the_end(n: int, size: int, jobs: int) -> None:
+    """Every file once, in order; no chunk over the size; the last ones small, so the workers end
+    together (a 16-file last chunk left one of two cores idle for tens of milliseconds)."""
+    files = [f"f{i}" for i in range(n)]
+    chunks = list(parallel._chunks(files, size, jobs))
+    assert [f for c in chunks for f in c] == files
+    assert all(1 <= len(c) <= size for c in chunks)
+    sizes = [len(c) for c in chunks]
+    assert sizes == sorted(sizes, reverse=True)  # large first, then shrinking
+    assert sizes[-1] == 1
+    if n >= 4 * size * jobs:
+        assert sizes[0] == size  # a long batch still goes in full chunks (pickling amortised)
+
+
+def test_the_parents_heap_is_unfrozen_after_a_run(mixed: Path) -> None:
+    """The pool freezes the parent's objects for its forks; a run that ends, or is left early,
+    hands them back to the collector."""
+    import gc
+
+    list(replay_paths_parallel([str(mixed)], jobs=2))
+    assert gc.get_freeze_count() == 0
+    gen = replay_paths_parallel([str(mixed)], jobs=2)
+    next(gen)
+    assert gc.get_freeze_count() > 0  # frozen while the pool runs
+    gen.close()
+    assert gc.get_freeze_count() == 0
