@@ -70,6 +70,43 @@ def test_unsupported_seeds(seed: str) -> None:
         TenhouWall(seed)
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "AAAAAQAA",
+        "AAAAAQ==",
+        "AAAAAQ=",
+        "AAAA AQAA",
+        "AAAA\nAQAA",
+        "AA=AAQAA",
+        "AAAAAQAA=",
+        "AAAAAQ-_",
+        "AAAé",
+        "AAA",
+    ],
+)
+def test_a_base64_seed_is_judged_as_b64decode_validating_judges_it(body: str) -> None:
+    """The seed's base64 is decoded in C (``a2b_base64`` strict, as ``b64decode(validate=True)`` runs it on
+    3.11): what it accepts, its words and what it refuses are ``b64decode``'s, on odd bodies too."""
+    import base64
+    import binascii
+    import struct
+
+    seed = "mt19937ar-sha512-n288-base64," + body
+    try:
+        raw = base64.b64decode(body, validate=True)
+    except (binascii.Error, ValueError) as e:
+        with pytest.raises(WallSeedError, match="not valid base64") as got:
+            seed_words(seed)
+        assert str(e) in str(got.value)
+        return
+    if len(raw) % 4 or not raw:
+        with pytest.raises(WallSeedError, match="whole 32-bit words"):
+            seed_words(seed)
+    else:
+        assert seed_words(seed) == (list(struct.unpack(f"<{len(raw) // 4}I", raw)), True)
+
+
 def test_wall_shape_four_and_three_players() -> None:
     assert seed_words(HEX_SEED)[1] is False
     for n, live, repl in ((4, 70, 4), (3, 55, 8)):
