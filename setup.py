@@ -44,6 +44,10 @@ COMPILE = [
     # the scoring fast path (docs/scoring.md)
     "paifu/scoring/fast*.py",
     "paifu/scoring/completion.py",
+    # what the engine calls on every win: the value's types, value_win and the payments
+    "paifu/scoring/values.py",
+    "paifu/scoring/valuation.py",
+    "paifu/scoring/payments.py",
     # the viewer's discard review: shanten and ukeire of every discard (docs/viewer.md)
     "paifu/shanten.py",
 ]

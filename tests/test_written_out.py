@@ -31,6 +31,8 @@ from paifu.board.table import Table
 from paifu.engine.results import GameResult, HandResult, WinResult
 from paifu.engine.wall import HandWall, _hand_wall
 from paifu.findings import Note
+from paifu.scoring.valuation import value_win
+from paifu.scoring.values import Valuation, WinContext
 
 
 def _declared(module: ModuleType, name: str) -> tuple[str, ...]:
@@ -49,9 +51,22 @@ EVENTS = sorted(
 EVENTS = [c for c in EVENTS if not issubclass(c, Enum)]
 FIELDS = {
     cls.__name__: _declared(sys.modules[cls.__module__], cls.__name__)
-    for cls in (TableRules, HandWall, Table, SeatState, WinResult, HandResult, GameResult, *EVENTS)
+    for cls in (
+        TableRules,
+        HandWall,
+        Table,
+        SeatState,
+        WinResult,
+        HandResult,
+        GameResult,
+        WinContext,
+        Valuation,
+        *EVENTS,
+    )
 }
-FROZEN = {"TableRules", "HandWall"} | {c.__name__ for c in EVENTS if c is not paifu.events.GameRecord}
+FROZEN = {"TableRules", "HandWall", "WinContext", "Valuation"} | {
+    c.__name__ for c in EVENTS if c is not paifu.events.GameRecord
+}
 
 
 def _objects() -> list[Any]:
@@ -75,6 +90,23 @@ def _objects() -> list[Any]:
         win.claimed.yaku[0],
         next(ev.meld for ev in record.events if isinstance(ev, paifu.events.Call)),
     ]
+    # 123m 456m 789m 123p 55p, riichi, ron on 3p: a win's context and its value, as the engine makes them
+    context = WinContext(
+        rules=result.rules,
+        concealed=(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 52, 53),
+        melds=(),
+        win_tile=44,
+        tsumo=False,
+        seat_wind=1,
+        round_wind=0,
+        is_dealer=False,
+        riichi=True,
+        dora_indicators=(5,),
+        ura_indicators=(9,),
+    )
+    value = value_win(context)
+    assert value.ok and value.han >= 3 and value.yaku
+    made += [context, value]
     return [
         DEFAULT,
         TableRules(num_players=3, tile_ids=True),

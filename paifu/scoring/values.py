@@ -1,50 +1,95 @@
 """A win's value as data: ``WinContext`` (everything it depends on), ``Valuation`` (what it is
 worth), and the arithmetic from han and fu to points (limits, kiriage, the payers' shares).
-Plain numbers only: ``payments`` settles from these without the ``mahjong`` package."""
+Plain numbers only: ``payments`` settles from these without the ``mahjong`` package.
+
+Both are written out as native classes (``paifu.valued``), compiled: a win's context and value were
+frozen dataclasses, made and read from compiled code on every win (two Python constructors of 15
+and 21 ``object.__setattr__`` calls; issue 26)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
 from paifu.events import Meld
-from paifu.frozen import Frozen, set_field
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
+from paifu.valued import Hashed
 
 LIMIT_NAMES = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class WinContext(Frozen):
+class WinContext(Hashed):
     """Everything a win's value depends on; the engine (or a test) fills it in."""
 
-    rules: Ruleset
-    concealed: tuple[int, ...]  # tile ids of the concealed hand INCLUDING the winning tile
+    __slots__ = (
+        "rules",
+        "concealed",
+        "melds",
+        "win_tile",
+        "tsumo",
+        "seat_wind",
+        "round_wind",
+        "is_dealer",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+        "dora_indicators",
+        "ura_indicators",
+        "kita",
+    )
+    __match_args__ = (
+        "rules",
+        "concealed",
+        "melds",
+        "win_tile",
+        "tsumo",
+        "seat_wind",
+        "round_wind",
+        "is_dealer",
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+        "chankan",
+        "haitei",
+        "houtei",
+        "tenhou",
+        "chiihou",
+        "renhou",
+        "dora_indicators",
+        "ura_indicators",
+        "kita",
+    )
+
+    rules: Final[Ruleset]
+    concealed: Final[tuple[int, ...]]  # tile ids of the concealed hand INCLUDING the winning tile
     #: chi/pon/daiminkan/ankan/kakan in call order (pao needs it); kita melds go in ``kita``
-    melds: tuple[Meld, ...]
-    win_tile: int
-    tsumo: bool
-    seat_wind: int  # 0 E .. 3 N
-    round_wind: int
-    is_dealer: bool
-    riichi: bool
-    double_riichi: bool
-    ippatsu: bool
-    rinshan: bool
-    chankan: bool
-    haitei: bool
-    houtei: bool
-    tenhou: bool
-    chiihou: bool
-    renhou: bool
-    dora_indicators: tuple[int, ...]
-    ura_indicators: tuple[int, ...]
-    kita: int  # Norths pulled (3-player)
+    melds: Final[tuple[Meld, ...]]
+    win_tile: Final[int]
+    tsumo: Final[bool]
+    seat_wind: Final[int]  # 0 E .. 3 N
+    round_wind: Final[int]
+    is_dealer: Final[bool]
+    riichi: Final[bool]
+    double_riichi: Final[bool]
+    ippatsu: Final[bool]
+    rinshan: Final[bool]
+    chankan: Final[bool]
+    haitei: Final[bool]
+    houtei: Final[bool]
+    tenhou: Final[bool]
+    chiihou: Final[bool]
+    renhou: Final[bool]
+    dora_indicators: Final[tuple[int, ...]]
+    ura_indicators: Final[tuple[int, ...]]
+    kita: Final[int]  # Norths pulled (3-player)
 
     def __init__(
         self,
@@ -70,48 +115,107 @@ class WinContext(Frozen):
         ura_indicators: tuple[int, ...] = (),
         kita: int = 0,
     ) -> None:
-        set_field(self, "rules", rules)
-        set_field(self, "concealed", concealed)
-        set_field(self, "melds", melds)
-        set_field(self, "win_tile", win_tile)
-        set_field(self, "tsumo", tsumo)
-        set_field(self, "seat_wind", seat_wind)
-        set_field(self, "round_wind", round_wind)
-        set_field(self, "is_dealer", is_dealer)
-        set_field(self, "riichi", riichi)
-        set_field(self, "double_riichi", double_riichi)
-        set_field(self, "ippatsu", ippatsu)
-        set_field(self, "rinshan", rinshan)
-        set_field(self, "chankan", chankan)
-        set_field(self, "haitei", haitei)
-        set_field(self, "houtei", houtei)
-        set_field(self, "tenhou", tenhou)
-        set_field(self, "chiihou", chiihou)
-        set_field(self, "renhou", renhou)
-        set_field(self, "dora_indicators", dora_indicators)
-        set_field(self, "ura_indicators", ura_indicators)
-        set_field(self, "kita", kita)
+        self.rules = rules
+        self.concealed = concealed
+        self.melds = melds
+        self.win_tile = win_tile
+        self.tsumo = tsumo
+        self.seat_wind = seat_wind
+        self.round_wind = round_wind
+        self.is_dealer = is_dealer
+        self.riichi = riichi
+        self.double_riichi = double_riichi
+        self.ippatsu = ippatsu
+        self.rinshan = rinshan
+        self.chankan = chankan
+        self.haitei = haitei
+        self.houtei = houtei
+        self.tenhou = tenhou
+        self.chiihou = chiihou
+        self.renhou = renhou
+        self.dora_indicators = dora_indicators
+        self.ura_indicators = ura_indicators
+        self.kita = kita
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.rules,
+            self.concealed,
+            self.melds,
+            self.win_tile,
+            self.tsumo,
+            self.seat_wind,
+            self.round_wind,
+            self.is_dealer,
+            self.riichi,
+            self.double_riichi,
+            self.ippatsu,
+            self.rinshan,
+            self.chankan,
+            self.haitei,
+            self.houtei,
+            self.tenhou,
+            self.chiihou,
+            self.renhou,
+            self.dora_indicators,
+            self.ura_indicators,
+            self.kita,
+        )
 
 
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Valuation(Frozen):
+class Valuation(Hashed):
     """The value of a win, or why it is none (``ok`` False, ``error`` set)."""
 
-    ok: bool
-    error: str | None  # None, "not-a-winning-hand", "no-yaku", "bad-context: ..."
-    yaku: tuple[tuple[str, int], ...]  # (Yaku value, han) incl. dora/ura/aka/kita entries
-    han: int
-    fu: int
-    fu_breakdown: tuple[tuple[str, int], ...]
-    limit: str  # "", mangan, haneman, baiman, sanbaiman, yakuman (kazoe too)
-    yakuman_multiple: int  # 0 if not yakuman; 1 for a counted (kazoe) yakuman
-    base_points: int  # the basic points a
-    ron_points: int  # value of a ron (before honba and sticks)
-    tsumo_dealer_pays: int  # dealer's share on a non-dealer tsumo
-    tsumo_nondealer_pays: int  # each non-dealer's share (a dealer winner: everybody's share)
-    tsumo: bool
-    is_dealer: bool
-    num_players: int
+    __slots__ = (
+        "ok",
+        "error",
+        "yaku",
+        "han",
+        "fu",
+        "fu_breakdown",
+        "limit",
+        "yakuman_multiple",
+        "base_points",
+        "ron_points",
+        "tsumo_dealer_pays",
+        "tsumo_nondealer_pays",
+        "tsumo",
+        "is_dealer",
+        "num_players",
+    )
+    __match_args__ = (
+        "ok",
+        "error",
+        "yaku",
+        "han",
+        "fu",
+        "fu_breakdown",
+        "limit",
+        "yakuman_multiple",
+        "base_points",
+        "ron_points",
+        "tsumo_dealer_pays",
+        "tsumo_nondealer_pays",
+        "tsumo",
+        "is_dealer",
+        "num_players",
+    )
+
+    ok: Final[bool]
+    error: Final[str | None]  # None, "not-a-winning-hand", "no-yaku", "bad-context: ..."
+    yaku: Final[tuple[tuple[str, int], ...]]  # (Yaku value, han) incl. dora/ura/aka/kita entries
+    han: Final[int]
+    fu: Final[int]
+    fu_breakdown: Final[tuple[tuple[str, int], ...]]
+    limit: Final[str]  # "", mangan, haneman, baiman, sanbaiman, yakuman (kazoe too)
+    yakuman_multiple: Final[int]  # 0 if not yakuman; 1 for a counted (kazoe) yakuman
+    base_points: Final[int]  # the basic points a
+    ron_points: Final[int]  # value of a ron (before honba and sticks)
+    tsumo_dealer_pays: Final[int]  # dealer's share on a non-dealer tsumo
+    tsumo_nondealer_pays: Final[int]  # each non-dealer's share (a dealer winner: everybody's share)
+    tsumo: Final[bool]
+    is_dealer: Final[bool]
+    num_players: Final[int]
 
     def __init__(
         self,
@@ -131,21 +235,40 @@ class Valuation(Frozen):
         is_dealer: bool = False,
         num_players: int = 4,
     ) -> None:
-        set_field(self, "ok", ok)
-        set_field(self, "error", error)
-        set_field(self, "yaku", yaku)
-        set_field(self, "han", han)
-        set_field(self, "fu", fu)
-        set_field(self, "fu_breakdown", fu_breakdown)
-        set_field(self, "limit", limit)
-        set_field(self, "yakuman_multiple", yakuman_multiple)
-        set_field(self, "base_points", base_points)
-        set_field(self, "ron_points", ron_points)
-        set_field(self, "tsumo_dealer_pays", tsumo_dealer_pays)
-        set_field(self, "tsumo_nondealer_pays", tsumo_nondealer_pays)
-        set_field(self, "tsumo", tsumo)
-        set_field(self, "is_dealer", is_dealer)
-        set_field(self, "num_players", num_players)
+        self.ok = ok
+        self.error = error
+        self.yaku = yaku
+        self.han = han
+        self.fu = fu
+        self.fu_breakdown = fu_breakdown
+        self.limit = limit
+        self.yakuman_multiple = yakuman_multiple
+        self.base_points = base_points
+        self.ron_points = ron_points
+        self.tsumo_dealer_pays = tsumo_dealer_pays
+        self.tsumo_nondealer_pays = tsumo_nondealer_pays
+        self.tsumo = tsumo
+        self.is_dealer = is_dealer
+        self.num_players = num_players
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.ok,
+            self.error,
+            self.yaku,
+            self.han,
+            self.fu,
+            self.fu_breakdown,
+            self.limit,
+            self.yakuman_multiple,
+            self.base_points,
+            self.ron_points,
+            self.tsumo_dealer_pays,
+            self.tsumo_nondealer_pays,
+            self.tsumo,
+            self.is_dealer,
+            self.num_players,
+        )
 
     @property
     def points(self) -> int:
