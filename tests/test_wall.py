@@ -211,3 +211,23 @@ def test_corpus_wall_detects_a_tampered_draw_and_ura_indicator() -> None:
         assert [(f.event_index, f.seat, f.actual) for f in found] == [(w, win.seat, ura)]
         return
     pytest.fail("no seeded corpus game with ura indicators")
+
+
+def test_a_deal_listed_in_another_order_is_the_walls_and_a_changed_tile_is_not() -> None:
+    """Tenhou lists each hand as dealt, so the check compares the lists first; a producer that sorts
+    them (or any order) deals the same tiles, and only a different tile is a finding."""
+    for _path, rec in _seeded_games():
+        if not supported(rec.start.wall_seed) or _wall_findings(list(rec.events), rec):
+            continue
+        i = next(i for i, e in enumerate(rec.events) if isinstance(e, HandStart))
+        hs = rec.events[i]
+        assert isinstance(hs, HandStart)
+        events = list(rec.events)
+        events[i] = dataclasses.replace(hs, hands=tuple(tuple(sorted(h, reverse=True)) for h in hs.hands))
+        assert events[i] != hs and not _wall_findings(events, rec)
+        changed = (hs.hands[0][0] ^ 1, *hs.hands[0][1:])  # another copy of its first tile
+        events[i] = dataclasses.replace(hs, hands=(changed, *hs.hands[1:]))
+        found = _wall_findings(events, rec)
+        assert found and "dealt tiles differ" in found[0].message
+        return
+    pytest.skip("no game with a reproducible wall in the corpus")

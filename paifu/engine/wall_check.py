@@ -58,7 +58,8 @@ class WallCheck:
             self.wall = self.gen = None
             return False
         for seat in range(n):
-            if sorted(hands[seat]) != sorted(ev.hands[seat]):
+            dealt, shown = hands[seat], ev.hands[seat]  # Tenhou lists them as dealt: sorted only if not
+            if dealt != shown and sorted(dealt) != sorted(shown):
                 self.find(
                     Code.WALL_MISMATCH,
                     "dealt tiles differ from the wall rebuilt from the seed",
