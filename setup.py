@@ -36,6 +36,7 @@ COMPILE = [
     # the Tenhou XML reader (not its writer) and what it calls per tag (docs/speed.md)
     "paifu/formats/tenhou_xml/[adgh]*.py",  # attrs, document, game, header
     "paifu/formats/tenhou_xml/names.py",
+    "paifu/formats/tenhou_xml/scan.py",  # draws and discards read from the bytes
     "paifu/formats/tenhou_meld.py",
     "paifu/formats/check.py",
     "paifu/formats/plays.py",

@@ -75,12 +75,14 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
     if not raw.strip():
         raise RecordError("empty file", file=source)
     issues: list[RecordIssue] = []
+    parsed = raw  # the bytes the tree was parsed from
     try:
         roots = _parse_roots(raw, source)
     except etree.XMLSyntaxError as e:
         if "redefined" not in str(e):
             raise RecordError(f"not well-formed XML: {e}", file=source) from e
         cleaned, dropped = _dedupe_attributes(raw)
+        parsed = cleaned
         try:
             roots = _parse_roots(cleaned, source)
         except etree.XMLSyntaxError as e2:
@@ -99,7 +101,7 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
         game_id = _game_id(source, root)
         if len(roots) > 1:
             game_id = f"{game_id}#{gi}"
-        reader = _GameReader(root, source, gi, game_id)
+        reader = _GameReader(root, source, gi, game_id, parsed if len(roots) == 1 else None)
         rec = reader.read()
         rec.issues[:0] = issues
         out.append(rec)

@@ -5,7 +5,7 @@ ready-made shared events (``_PLAYS``); every other tag has a handler."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable
 from itertools import chain
 from typing import Any, Final
 
@@ -36,6 +36,7 @@ from paifu.formats.tenhou_meld import decode_meld
 from paifu.formats.tenhou_xml.attrs import _int, _int_attr, _ints, _need, _tile, _tiles
 from paifu.formats.tenhou_xml.header import game_start
 from paifu.formats.tenhou_xml.names import _RYUU_KIND, FORMAT, LIMIT_NAMES, _yaku_name
+from paifu.formats.tenhou_xml.scan import plays_by_letter, scan_tags
 from paifu.limits import current
 
 _RANK_TEXT: Final = re.compile(r"-?\d+(\.\d+)?$")
@@ -52,8 +53,11 @@ _SEATS: Final = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou w
 class _GameReader:
     """State for reading one ``<mjloggm>``: current hand label, last draws, events."""
 
-    def __init__(self, root: etree._Element, source: str, game: int, game_id: str) -> None:
+    def __init__(
+        self, root: etree._Element, source: str, game: int, game_id: str, raw: bytes | None = None
+    ) -> None:
         self.root = root
+        self.raw = raw  # the document's bytes, where they are this root's alone (``scan``)
         self.source = source
         self.game = game
         self.game_id = game_id
@@ -81,9 +85,11 @@ class _GameReader:
         if first is None:
             raise self.error("no INIT tag: the record has no hand")
         header: list[etree._Element] = []
+        before = 0  # the root's children before the first INIT
         for el in root:
             if el is first:
                 break
+            before += 1
             if isinstance(el.tag, str):
                 header.append(el)
         try:
@@ -103,14 +109,26 @@ class _GameReader:
         last_draw = self.last_draw
         plays = _PLAYS if n == 4 else _PLAYS_3
         handlers = _HANDLERS
+        siblings: Iterable[Any] | None = None
+        if self.raw is not None:  # draws and discards read from the bytes, the other tags' elements from lxml
+            elements = [first, *first.itersiblings(*handlers)]
+            table = _BY_LETTER if n == 4 else _BY_LETTER_3
+            siblings = scan_tags(self.raw, first, len(root) - before, elements, table)
+        if siblings is None:  # the tree walk: every tag's element (Any: a comment is one too)
+            siblings = chain((first,), first.itersiblings())
+        play: tuple[int, int, Draw | Discard, Discard | None] | None
         # Any: a comment's or instruction's tag is a function; lxml's stubs say str, and compiled code
-        # checks what a str attribute gives (a TypeError, where the reader should skip it)
-        siblings: Iterator[Any] = chain((first,), first.itersiblings())
+        # checks what a str variable is given (a TypeError, where the reader should skip it)
+        tag: Any
         for el in siblings:
-            tag = el.tag
-            if not isinstance(tag, str):
-                continue
-            play = plays.get(tag)
+            if isinstance(el, tuple):  # a draw or discard the scan read
+                play = el
+                tag = ""
+            else:
+                tag = el.tag
+                if not isinstance(tag, str):
+                    continue
+                play = plays.get(tag)
             if play is not None:
                 seat, tile, ev, tedashi = play
                 if tedashi is None:  # a draw
@@ -360,6 +378,8 @@ def _build_plays() -> dict[str, tuple[int, int, Draw | Discard, Discard | None]]
 
 _PLAYS: Final = _build_plays()
 _PLAYS_3: Final = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
+_BY_LETTER: Final = plays_by_letter(_PLAYS)  # the same, by tag letter and tile (``scan``)
+_BY_LETTER_3: Final = plays_by_letter(_PLAYS_3)
 
 
 _DORA: Final = tuple(NewDora(tile) for tile in range(136))

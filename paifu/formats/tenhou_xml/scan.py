@@ -1,0 +1,114 @@
+"""A game's tags after its first INIT read from the document's bytes, where the bytes are the tree.
+
+lxml makes an element object and a tag string for every tag walked, and draws and discards, nine
+tags in ten, carry nothing but their name (``<T52/>``): walking them was most of reading a game
+(issue 26). So the reader scans the bytes for tag names, takes a draw or discard from its name, and
+asks lxml only for the elements of the other tags (``itersiblings`` with their names: filtered in
+C, no object for a skipped one). The scan answers only where the bytes must be the tree: the
+document parsed (well-formed: ``<`` opens markup and nothing else), no comment, CDATA or
+instruction among the tags, every other tag the next element's, and as many tags as the root has
+children from the first INIT on (the tree's tags are among the scanned, so equal counts are equal
+sequences). Anywhere else it returns None and the reader walks the tree, as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+#: ``_LETTER[byte]``: 0..7 for the letters of draws (T U V W) and discards (D E F G), else 8 (bytes:
+#: compiled, an index into bytes is a native load)
+_LETTER: Final = bytes("TUVWDEFG".find(chr(b)) % 9 if 65 <= b <= 90 else 8 for b in range(256))
+
+
+def _ends(c: int) -> bool:
+    """Whether this byte ends a tag name: space, tab, line feed, carriage return, ``/`` or ``>`` (compared:
+    a set lookup boxed every byte)."""
+    return c == 47 or c == 62 or c == 32 or c == 10 or c == 13 or c == 9
+
+
+def plays_by_letter(plays: dict[str, Any]) -> list[list[Any]]:
+    """``plays`` (tag -> play) as ``[letter][tile]`` (None where the table has no such tag)."""
+    table: list[list[Any]] = [[None] * 136 for _ in range(8)]
+    for tag, play in plays.items():
+        table["TUVWDEFG".index(tag[0])][int(tag[1:])] = play
+    return table
+
+
+def scan_tags(
+    raw: bytes, first: Any, count: int, elements: list[Any], table: list[list[Any]]
+) -> list[Any] | None:
+    """The ``count`` tags from ``first`` (the first INIT) on: a draw's or discard's play from
+    ``table``, any other tag as the next of ``elements`` (``first`` and its siblings of the other
+    tags, in order); None where the bytes might not be the tree."""
+    start = _first_init(raw)
+    if start < 0:
+        return None
+    out: list[Any] = []
+    taken = 0
+    size = len(raw)
+    at = start
+    while True:
+        i = at  # the next ``<``, byte by byte: a few bytes on (``bytes.find`` builds a tuple of its arguments)
+        while i < size and raw[i] != 60:
+            i += 1
+        if i + 2 >= size:
+            return None  # a root that never closes: not a parsed document's bytes
+        c = raw[i + 1]
+        if c == 47:  # an end tag; the root's is the last that counts
+            if raw.startswith(b"mjloggm", i + 2):
+                break
+            at = i + 2
+            continue
+        if c == 33 or c == 63:  # a comment, CDATA, an instruction: the tree walk handles them
+            return None
+        letter = _LETTER[c]
+        j = i + 2
+        if letter < 8:
+            tile = 0
+            digits = 0
+            d = raw[j]
+            while 48 <= d <= 57 and digits < 4:
+                tile = tile * 10 + d - 48
+                digits += 1
+                j += 1
+                if j >= size:
+                    return None
+                d = raw[j]
+            # the tag as a plays key writes it: no leading zero, a tile id, then the name's end
+            if 0 < digits < 4 and (digits == 1 or raw[i + 2] != 48) and tile < 136 and _ends(d):
+                play = table[letter][tile]
+                if play is not None:
+                    out.append(play)
+                    at = j
+                    continue
+        while j < size and not _ends(raw[j]):
+            j += 1
+        if taken >= len(elements):
+            return None
+        el = elements[taken]
+        try:
+            name = raw[i + 1 : j].decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if el.tag != name:
+            return None
+        out.append(el)
+        taken += 1
+        at = raw.find(b"<", j)  # past its attributes in one C call (hundreds of bytes; a draw's are none)
+        if at < 0:
+            return None
+    if taken != len(elements) or len(out) != count or not out or out[0] is not first:
+        return None
+    return out
+
+
+def _first_init(raw: bytes) -> int:
+    """Where the first ``<INIT`` tag starts in the bytes, or -1."""
+    at = 0
+    while True:
+        i = raw.find(b"<INIT", at)
+        if i < 0 or i + 5 >= len(raw):
+            return -1
+        if _ends(raw[i + 5]):
+            return i
+        at = i + 5
