@@ -132,13 +132,13 @@ def _seed_note(record: GameRecord) -> list[str]:
     if not seed:
         return []
     try:
-        from paifu.engine.wall import INIT_SHUFFLE_PREFIX, WallSeedError, seed_words
+        from paifu.engine.wall import INIT_SHUFFLE_PREFIX, WallSeedError, seed_key
     except ImportError:  # pragma: no cover
         return []
     if seed.startswith(INIT_SHUFFLE_PREFIX):
         return []
     try:
-        seed_words(seed)
+        seed_key(seed)  # the wall's own reading of it, kept: no second decoding
     except WallSeedError as e:
         return [f"[wall-not-checked] the SHUFFLE seed cannot be read ({e}): the wall is not checked"]
     return []

@@ -15,6 +15,7 @@ from paifu.engine.wall import (
     WallSeedError,
     _keyed_rng,
     init_by_array,
+    seed_key,
     seed_words,
     supported,
 )
@@ -105,6 +106,23 @@ def test_a_base64_seed_is_judged_as_b64decode_validating_judges_it(body: str) ->
             seed_words(seed)
     else:
         assert seed_words(seed) == (list(struct.unpack(f"<{len(raw) // 4}I", raw)), True)
+
+
+@pytest.mark.parametrize("last", [b"\x01\x00\x00\x00", b"\x00\x00\x00\x00", b"\x00\x00\x00\x80"])
+@pytest.mark.parametrize("words", [1, 2, 624, 700])
+def test_a_seeds_key_keys_the_generator_its_words_do(words: int, last: bytes) -> None:
+    """``seed_key`` hands the wall the decoded bytes as one int (or the words, where the last is zero
+    and ``Random.seed`` would drop it): the same generator as the words keyed one by one."""
+    import base64
+
+    raw = bytes((i * 37 + 11) % 256 for i in range(4 * (words - 1))) + last
+    seed = "mt19937ar-sha512-n288-base64," + base64.b64encode(raw).decode()
+    key, new = seed_key(seed)
+    assert new and isinstance(key, int) == (last != b"\x00\x00\x00\x00")
+    ref = random.Random()
+    ref.setstate((3, tuple(init_by_array(seed_words(seed)[0])) + (624,), None))
+    assert _keyed_rng(key).getstate() == ref.getstate()
+    assert seed_key(seed) == (key, new)  # kept for the replay's second reading
 
 
 def test_wall_shape_four_and_three_players() -> None:

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import struct
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from paifu.frozen import Described, shown
@@ -58,6 +58,7 @@ __all__ = [
     "TenhouWall",
     "WallSeedError",
     "init_by_array",
+    "seed_key",
     "seed_words",
     "supported",
 ]
@@ -79,23 +80,42 @@ class WallSeedError(ValueError):
     """A seed we cannot turn into a wall (unknown form, or garbled)."""
 
 
-#: the last seed read and its words: a game's seed is read twice (its wall, then the replay's note
-#: on whether it could be read), and decoding 3,328 base64 characters was 1% of a replay
-_LAST_SEED: Final[dict[str, tuple[tuple[int, ...], bool]]] = {}
+#: the last seed read and its key: a game's seed is read twice (its wall, then the replay's note on
+#: whether it could be read), and decoding 3,328 base64 characters was 1% of a replay
+_LAST_SEED: Final[dict[str, tuple[int | tuple[int, ...], bool]]] = {}
 
 
 def seed_words(seed: str) -> tuple[list[int], bool]:
     """The MT key words of a SHUFFLE seed, and whether it is the newer (base64) form."""
+    decoded, new = _decoded(seed)
+    if isinstance(decoded, bytes):
+        return list(struct.unpack(f"<{len(decoded) // 4}I", decoded)), new
+    return decoded, new
+
+
+def seed_key(seed: str) -> tuple[int | tuple[int, ...], bool]:
+    """A SHUFFLE seed's MT key as ``_keyed_rng`` takes it, and whether it is the newer (base64) form:
+    the words as one int where ``Random.seed`` keeps every word (the last is not zero), straight from
+    the decoded bytes (624 words unpacked to ints and packed again were most of a game's seed)."""
     known = _LAST_SEED.get(seed)
     if known is not None:
-        return list(known[0]), known[1]
-    words, new = _seed_words(seed)
+        return known
+    decoded, new = _decoded(seed)
+    key: int | tuple[int, ...]
+    if isinstance(decoded, bytes):
+        if decoded[-4:] != b"\x00\x00\x00\x00":
+            key = int.from_bytes(decoded, "little")
+        else:
+            key = struct.unpack(f"<{len(decoded) // 4}I", decoded)
+    else:
+        key = tuple(decoded)
     _LAST_SEED.clear()
-    _LAST_SEED[seed] = (tuple(words), new)
-    return words, new
+    _LAST_SEED[seed] = (key, new)
+    return key, new
 
 
-def _seed_words(seed: str) -> tuple[list[int], bool]:
+def _decoded(seed: str) -> tuple[bytes | list[int], bool]:
+    """A seed's key: the base64 form's bytes (whole little-endian words), the hex form's words."""
     head, sep, body = seed.partition(",")
     if not sep or not body:
         raise WallSeedError(f"no wall can be generated from seed {seed[:40]!r}")
@@ -113,7 +133,7 @@ def _seed_words(seed: str) -> tuple[list[int], bool]:
             raise WallSeedError(f"seed is not valid base64: {e}") from None
         if len(raw) % 4 or not raw:
             raise WallSeedError(f"base64 seed decodes to {len(raw)} bytes, not whole 32-bit words")
-        return list(struct.unpack(f"<{len(raw) // 4}I", raw)), True
+        return raw, True
     if head == HEX_PREFIX:
         try:
             words = [int(w, 16) for w in body.split(",")]
@@ -154,7 +174,7 @@ def supported(seed: str | None) -> bool:
     try:
         if seed.startswith(INIT_SHUFFLE_PREFIX):
             return any(_per_hand_keys(seed))
-        seed_words(seed)
+        seed_key(seed)
     except WallSeedError:
         return False
     return True
@@ -301,8 +321,8 @@ def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool, raw: bo
     )
 
 
-def _keyed_rng(key: list[int]) -> random.Random:
-    """An MT19937 keyed with ``init_by_array(key)``.
+def _keyed_rng(key: int | Sequence[int]) -> random.Random:
+    """An MT19937 keyed with ``init_by_array(key)`` (an int: its 32-bit words, least significant first).
 
     CPython's ``Random.seed(int)`` runs the same ``init_by_array`` in C on the
     int's 32-bit words (least significant first), but drops high zero words; so
@@ -310,10 +330,12 @@ def _keyed_rng(key: list[int]) -> random.Random:
     """
     import random
 
-    if key and key[-1]:  # keyed as it is made: ``Random()`` first seeded itself from the OS, then again
+    if isinstance(key, int):  # seeded as it is made: ``Random()`` first seeded itself from the OS
+        return random.Random(key)
+    if key and key[-1]:
         return random.Random(int.from_bytes(struct.pack(f"<{len(key)}I", *key), "little"))
     rng = random.Random(0)
-    rng.setstate((3, tuple(init_by_array(key)) + (624,), None))
+    rng.setstate((3, tuple(init_by_array(list(key))) + (624,), None))
     return rng
 
 
@@ -337,7 +359,7 @@ class TenhouWall:
             self.new_layout = False
             self._rng = random.Random()
         else:
-            key, self.new_layout = seed_words(seed)
+            key, self.new_layout = seed_key(seed)
             self._rng = _keyed_rng(key)
 
     def next_rnd(self) -> tuple[int, ...]:
