@@ -27,7 +27,8 @@ def _scanned(raw: bytes) -> list[object] | None:
     first = root.find("INIT")
     before = list(root).index(first)
     elements = [first, *first.itersiblings(*_HANDLERS)]
-    return scan_tags(raw, first, len(root) - before, elements, _BY_LETTER)
+    encoding = root.getroottree().docinfo.encoding or ""
+    return scan_tags(raw, encoding, first, len(root) - before, elements, _BY_LETTER)
 
 
 def _read(raw: bytes, scan: bool) -> tuple[object, ...]:
@@ -155,3 +156,88 @@ def test_a_three_player_seat_three_tag_is_refused_as_before() -> None:
     (result,) = _read(changed, True)
     assert result == _read(changed, False)[0]
     assert isinstance(result, tuple) and result[0] == "error" and "does not exist" in str(result[1])
+
+
+# ------------------------------------------------ a review's attacks on a first version (December 3)
+_BODY = CHANKAN[CHANKAN.index(b"<INIT") :]
+#: the game again from its first INIT, its first draw and discard changed: where the scan read it in
+#: place of the real one, the events would differ
+_FAKE = _BODY.replace(b"<T111/>", b"<T5/>", 1).replace(b"<D111/>", b"<D5/>", 1)
+_NAMES = re.findall(rb"<([A-Z]+\d*)", _FAKE)
+
+
+def _jis(fragment: bytes) -> bytes:
+    """ISO-2022-JP bytes in two-byte mode whose bytes spell ``fragment`` (padded to valid pairs)."""
+
+    def valid(pair: bytes) -> bool:
+        try:
+            (b"\x1b$B" + pair + b"\x1b(B").decode("iso2022_jp")
+        except UnicodeDecodeError:
+            return False
+        return True
+
+    for pre in [b"", *(bytes([b]) for b in range(0x21, 0x7F))]:
+        for post in [b"", *(bytes([b]) for b in range(0x21, 0x7F))]:
+            h = pre + fragment + post
+            if len(h) % 2 == 0 and all(valid(h[k : k + 2]) for k in range(0, len(h), 2)):
+                return b"\x1b$B" + h + b"\x1b(B"
+    raise AssertionError(f"no JIS spelling of {fragment!r}")
+
+
+def _in_jis_attribute() -> bytes:
+    fake = b"".join(_jis(b"<" + n + b">") for n in _NAMES) + _jis(b"</mjloggm")
+    doc = CHANKAN.replace(b'sx="C,C,C,C"', b'sx="C,C,C,C" x="' + fake + b'"', 1)
+    return b'<?xml version="1.0" encoding="ISO-2022-JP"?>' + doc
+
+
+def _in_utf16_attribute() -> bytes:
+    fake = b"".join(b"<" + n + b">" for n in _NAMES) + b"</mjloggm>"
+    fake += b"!" * (len(fake) % 2)
+    doc = CHANKAN.decode().replace('sx="C,C,C,C"', f'sx="C,C,C,C" x="{fake.decode("utf-16-le")}"', 1)
+    return (
+        b"\xff\xfe" + '<?xml version="1.0" encoding="UTF-16"?>'.encode("utf-16-le") + doc.encode("utf-16-le")
+    )
+
+
+ATTACKS = {
+    "game-in-a-header-comment": lambda: CHANKAN.replace(b"<TAIKYOKU", b"<!--" + _FAKE + b"--><TAIKYOKU", 1),
+    "game-in-cdata": lambda: CHANKAN.replace(
+        b'<GO type="1"/>', b'<GO type="1"><![CDATA[' + _FAKE + b"]]></GO>", 1
+    ),
+    "game-in-an-instruction": lambda: CHANKAN.replace(b"<TAIKYOKU", b"<?x " + _FAKE + b"?><TAIKYOKU", 1),
+    "game-in-a-dtd-entity": lambda: (
+        b'<!DOCTYPE mjloggm [<!ENTITY e "' + _FAKE.replace(b'"', b"'") + b'">]>' + CHANKAN
+    ),
+    "game-in-a-jis-attribute": _in_jis_attribute,
+    "game-in-a-utf16-attribute": _in_utf16_attribute,
+    "namespaced-draw": lambda: CHANKAN.replace(b"<T111/>", b'<T111 xmlns="urn:x"/>', 1),
+    "namespaced-discard": lambda: CHANKAN.replace(b"<D111/>", b'<D111 xmlns="urn:x"/>', 1),
+    "nested-tag-balanced-by-an-entity": lambda: (
+        b'<!DOCTYPE mjloggm [<!ENTITY e "">]>' + CHANKAN.replace(b"<T111/>", b"<T111><D5/></T111>&e;", 1)
+    ),
+    "an-mjloggm-inside-the-root": lambda: CHANKAN.replace(
+        b"<TAIKYOKU", b"<mjloggm>" + _FAKE.split(b"</mjloggm>")[0] + b"</mjloggm><TAIKYOKU", 1
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_what_the_scan_cannot_see_makes_it_decline(name: str) -> None:
+    """Bytes that are not the tree in the scan's sense (another game hidden where the tree has no
+    tags, a namespace, an entity node): the scan declines, and the reader's events are the walk's."""
+    raw = ATTACKS[name]()
+    try:
+        (root,) = _parse_roots(raw, "t.xml")
+    except etree.XMLSyntaxError as e:
+        pytest.fail(f"the attack should parse: {e}")
+    assert root.find("INIT") is not None
+    assert _scanned(raw) is None
+    assert _read(raw, True) == _read(raw, False)
+
+
+def test_a_game_in_a_comment_before_the_root_is_passed_over() -> None:
+    """The prolog's comments and instructions are outside the root: the scan reads past them to the
+    root's start and reads the real game."""
+    raw = b'<?xml version="1.0" encoding="UTF-8"?>\n<!--' + _FAKE + b"-->\n<?x " + _FAKE + b"?>" + CHANKAN
+    assert _scanned(raw) is not None
+    assert _read(raw, True) == _read(raw, False) == _read(CHANKAN, True)
