@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 from conftest import CORPUS, SAMPLES
 from lxml import etree
+from test_tenhou_xml_comments import CHANKAN, _after_tag
 
 from paifu.formats.base import RecordError
 from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.document import _parse_roots
 from paifu.formats.tenhou_xml.game import _BY_LETTER, _HANDLERS, _GameReader
 from paifu.formats.tenhou_xml.scan import scan_tags
-
-CHANKAN = (SAMPLES / "tenhou-xml" / "chankan.xml").read_bytes()
 
 
 def _scanned(raw: bytes) -> list[object] | None:
@@ -69,24 +68,12 @@ def test_the_scan_reads_what_the_walk_reads(path: Path) -> None:
     assert _read(raw, True) == _read(raw, False)
 
 
-def _after(raw: bytes, k: int, text: bytes) -> bytes:
-    """``text`` after the ``k``-th empty-element tag."""
-    ends = [m.end() for m in re.finditer(rb"/>", raw)]
-    return raw[: ends[k]] + text + raw[ends[k] :]
-
-
-def _first_tag(raw: bytes, name: bytes) -> tuple[int, int]:
-    m = re.search(rb"<" + name + rb"/>", raw)
-    assert m
-    return m.start(), m.end()
-
-
 @pytest.mark.parametrize(
     "change",
     [
-        lambda r: _after(r, 6, b"<!-- <T5/> -->"),  # a comment among the tags
-        lambda r: _after(r, 6, b"<![CDATA[<T5/>]]>"),
-        lambda r: _after(r, 6, b"<?x <T5/>?>"),
+        lambda r: _after_tag(r, 6, b"<!-- <T5/> -->"),  # a comment among the tags
+        lambda r: _after_tag(r, 6, b"<![CDATA[<T5/>]]>"),
+        lambda r: _after_tag(r, 6, b"<?x <T5/>?>"),
         lambda r: r.replace(b"<T111/>", b"<T111><T5/></T111>", 1),  # a tag inside a draw
         lambda r: r.replace(b"<D111/>", b"<D0111/>", 1),  # a name no plays key writes
         lambda r: r.replace(b"<U114/>", b"<U114/><X1/>", 1),  # a tag with no handler
