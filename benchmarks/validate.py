@@ -149,17 +149,20 @@ def _wall(how: str, files: list[str], rules: Any, jobs: int) -> tuple[float, flo
     """Wall seconds of the end-to-end path (serial, a process pool, or a local Dask cluster) and the CPU
     seconds it took in every process, then in this one (the parent's part: a pool's workers cannot go
     faster than it): what parallel work costs beyond the serial (start-up, pickling the results, chunking,
-    the parent's merging) is the difference, whatever the machine's load."""
+    the parent's merging) is the difference, whatever the machine's load. Each path yields what
+    ``paifu validate`` reads, each game's verdict (``keep``: made where the game is replayed)."""
+    from paifu.engine.verdict import verdict
+
     t, cpu, own = time.perf_counter(), _cpu(), _worker_cpu()
     if how == "serial":
         from paifu.pipeline import replay_paths
 
-        for _ in replay_paths(files, rules):
+        for _ in map(verdict, replay_paths(files, rules)):
             pass
     elif how == "jobs":
         from paifu.parallel import replay_paths_parallel
 
-        for _ in replay_paths_parallel(files, rules, jobs=jobs):
+        for _ in replay_paths_parallel(files, rules, jobs=jobs, keep=verdict):
             pass
     else:
         from paifu.dask import connect, replay_items
@@ -172,7 +175,7 @@ def _wall(how: str, files: list[str], rules: Any, jobs: int) -> tuple[float, flo
                 _cpu(),
                 _worker_cpu(),
             )  # the cluster's start-up is not the replay's
-            for _ in replay_items(client, files, rules):
+            for _ in replay_items(client, files, rules, keep=verdict):
                 pass
             wall = time.perf_counter() - t
             workers = sum(client.run(_worker_cpu).values()) - before

@@ -106,10 +106,16 @@ def _threads(client: Any) -> int:
 
 # ---------------------------------------------------------------------- tasks (run on workers)
 def replay_files(
-    files: Sequence[str], rules: Ruleset | None = None, fmt: str | None = None, **kwargs: bool
-) -> list[Item]:
-    """The serial items of several files (a file's crash is its own ``Unreadable``)."""
-    return [item for f in files for item in replay_file(f, rules, fmt, **kwargs)]
+    files: Sequence[str],
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    keep: Callable[[Item], Any] | None = None,
+    **kwargs: bool,
+) -> list[Any]:
+    """The serial items of several files (a file's crash is its own ``Unreadable``), each through
+    ``keep`` where one is given (what the client needs of it: less to send back)."""
+    items = [item for f in files for item in replay_file(f, rules, fmt, **kwargs)]
+    return items if keep is None else [keep(item) for item in items]
 
 
 def report_files(
@@ -166,14 +172,19 @@ def replay_items(
     rules: Ruleset | None = None,
     fmt: str | None = None,
     skipped: list | None = None,
+    keep: Callable[[Item], Any] | None = None,
     **kwargs: bool,
-) -> Iterator[Item]:
+) -> Iterator[Any]:
     """``paifu.pipeline.replay_paths`` on the cluster: the same items in the same order (files found
-    in folders but not read go to ``skipped``, as there)."""
+    in folders but not read go to ``skipped``, as there); ``keep``: as ``replay_paths_parallel``'s."""
     from paifu.formats import iter_record_files
 
     files = list(iter_record_files(paths, skipped))
-    for items in ordered_chunks(client, replay_files, files, rules, fmt, failed=_unreadable, **kwargs):
+
+    def failed(path: str, reason: str) -> list[Any]:
+        return [item if keep is None else keep(item) for item in _unreadable(path, reason)]
+
+    for items in ordered_chunks(client, replay_files, files, rules, fmt, keep, failed=failed, **kwargs):
         yield from items
 
 

@@ -21,7 +21,7 @@ import contextlib
 import importlib
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from paifu.engine.results import GameResult
@@ -37,8 +37,11 @@ Item = GameResult | Unreadable
 _IN_FLIGHT_PER_JOB = 4
 _MAX_CHUNK = 16
 
+#: what a worker sends back of each item (``keep``): the item itself, or a summary of it
+Keep = Callable[[Item], Any] | None
+
 # Set in each worker by ``_init_worker``: the arguments every file is replayed with.
-_worker_args: tuple[Ruleset | None, str | None, dict[str, bool]] = (None, None, {})
+_worker_args: tuple[Ruleset | None, str | None, dict[str, bool], Keep] = (None, None, {}, None)
 
 
 def resolve_jobs(jobs: int) -> int:
@@ -48,12 +51,12 @@ def resolve_jobs(jobs: int) -> int:
     return jobs or os.cpu_count() or 1
 
 
-def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool]) -> None:
+def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool], keep: Keep = None) -> None:
     global _worker_args
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: no worker tracebacks
-    _worker_args = (rules, fmt, kwargs)
+    _worker_args = (rules, fmt, kwargs, keep)
 
 
 def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None, **kwargs: Any) -> list[Item]:
@@ -71,9 +74,11 @@ def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None,
     return items
 
 
-def _replay_chunk(paths: list[str]) -> list[list[Item]]:
-    rules, fmt, kwargs = _worker_args
-    return [replay_file(p, rules, fmt, **kwargs) for p in paths]
+def _replay_chunk(paths: list[str]) -> list[list[Any]]:
+    rules, fmt, kwargs, keep = _worker_args
+    if keep is None:
+        return [replay_file(p, rules, fmt, **kwargs) for p in paths]
+    return [[keep(item) for item in replay_file(p, rules, fmt, **kwargs)] for p in paths]
 
 
 def _chunk_size(n_files: int, jobs: int) -> int:
@@ -116,28 +121,28 @@ def _start_pool(workers: int, init: tuple[Any, ...]) -> ProcessPoolExecutor:
     return ex
 
 
-def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Item]]:
-    """Replay each file in a process of its own: who kills its process is the culprit."""
+def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Any]]:
+    """Replay each file in a process of its own: who kills its process is the culprit (its report
+    made here goes through the run's ``keep`` like the workers' items)."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    keep = init[3]
     for path in paths:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:
+            report = None
             try:
                 items = ex.submit(_replay_chunk, [path]).result()[0]
             except BrokenProcessPool as e:
-                items = [
-                    Unreadable(
-                        path,
-                        f"{path}: worker process died while replaying this file ({e or type(e).__name__})",
-                    )
-                ]
+                report = Unreadable(
+                    path, f"{path}: worker process died while replaying this file ({e or type(e).__name__})"
+                )
             except Exception as e:  # noqa: BLE001 - the file's results could not come back
-                items = [
-                    Unreadable(
-                        path, f"{path}: could not return the results from the worker: {type(e).__name__}: {e}"
-                    )
-                ]
+                report = Unreadable(
+                    path, f"{path}: could not return the results from the worker: {type(e).__name__}: {e}"
+                )
+        if report is not None:
+            items = [report if keep is None else keep(report)]
         yield items
 
 
@@ -173,19 +178,23 @@ def replay_paths_parallel(
     jobs: int = 0,
     chunk_size: int | None = None,
     skipped: list[Skipped] | None = None,
+    keep: Keep = None,
     **kwargs: Any,
-) -> Iterator[Item]:
+) -> Iterator[Any]:
     """``replay_paths`` on ``jobs`` processes (0 = all cores), same items in the same order.
 
     With one job, or at most one file, it is the serial path itself (no process start-up).
     ``chunk_size``: files per task, exactly; by default up to 16, fewer towards the end.
+    ``keep``: a module-level function the workers apply to each item, sending back only what it
+    returns (``paifu.engine.verdict.verdict``: what validation reports, a tenth of the pickle).
     """
     from paifu.formats import iter_record_files
 
     jobs = resolve_jobs(jobs)
     files = list(iter_record_files(paths, skipped))
     if jobs == 1 or len(files) <= 1:
-        yield from replay_paths(files, rules, fmt, **kwargs)
+        serial = replay_paths(files, rules, fmt, **kwargs)
+        yield from serial if keep is None else map(keep, serial)
         return
     from concurrent.futures.process import BrokenProcessPool
 
@@ -195,11 +204,11 @@ def replay_paths_parallel(
         chunks = _chunks(files, size, jobs)
     else:  # exactly the size asked for
         chunks = deque(files[i : i + size] for i in range(0, len(files), size))
-    init = (rules, fmt, dict(kwargs))
+    init = (rules, fmt, dict(kwargs), keep)
     window = jobs * _IN_FLIGHT_PER_JOB
     with _frozen_heap():
         ex = _start_pool(min(jobs, len(chunks)), init)
-        pending: deque[tuple[list[str], Future[list[list[Item]]]]] = deque()
+        pending: deque[tuple[list[str], Future[list[list[Any]]]]] = deque()
         try:
             while chunks or pending:
                 try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
@@ -27,6 +27,8 @@ else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 
     from paifu.frozen import dataclass
 
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
@@ -223,7 +225,7 @@ def _note_fitted_scheme(
     )
 
 
-def with_progress(items: Iterable[GameResult | Unreadable]) -> Iterable[GameResult | Unreadable]:
+def with_progress(items: Iterable[_T]) -> Iterable[_T]:
     """A game counter on standard error for long batches, shown only when it is a terminal."""
     import sys
 

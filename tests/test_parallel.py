@@ -17,6 +17,7 @@ from conftest import SAMPLES, corpus_dir
 from test_cli import run
 
 from paifu import parallel
+from paifu.engine.verdict import GameVerdict, verdict
 from paifu.parallel import replay_paths_parallel, resolve_jobs
 from paifu.pipeline import Unreadable, replay_paths
 
@@ -218,3 +219,34 @@ def test_the_parents_heap_is_unfrozen_after_a_run(mixed: Path) -> None:
     assert gc.get_freeze_count() > 0  # frozen while the pool runs
     gen.close()
     assert gc.get_freeze_count() == 0
+
+
+def _tagged(item: object) -> tuple[str, object]:
+    """A ``keep`` whose work shows: each item comes back wrapped."""
+    return ("kept", item)
+
+
+def test_kept_items_are_the_serial_items_kept(mixed: Path) -> None:
+    """``keep`` runs in the workers, on every item, in the serial order; validation's verdicts are
+    those of the serial results."""
+    serial = list(replay_paths([str(mixed)]))
+    for chunk in (1, None):
+        got = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=chunk, keep=verdict))
+        assert got == [verdict(i) for i in serial]
+        assert sum(isinstance(v, GameVerdict) for v in got) == len(serial) - 2  # the two unreadable files
+    one_file = [str(mixed / "chankan.xml")]  # the serial fallback keeps too
+    assert list(replay_paths_parallel(one_file, jobs=2, keep=_tagged)) == [
+        ("kept", i) for i in replay_paths(one_file)
+    ]
+
+
+@needs_fork
+def test_a_dead_workers_report_is_kept_too(mixed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``Unreadable`` the parent writes for a file that killed its worker goes through ``keep``
+    like the workers' items: a consumer meets one kind of item."""
+    victim = "exhaustive-draw-tenpai.xml"
+    monkeypatch.setattr(parallel, "replay_paths", _fail_on(victim, "die"))
+    got = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2, keep=_tagged))
+    assert all(tag == "kept" for tag, _ in got)
+    dead = [i for _, i in got if isinstance(i, Unreadable) and "worker process died" in i.reason]
+    assert [Path(i.file).name for i in dead] == [victim]

@@ -4,7 +4,7 @@ reads through ``replay_inputs`` too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from paifu.rules import Ruleset
@@ -34,10 +34,13 @@ def replay_inputs(
     jobs: int | None = 1,
     skipped: list | None = None,
     scheduler: str | None = None,
+    keep: Callable[[Any], Any] | None = None,
 ):
     """Every game under ``paths`` in order (``-`` reads standard input; then the run is serial);
     files found in folders but not read go to ``skipped`` with the reason. ``jobs`` other than None
-    or 1: that many worker processes; ``scheduler``: on Dask (``paifu.dask``), the same items."""
+    or 1: that many worker processes; ``scheduler``: on Dask (``paifu.dask``), the same items.
+    ``keep``: what of each item the command needs (``paifu.engine.verdict.verdict``), applied where
+    the game is replayed, so that a worker sends back only that."""
     from paifu.pipeline import replay_paths
 
     if scheduler:
@@ -47,21 +50,23 @@ def replay_inputs(
             raise DaskUnavailable(
                 "--scheduler reads files on the workers: standard input (-) needs a run without --scheduler"
             )
-        return _dask_items(paths, rules, fmt, jobs, skipped, scheduler)
+        return _dask_items(paths, rules, fmt, jobs, skipped, scheduler, keep)
     if "-" not in paths:
         if jobs not in (None, 1):
             from paifu.parallel import replay_paths_parallel
 
-            return replay_paths_parallel(paths, rules, fmt=fmt, jobs=jobs, skipped=skipped)
-        return replay_paths(paths, rules, fmt=fmt, skipped=skipped)
+            return replay_paths_parallel(paths, rules, fmt=fmt, jobs=jobs, skipped=skipped, keep=keep)
+        items = replay_paths(paths, rules, fmt=fmt, skipped=skipped)
+        return items if keep is None else map(keep, items)
 
     def chain():  # noqa: ANN202
         for path in paths:
-            yield from (
+            items = (
                 _read_stdin(rules, fmt)
                 if path == "-"
                 else replay_paths([path], rules, fmt=fmt, skipped=skipped)
             )
+            yield from items if keep is None else map(keep, items)
 
     return chain()
 
@@ -73,9 +78,10 @@ def _dask_items(
     jobs: int | None,
     skipped: list | None,
     scheduler: str,
+    keep: Callable[[Any], Any] | None,
 ) -> Iterator[Any]:
     """The replayed items from Dask workers, in input order (a local cluster lives as long as this)."""
     from paifu.dask import connect, replay_items
 
     with connect(scheduler, jobs or 0) as client:
-        yield from replay_items(client, paths, rules, fmt=fmt, skipped=skipped)
+        yield from replay_items(client, paths, rules, fmt=fmt, skipped=skipped, keep=keep)

@@ -40,10 +40,14 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
         "draws_checked": 0,
         "rank_points_checked": 0,
     }
+    from paifu.engine.verdict import verdict
     from paifu.pipeline import with_progress
 
+    # each game's verdict, made where it is replayed: a worker sends back that, not the game's hands
     items = with_progress(
-        replay_inputs(args.paths, rules, args.format, args.jobs, skipped=skipped, scheduler=args.scheduler)
+        replay_inputs(
+            args.paths, rules, args.format, args.jobs, skipped=skipped, scheduler=args.scheduler, keep=verdict
+        )
     )
     write = Writer(out, items)
     stop = Interrupt()
@@ -61,7 +65,7 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
             continue
         files.add(res.source)
         counts["games"] += 1
-        counts["hands"] += len(res.hands)
+        counts["hands"] += res.hand_count
         counts["findings"] += len(res.findings)
         counts["wins_checked"] += res.wins_checked
         counts["draws_checked"] += res.draws_checked
@@ -87,7 +91,7 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
             status = "ok" if res.valid else plural(len(res.findings), "finding")
             label = res.game_id or f"game {res.game_index}"
             lines = [
-                f"{res.source}: {label}: {plural(len(res.hands), 'hand')}, rules {res.rules.name}: {status}"
+                f"{res.source}: {label}: {plural(res.hand_count, 'hand')}, rules {res.rules_name}: {status}"
             ]
             lines += [f"  {g}" for g in group_findings(res.findings)]
             lines += [f"  note: {note}" for note in res.notes]
