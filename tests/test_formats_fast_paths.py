@@ -341,3 +341,21 @@ def test_any_number_list_reads_as_int_reads_it(text: str) -> None:
     """``attrs._plain_ints`` reads plain decimals byte by byte and leaves the rest to ``int()``: every
     text gives what splitting it and ``int()`` of each piece gave (or fails as it did)."""
     test_xml_number_lists_read_as_int_reads_them(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a", "b.xml", ".", "..", "", "2009042316gm-00a9-0000-ea45e66b.xml", " "]), max_size=5
+    )
+)
+def test_a_records_file_name_is_the_paths_own(parts: list[str]) -> None:
+    """The Tenhou reader's file name (where it looks for a log id) is ``PurePath``'s, for every
+    spelling: empty parts, ``.``, ``..``, a trailing separator."""
+    import os
+    from pathlib import PurePath
+
+    from paifu.formats.tenhou_xml.document import _file_name
+
+    for path in (os.sep.join(parts), os.sep.join(parts) + os.sep, os.sep + os.sep.join(parts)):
+        assert _file_name(path) == PurePath(path).name, path

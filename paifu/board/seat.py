@@ -198,12 +198,19 @@ class SeatState(Valued):
         return mask_kinds(self.wait_mask)
 
     def add(self, tile: int, red: bool) -> None:
+        # ``x[i] = x[i] + n``, not ``x[i] += n``: compiled, an item's ``+=`` is Python's generic
+        # in-place add, where this is a native one (a tile moves three or four times a turn)
         k = tile >> 2
-        self.counts[k] += 1
+        counts = self.counts
+        counts[k] = counts[k] + 1
         self.held += 1
-        self.keys[PART_OF[k]] += DIGIT_OF[k]
+        keys = self.keys
+        part = PART_OF[k]
+        keys[part] = keys[part] + DIGIT_OF[k]
         if red:
-            self.red[FIVE_SUIT[k]] += 1
+            reds = self.red
+            suit = FIVE_SUIT[k]
+            reds[suit] = reds[suit] + 1
         ids = self.ids
         if ids is not None:
             ids.append(tile)
@@ -221,12 +228,17 @@ class SeatState(Valued):
         return True
 
     def remove(self, tile: int, red: bool) -> None:
-        k = tile >> 2
-        self.counts[k] -= 1
+        k = tile >> 2  # as ``add``: native subtractions
+        counts = self.counts
+        counts[k] = counts[k] - 1
         self.held -= 1
-        self.keys[PART_OF[k]] -= DIGIT_OF[k]
+        keys = self.keys
+        part = PART_OF[k]
+        keys[part] = keys[part] - DIGIT_OF[k]
         if red:
-            self.red[FIVE_SUIT[k]] -= 1
+            reds = self.red
+            suit = FIVE_SUIT[k]
+            reds[suit] = reds[suit] - 1
         ids = self.ids
         if ids is not None:
             take_id(ids, tile)

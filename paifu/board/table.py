@@ -310,9 +310,10 @@ class Table(Rebuilt):
 
     def pay(self, deltas: Sequence[int]) -> None:
         """Move the scores by ``deltas`` (one per seat)."""
-        for i, change in enumerate(deltas):
-            self.scores[i] += change
-            self.deltas[i] += change
+        scores, moved = self.scores, self.deltas
+        for i, change in enumerate(deltas):  # native adds (``SeatState.add``)
+            scores[i] = scores[i] + change
+            moved[i] = moved[i] + change
 
     def break_ippatsu(self) -> None:
         for seat in self.seats:

@@ -10,7 +10,7 @@ rank points) and named in messages. They change the table only through ``paifu.b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from paifu.board.phases import BETWEEN
 from paifu.board.seat import FIVE_SUIT
@@ -23,6 +23,9 @@ from paifu.findings import Code, Finding
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import SANMA_REMOVED_KINDS
+
+#: the kinds a 3-player set lacks, as bits: tested per tile seen (``in`` a tuple compares objects)
+_SANMA_MASK: Final = sum(1 << k for k in SANMA_REMOVED_KINDS)
 
 
 class Game:
@@ -156,7 +159,7 @@ class Game:
             return
         k = tile >> 2
         seen = kinds[k]
-        if self.sanma and k in SANMA_REMOVED_KINDS:
+        if self.sanma and _SANMA_MASK >> k & 1:
             self.find(Code.TILE_COUNT_EXCEEDED, f"{tile_name(tile)} is not in a 3-player set", seat=seat)
         elif seen > 4:
             self.find(

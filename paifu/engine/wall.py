@@ -371,7 +371,8 @@ class TenhouWall:
             rng = _keyed_rng(self._hand_keys[self._hand - 1])  # type: ignore[arg-type]
             return _UNPACK_RAW(rng.getrandbits(137 * 32).to_bytes(137 * 4, "little"))
         block = self._rng.getrandbits(288 * 32).to_bytes(288 * 4, "little")
-        digest = b"".join(self._sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128))
+        # a list, not a generator: compiled, the generator was an object resumed once per block
+        digest = b"".join([self._sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128)])
         return _UNPACK_RND(digest)
 
     def next_hand(self) -> HandWall:

@@ -89,7 +89,7 @@ def _table(ctx: WinContext) -> Table | None:
     for t in concealed:
         if t < 0 or t > 135 or counts[t >> 2] == 4:
             return None
-        counts[t >> 2] += 1
+        counts[t >> 2] = counts[t >> 2] + 1  # an item's ``+=`` compiles to a generic add
     if not melds:
         return table
     totals = list(counts)
@@ -101,7 +101,7 @@ def _table(ctx: WinContext) -> Table | None:
         for x in kinds:
             if totals[x] == 4:
                 return None
-            totals[x] += 1
+            totals[x] = totals[x] + 1
         kind = m.kind
         if kind is _CHI:
             if kinds != [k, k + 1, k + 2] or k >= FIRST_HONOR or k % 9 > 6:

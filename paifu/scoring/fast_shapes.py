@@ -185,14 +185,14 @@ def _split(
             for _ in range(runs):
                 blocks.append(base + SEQUENCE)
             counts[i] = 0
-            if runs > 0:
-                counts[i + 1] -= runs
-                counts[i + 2] -= runs
+            if runs > 0:  # ``x[i] = x[i] - n``: native, where an item's ``-=`` is generic
+                counts[i + 1] = counts[i + 1] - runs
+                counts[i + 2] = counts[i + 2] - runs
             _split(counts, i + 1, has_pair or pair == 1, blocks, out, start)
             counts[i] = n
             if runs > 0:
-                counts[i + 1] += runs
-                counts[i + 2] += runs
+                counts[i + 1] = counts[i + 1] + runs
+                counts[i + 2] = counts[i + 2] + runs
             del blocks[len(blocks) - added :]
 
 

@@ -275,7 +275,7 @@ def _ittsu(runs: list[int]) -> bool:
         kind = b >> 2
         rank = kind % 9
         if rank == 0 or rank == 3 or rank == 6:
-            masks[kind // 9] |= 1 << (rank // 3)
+            masks[kind // 9] = masks[kind // 9] | 1 << (rank // 3)  # native (an item's ``|=`` is not)
     return 7 in masks
 
 
@@ -297,7 +297,7 @@ def _same_in_three_suits(blocks: list[int]) -> bool:
     masks = [0, 0, 0]
     for b in blocks:
         kind = b >> 2
-        masks[kind // 9] |= 1 << (kind % 9)
+        masks[kind // 9] = masks[kind // 9] | 1 << (kind % 9)
     return masks[0] & masks[1] & masks[2] != 0
 
 

@@ -16,6 +16,7 @@ is "whole" (Tenhou): the liable seat then pays every yakuman of the win.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Final
 
 from paifu.events import CallKind, Meld
 from paifu.rules.flags import flags_of
@@ -31,11 +32,14 @@ _PAO_SETS: dict[str, tuple[Yaku, tuple[int, ...], int]] = {
     "daisangen": (Yaku.DAISANGEN, DRAGON_KINDS, 3),
     "daisuushii": (Yaku.DAISUUSHII, WIND_KINDS, 4),
 }
+#: the names read once (an enum member's ``value`` is a Python-level property)
+_PAO_NAMES: Final = {rule: y.value for rule, (y, _, _) in _PAO_SETS.items()}
+_SUUKANTSU: Final = Yaku.SUUKANTSU.value
 
 
 def pao_multiple(val: Valuation, rules: Ruleset) -> int:
     """How many yakuman of ``val`` are of a kind the ruleset makes someone liable for."""
-    names = {_PAO_SETS[p][0].value if p in _PAO_SETS else Yaku.SUUKANTSU.value for p in rules.pao}
+    names = {_PAO_NAMES.get(p, _SUUKANTSU) for p in rules.pao}
     return sum(h // 13 for n, h in val.yaku if n in names)
 
 
@@ -46,17 +50,19 @@ def liable_seat(melds: Sequence[Meld], winner: int, rules: Ruleset, val: Valuati
     (daisangen), the fourth wind set (daisuushii) or the fourth kan, by daiminkan
     (suukantsu). A set completed from the own hand makes nobody liable.
     """
+    if not val.yakuman_multiple or not rules.pao:  # each of the three is a yakuman
+        return None
     present = {n for n, _ in val.yaku}
     for rule in sorted(rules.pao):
         if rule == "suukantsu":
-            if Yaku.SUUKANTSU.value not in present:
+            if _SUUKANTSU not in present:
                 continue
             kans = [m for m in melds if m.kind in (CallKind.DAIMINKAN, CallKind.ANKAN, CallKind.KAKAN)]
             if len(kans) == 4 and kans[-1].kind is CallKind.DAIMINKAN and kans[-1].from_seat != winner:
                 return kans[-1].from_seat
             continue
-        yaku, kinds, need = _PAO_SETS[rule]
-        if yaku.value not in present:
+        _, kinds, need = _PAO_SETS[rule]
+        if _PAO_NAMES[rule] not in present:
             continue
         sets = [m for m in melds if m.kind is not CallKind.CHI and m.tiles[0] >> 2 in kinds]
         if len(sets) == need and sets[-1].from_seat is not None and sets[-1].from_seat != winner:
