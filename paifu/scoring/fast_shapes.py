@@ -116,9 +116,21 @@ def decompositions(counts: list[int], with_seven_pairs: bool) -> list[list[int]]
                 for c in parts[2]:
                     for d in parts[3]:
                         out.append(a + b + c + d)
-    if with_seven_pairs and counts.count(2) == 7 and counts.count(0) == 27:
+    if with_seven_pairs and _seven_pairs(counts):
         out.append([k * 4 + PAIR for k in range(34) if counts[k] == 2])
     return out
+
+
+def _seven_pairs(counts: list[int]) -> bool:
+    """Seven kinds held twice, none other (``count(2) == 7 and count(0) == 27`` in a native loop:
+    ``list.count`` compares the counts as objects)."""
+    twos = 0
+    for c in counts:
+        if c == 2:
+            twos += 1
+        elif c:
+            return False
+    return twos == 7 and len(counts) == 34
 
 
 def _honor_splits(counts: list[int], pairs: int) -> list[list[int]]:

@@ -63,7 +63,8 @@ class _GameReader:
         self.events: list[Event] = []
         self.hand: str | None = None
         self.n = 4
-        self.last_draw: list[int | None] = [None] * 4
+        #: each seat's tile just drawn, -1 for none (ints: compiled, compared natively per discard)
+        self.last_draw: list[int] = [-1] * 4
         self.players: tuple[str, ...] = ()
         #: positions of the events holding values this reader has not bounded itself (``_add``):
         #: all that ``check_records`` needs to check
@@ -136,7 +137,7 @@ class _GameReader:
                     events.append(ev)
                 else:  # a discard: tsumogiri when it is the tile just drawn
                     events.append(ev if last_draw[seat] == tile else tedashi)
-                    last_draw[seat] = None
+                    last_draw[seat] = -1
                 continue
             try:
                 handler = handlers.get(tag)
@@ -205,7 +206,7 @@ class _GameReader:
         dealer = self._seat(el, "oya")
         hands = tuple([_tiles(_need(el, name), name) for name in _HAI[: self.n]])
         scores = self._scores(_need(el, "ten"), "ten")
-        self.last_draw[:] = [None] * 4
+        self.last_draw[:] = [-1] * 4
         start = HandStart(
             round_wind=wind,
             hand_number=number,
@@ -225,7 +226,7 @@ class _GameReader:
     def _n(self, el: etree._Element) -> None:
         who = self._seat(el)
         call = self._call(_int_attr(el, "m"), who)
-        self.last_draw[who] = None
+        self.last_draw[who] = -1
         self.events.append(call)  # a seat, and a meld decoded from 16 bits: seats, tile ids, a kind
 
     def _call(self, m: int, who: int) -> Call:
