@@ -148,19 +148,21 @@ def test_legal_chi_is_clean() -> None:
 @pytest.mark.parametrize(
     "kind, message",
     [
-        ("not-left", "not on the left"),
-        ("not-a-run", "not a run"),
-        ("pon-without", "does not hold"),
-        ("not-last-discard", "last discard was"),
+        ("not-left", "chi from a player who is not on the left"),
+        ("not-a-run", "chi tiles are not a run"),
+        ("pon-without", "pon needs 3m which the player does not hold"),
+        ("not-last-discard", "chi on 4m but the last discard was 3m"),
     ],
 )
 def test_illegal_call(kind: str, message: str) -> None:
+    """The whole message, the call's kind by its name (``pon``, not ``CallKind.PON``: a str enum
+    formats as its member in pure Python, as its value compiled), in both builds."""
     g, i = _call_game(kind)
     res = replay(g)
     caller = 2 if kind == "not-left" else 1
     found = [f for f in res.findings if f.code == "illegal-call"]
     assert [(f.event_index, f.seat) for f in found] == [(i, caller)]
-    assert message in found[0].message
+    assert found[0].message == message
 
 
 def test_illegal_call_on_the_last_tile_of_the_hand() -> None:

@@ -50,7 +50,7 @@ def test_nagashi_is_every_discard_a_terminal_or_honor_none_called(river: list[tu
 
 def test_the_feeder_of_the_third_dragon_set_and_no_one_else_is_liable() -> None:
     """Daisangen whose third dragon pon seat 2 fed: seat 2 (``liable_seat`` reads the names once, as
-    strings); the same melds in a hand valued without a yakuman: nobody, before looking at them."""
+    strings); the same melds in a hand valued without a yakuman: nobody."""
     rules = preset("tenhou")
     assert "daisangen" in rules.pao
     melds = [
@@ -64,3 +64,6 @@ def test_the_feeder_of_the_third_dragon_set_and_no_one_else_is_liable() -> None:
     assert liable_seat(melds[:2], 0, rules, yakuman) is None  # a set from the own hand: nobody
     plain = Valuation(ok=True, yaku=(("haku", 1), ("hatsu", 1), ("chun", 1)), han=3, fu=40)
     assert liable_seat(melds, 0, rules, plain) is None
+    # the yaku decide, not the multiple (a caller's own scorer may leave it 0)
+    unstated = Valuation(ok=True, yaku=(("daisangen", 13),), han=13, fu=30, limit="yakuman")
+    assert liable_seat(melds, 0, rules, unstated) == 2

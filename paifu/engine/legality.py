@@ -236,7 +236,8 @@ def _holds(
     missing = missing_tile(table.seats[seat_no], tiles, table.red_of)
     if missing is None:
         return ()
-    msg = f"{what if isinstance(what, str) else what.value} needs {tile_name(missing)} which the player does not hold"
+    label = what.value if isinstance(what, CallKind) else what  # a str enum is a str: test the enum first
+    msg = f"{label} needs {tile_name(missing)} which the player does not hold"
     return (Fault(Code.ILLEGAL_CALL, msg, seat_no, blocks=blocks),)
 
 

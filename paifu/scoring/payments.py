@@ -50,8 +50,6 @@ def liable_seat(melds: Sequence[Meld], winner: int, rules: Ruleset, val: Valuati
     (daisangen), the fourth wind set (daisuushii) or the fourth kan, by daiminkan
     (suukantsu). A set completed from the own hand makes nobody liable.
     """
-    if not val.yakuman_multiple or not rules.pao:  # each of the three is a yakuman
-        return None
     present = {n for n, _ in val.yaku}
     for rule in sorted(rules.pao):
         if rule == "suukantsu":
