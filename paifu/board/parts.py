@@ -159,7 +159,7 @@ def _digits(key: int, honors: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
-_YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)
+YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)  # the terminal and honor kinds, as bits
 
 
 def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
@@ -178,7 +178,7 @@ def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
         elif kinds >= 12 and _yaochu_tiles(counts) == 13 and sum(counts) == 13:
             missing = [k for k in YAOCHU_KINDS if counts[k] == 0]  # thirteen orphans
             if not missing:
-                mask |= _YAOCHU_MASK
+                mask |= YAOCHU_MASK
             elif len(missing) == 1:
                 mask |= 1 << missing[0]
     return mask

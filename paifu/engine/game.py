@@ -10,10 +10,10 @@ rank points) and named in messages. They change the table only through ``paifu.b
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from paifu.board.phases import BETWEEN
-from paifu.board.seat import FIVE_SUIT
+from paifu.board.seat import FIVE_SUIT, SANMA_MASK
 from paifu.board.state import TableState, red_of, tile_name
 from paifu.engine.legality import Fault
 from paifu.engine.results import GameResult, HandResult
@@ -23,9 +23,6 @@ from paifu.findings import Code, Finding
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import SANMA_REMOVED_KINDS
-
-#: the kinds a 3-player set lacks, as bits: tested per tile seen (``in`` a tuple compares objects)
-_SANMA_MASK: Final = sum(1 << k for k in SANMA_REMOVED_KINDS)
 
 
 class Game:
@@ -159,7 +156,7 @@ class Game:
             return
         k = tile >> 2
         seen = kinds[k]
-        if self.sanma and _SANMA_MASK >> k & 1:
+        if self.sanma and SANMA_MASK >> k & 1:  # a mask: ``in`` a tuple compares objects
             self.find(Code.TILE_COUNT_EXCEEDED, f"{tile_name(tile)} is not in a 3-player set", seat=seat)
         elif seen > 4:
             self.find(

@@ -11,9 +11,10 @@ kan, the board asks itself (``paifu.board.seat``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from paifu.board.calls import added_tile, missing_tile, own_tiles, pon_of
+from paifu.board.parts import YAOCHU_MASK
 from paifu.board.phases import (
     ABORTS_A_CALL_MISSES,
     ACTION,
@@ -107,9 +108,6 @@ def yaochu_kinds(counts: list[int]) -> int:
     return sum(1 for k in YAOCHU_KINDS if counts[k])
 
 
-_YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)
-
-
 def is_nagashi(seat: SeatState) -> bool:
     """Every discard a terminal or honor, none taken by a call."""
     river = seat.river
@@ -117,7 +115,7 @@ def is_nagashi(seat: SeatState) -> bool:
         return False
     for r in river:  # a loop and a mask: compiled, a generator and ``in`` a tuple went through Python
         k = r.tile >> 2
-        if r.called or k < 0 or not _YAOCHU_MASK >> k & 1:
+        if r.called or k < 0 or not YAOCHU_MASK >> k & 1:
             return False
     return True
 

@@ -27,19 +27,18 @@ from paifu.yaku import Yaku
 
 STICK = 1000
 
-#: pao rule name -> (yaku, tile kinds of its sets, sets needed)
-_PAO_SETS: dict[str, tuple[Yaku, tuple[int, ...], int]] = {
-    "daisangen": (Yaku.DAISANGEN, DRAGON_KINDS, 3),
-    "daisuushii": (Yaku.DAISUUSHII, WIND_KINDS, 4),
+#: pao rule name -> (yaku name, tile kinds of its sets, sets needed); the names read from the enum
+#: once (an enum member's ``value`` is a Python-level property)
+_PAO_SETS: Final[dict[str, tuple[str, tuple[int, ...], int]]] = {
+    "daisangen": (Yaku.DAISANGEN.value, DRAGON_KINDS, 3),
+    "daisuushii": (Yaku.DAISUUSHII.value, WIND_KINDS, 4),
 }
-#: the names read once (an enum member's ``value`` is a Python-level property)
-_PAO_NAMES: Final = {rule: y.value for rule, (y, _, _) in _PAO_SETS.items()}
 _SUUKANTSU: Final = Yaku.SUUKANTSU.value
 
 
 def pao_multiple(val: Valuation, rules: Ruleset) -> int:
     """How many yakuman of ``val`` are of a kind the ruleset makes someone liable for."""
-    names = {_PAO_NAMES.get(p, _SUUKANTSU) for p in rules.pao}
+    names = {_PAO_SETS[p][0] if p in _PAO_SETS else _SUUKANTSU for p in rules.pao}
     return sum(h // 13 for n, h in val.yaku if n in names)
 
 
@@ -59,8 +58,8 @@ def liable_seat(melds: Sequence[Meld], winner: int, rules: Ruleset, val: Valuati
             if len(kans) == 4 and kans[-1].kind is CallKind.DAIMINKAN and kans[-1].from_seat != winner:
                 return kans[-1].from_seat
             continue
-        _, kinds, need = _PAO_SETS[rule]
-        if _PAO_NAMES[rule] not in present:
+        name, kinds, need = _PAO_SETS[rule]
+        if name not in present:
             continue
         sets = [m for m in melds if m.kind is not CallKind.CHI and m.tiles[0] >> 2 in kinds]
         if len(sets) == need and sets[-1].from_seat is not None and sets[-1].from_seat != winner:
