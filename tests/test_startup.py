@@ -87,6 +87,13 @@ def test_serial_validate_of_a_real_game_imports_only_what_it_uses() -> None:
     _check(tenhou / "2009082815gm-00e1-0000-b7e41fe8&tw=3.mjlog", UNUSED)
 
 
+def test_yakuman_are_valued_without_the_package() -> None:
+    # a real game with daisuushii, suuankou and tsuuiisou in one win (Tenhou): the fast path values
+    # yakuman too since December 2026
+    record = corpus_dir("tenhou_xml", "pantheon", "Mimir", "tests", "helpers", "onlineLog", "testdata")
+    _check(record / "tripleyakuman.xml", UNUSED)
+
+
 def test_serial_validate_of_a_sample_imports_only_what_it_uses() -> None:
     # our own record, without the corpus; its first-turn wins go to the package (blessings)
     record = SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml"

@@ -3,10 +3,10 @@
 The package costs about a million instructions per win (a fresh config, its divider, objects per
 yaku); valuing wins was a fifth of an end-to-end run. This module reads a hand as the package does
 -- every decomposition and winning block, the package's fu and its yaku in its order, the package's
-choice of the most valuable reading -- and hands that reading to ``completion`` like the package
-path does, so the ``Valuation`` is the same object. It answers only where it is sure and returns
-None otherwise (the package path then runs): possible yakuman, blessings (tenhou, chiihou,
-renhou), a 3-player hand with no yaku but three Norths, and malformed contexts.
+choice of the most valuable reading, yakuman included (``fast_yakuman``) -- and hands that reading
+to ``completion`` like the package path does, so the ``Valuation`` is the same object. It answers
+only where it is sure and returns None otherwise (the package path then runs): blessings (tenhou,
+chiihou, renhou), a 3-player hand with no yaku but three Norths, and malformed contexts.
 tests/test_fast_value.py compares both paths on every corpus win and on generated hands.
 """
 
@@ -23,12 +23,12 @@ from paifu.scoring.fast_shapes import (
     QUAD,
     SEQUENCE,
     TRIPLET,
-    block_kinds,
     decompositions,
     is_terminal_or_honor,
     win_groups,
 )
-from paifu.scoring.fast_yaku import Reading, Shape, Table, read
+from paifu.scoring.fast_yaku import Reading, Shape, Table, read, reading
+from paifu.scoring.fast_yakuman import thirteen_orphans, yakuman
 from paifu.scoring.values import Valuation, WinContext
 
 #: tile kinds of the package's fu table: [terminal or honor][kan][open] -> (fu, reason)
@@ -128,58 +128,36 @@ def _table(ctx: WinContext) -> Table | None:
 
 
 def _best_reading(table: Table) -> Reading | None:
-    """The package's choice among every (decomposition, winning block): the highest value, then
-    han, then fu, then the larger unrounded fu, then the first in its order (decompositions sorted
-    as lists of blocks, winning blocks in hand order); None if there is no reading or a reading
-    could be a yakuman."""
+    """The package's choice among every (decomposition, winning block): the highest value, a
+    yakuman over a counted one, then han, then fu, then the larger unrounded fu, then the first in
+    its order (decompositions sorted as lists of blocks, winning blocks in hand order); thirteen
+    orphans where no decomposition is; None if there is no reading."""
     splits = decompositions(table.counts, table.melds == 0)
     if not splits:
-        return None
+        orphans = thirteen_orphans(table)
+        return reading(orphans, [], 0) if orphans else None  # fu 0, no breakdown
     melds = table.meld_blocks
     hands = [sorted(split + melds) for split in splits] if melds else splits
     if len(hands) > 1:
         hands.sort()
     best: Reading | None = None
-    best_key = (0, 0, 0, 0)
+    best_key = (0, 0, 0, 0, 0)
     for hand in hands:
         shape = Shape(hand)
-        if _yakuman(table, shape):
-            return None
+        found = yakuman(table, shape)
         for group in win_groups(hand, table.win_kind, table.open_blocks):
             fu_details, fu, raw = _fu(table, hand, group)
-            reading = read(table, shape, fu_details, fu)
-            han = reading.han
-            key = (_total(table, han, fu) if han else -1, han, fu, raw)
+            if found:
+                this = reading(found, fu_details, fu)  # the package lists only the yakuman
+                han = this.han
+                key = (_total(table, han, fu, True), 1, han, fu, raw)
+            else:
+                this = read(table, shape, fu_details, fu)
+                han = this.han
+                key = (_total(table, han, fu, False) if han else -1, 0, han, fu, raw)
             if best is None or key > best_key:
-                best, best_key = reading, key
+                best, best_key = this, key
     return best
-
-
-def _yakuman(table: Table, shape: Shape) -> bool:
-    """The package's yakuman tests on a decomposition (chuuren poutou and ryuuiisou: a superset)."""
-    if shape.all_honor or shape.all_terminal or shape.all_green:
-        return True  # tsuuiisou, chinroutou, ryuuiisou
-    if shape.dragon_sets == 3 or shape.wind_sets == 4 or (shape.wind_sets == 3 and shape.wind_pairs == 1):
-        return True  # daisangen, daisuushii, shousuushii
-    if table.kans == 4:
-        return True  # suukantsu
-    if not table.open_hand:  # suuankou: four sets, less one a ron completed
-        sets = len(shape.sets)
-        if not table.tsumo:
-            sets -= sum(1 for b in shape.sets if b >> 2 == table.win_kind)
-        if sets == 4:
-            return True
-    if table.melds == 0 and not shape.seven_pairs and shape.honor_blocks == 0:
-        suits = shape.suits
-        if suits == 1 or suits == 2 or suits == 4:  # chuuren poutou: 1 and 9 three times or more
-            low = (suits >> 1) * 9  # suit bits 1, 2, 4: first kinds 0, 9, 18
-            ones = nines = 0
-            for b in shape.hand:
-                kinds = block_kinds(b)
-                ones += kinds.count(low)
-                nines += kinds.count(low + 8)
-            return ones >= 3 and nines >= 3
-    return False
 
 
 def _fu(table: Table, hand: list[int], group: int) -> tuple[list[tuple[str, int]], int, int]:
@@ -247,12 +225,15 @@ def _ceil100(x: int) -> int:
     return (x + 99) // 100 * 100
 
 
-def _total(table: Table, han: int, fu: int) -> int:
-    """What the package ranks readings by: its ``ScoresCalculator`` total (no yakuman here)."""
-    if han >= 13:
+def _total(table: Table, han: int, fu: int, is_yakuman: bool) -> int:
+    """What the package ranks readings by: its ``ScoresCalculator`` total (yakuman multiples up to
+    six, its default cap; counted ones at 13 or 12 han as the ruleset says)."""
+    if han >= 13 and not is_yakuman:
         han = 13 if table.kazoe_yakuman else 12
     if han >= 5:
-        if han >= 13:
+        if han >= 26:
+            one = 8000 * min(han // 13, 6)
+        elif han >= 13:
             one = 8000
         elif han >= 11:
             one = 6000

@@ -1,7 +1,7 @@
 """The yaku of one reading of a hand for the fast valuation path (``fast``): the ``mahjong``
 package's tests (``HandCalculator.estimate_hand_value`` and its ``yaku_list``), in the order it
-lists them, with its han, for the yaku that are not yakuman. ``fast`` never asks about a reading
-that could be a yakuman, a blessing or a yaku the package is not configured for.
+lists them, with its han, for the yaku that are not yakuman (``fast_yakuman`` has those). ``fast``
+never asks about a blessing or a yaku the package is not configured for.
 """
 
 from __future__ import annotations
@@ -109,6 +109,8 @@ class Table:
         self.kiriage = rules.kiriage
         self.kazoe_yakuman = rules.kazoe_yakuman
         self.sanma = rules.sanma
+        self.double_yakuman = rules.double_yakuman
+        self.green_dragon_required = rules.green_dragon_required
         self.counts = [0] * 34  # concealed tiles per kind
         self.meld_blocks: list[int] = []
         self.open_blocks: list[int] = []  # blocks of the called melds (not closed kans)
@@ -261,10 +263,15 @@ def read(table: Table, shape: Shape, fu_details: list[tuple[str, int]], fu: int)
         if table.kans == 3:
             yaku.append(SANKANTSU[hand_open])
     yaku.sort()  # the package's order: by its yaku id
+    return reading(yaku, fu_details, fu)
+
+
+def reading(yaku: list[Entry], fu_details: list[tuple[str, int]], fu: int) -> Reading:
+    """The reading of these yaku (sorted by id) as the package's response has it: their han, and
+    its fu breakdown by fu, larger first (a stable sort)."""
     han = 0
     for entry in yaku:
         han += entry[2]
-    # and its fu breakdown by fu, larger first (a stable sort)
     fu_details = sorted(fu_details, key=_BY_FU, reverse=True)
     return Reading([(entry[1], entry[2]) for entry in yaku], han, fu, fu_details)
 
