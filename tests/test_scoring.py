@@ -347,3 +347,36 @@ def test_kakan_and_ankan_keep_their_fu() -> None:
     )
     assert v.ok and v.fu == 70  # 20 + 32 + 8 + 2 + 2 = 64 -> 70
     assert {"rinshan", "bakaze-east"} <= {n for n, _ in v.yaku}
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["concealed", "win", "dora", "ura", "meld"],
+)
+@pytest.mark.parametrize("bad", [136, -1, True, "5m", 4.0])
+def test_a_tile_id_that_is_no_tile_is_no_hand(where: str, bad: object) -> None:
+    """Wherever a context holds a tile, an id outside 0..135 or of another type (a bool too) makes
+    it no hand: the scorer's tables are never indexed with it."""
+    c = ctx("234m678s456p9m", "9m", melds=(meld(CallKind.PON, "555z", 2),))
+    tiles = list(c.concealed)
+    fields: dict[str, object] = {
+        "concealed": (bad, *tiles[1:]),
+        "win": {"win_tile": bad},
+        "dora": (bad,),
+        "ura": (bad,),
+        "meld": (Meld(CallKind.PON, (bad, *c.melds[0].tiles[1:]), c.melds[0].called, 2),),
+    }
+    key = {"concealed": "concealed", "dora": "dora_indicators", "ura": "ura_indicators", "meld": "melds"}
+    changed = fields[where] if where == "win" else {key[where]: fields[where]}
+    assert value_win(c).ok
+    try:
+        broken = dataclasses.replace(c, **changed)  # type: ignore[arg-type]
+    except TypeError:  # compiled, ``WinContext`` checks its int field itself: no context is made
+        assert where == "win" and not isinstance(bad, int)
+        return
+    val = value_win(broken)
+    if where == "win" and type(broken.win_tile) is int and 0 <= broken.win_tile <= 135:
+        # compiled, the int field holds a bool as the int it is: a tile, but not in the hand
+        assert (val.ok, val.error) == (False, "bad-context: the winning tile is not in the concealed hand")
+    else:
+        assert (val.ok, val.error) == (False, "bad-context: a tile id outside 0..135")

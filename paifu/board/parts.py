@@ -162,9 +162,19 @@ def _digits(key: int, honors: bool) -> tuple[int, ...]:
 YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)  # the terminal and honor kinds, as bits
 
 
-def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
-    """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys."""
-    mask = _regular_mask(keys)
+def wait_mask(
+    keys: list[int],
+    counts: list[int],
+    closed: bool,
+    seen: list[object] | None = None,
+    infos: list[int] | None = None,
+) -> int:
+    """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys. ``seen``
+    and ``infos``: the seat's last key object and answers per part (``SeatState``), so a part no
+    tile entered or left since is not looked up again (a discard after a draw changes one or two)."""
+    if seen is None or infos is None:
+        seen, infos = [None, None, None, None], [0, 0, 0, 0]
+    mask = _regular_mask(keys, seen, infos)
     if closed:
         kinds = 0  # a native loop: ``counts.count(0)`` compared each count as an object
         for c in counts:
@@ -191,22 +201,22 @@ def _yaochu_tiles(counts: list[int]) -> int:
     return n
 
 
-def _regular_mask(keys: list[int]) -> int:
+def _regular_mask(keys: list[int], seen: list[object], infos: list[int]) -> int:
     """Waits of four melds and a pair: one part short of a tile (the others complete), or two
     parts each holding a pair-or-wait (one is the pair, the other waits)."""
     held = cast("list[object]", keys)  # the keys as objects: looked up without unboxing and boxing
     # a part of residue 0 must split into melds (bits 0-2 all clear: it does not, and the hand
     # waits on nothing: the parts after it are not looked up)
-    m = _part_info(held[0], False)
+    m = _kept_info(held, 0, seen, infos)
     if not m & 7:
         return 0
-    p = _part_info(held[1], False)
+    p = _kept_info(held, 1, seen, infos)
     if not p & 7:
         return 0
-    s = _part_info(held[2], False)
+    s = _kept_info(held, 2, seen, infos)
     if not s & 7:
         return 0
-    z = _part_info(held[3], True)
+    z = _kept_info(held, 3, seen, infos)
     if not z & 7:
         return 0
     # residues counted at once: a residue 1 adds 1, a residue 2 adds 16
@@ -229,6 +239,19 @@ def _regular_mask(keys: list[int]) -> int:
     if paired - _paired2(z):
         mask |= _if_residue(z, 2, 27)
     return mask
+
+
+def _kept_info(held: list[object], part: int, seen: list[object], infos: list[int]) -> int:
+    """Part ``part``'s answers: kept while its key is the same object (a key that changed is a new
+    int object, and the kept one is held alive, so no new key can be mistaken for it; small ints
+    are shared, but an equal key has the same answers)."""
+    key = held[part]
+    if seen[part] is key:
+        return infos[part]
+    info = _part_info(key, part == 3)
+    seen[part] = key
+    infos[part] = info
+    return info
 
 
 def _code(info: int) -> int:

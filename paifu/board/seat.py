@@ -106,6 +106,10 @@ class SeatState(Valued):
     #: the concealed tiles' ids in the order they came, where the table keeps them
     #: (``TableRules.tile_ids``: a writer needs them, the checks do not); else None
     ids: list[int] | None
+    #: ``parts.wait_mask``'s answers per part and the key objects they are for (not a field: a
+    #: cache, made fresh by ``copy`` and left out of equality)
+    _seen: list[object]
+    _infos: list[int]
 
     def __init__(self, ids: list[int] | None = None) -> None:
         self.counts = [0] * NUM_KINDS
@@ -129,6 +133,8 @@ class SeatState(Valued):
         self.draws = 0
         self.calls = 0
         self.ids = ids
+        self._seen = [None, None, None, None]
+        self._infos = [0, 0, 0, 0]
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -255,7 +261,7 @@ class SeatState(Valued):
 
     def update_waits(self) -> None:
         """Recompute the waits after the concealed hand changed (a discard, a call, a kan)."""
-        self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0)
+        self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0, self._seen, self._infos)
 
 
 def take_id(ids: list[int], tile: int) -> None:
