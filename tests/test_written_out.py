@@ -36,12 +36,14 @@ from paifu.scoring.values import Valuation, WinContext
 
 
 def _declared(module: ModuleType, name: str) -> tuple[str, ...]:
-    """The fields a class declares in its source, in order (as its dataclass took them)."""
+    """The fields a class declares in its source, in order (as its dataclass took them); a private
+    attribute (``SeatState``'s cache of part answers) is no field."""
     source = ROOT.joinpath(*module.__name__.split(".")).with_suffix(".py")  # compiled, __file__ is a .so
     tree = ast.parse(source.read_text(encoding="utf-8"))
     cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
     declared = [s for s in cls.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)]
-    return tuple(s.target.id for s in declared if not ast.unparse(s.annotation).startswith("ClassVar"))
+    names = [s.target.id for s in declared if not ast.unparse(s.annotation).startswith("ClassVar")]
+    return tuple(n for n in names if not n.startswith("_"))
 
 
 EVENTS = sorted(
