@@ -14,32 +14,26 @@ from paifu.scoring.fast_yaku import Entry, Shape, Table
 from paifu.tiles import HATSU, YAOCHU_KINDS
 from paifu.yaku import Yaku
 
-# the package's yakuman ids and names (its ``yaku_list.yakuman``), the han set by the ruleset apart
-KOKUSHI: Final = (100, Yaku.KOKUSHI.value)
-CHUUREN: Final = (101, Yaku.CHUUREN.value)
-SUUANKOU: Final = (102, Yaku.SUUANKOU.value)
-DAISANGEN: Final = (103, Yaku.DAISANGEN.value)
-SHOUSUUSHII: Final = (104, Yaku.SHOUSUUSHII.value)
-RYUUIISOU: Final = (105, Yaku.RYUUIISOU.value)
-SUUKANTSU: Final = (106, Yaku.SUUKANTSU.value)
-TSUUIISOU: Final = (107, Yaku.TSUUIISOU.value)
-CHINROUTOU: Final = (108, Yaku.CHINROUTOU.value)
-DAISUUSHII: Final = (111, Yaku.DAISUUSHII.value)
-KOKUSHI_13: Final = (112, Yaku.KOKUSHI_13.value)
-SUUANKOU_TANKI: Final = (113, Yaku.SUUANKOU_TANKI.value)
-JUNSEI_CHUUREN: Final = (114, Yaku.JUNSEI_CHUUREN.value)
-#: the yakuman a ruleset may count double, by its ``double_yakuman`` names (``package._config``)
-_DOUBLE_NAME: Final = {
-    SUUANKOU_TANKI: "suuankou-tanki",
-    JUNSEI_CHUUREN: "junsei-chuuren",
-    KOKUSHI_13: "kokushi-13",
-    DAISUUSHII: "daisuushii",
-}
+# the package's yakuman: its id, our name, and the ``double_yakuman`` name under which a ruleset
+# counts it twice (``package._config``; empty: never)
+KOKUSHI: Final = (100, Yaku.KOKUSHI.value, "")
+CHUUREN: Final = (101, Yaku.CHUUREN.value, "")
+SUUANKOU: Final = (102, Yaku.SUUANKOU.value, "")
+DAISANGEN: Final = (103, Yaku.DAISANGEN.value, "")
+SHOUSUUSHII: Final = (104, Yaku.SHOUSUUSHII.value, "")
+RYUUIISOU: Final = (105, Yaku.RYUUIISOU.value, "")
+SUUKANTSU: Final = (106, Yaku.SUUKANTSU.value, "")
+TSUUIISOU: Final = (107, Yaku.TSUUIISOU.value, "")
+CHINROUTOU: Final = (108, Yaku.CHINROUTOU.value, "")
+DAISUUSHII: Final = (111, Yaku.DAISUUSHII.value, "daisuushii")
+KOKUSHI_13: Final = (112, Yaku.KOKUSHI_13.value, "kokushi-13")
+SUUANKOU_TANKI: Final = (113, Yaku.SUUANKOU_TANKI.value, "suuankou-tanki")
+JUNSEI_CHUUREN: Final = (114, Yaku.JUNSEI_CHUUREN.value, "junsei-chuuren")
 
 
-def _entry(table: Table, yaku: tuple[int, str]) -> Entry:
-    name = _DOUBLE_NAME.get(yaku)
-    return (yaku[0], yaku[1], 26 if name is not None and name in table.double_yakuman else 13)
+def _entry(table: Table, yaku: tuple[int, str, str]) -> Entry:
+    double = yaku[2]
+    return (yaku[0], yaku[1], 26 if double and double in table.double_yakuman else 13)
 
 
 def yakuman(table: Table, shape: Shape) -> list[Entry]:
