@@ -316,8 +316,9 @@ def test_kita_yakuhai() -> None:
 def test_only_the_package_path_is_cached() -> None:
     """A package valuation (milliseconds) is kept by its context; the fast path's is made again
     (a replay values each win once: hashing the context to look it up cost a third of the work)."""
-    # a blessing: the one win the fast path leaves (yakuman too are its own since December 2026)
-    package = [ctx("123m456p789s23m55p", "4m", tsumo=True, seat=0, tenhou=True)]
+    # three Norths and no other yaku, in 3-player where North is a value tile: the one real win the
+    # fast path leaves (yakuman and blessings are its own since December 2026)
+    package = [ctx("444z234p789p55s99s", "9s", rules=SANMA.replace(kita_yakuhai=True))]
     fast = [c for _, c, *_ in CASES if fast_value(c) is not None]
     assert fast_value(package[0]) is None and fast
     assert value_win(package[0]) is value_win(package[0])

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from paifu.events import CallKind
+from paifu.rules.flags import flags_of
 from paifu.scoring.values import Valuation, WinContext, base_points, shares
 from paifu.tiles import FIVE_KINDS, NORTH, dora_from_indicator
 from paifu.yaku import Yaku
@@ -25,6 +26,7 @@ _AKA_DORA: Final = Yaku.AKA_DORA.value
 _KITA: Final = Yaku.KITA.value
 _KITA_YAKUHAI: Final = Yaku.KITA_YAKUHAI.value
 _PINFU: Final = Yaku.PINFU.value
+_RENHOU: Final = Yaku.RENHOU.value
 _ANKAN: Final = CallKind.ANKAN
 
 
@@ -159,3 +161,14 @@ def rule_fu_and_north(
             fu_details.append(("hand_without_fu", 2))
         fu = round_fu(fu_details)
     return fu, yaku, fu_details
+
+
+def renhou_at_limit(ctx: WinContext, val: Valuation) -> Valuation:
+    """A blessing of man counted as a limit hand that combines with nothing (``Ruleset.renhou``
+    mangan or baiman): taken where the hand's own value (``val``, read without it) is less, or where
+    the hand has no other yaku."""
+    han = 5 if flags_of(ctx.rules).renhou_mangan else 8
+    alt = finish(ctx, [(_RENHOU, han)], 0, [])
+    if not val.ok or alt.base_points > val.base_points:
+        return alt
+    return val

@@ -5,8 +5,10 @@ yaku); valuing wins was a fifth of an end-to-end run. This module reads a hand a
 -- every decomposition and winning block, the package's fu and its yaku in its order, the package's
 choice of the most valuable reading, yakuman included (``fast_yakuman``) -- and hands that reading
 to ``completion`` like the package path does, so the ``Valuation`` is the same object. It answers
-only where it is sure and returns None otherwise (the package path then runs): blessings (tenhou,
-chiihou, renhou), a 3-player hand with no yaku but three Norths, and malformed contexts.
+only where it is sure and returns None otherwise (the package path then runs): a 3-player hand with
+no yaku but three Norths, a blessing the package rejects, and malformed contexts. Blessings are
+the package's: tenhou, chiihou and a yakuman renhou join every reading's yakuman; a renhou counted
+as a limit is the better of the limit and the hand read without it.
 tests/test_fast_value.py compares both paths on every corpus win and on generated hands.
 """
 
@@ -15,7 +17,8 @@ from __future__ import annotations
 from typing import Final
 
 from paifu.events import CallKind
-from paifu.scoring.completion import complete
+from paifu.rules.flags import flags_of
+from paifu.scoring.completion import complete, renhou_at_limit
 from paifu.scoring.fast_shapes import (
     FIRST_DRAGON,
     FIRST_HONOR,
@@ -28,7 +31,7 @@ from paifu.scoring.fast_shapes import (
     win_groups,
 )
 from paifu.scoring.fast_yaku import Reading, Shape, Table, read, reading
-from paifu.scoring.fast_yakuman import thirteen_orphans, yakuman
+from paifu.scoring.fast_yakuman import blessings, thirteen_orphans, yakuman
 from paifu.scoring.values import Valuation, WinContext
 
 #: tile kinds of the package's fu table: [terminal or honor][kan][open] -> (fu, reason)
@@ -51,11 +54,34 @@ _ANKAN: Final = CallKind.ANKAN
 
 def fast_value(ctx: WinContext) -> Valuation | None:
     """The ``Valuation`` the package path gives, or None when this path is not sure of it."""
-    if ctx.tenhou or ctx.chiihou or ctx.renhou:
-        return None
     table = _table(ctx)
     if table is None:
         return None
+    if ctx.tenhou or ctx.chiihou or ctx.renhou:
+        flags = flags_of(ctx.rules)
+        if not _blessed(ctx, table, flags.renhou_yakuman):
+            return None  # a blessing the package rejects (a meld, a dealer's chiihou): its error says why
+        if ctx.renhou and flags.renhou_limit:
+            val = _value(ctx, table)  # the hand read without it: ok, or no yaku
+            return None if val is None else renhou_at_limit(ctx, val)
+    return _value(ctx, table)
+
+
+def _blessed(ctx: WinContext, table: Table, renhou_yakuman: bool) -> bool:
+    """Whether the package takes the context's blessings (the package's own conditions: no meld,
+    closed kans included; tenhou the dealer's tsumo, chiihou another's, renhou another's ron), and if
+    so the table holds those that are yakuman."""
+    dealer = ctx.is_dealer
+    tsumo = ctx.tsumo
+    if table.melds or ctx.tenhou and not (dealer and tsumo) or ctx.chiihou and (dealer or not tsumo):
+        return False
+    if ctx.renhou and (dealer or tsumo):
+        return False
+    blessings(table, ctx.tenhou, ctx.chiihou, ctx.renhou and renhou_yakuman)
+    return True
+
+
+def _value(ctx: WinContext, table: Table) -> Valuation | None:
     best = _best_reading(table)
     if best is None:
         return None

@@ -29,6 +29,21 @@ DAISUUSHII: Final = (111, Yaku.DAISUUSHII.value, "daisuushii")
 KOKUSHI_13: Final = (112, Yaku.KOKUSHI_13.value, "kokushi-13")
 SUUANKOU_TANKI: Final = (113, Yaku.SUUANKOU_TANKI.value, "suuankou-tanki")
 JUNSEI_CHUUREN: Final = (114, Yaku.JUNSEI_CHUUREN.value, "junsei-chuuren")
+# the blessings, which the package adds to every reading of a hand (after all others by id)
+TENHOU: Final = (115, Yaku.TENHOU.value, "")
+CHIIHOU: Final = (116, Yaku.CHIIHOU.value, "")
+RENHOU_YAKUMAN: Final = (117, Yaku.RENHOU.value, "")
+
+
+def blessings(table: Table, tenhou: bool, chiihou: bool, renhou_yakuman: bool) -> None:
+    """Put the blessings the context claims among the table's yakuman (by id, as the package
+    lists them)."""
+    if tenhou:
+        table.blessings.append(_entry(table, TENHOU))
+    if chiihou:
+        table.blessings.append(_entry(table, CHIIHOU))
+    if renhou_yakuman:
+        table.blessings.append(_entry(table, RENHOU_YAKUMAN))
 
 
 def _entry(table: Table, yaku: tuple[int, str, str]) -> Entry:
@@ -68,6 +83,8 @@ def yakuman(table: Table, shape: Shape) -> list[Entry]:
             found.append(_entry(table, SUUKANTSU))
     if len(found) > 1:
         found.sort()
+    if table.blessings:
+        found.extend(table.blessings)
     return found
 
 
@@ -85,7 +102,7 @@ def thirteen_orphans(table: Table) -> list[Entry]:
         held += c
     if held != 14:
         return []
-    return [_entry(table, KOKUSHI_13 if counts[table.win_kind] == 2 else KOKUSHI)]
+    return [_entry(table, KOKUSHI_13 if counts[table.win_kind] == 2 else KOKUSHI)] + table.blessings
 
 
 def _holds_hatsu(hand: list[int]) -> bool:

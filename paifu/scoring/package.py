@@ -27,7 +27,7 @@ from mahjong.meld import Meld as PkgMeld
 from paifu.events import CallKind, Meld
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
-from paifu.scoring.completion import complete, finish
+from paifu.scoring.completion import complete, renhou_at_limit
 from paifu.scoring.values import Valuation, WinContext
 from paifu.tiles import HATSU, NORTH
 from paifu.yaku import Yaku
@@ -205,18 +205,11 @@ def _evaluate(ctx: WinContext, renhou: bool) -> Valuation:
     return complete(ctx, yaku, res.fu or 0, fu_details)
 
 
-def _renhou_limit(ctx: WinContext) -> Valuation:
-    han = 5 if flags_of(ctx.rules).renhou_mangan else 8
-    return finish(ctx, [(Yaku.RENHOU.value, han)], 0, [])
-
-
 def package_value(ctx: WinContext) -> Valuation:
     """``value_win`` by the ``mahjong`` package alone (the reference for the fast path)."""
     rules = ctx.rules
     flags = flags_of(rules)
     val = _evaluate(ctx, renhou=ctx.renhou and flags.renhou_yakuman)
     if ctx.renhou and flags.renhou_limit and val.error in (None, "no-yaku"):
-        alt = _renhou_limit(ctx)
-        if not val.ok or alt.base_points > val.base_points:
-            return alt
+        return renhou_at_limit(ctx, val)
     return val
