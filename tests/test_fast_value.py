@@ -258,15 +258,46 @@ def test_renhou(hand: str, win: str, best: dict[str, str]) -> None:
     ],
 )
 def test_blessings_the_package_rejects_are_left_to_it(flags: dict[str, object]) -> None:
-    """A blessing against its own conditions is left to the package path: its error where the
-    package is told of it (tenhou, chiihou, a yakuman renhou; a renhou otherwise is read without it)."""
+    """A blessing against its own conditions is left to the package path, which gives the package's
+    error, for a renhou counted as a limit too (the package is not told of that one; a review found
+    a dealer's renhou given a mangan); a renhou a ruleset does not count is read without it."""
     for rules in RENHOU_RULES:
         c = _ctx("123m456p789s23m55p", "4m", rules, **flags)
         assert fast_value(c) is None
         val = value_win(c)
         assert val == package_value(c)
-        if "renhou" not in flags or rules.renhou == "yakuman":
-            assert not val.ok and val.error is not None and val.error.startswith("bad-context")
+        if "renhou" not in flags or rules.renhou != "none":
+            assert not val.ok and val.error is not None and val.error.startswith("bad-context"), val
+        else:
+            assert val.ok and "renhou" not in [n for n, _ in val.yaku]
+
+
+def test_blessings_sort_after_every_other_yakuman() -> None:
+    """The blessings are appended after a reading's sorted yakuman: that is the package's order
+    (by yaku id) only while their ids are the highest."""
+    from paifu.scoring import fast_yakuman
+
+    blessings = {fast_yakuman.TENHOU, fast_yakuman.CHIIHOU, fast_yakuman.RENHOU_YAKUMAN}
+    others = [v for v in vars(fast_yakuman).values() if isinstance(v, tuple) and len(v) == 3]
+    assert blessings < set(others)
+    assert min(b[0] for b in blessings) > max(o[0] for o in others if o not in blessings)
+    assert sorted(b[0] for b in blessings) == [115, 116, 117]  # the package's ids, in its order
+
+
+def test_a_three_player_hand_without_yaku_is_answered_unless_north_may_be_its_yaku() -> None:
+    """Under North as a value tile the package path values a hand of three Norths with a stand-in
+    yaku; with fewer Norths a hand without yaku is no-yaku, here as there (also as a limit renhou)."""
+    rules = preset("dora-sanma")
+    none = _ctx("123p456p789s11z23s", "4s", rules, is_dealer=False, tsumo=False)
+    assert fast_value(none) == package_value(none) and not package_value(none).ok
+    renhou = _ctx(
+        "123p456p789s11z23s", "4s", rules.replace(renhou="mangan"), is_dealer=False, tsumo=False, renhou=True
+    )
+    assert fast_value(renhou) == package_value(renhou)
+    assert [n for n, _ in package_value(renhou).yaku] == ["renhou"]
+    norths = _ctx("444z234p789p55s99s", "9s", rules, is_dealer=False, tsumo=False)
+    assert fast_value(norths) is None and value_win(norths) == package_value(norths)
+    assert ("yakuhai-north", 1) in value_win(norths).yaku
 
 
 def test_a_blessing_with_a_closed_kan_is_left_to_the_package() -> None:

@@ -5,8 +5,8 @@ yaku); valuing wins was a fifth of an end-to-end run. This module reads a hand a
 -- every decomposition and winning block, the package's fu and its yaku in its order, the package's
 choice of the most valuable reading, yakuman included (``fast_yakuman``) -- and hands that reading
 to ``completion`` like the package path does, so the ``Valuation`` is the same object. It answers
-only where it is sure and returns None otherwise (the package path then runs): a 3-player hand with
-no yaku but three Norths, a blessing the package rejects, and malformed contexts. Blessings are
+only where it is sure and returns None otherwise (the package path then runs): a 3-player hand
+whose one yaku is three Norths, a blessing against its conditions, and malformed contexts. Blessings are
 the package's: tenhou, chiihou and a yakuman renhou join every reading's yakuman; a renhou counted
 as a limit is the better of the limit and the hand read without it.
 tests/test_fast_value.py compares both paths on every corpus win and on generated hands.
@@ -33,6 +33,7 @@ from paifu.scoring.fast_shapes import (
 from paifu.scoring.fast_yaku import Reading, Shape, Table, read, reading
 from paifu.scoring.fast_yakuman import blessings, thirteen_orphans, yakuman
 from paifu.scoring.values import Valuation, WinContext
+from paifu.tiles import NORTH
 
 #: tile kinds of the package's fu table: [terminal or honor][kan][open] -> (fu, reason)
 _SET_FU: Final = (
@@ -59,7 +60,7 @@ def fast_value(ctx: WinContext) -> Valuation | None:
         return None
     if ctx.tenhou or ctx.chiihou or ctx.renhou:
         flags = flags_of(ctx.rules)
-        if not _blessed(ctx, table, flags.renhou_yakuman):
+        if not _add_blessings(ctx, table, flags.renhou_yakuman):
             return None  # a blessing the package rejects (a meld, a dealer's chiihou): its error says why
         if ctx.renhou and flags.renhou_limit:
             val = _value(ctx, table)  # the hand read without it: ok, or no yaku
@@ -67,7 +68,7 @@ def fast_value(ctx: WinContext) -> Valuation | None:
     return _value(ctx, table)
 
 
-def _blessed(ctx: WinContext, table: Table, renhou_yakuman: bool) -> bool:
+def _add_blessings(ctx: WinContext, table: Table, renhou_yakuman: bool) -> bool:
     """Whether the package takes the context's blessings (the package's own conditions: no meld,
     closed kans included; tenhou the dealer's tsumo, chiihou another's, renhou another's ron), and if
     so the table holds those that are yakuman."""
@@ -87,10 +88,23 @@ def _value(ctx: WinContext, table: Table) -> Valuation | None:
         return None
     if not best.yaku:
         rules = ctx.rules
-        if rules.sanma and rules.kita_yakuhai:
+        if rules.sanma and rules.kita_yakuhai and _norths(ctx) >= 3:
             return None  # the package path values such a hand with a stand-in for the North yaku
         return Valuation(ok=False, error="no-yaku")
     return complete(ctx, best.yaku, best.fu, best.fu_details)
+
+
+def _norths(ctx: WinContext) -> int:
+    """North tiles in the hand and its melds (not the pulled ones), as the package path counts them."""
+    n = 0
+    for t in ctx.concealed:
+        if t >> 2 == NORTH:
+            n += 1
+    for m in ctx.melds:
+        for t in m.tiles:
+            if t >> 2 == NORTH:
+                n += 1
+    return n
 
 
 def _table(ctx: WinContext) -> Table | None:

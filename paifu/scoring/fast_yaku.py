@@ -118,7 +118,7 @@ class Table:
         self.meld_state = [0] * 34  # per kind of a pon or kan meld: fast._OPENED, fast._KAN
         self.kans = 0  # kan melds, open or closed
         self.melds = len(ctx.melds)
-        self.blessings: list[Entry] = []  # tenhou, chiihou, renhou as a yakuman (``fast._blessings``)
+        self.blessings: list[Entry] = []  # tenhou, chiihou, renhou as a yakuman (``fast._add_blessings``)
 
 
 class Reading:

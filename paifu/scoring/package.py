@@ -211,6 +211,24 @@ def package_value(ctx: WinContext) -> Valuation:
     rules = ctx.rules
     flags = flags_of(rules)
     val = _evaluate(ctx, renhou=ctx.renhou and flags.renhou_yakuman)
-    if ctx.renhou and flags.renhou_limit and val.error in (None, "no-yaku"):
-        return renhou_at_limit(ctx, val)
+    if ctx.renhou and flags.renhou_limit:
+        if val.error is not None and val.error.startswith("bad-context"):
+            return val
+        refused = _renhou_refused(ctx)  # the package is not told of this renhou: its checks, here
+        if refused is not None:
+            return Valuation(ok=False, error=f"bad-context: {refused}")
+        if val.error in (None, "no-yaku"):
+            return renhou_at_limit(ctx, val)
     return val
+
+
+def _renhou_refused(ctx: WinContext) -> str | None:
+    """The package's error for a renhou against its conditions (as for one counted as a yakuman),
+    in its order; None where it may stand."""
+    if ctx.is_dealer:
+        return HandCalculator.ERR_RENHOU_AS_DEALER
+    if ctx.tsumo:
+        return HandCalculator.ERR_RENHOU_WITH_TSUMO
+    if ctx.melds:
+        return HandCalculator.ERR_RENHOU_WITH_MELD
+    return None
