@@ -482,3 +482,21 @@ def test_rank_point_fields_refuse_bad_values() -> None:
             Ruleset.from_dict(bad, jpml)
     with pytest.raises(RulesetError, match="rank_rounding_mode"):
         Ruleset.from_dict({"rank_rounding_mode": "nearest"})
+
+
+def test_a_schemes_constants_are_its_own_and_kept_bounded() -> None:
+    """``rank_points`` keeps each scheme's constants (uma as decimals, the unit) by the scheme
+    object: schemes that differ in one value never share them, in whatever order they are asked,
+    and a batch of many custom schemes keeps at most 256."""
+    from paifu.rank_points import compute
+
+    scores = [40000, 30000, 20000, 10000]
+    base = SCHEMES["tenhou"]
+    other = base.replace(uma=(30, 10, -10, -30))
+    for _ in range(2):
+        assert rank_points(scores, base) == (50.0, 10.0, -20.0, -40.0)
+        assert rank_points(scores, other) == (60.0, 10.0, -20.0, -50.0)
+    for i in range(300):
+        s = base.replace(uma=(i, 0, 0, -i), oka="none", top_takes_rest=False)
+        assert rank_points(scores, s)[0] == 10 + i
+    assert len(compute._PREPARED) <= 256

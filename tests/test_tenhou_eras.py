@@ -110,3 +110,49 @@ def test_an_undated_init_shuffle_record_keeps_its_era_through_tenhou_json(tmp_pa
         data = write(rec, "tenhou-json")
     (back,) = read_bytes(data, "bug1.json")
     assert replay_record(back, check_wall=False).rules == replay_record(rec).rules
+
+
+def _hint(game_id: str, **more: object) -> tuple[tuple[str, object], ...]:
+    return (("tenhou_go_type", 0x41), ("game_id", game_id), *more.items())
+
+
+def test_a_ruleset_is_kept_per_hint_and_era_not_per_game() -> None:
+    """``rules_from_hint`` keeps a ruleset per hint, the log id read for its table type and date:
+    two games of one table after every rule change share one ruleset, while games on either side of
+    a change (or of the unproven window) get their own, named by the date where it changed a rule."""
+    from paifu.rules import rules_from_hint
+    from paifu.rules.tenhou import era_key
+
+    tail = "gm-0041-0000-0123abcd"
+    today = rules_from_hint(_hint("2019010100" + tail))
+    assert rules_from_hint(_hint("2023070112" + tail)) is today
+    assert era_key("2023070112") == "today" and era_key("2009071823") == "2009071823"
+    old = rules_from_hint(_hint("2009071823" + tail))
+    assert old is not today and old.uma == (10, 5, -5, -10) and old.name.endswith("@2009-07-18")
+    older = rules_from_hint(_hint("2009071522" + tail))
+    assert older.uma == old.uma and older.name.endswith("@2009-07-15")  # the date names it: not shared
+    between = rules_from_hint(_hint("2009080100" + tail))
+    assert not between.rank_scheme_known and today.rank_scheme_known
+    # a log id elsewhere than at the start dates the table but names no type: the GO tag's stands
+    assert rules_from_hint(_hint("x2019010100gm-00a9-0000-0123abcd")) is today
+
+
+def test_hint_values_of_different_types_are_different_keys() -> None:
+    """``True`` and ``1`` are equal keys of a dict; a kept ruleset is not handed to the other."""
+    from paifu.rules import rules_from_hint
+
+    a = rules_from_hint((("preset", "tenhou"), ("kuitan", True)))
+    b = rules_from_hint((("preset", "tenhou"), ("kuitan", 1)))
+    assert a.kuitan is True and b.kuitan == 1 and b.kuitan is not True
+    # an unhashable value is read each time, not kept
+    c = rules_from_hint((("preset", "tenhou"), ("red_fives", [0, 0, 0])))
+    assert list(c.red_fives) == [0, 0, 0]
+
+
+def test_today_is_told_apart_only_where_it_is_the_presets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were today's rules not the presets' (a change whose new value no preset has), every date
+    would be its own key."""
+    import paifu.rules.tenhou as tenhou
+
+    monkeypatch.setattr(tenhou, "_today_is_preset", lambda: False)
+    assert tenhou.era_key("2023070112") == "2023070112"

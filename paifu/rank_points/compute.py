@@ -50,8 +50,58 @@ def placements(scores: Sequence[int], first_dealer: int = 0, ties: str = "seat")
 # ---------------------------------------------------------------------- rank points
 def _round(x: Decimal, mode: str) -> Decimal:
     if mode == "half-up":  # .5 toward +infinity
-        return (x + Decimal("0.5")).to_integral_value(rounding=ROUND_FLOOR)
+        return (x + _HALF).to_integral_value(rounding=ROUND_FLOOR)
     return x.to_integral_value(rounding=_DECIMAL_MODES[mode])
+
+
+_HALF = Decimal("0.5")
+_ZERO = Decimal(0)
+
+
+class _Prepared:
+    """A scheme's constants as ``Decimal``, made once per scheme: every game of a lobby settles by
+    the same scheme, and building them was most of a game's rank points (issue 26)."""
+
+    __slots__ = (
+        "default_uma",
+        "oka",
+        "quantum",
+        "reference",
+        "round_result",
+        "round_score",
+        "uma_by_below",
+        "unit",
+    )
+
+    def __init__(self, scheme: Scheme) -> None:
+        def thousands(uma: Sequence[float]) -> tuple[Decimal, ...]:
+            return tuple(Decimal(str(u)) * 1000 for u in uma)
+
+        self.reference = scheme.reference
+        self.default_uma = thousands(scheme.uma)
+        self.uma_by_below = {below: thousands(uma) for below, uma in dict(scheme.uma_sinking).items()}
+        self.unit = Decimal(scheme.unit)
+        self.quantum = _quantum(scheme.decimals)
+        rounding = scheme.rounding != "none"
+        self.round_score = rounding and scheme.round_stage == "score"
+        self.round_result = rounding and scheme.round_stage == "result"
+        self.oka = Decimal(scheme.oka_points)
+
+
+#: by the scheme object's identity (it is held, so its id is not reused): hashing a scheme's fields
+#: on every game would cost what the constants save
+_PREPARED: dict[int, tuple[Scheme, _Prepared]] = {}
+
+
+def _prepared(scheme: Scheme) -> _Prepared:
+    got = _PREPARED.get(id(scheme))
+    if got is not None and got[0] is scheme:
+        return got[1]
+    if len(_PREPARED) >= 256:  # bounded: a batch of custom schemes does not grow it
+        _PREPARED.clear()
+    made = _Prepared(scheme)
+    _PREPARED[id(scheme)] = (scheme, made)
+    return made
 
 
 def _quantum(decimals: int) -> Decimal:
@@ -66,53 +116,61 @@ def rank_points(
     n = len(scores)
     if n != scheme.num_players:
         raise SchemeError(f"{n} scores for a {scheme.num_players}-player scheme {scheme.name!r}")
+    k = _prepared(scheme)
     order = seat_order(scores, first_dealer)
-    uma = [Decimal(str(u)) * 1000 for u in scheme.uma_for(scores)]
-    unit = Decimal(scheme.unit)
-    quantum = _quantum(scheme.decimals)
-    rounding = scheme.rounding != "none"
+    below = 0
+    for s in scores:
+        if s < k.reference:
+            below += 1
+    uma = k.uma_by_below.get(below, k.default_uma) if k.uma_by_below else k.default_uma
+    unit, quantum = k.unit, k.quantum
 
     # uma per seat: a split tie shares the uma of the places it spans
-    uma_of = [Decimal(0)] * n
+    uma_of = [_ZERO] * n
     groups: list[list[int]] = []
+    split = scheme.ties == "split"
     for seat in order:
-        if scheme.ties == "split" and groups and scores[groups[-1][0]] == scores[seat]:
+        if split and groups and scores[groups[-1][0]] == scores[seat]:
             groups[-1].append(seat)
         else:
             groups.append([seat])
     place = 0
     for g in groups:
-        share = sum(uma[place : place + len(g)], Decimal(0)) / len(g)
-        for seat in g:
-            uma_of[seat] = share
+        if len(g) == 1:
+            uma_of[g[0]] = uma[place]
+        else:
+            share = sum(uma[place : place + len(g)], _ZERO) / len(g)
+            for seat in g:
+                uma_of[seat] = share
         place += len(g)
 
     # oka to the top: all seats level with the top share it under a split policy
-    oka_of = [Decimal(0)] * n
-    tops = [s for s in order if scores[s] == scores[order[0]]]
+    oka_of = [_ZERO] * n
+    top = order[0]
     oka_ties = scheme.oka_ties or scheme.ties
-    takers = tops if oka_ties == "split" else [order[0]]
+    takers = [s for s in order if scores[s] == scores[top]] if oka_ties == "split" else [top]
     for seat in takers:
-        oka_of[seat] = Decimal(scheme.oka_points) / len(takers)
+        oka_of[seat] = k.oka / len(takers)
 
-    values = [Decimal(0)] * n
+    values = [_ZERO] * n
+    reference = k.reference
     for seat in range(n):
         score = Decimal(scores[seat])
-        if rounding and scheme.round_stage == "score":
+        if k.round_score:
             score = _round(score / unit, scheme.rounding) * unit
-        v = (score - scheme.reference + uma_of[seat] + oka_of[seat]) / unit
-        if rounding and scheme.round_stage == "result":
+        v = (score - reference + uma_of[seat] + oka_of[seat]) / unit
+        if k.round_result:
             v = _round(v, scheme.rounding)
         values[seat] = v.quantize(quantum, rounding=ROUND_HALF_UP)
 
     if scheme.top_takes_rest:
         top_group = groups[0]
-        rest = -sum((values[s] for s in range(n) if s not in top_group), Decimal(0))
-        direct = sum((values[s] for s in top_group), Decimal(0))
+        rest = -sum((values[s] for s in range(n) if s not in top_group), _ZERO)
+        direct = sum((values[s] for s in top_group), _ZERO)
         extra = (rest - direct) / len(top_group)
         for seat in top_group:
             values[seat] = (values[seat] + extra).quantize(quantum, rounding=ROUND_HALF_UP)
-    return tuple(float(v) for v in values)
+    return tuple([float(v) for v in values])
 
 
 def format_points(value: float, scheme: Scheme | str = TENHOU) -> str:

@@ -9,7 +9,14 @@ from paifu.rules.loading import load_rules
 from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.presets import PRESETS, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
-from paifu.rules.tenhou import table_go_type, tenhou_go_type, tenhou_log_type, tenhou_rules_from_keys
+from paifu.rules.tenhou import (
+    LOG_ID,
+    era_key,
+    table_go_type,
+    tenhou_go_type,
+    tenhou_log_type,
+    tenhou_rules_from_keys,
+)
 
 __all__ = [
     "PRESETS",
@@ -31,9 +38,48 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
     ``num_players``, ``red_fives`` (per-suit tuple), ``kuitan``, ``length``,
     ``start_points``; later keys adjust what earlier keys chose.
     """
+    hint = tuple(hint)
+    key = _hint_key(hint) if default is None else None
+    if key is None:
+        return _rules_from_hint(hint, default)
+    rules = _BY_HINT.get(key)
+    if rules is None:
+        if len(_BY_HINT) >= 1024:  # bounded: a batch of many tables does not grow it
+            _BY_HINT.clear()
+        rules = _BY_HINT[key] = _rules_from_hint(hint, None)
+    return rules
+
+
+#: rulesets by hint, the log id replaced by what is read from it: every game of a lobby states the
+#: same hint, and picking its ruleset cost 2% of a validate (issue 26); rulesets are frozen, so shared
+_BY_HINT: dict[tuple[tuple[object, ...], ...], Ruleset] = {}
+
+
+def _hint_key(hint: tuple[tuple[str, object], ...]) -> tuple[tuple[object, ...], ...] | None:
+    """``hint`` with its log id replaced by the two things a ruleset is read from it (the table type
+    where the id starts, and the date), each value beside its type (``True`` and ``1`` are equal keys);
+    None where a value is unhashable (then nothing is kept)."""
+    key = tuple([(k, _id_facts(v)) if k == "game_id" else (k, v.__class__, v) for k, v in hint])
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _id_facts(game_id: object) -> tuple[str, int | None] | None:
+    """What a ruleset reads from a log id: ``tenhou_date`` (as ``era_key`` tells it apart) and
+    ``tenhou_log_type``, from one search (a match at the start is also the first match found)."""
+    m = LOG_ID.search(str(game_id or ""))
+    if m is None:
+        return None
+    return era_key(m.group(1)), int(m.group(2), 16) if m.start() == 0 else None
+
+
+def _rules_from_hint(given: tuple[tuple[str, object], ...], default: Ruleset | None) -> Ruleset:
     rules = default
+    hint = list(given)
     adjust: dict[str, object] = {}
-    hint = list(hint)
     keys = dict(hint)
     log_type = tenhou_log_type(keys.get("game_id"))
     if (

@@ -25,7 +25,15 @@ if TYPE_CHECKING:
 else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
     from paifu.frozen import dataclass
 
-__all__ = ["RULE_CHANGES", "RuleChange", "table_go_type", "tenhou_date", "tenhou_go_type", "tenhou_log_type"]
+__all__ = [
+    "RULE_CHANGES",
+    "RuleChange",
+    "era_key",
+    "table_go_type",
+    "tenhou_date",
+    "tenhou_go_type",
+    "tenhou_log_type",
+]
 
 #: a Tenhou log id: date and hour, "gm", table type, lobby, then a hex tail
 LOG_ID = re.compile(r"(\d{10})gm-([0-9a-f]{4})-([0-9a-f]{4,5})-([0-9a-f]{8})")
@@ -208,6 +216,25 @@ def _era_rules(date: str | None, *, east: bool) -> dict[str, object]:
         elif change.rule == "last_dealer_stop":
             out["last_dealer_stop"] = "win_tenpai_unproven"
     return out
+
+
+def era_key(date: str) -> str:
+    """What of a log id's date picks its ruleset: ``"today"`` for a date on or after every rule
+    change, where today's rules are the presets' own (then neither the rules nor the ruleset's name
+    depend on the date), else the date itself."""
+    return "today" if date >= _LATEST_CHANGE and _today_is_preset() else date
+
+
+_LATEST_CHANGE = max(change.first_new for change in RULE_CHANGES)
+
+
+@lru_cache(maxsize=1)
+def _today_is_preset() -> bool:
+    """Whether every rule change's new value is already the presets' (so a dated table after them
+    is named and ruled as an undated one): as ``tenhou_go_type`` asks, east-only rules for a
+    4-player table only."""
+    asked = ((preset("tenhou"), True), (preset("tenhou"), False), (preset("tenhou-sanma"), False))
+    return all(getattr(base, k) == v for base, east in asked for k, v in _era_rules(None, east=east).items())
 
 
 def table_go_type(rules: Ruleset) -> int:
