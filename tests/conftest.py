@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -71,3 +71,22 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     with contextlib.redirect_stderr(err):
         code = main(list(argv), out=out)
     return code, out.getvalue(), err.getvalue()
+
+
+def cyclic_garbage(run: Callable[[], object]) -> list[str]:
+    """The types of the objects ``run`` leaves in reference cycles (freed only by the collector)."""
+    import gc
+
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        run()
+        gc.collect()
+        return sorted({type(o).__name__ for o in gc.garbage})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if was:
+            gc.enable()

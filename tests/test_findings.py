@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from builders import GameBuilder, HandBuilder, kokushi_finish, one, valuation_problems
-from conftest import corpus_dir
+from conftest import corpus_dir, cyclic_garbage
 
 from paifu.engine.results import GameResult
 from paifu.events import (
@@ -654,6 +654,8 @@ def test_wall_mismatch_on_one_swapped_draw() -> None:
     assert [(f.code, f.event_index, f.seat) for f in res.findings] == [("wall-mismatch", a, ea.seat)], [
         str(f) for f in res.findings
     ]
+    # the check reports to the game it is handed: no cycle through the game's own ``find``
+    assert cyclic_garbage(lambda: replay_record(bad).findings) == []
 
 
 # ---------------------------------------------------------------- coverage of the code list

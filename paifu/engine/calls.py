@@ -120,4 +120,4 @@ def on_new_dora(r: Game, ev: NewDora) -> None:
     st.new_dora(ev.indicator)
     r.check_seen(ev.indicator, None)
     if r.walls.wall is not None:
-        r.walls.check_dora(ev.indicator, len(st.dora_indicators) - 1)
+        r.walls.check_dora(ev.indicator, len(st.dora_indicators) - 1, r)

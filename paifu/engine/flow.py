@@ -137,7 +137,7 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
             if seen is not None:
                 r.count_seen(t, seat, seen)
             r.take(t, seat)
-    if r.walls.wall is not None and r.walls.check_deal(ev, n):
+    if r.walls.wall is not None and r.walls.check_deal(ev, n, r):
         r.result.wall_checked = True
 
 

@@ -36,7 +36,7 @@ class Game:
         self.source = source
         self.game_index = game_index
         self.scorer = scorer
-        self.walls = WallCheck(wall, self.find)
+        self.walls = WallCheck(wall)
         self.findings: list[Finding] = []
         self.result: GameResult | None = None
         self.state: TableState | None = None

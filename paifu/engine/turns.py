@@ -32,7 +32,7 @@ def on_draw(r: Game, ev: Draw) -> None:
         return
     assert st is not None
     if r.walls.wall is not None:
-        r.walls.check_draw(ev, st.rinshan_pending)
+        r.walls.check_draw(ev, st.rinshan_pending, r)
     tile = ev.tile
     board.draw(st, seat_no, tile)  # the record is followed, so later checks stay meaningful
     r.check_seen(tile, seat_no)

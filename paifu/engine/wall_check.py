@@ -3,24 +3,35 @@
 Where the record carries its wall's seed (Tenhou's ``SHUFFLE``), each hand's wall is rebuilt and
 the record must follow it. The first mismatch of a hand is reported and the hand is no longer
 checked (one wrong tile is one finding, not a cascade).
+
+Each check is handed the game it reports to, rather than the check holding the game's ``find``: a
+bound method held by the game's own check made every game a reference cycle, freed only by the
+garbage collector (a collection every few games walked a whole game's table; issue 26).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from paifu.engine.wall import HandWall, TenhouWall
 from paifu.events import Draw, HandStart, Win
 from paifu.findings import Code
 
 
+class Game(Protocol):
+    """What a check reports to: the game's ``find`` (``paifu.engine.game.Game``), called only on a
+    mismatch."""
+
+    def find(
+        self, code: Code, message: str, seat: int | None = None, expected: Any = None, actual: Any = None
+    ) -> None: ...
+
+
 class WallCheck:
     """The seed's walls for one game; ``wall`` is the current hand's, or None when unchecked."""
 
-    def __init__(self, factory: Any, find: Callable[..., None]) -> None:
+    def __init__(self, factory: Any) -> None:
         self.factory = factory  # seed, players -> a generator of hand walls (``TenhouWall``)
-        self.find = find
         # typed, so the compiled checks read a wall's fields from its struct (on every draw)
         self.gen: TenhouWall | None = None
         self.wall: HandWall | None = None
@@ -47,7 +58,7 @@ class WallCheck:
             except ValueError:  # a seed we cannot follow is not checked, never a crash
                 self.gen = None
 
-    def check_deal(self, ev: HandStart, n: int) -> bool:
+    def check_deal(self, ev: HandStart, n: int, game: Game) -> bool:
         """The dealt hands, the first indicator and the dice; True when the hand's wall was rebuilt."""
         w = self.wall
         assert w is not None  # asked only where the hand has a wall
@@ -60,7 +71,7 @@ class WallCheck:
         for seat in range(n):
             dealt, shown = hands[seat], ev.hands[seat]  # Tenhou lists them as dealt: sorted only if not
             if dealt != shown and sorted(dealt) != sorted(shown):
-                self.find(
+                game.find(
                     Code.WALL_MISMATCH,
                     "dealt tiles differ from the wall rebuilt from the seed",
                     seat=seat,
@@ -70,7 +81,7 @@ class WallCheck:
                 self.wall = None
                 return True
         if dora != ev.dora_indicator:
-            self.find(
+            game.find(
                 Code.WALL_MISMATCH,
                 "dora indicator differs from the wall",
                 expected=dora,
@@ -78,19 +89,19 @@ class WallCheck:
             )
             self.wall = None
         if ev.dice is not None and w.dice is not None and tuple(w.dice) != tuple(ev.dice):
-            self.find(
+            game.find(
                 Code.WALL_MISMATCH, "dice differ from the wall", expected=tuple(w.dice), actual=tuple(ev.dice)
             )
         return True
 
-    def check_draw(self, ev: Draw, rinshan: bool) -> None:
+    def check_draw(self, ev: Draw, rinshan: bool, game: Game) -> None:
         w = self.wall
         try:
             if w is None:
                 raise IndexError
             expect = w.rinshan[self.rinshan_index] if rinshan else w.draws[self.draw_index]
         except IndexError:
-            self.find(Code.WALL_MISMATCH, "the wall has no tile left for this draw", seat=ev.seat)
+            game.find(Code.WALL_MISMATCH, "the wall has no tile left for this draw", seat=ev.seat)
             self.wall = None
             return
         if rinshan:
@@ -98,7 +109,7 @@ class WallCheck:
         else:
             self.draw_index += 1
         if expect != ev.tile:
-            self.find(
+            game.find(
                 Code.WALL_MISMATCH,
                 f"{'replacement ' if rinshan else ''}draw differs from the wall",
                 seat=ev.seat,
@@ -107,7 +118,7 @@ class WallCheck:
             )
             self.wall = None
 
-    def check_dora(self, indicator: int, i: int) -> None:
+    def check_dora(self, indicator: int, i: int, game: Game) -> None:
         """The ``i``-th dora indicator (a kan's) against the wall."""
         w = self.wall
         try:
@@ -115,7 +126,7 @@ class WallCheck:
         except IndexError:
             expect = None
         if expect != indicator:
-            self.find(
+            game.find(
                 Code.WALL_MISMATCH,
                 "kan dora indicator differs from the wall",
                 expected=expect,
@@ -123,7 +134,7 @@ class WallCheck:
             )
             self.wall = None
 
-    def check_indicators(self, ev: Win) -> None:
+    def check_indicators(self, ev: Win, game: Game) -> None:
         """The dora and ura indicators a win states are the wall's (ura only show at a win)."""
         w, c = self.wall, ev.claimed
         assert w is not None  # asked only where the hand has a wall
@@ -132,7 +143,7 @@ class WallCheck:
             ("ura", c.ura_indicators, w.ura_indicators),
         ):
             if stated and tuple(stated) != tuple(held[: len(stated)]):
-                self.find(
+                game.find(
                     Code.WALL_MISMATCH,
                     f"the win states {name} indicators the wall does not hold",
                     seat=ev.seat,

@@ -32,7 +32,7 @@ def on_win(r: Game, ev: Win) -> None:
     seat = st.seats[ev.seat]
     flags = r.flags
     if r.walls.wall is not None and ev.claimed is not None:
-        r.walls.check_indicators(ev)
+        r.walls.check_indicators(ev, r)
     if st.kans and r.flags.kan_dora and not (st.kan_window and not ev.tsumo):  # a robbed kan turns none
         calls.check_kan_dora_shown(r, st, at_win=True)
     if ev.tsumo:
