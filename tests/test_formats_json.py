@@ -8,7 +8,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from conftest import corpus_dir
+from conftest import corpus_dir, cyclic_garbage
 
 import paifu
 from paifu import formats as F
@@ -402,3 +402,13 @@ def test_json_games_written_as_xml_get_a_copy_per_tile_and_replay_alike() -> Non
             assert got - allowed == set(), (p, got)
             games += 1
     assert games >= 50
+
+
+def test_a_turn_order_found_on_a_retry_leaves_no_cycle() -> None:
+    """A hand whose turn order needs a second try keeps no exception (its traceback held the reader's
+    frame, which held it): read, the game is freed by reference counting (issue 26)."""
+    folder = corpus_dir("tenhou6_json", "mjai-reviewer", "convlog", "tests", "testdata")
+    paths = sorted(folder.glob("confusing_nakis_*.json"))
+    assert paths
+    for path in paths:
+        assert cyclic_garbage(lambda p=path: F.read_path(str(p))) == [], path

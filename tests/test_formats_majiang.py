@@ -4,6 +4,7 @@ writer's output reads back to the same events."""
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 from conftest import corpus_dir
@@ -170,3 +171,55 @@ def test_baojia_on_a_yakuman_is_a_direction_from_the_winner() -> None:
             back = json.loads(paifu.write(rec, "majiang"))
         written = next(e["hule"] for h in back["log"] for e in h if "hule" in e)
         assert [y.get("baojia") for y in written["hupai"]] == [mark]
+
+
+def _paipu_with_rule(rule: dict) -> bytes:
+    """Our own sample game written as a paipu that carries ``rule`` (as some producers' do)."""
+    from conftest import SAMPLES
+
+    (rec,) = F.read_path(str(SAMPLES / "tenhou-xml" / "exhaustive-draw-tenpai.xml"))
+    with pytest.warns(UserWarning):
+        game = json.loads(F.write(rec, "majiang"))
+    game["rule"] = rule
+    return json.dumps(game, ensure_ascii=False).encode("utf-8")
+
+
+def test_a_paipus_own_rule_is_read_whole() -> None:
+    """A ``rule`` object's nested values (``赤牌`` an object, ``順位点`` a list) reach the ruleset as
+    written: frozen into tuples, both were once refused as no rule at all."""
+    from paifu.pipeline import record_rules
+
+    rule = {"赤牌": {"m": 0, "p": 2, "s": 1}, "順位点": ["30.0", "10.0", "-10.0", "-30.0"]}
+    (rec,) = F.read_bytes(_paipu_with_rule(rule), "own-rule.json")
+    rules = record_rules(rec)
+    assert rules.red_fives == (0, 2, 1) and rules.uma == (30, 10, -10, -30)
+
+
+def test_a_rule_the_engine_refuses_is_refused_after_its_twin_was_taken() -> None:
+    """``True`` and ``1`` are equal as keys; a kept ruleset is never handed to a rule object that
+    differs only in such a value (``クイタンあり`` must be a JSON boolean)."""
+    from paifu.pipeline import record_rules
+    from paifu.rules import RulesetError
+
+    (good,) = F.read_bytes(_paipu_with_rule({"クイタンあり": True}), "good.json")
+    (bad,) = F.read_bytes(_paipu_with_rule({"クイタンあり": 1}), "bad.json")
+    assert record_rules(good).kuitan is True
+    with pytest.raises(RulesetError, match="クイタンあり"):
+        record_rules(bad)
+
+
+def test_writing_a_game_leaves_no_cycle() -> None:
+    """A writer keeps no bound method of its own (each written game was a cycle for the collector:
+    ``paifu convert`` over a season grew its garbage by a game's table each file)."""
+    from conftest import SAMPLES, cyclic_garbage
+
+    for path in sorted((SAMPLES / "tenhou-xml").glob("*.xml")):
+        (rec,) = F.read_path(str(path))
+        for fmt in ("tenhou-xml", "tenhou-json", "mjai", "majiang"):
+
+            def write(r=rec, f=fmt) -> bytes:  # noqa: ANN001
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return F.write(r, f)
+
+            assert cyclic_garbage(write) == [], (path.name, fmt)

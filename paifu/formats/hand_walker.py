@@ -55,12 +55,15 @@ class HandWalker:
         self.table = SeatTable(n)
         #: what the target format cannot carry, each said once (``warn_lost``)
         self.lost: set[str] = set()
-        self._to: dict[type, Callable[[Any], None]] = {k: getattr(self, m) for k, m in _METHODS.items()}
+        # the class's functions, not bound methods: a walker holding its own bound methods was a
+        # reference cycle, each converted game left to the garbage collector (issue 26)
+        cls = type(self)
+        self._to: dict[type, Callable[[Any, Any], None]] = {k: getattr(cls, m) for k, m in _METHODS.items()}
 
     def walk(self, events: Iterable[Event]) -> None:
         to, apply = self._to, self.table.apply
         for ev in events:
-            to[type(ev)](ev)
+            to[type(ev)](self, ev)
             apply(ev)
 
     def warn_lost(self, fmt: str) -> None:

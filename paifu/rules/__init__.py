@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from paifu.frozen import field_names
 from paifu.rules.loading import load_rules
@@ -57,14 +58,36 @@ _BY_HINT: dict[tuple[tuple[object, ...], ...], Ruleset] = {}
 
 def _hint_key(hint: tuple[tuple[str, object], ...]) -> tuple[tuple[object, ...], ...] | None:
     """``hint`` with its log id replaced by the two things a ruleset is read from it (the table type
-    where the id starts, and the date), each value beside its type (``True`` and ``1`` are equal keys);
-    None where a value is unhashable (then nothing is kept)."""
-    key = tuple([(k, _id_facts(v)) if k == "game_id" else (k, v.__class__, v) for k, v in hint])
+    where the id starts, and the date), each value beside its type, inside tuples too (``True`` and
+    ``1`` are equal keys, and a rule may accept one and refuse the other); None where a value is
+    unhashable (then nothing is kept)."""
+    key = tuple([(k, _id_facts(v)) if k == "game_id" else (k, _typed(v)) for k, v in hint])
     try:
         hash(key)
     except TypeError:
         return None
     return key
+
+
+def _typed(v: object) -> object:
+    if v.__class__ is tuple:
+        return tuple([_typed(x) for x in v])
+    if v.__class__ is frozenset:
+        return frozenset([_typed(x) for x in v])
+    return v.__class__, v
+
+
+def _rule_object(value: object) -> Any:
+    """A 電脳麻将 rule object from its hint: the JSON text its reader keeps (or, from another
+    caller, the object as key-value pairs); ``ruleset_from_majiang`` judges what it is."""
+    if isinstance(value, str):
+        import json
+
+        try:
+            return json.loads(value)
+        except ValueError as e:
+            raise RulesetError(f"the 電脳麻将 rule is not JSON: {e}") from None
+    return dict(value) if value else {}  # type: ignore[call-overload]
 
 
 def _id_facts(game_id: object) -> tuple[str, int | None] | None:
@@ -94,7 +117,7 @@ def _rules_from_hint(given: tuple[tuple[str, object], ...], default: Ruleset | N
         if key == "tenhou_go_type":
             rules = tenhou_rules_from_keys(int(value), keys)  # type: ignore[call-overload]
         elif key == "majiang_rule":
-            rules = ruleset_from_majiang(dict(value) if value else {})  # type: ignore[call-overload]
+            rules = ruleset_from_majiang(_rule_object(value))
         elif key == "preset":
             rules = preset(str(value))
         elif key in field_names(Ruleset):

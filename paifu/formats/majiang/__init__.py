@@ -9,7 +9,8 @@ A riichi discard (``*``) gives ``RiichiDeclared`` before the discard and
 ``RiichiAccepted`` after it unless the next event wins on it or is 三家和.
 ``fenpei`` becomes ``deltas``; top-level ``defen``/``point`` become ``GameEnd``.
 Rules: ``rules_hint = (("majiang_rule", None),)`` (the engine's default rule
-object) unless the paipu carries a ``rule`` object.
+object) unless the paipu carries a ``rule`` object (then ``(("majiang_rule", its JSON text),)``:
+hashable, and read back whole).
 
 Layout: ``names`` (tiles, hands and melds as 電脳麻将 writes them, draw names), ``reader``,
 ``writer``.

@@ -77,7 +77,8 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
         raise RecordError(f"qijia {qijia!r} is not a seat 0..3", file=source, game=gi)
     rule = g.get("rule")
     hint: tuple[tuple[str, object], ...] = (
-        ("majiang_rule", freeze(rule) if isinstance(rule, dict) else None),
+        # as JSON text: hashable, and nothing lost (frozen, an object and a list were both tuples)
+        ("majiang_rule", json.dumps(rule, ensure_ascii=False) if isinstance(rule, dict) else None),
     )
     table, game_id = _tenhou_title(g.get("title"))
     if table is not None and not isinstance(rule, dict):  # a Tenhou game converted by kobalab's tenhou-log

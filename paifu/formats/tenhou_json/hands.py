@@ -158,6 +158,8 @@ class _HandReader(_Calls, _Results):
                 self._restore(snap)
         else:
             raise first_error or self.fail("no consistent turn order found")
+        # a kept exception's traceback holds this frame, which holds it: a cycle for the collector
+        first_error = None
         if self.robbed is None:
             self._flush_kan_dora()
         self._result(self.last_discard, self.robbed)
