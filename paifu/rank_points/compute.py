@@ -118,11 +118,10 @@ def rank_points(
         raise SchemeError(f"{n} scores for a {scheme.num_players}-player scheme {scheme.name!r}")
     k = _prepared(scheme)
     order = seat_order(scores, first_dealer)
-    below = 0
-    for s in scores:
-        if s < k.reference:
-            below += 1
-    uma = k.uma_by_below.get(below, k.default_uma) if k.uma_by_below else k.default_uma
+    # as ``Scheme.uma_for``, from the prepared decimals
+    uma = (
+        k.uma_by_below.get(scheme.below_reference(scores), k.default_uma) if k.uma_by_below else k.default_uma
+    )
     unit, quantum = k.unit, k.quantum
 
     # uma per seat: a split tie shares the uma of the places it spans

@@ -96,9 +96,12 @@ class Scheme(Frozen):
             return 0
         return (self.return_points - self.start_points) * self.num_players
 
+    def below_reference(self, scores: Sequence[int]) -> int:
+        """How many players end strictly below the reference: which ``uma_sinking`` entry applies."""
+        return sum(1 for s in scores if s < self.reference)
+
     def uma_for(self, scores: Sequence[int]) -> tuple[float, ...]:
-        below = sum(1 for s in scores if s < self.reference)
-        return dict(self.uma_sinking).get(below, self.uma)
+        return dict(self.uma_sinking).get(self.below_reference(scores), self.uma)
 
     def replace(self, **changes: Any) -> Scheme:
         return replace(self, **changes)

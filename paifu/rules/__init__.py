@@ -11,8 +11,7 @@ from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.presets import PRESETS, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
 from paifu.rules.tenhou import (
-    LOG_ID,
-    era_key,
+    log_id_facts,
     table_go_type,
     tenhou_go_type,
     tenhou_log_type,
@@ -61,7 +60,7 @@ def _hint_key(hint: tuple[tuple[str, object], ...]) -> tuple[tuple[object, ...],
     where the id starts, and the date), each value beside its type, inside tuples too (``True`` and
     ``1`` are equal keys, and a rule may accept one and refuse the other); None where a value is
     unhashable (then nothing is kept)."""
-    key = tuple([(k, _id_facts(v)) if k == "game_id" else (k, _typed(v)) for k, v in hint])
+    key = tuple([(k, log_id_facts(v)) if k == "game_id" else (k, _typed(v)) for k, v in hint])
     try:
         hash(key)
     except TypeError:
@@ -88,15 +87,6 @@ def _rule_object(value: object) -> Any:
         except ValueError as e:
             raise RulesetError(f"the 電脳麻将 rule is not JSON: {e}") from None
     return dict(value) if value else {}  # type: ignore[call-overload]
-
-
-def _id_facts(game_id: object) -> tuple[str, int | None] | None:
-    """What a ruleset reads from a log id: ``tenhou_date`` (as ``era_key`` tells it apart) and
-    ``tenhou_log_type``, from one search (a match at the start is also the first match found)."""
-    m = LOG_ID.search(str(game_id or ""))
-    if m is None:
-        return None
-    return era_key(m.group(1)), int(m.group(2), 16) if m.start() == 0 else None
 
 
 def _rules_from_hint(given: tuple[tuple[str, object], ...], default: Ruleset | None) -> Ruleset:

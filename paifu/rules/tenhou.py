@@ -29,6 +29,7 @@ __all__ = [
     "RULE_CHANGES",
     "RuleChange",
     "era_key",
+    "log_id_facts",
     "table_go_type",
     "tenhou_date",
     "tenhou_go_type",
@@ -130,6 +131,15 @@ def tenhou_log_type(game_id: object) -> int | None:
     """The table type a Tenhou log id names (``2010091009gm-00a9-...`` -> 0xA9), else None."""
     m = LOG_ID.match(str(game_id or ""))
     return int(m.group(2), 16) if m else None
+
+
+def log_id_facts(game_id: object) -> tuple[str, int | None] | None:
+    """What a ruleset reads from a log id, from one search: ``tenhou_date`` (as ``era_key`` tells
+    dates apart) and ``tenhou_log_type`` (a match at the start is also the first match found)."""
+    m = LOG_ID.search(str(game_id or ""))
+    if m is None:
+        return None
+    return era_key(m.group(1)), int(m.group(2), 16) if m.start() == 0 else None
 
 
 def tenhou_go_type(
