@@ -1,7 +1,7 @@
-"""The Tenhou XML reader's scan (``paifu.formats.tenhou_xml.scan``): draws and discards read from the
-document's bytes give exactly the events of the tree walk, and wherever the bytes might not be the tree
-(a comment, CDATA or instruction among the tags, a nested tag, a tag the tree has elsewhere or not at
-all) the scan declines and the walk reads the game, with the same events or the same error."""
+"""The Tenhou XML reader's scan (``paifu.formats.tenhou_xml.scan``): a game read from the document's
+bytes, with no tree, gives exactly the events (or the error) of the tree walk, and wherever the bytes
+might not be the tree (a comment, CDATA or instruction among the tags, a nested tag, a DTD, a namespace,
+another encoding) the scan declines and the walk reads the game."""
 
 from __future__ import annotations
 
@@ -10,32 +10,41 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, SAMPLES
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 from test_tenhou_xml_comments import CHANKAN, _after_tag
 
 from paifu.formats.base import RecordError
 from paifu.formats.gzipped import decompress
-from paifu.formats.tenhou_xml.document import _parse_roots
-from paifu.formats.tenhou_xml.game import _BY_LETTER, _HANDLERS, _GameReader
-from paifu.formats.tenhou_xml.scan import scan_tags
+from paifu.formats.tenhou_xml.document import _parse_roots, _well_formed
+from paifu.formats.tenhou_xml.game import _GameReader
+from paifu.formats.tenhou_xml.names import _BY_LETTER
+from paifu.formats.tenhou_xml.scan import _tag, scan_body, scan_head
 
 
 def _scanned(raw: bytes) -> list[object] | None:
-    """What the scan gives for the one root of ``raw``."""
-    (root,) = _parse_roots(raw, "t.xml")
-    first = root.find("INIT")
-    before = list(root).index(first)
-    elements = [first, *first.itersiblings(*_HANDLERS)]
-    encoding = root.getroottree().docinfo.encoding or ""
-    return scan_tags(raw, encoding, first, len(root) - before, elements, _BY_LETTER)
+    """What the scan gives for the one root of ``raw`` (its tags from the first INIT), or None."""
+    head = scan_head(raw)
+    return None if head is None else scan_body(raw, head.at, _BY_LETTER)
 
 
 def _read(raw: bytes, scan: bool) -> tuple[object, ...]:
-    """Events and the reader's fresh positions of every root, scanning the bytes or walking the tree."""
+    """Events and the reader's fresh positions of every root, from the bytes where ``scan`` and the
+    scan answers (as ``read_tenhou_xml`` reads), else from the tree."""
+    head = scan_head(raw) if scan else None
+    if head is not None and _well_formed(raw):
+        reader = _GameReader(head.root, "t.xml", 0, "id")
+        try:
+            rec = reader.read_scanned(head, raw)
+        except RecordError as e:
+            return (("error", str(e)),)
+        if rec is not None:
+            return ((rec.events, reader.fresh),)
     out: list[object] = []
     roots = _parse_roots(raw, "t.xml")
     for gi, root in enumerate(roots):
-        reader = _GameReader(root, "t.xml", gi, "id", raw if scan and len(roots) == 1 else None)
+        reader = _GameReader(root, "t.xml", gi, "id")
         try:
             rec = reader.read()
         except RecordError as e:
@@ -75,9 +84,7 @@ def test_the_scan_reads_what_the_walk_reads(path: Path) -> None:
         lambda r: _after_tag(r, 6, b"<![CDATA[<T5/>]]>"),
         lambda r: _after_tag(r, 6, b"<?x <T5/>?>"),
         lambda r: r.replace(b"<T111/>", b"<T111><T5/></T111>", 1),  # a tag inside a draw
-        lambda r: r.replace(b"<D111/>", b"<D0111/>", 1),  # a name no plays key writes
-        lambda r: r.replace(b"<U114/>", b"<U114/><X1/>", 1),  # a tag with no handler
-        lambda r: r.replace(b"<E44/>", b"<E136/>", 1),  # no tile
+        lambda r: r.replace(b"<N who", b"<N><T5/></N><N who", 1),  # a tag inside another tag
         lambda r: r.replace(b"<TAIKYOKU", b"<!-- <INIT/> --><TAIKYOKU", 1),  # an INIT the tree does not have
         lambda r: r.replace(b'<GO type="1"/>', b'<GO type="1"><INIT/></GO>', 1),  # an INIT inside the header
     ],
@@ -86,9 +93,7 @@ def test_the_scan_reads_what_the_walk_reads(path: Path) -> None:
         "cdata",
         "instruction",
         "nested",
-        "leading-zero",
-        "unknown",
-        "tile-136",
+        "nested-in-a-call",
         "init-in-comment",
         "init-nested",
     ],
@@ -103,6 +108,25 @@ def test_the_scan_declines_where_the_bytes_may_not_be_the_tree(change: object) -
     assert root.find("INIT") is not None
     assert _scanned(raw) is None
     assert _read(raw, True) == _read(raw, False)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r.replace(b"<D111/>", b"<D0111/>", 1),  # a name no plays key writes
+        lambda r: r.replace(b"<U114/>", b"<U114/><X1/>", 1),  # a tag with no handler
+        lambda r: r.replace(b"<E44/>", b"<E136/>", 1),  # no tile
+        lambda r: r.replace(b"<U114/>", b"<W114/>", 1).replace(b'type="1"', b'type="17"', 1),  # no seat 3
+    ],
+    ids=["leading-zero", "unknown", "tile-136", "seat-3-at-three"],
+)
+def test_a_tag_that_is_no_play_is_read_as_a_tag_with_the_walks_error(change: object) -> None:
+    raw = change(CHANKAN)  # type: ignore[operator]
+    assert raw != CHANKAN
+    assert _scanned(raw) is not None
+    (scanned,) = _read(raw, True)
+    assert (scanned,) == _read(raw, False)
+    assert isinstance(scanned, tuple) and scanned[0] == "error"
 
 
 @pytest.mark.parametrize(
@@ -228,3 +252,25 @@ def test_a_game_in_a_comment_before_the_root_is_passed_over() -> None:
     raw = b'<?xml version="1.0" encoding="UTF-8"?>\n<!--' + _FAKE + b"-->\n<?x " + _FAKE + b"?>" + CHANKAN
     assert _scanned(raw) is not None
     assert _read(raw, True) == _read(raw, False) == _read(CHANKAN, True)
+
+
+# ------------------------------------------------ attribute values as the tree gives them
+_PIECES = ["a", " ", "\t", "\n", "\r", "\r\n", "&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#10;", "&#13;"]
+_PIECES += ["&#9;", "&#x41;", "&#x1F600;", "麻雀", "%E3%81%82", ">", "'", "=", "/>", "&#32;", "x" * 70]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_an_attribute_value_reads_as_the_tree_reads_it(pieces: list[str], single: bool) -> None:
+    """References, line ends, tabs and line feeds in a value, quoted either way: the scan's ``Tag``
+    gives what lxml's element gives."""
+    value = "".join(pieces)
+    quote = "'" if single else '"'
+    value = value.replace(quote, "&apos;" if single else "&quot;")
+    raw = f"<mjloggm>\r\n<GO type={quote}1{quote} n0 = {quote}{value}{quote}\t/></mjloggm>".encode()
+    tree = etree.fromstring(raw)[0]
+    scanned = _tag(raw, raw.index(b"<GO"))
+    assert scanned is not None
+    tag, _, closed = scanned
+    assert closed and tag.tag == "GO"
+    assert tag.attrib == dict(tree.attrib)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from lxml import etree
-
+from paifu.formats.tenhou_xml.element import Element
 from paifu.limits import current
 
 #: the small numbers Tenhou writes (scores and changes in hundreds, seeds, yaku ids and han) as
@@ -81,7 +80,7 @@ def _tiles(text: str | None, what: str) -> tuple[int, ...]:
     return vals
 
 
-def _need(el: etree._Element, name: str) -> str:
+def _need(el: Element, name: str) -> str:
     v = el.get(name)
     if v is None:
         raise ValueError(f"missing attribute {name!r}")
@@ -94,7 +93,7 @@ def _int(text: str) -> int:
     return int(text) if v is None else v
 
 
-def _int_attr(el: etree._Element, name: str) -> int:
+def _int_attr(el: Element, name: str) -> int:
     v = _need(el, name)
     try:
         return _int(v)

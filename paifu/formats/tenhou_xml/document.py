@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from pathlib import PurePath
+from typing import Final
 
 from lxml import etree
 
@@ -16,6 +18,7 @@ from paifu.formats.check import check_records
 from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
+from paifu.formats.tenhou_xml.scan import scan_head
 from paifu.safety import display_path
 
 # a start tag and its attributes, for the duplicate-attribute repair only
@@ -33,15 +36,22 @@ def _file_name(source: str) -> str:
     return PurePath(source).name
 
 
-def _game_id(source: str, root: etree._Element) -> str:
+def _game_id(source: str, root: etree._Element | None, comments: list[str] | None = None) -> str:
+    """The log id in the file's name, else in a comment before the root (nearest first: the tree's
+    ``root``, or the ``comments`` the scan read), else the file's stem."""
     m = _LOG_ID.search(_file_name(source)) if source else None
     if m:
         return m.group(0)
-    for sib in root.itersiblings(preceding=True):
-        if isinstance(sib, etree._Comment):
-            m = _LOG_ID.search(sib.text or "")
-            if m:
-                return m.group(0)
+    if root is not None:
+        texts = [
+            sib.text or "" for sib in root.itersiblings(preceding=True) if isinstance(sib, etree._Comment)
+        ]
+    else:
+        texts = list(reversed(comments or []))
+    for text in texts:
+        m = _LOG_ID.search(text)
+        if m:
+            return m.group(0)
     return display_path(PurePath(source).stem) if source else ""  # text, whatever bytes name the file
 
 
@@ -66,6 +76,43 @@ def _dedupe_attributes(raw: bytes) -> tuple[bytes, list[str]]:
     return _START_TAG.sub(fix, raw), dropped
 
 
+class _Null:
+    """A parser target that builds nothing: lxml then only checks the bytes (``_well_formed``)."""
+
+    def close(self) -> None:
+        return None
+
+
+#: one checking parser per thread, kept: a target parser is a reference cycle inside lxml, so a new
+#: one per document left garbage for the collector (issue 26); a parser is not shared across threads
+_CHECKERS: Final = threading.local()
+
+
+def _well_formed(raw: bytes) -> bool:
+    """Whether ``raw`` is one well-formed document, found with no tree built (half a tree parse)."""
+    parser = getattr(_CHECKERS, "parser", None)
+    if parser is None:
+        parser = _CHECKERS.parser = etree.XMLParser(target=_Null(), resolve_entities=False, huge_tree=True)  # type: ignore[arg-type]
+    try:
+        etree.fromstring(raw, parser)
+    except etree.XMLSyntaxError:
+        return False
+    return True
+
+
+def _scanned(raw: bytes, source: str) -> GameRecord | None:
+    """The one game of ``raw`` read from its bytes (``scan``), with no tree; None where the bytes may
+    not be its tree, or are no well-formed document: the tree's reading then says what they hold."""
+    head = scan_head(raw)
+    if head is None or not _well_formed(raw):
+        return None
+    reader = _GameReader(head.root, source, 0, _game_id(source, None, head.comments))
+    rec = reader.read_scanned(head, raw)
+    if rec is not None:
+        check_records([rec], source, [reader.fresh])
+    return rec
+
+
 def _parse_roots(raw: bytes, source: str) -> list[etree._Element]:
     parser = etree.XMLParser(resolve_entities=False, huge_tree=True, remove_blank_text=False)
     try:
@@ -85,15 +132,16 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
     raw = decompress(data, source)  # bounded by --max-size
     if not raw.strip():
         raise RecordError("empty file", file=source)
+    scanned = _scanned(raw, source)
+    if scanned is not None:
+        return [scanned]
     issues: list[RecordIssue] = []
-    parsed = raw  # the bytes the tree was parsed from
     try:
         roots = _parse_roots(raw, source)
     except etree.XMLSyntaxError as e:
         if "redefined" not in str(e):
             raise RecordError(f"not well-formed XML: {e}", file=source) from e
         cleaned, dropped = _dedupe_attributes(raw)
-        parsed = cleaned
         try:
             roots = _parse_roots(cleaned, source)
         except etree.XMLSyntaxError as e2:
@@ -112,7 +160,7 @@ def read_tenhou_xml(data: bytes, source: str = "") -> list[GameRecord]:
         game_id = _game_id(source, root)
         if len(roots) > 1:
             game_id = f"{game_id}#{gi}"
-        reader = _GameReader(root, source, gi, game_id, parsed if len(roots) == 1 else None)
+        reader = _GameReader(root, source, gi, game_id)
         rec = reader.read()
         rec.issues[:0] = issues
         out.append(rec)

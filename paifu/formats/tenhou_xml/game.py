@@ -5,9 +5,9 @@ ready-made shared events (``_PLAYS``); every other tag has a handler."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import chain
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from lxml import etree
 
@@ -31,12 +31,22 @@ from paifu.events import (
 )
 from paifu.formats.base import RecordError
 from paifu.formats.check import bounded, trust
-from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
+from paifu.formats.plays import RIICHI
 from paifu.formats.tenhou_meld import decode_meld
 from paifu.formats.tenhou_xml.attrs import _int, _int_attr, _ints, _need, _tile, _tiles
-from paifu.formats.tenhou_xml.header import game_start
-from paifu.formats.tenhou_xml.names import _RYUU_KIND, FORMAT, LIMIT_NAMES, _yaku_name
-from paifu.formats.tenhou_xml.scan import plays_by_letter, scan_tags
+from paifu.formats.tenhou_xml.element import Element
+from paifu.formats.tenhou_xml.header import game_start, table_size
+from paifu.formats.tenhou_xml.names import (
+    _BY_LETTER,
+    _BY_LETTER_3,
+    _PLAYS,
+    _PLAYS_3,
+    _RYUU_KIND,
+    FORMAT,
+    LIMIT_NAMES,
+    _yaku_name,
+)
+from paifu.formats.tenhou_xml.scan import Head, Tag, scan_body
 from paifu.limits import current
 
 _RANK_TEXT: Final = re.compile(r"-?\d+(\.\d+)?$")
@@ -52,11 +62,8 @@ _SEATS: Final = {"0": 0, "1": 1, "2": 2, "3": 3}  # a seat attribute as Tenhou w
 class _GameReader:
     """State for reading one ``<mjloggm>``: current hand label, last draws, events."""
 
-    def __init__(
-        self, root: etree._Element, source: str, game: int, game_id: str, raw: bytes | None = None
-    ) -> None:
-        self.root = root
-        self.raw = raw  # the document's bytes, where they are this root's alone (``scan``)
+    def __init__(self, root: Element, source: str, game: int, game_id: str) -> None:
+        self.root = root  # the tree's root element, or the scan's root tag (``read_scanned``)
         self.source = source
         self.game = game
         self.game_id = game_id
@@ -80,20 +87,38 @@ class _GameReader:
         return RecordError(message, file=self.source, game=self.game, hand=self.hand, event=len(self.events))
 
     def read(self) -> GameRecord:
-        root = self.root
+        """The game from its tree: the header's elements, then every sibling from the first INIT."""
+        root = cast(etree._Element, self.root)
         first = root.find("INIT")
         if first is None:
             raise self.error("no INIT tag: the record has no hand")
-        header: list[etree._Element] = []
-        before = 0  # the root's children before the first INIT
+        header: list[Element] = []
         for el in root:
             if el is first:
                 break
-            before += 1
             if isinstance(el.tag, str):
                 header.append(el)
+        self._start(header, first, lambda: root.iterfind("INIT"))
+        return self._walk(chain((first,), first.itersiblings()))
+
+    def read_scanned(self, head: Head, raw: bytes) -> GameRecord | None:
+        """The game from its bytes (``scan``), where they are its tree; else None, with nothing read."""
         try:
-            self._add(game_start(self, header, first))
+            self.n = table_size(head.header, head.first)
+        except (ValueError, TypeError):
+            return None  # a header the walk reports on
+        tags = scan_body(raw, head.at, _BY_LETTER if self.n == 4 else _BY_LETTER_3)
+        if tags is None:
+            return None
+        self._start(head.header, tags[0], lambda: [t for t in tags if isinstance(t, Tag) and t.tag == "INIT"])
+        return self._walk(tags)
+
+    def _start(
+        self, header: Sequence[Element], first: Element, inits: Callable[[], Iterable[Element]]
+    ) -> None:
+        """The game's start from the header, then a player's leaving or coming back before the first deal."""
+        try:
+            self._add(game_start(self, header, first, inits))
             names = next((el for el in header if el.tag == "UN"), None)  # the player list
             for el in header:  # a player who left (and came back) before the first deal
                 if el.tag == "BYE":
@@ -104,19 +129,15 @@ class _GameReader:
             raise
         except (ValueError, KeyError, IndexError, TypeError) as e:
             raise self.error(f"bad header: {e}") from e
+
+    def _walk(self, siblings: Iterable[Any]) -> GameRecord:
+        """Every tag from the first INIT: a draw or discard (a play the scan read, or an element named
+        as one) appended at once, any other tag to its handler."""
         events = self.events
         n = self.n
         last_draw = self.last_draw
         plays = _PLAYS if n == 4 else _PLAYS_3
         handlers = _HANDLERS
-        siblings: Iterable[Any] | None = None
-        if self.raw is not None:  # draws and discards read from the bytes, the other tags' elements from lxml
-            elements = [first, *first.itersiblings(*handlers)]
-            table = _BY_LETTER if n == 4 else _BY_LETTER_3
-            encoding = root.getroottree().docinfo.encoding or ""
-            siblings = scan_tags(self.raw, encoding, first, len(root) - before, elements, table)
-        if siblings is None:  # the tree walk: every tag's element (Any: a comment is one too)
-            siblings = chain((first,), first.itersiblings())
         play: tuple[int, int, Draw | Discard, Discard | None] | None
         # Any: a comment's or instruction's tag is a function; lxml's stubs say str, and compiled code
         # checks what a str variable is given (a TypeError, where the reader should skip it)
@@ -158,7 +179,7 @@ class _GameReader:
 
     # -- tags
 
-    def _seat(self, el: etree._Element, name: str = "who") -> int:
+    def _seat(self, el: Element, name: str = "who") -> int:
         s = _SEATS.get(el.get(name, ""))
         if s is not None and s < self.n:
             return s
@@ -173,7 +194,7 @@ class _GameReader:
             raise ValueError(f"{what}={text!r} holds {len(vals)} values for {self.n} players")
         return tuple([v * 100 for v in vals[: self.n]])  # points from the hundreds Tenhou writes
 
-    def _sc(self, el: etree._Element) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
+    def _sc(self, el: Element) -> tuple[tuple[int, ...] | None, tuple[int, ...] | None]:
         text = el.get("sc")
         if text is None:
             return None, None
@@ -185,7 +206,7 @@ class _GameReader:
         n = self.n
         return tuple([vals[2 * i] * 100 for i in range(n)]), tuple([vals[2 * i + 1] * 100 for i in range(n)])
 
-    def _ba(self, el: etree._Element) -> tuple[int | None, int | None]:
+    def _ba(self, el: Element) -> tuple[int | None, int | None]:
         text = el.get("ba")
         if text is None:
             return None, None
@@ -194,7 +215,7 @@ class _GameReader:
             raise ValueError(f"ba={text!r} is not two numbers")
         return vals[0], vals[1]
 
-    def _init(self, el: etree._Element) -> None:
+    def _init(self, el: Element) -> None:
         seed = _ints(_need(el, "seed"), "seed")
         if len(seed) != 6:
             raise ValueError(f"seed={el.get('seed')!r} does not have 6 fields")
@@ -223,7 +244,7 @@ class _GameReader:
         else:
             self._add(start)
 
-    def _n(self, el: etree._Element) -> None:
+    def _n(self, el: Element) -> None:
         who = self._seat(el)
         call = self._call(_int_attr(el, "m"), who)
         self.last_draw[who] = -1
@@ -238,7 +259,7 @@ class _GameReader:
                 _CALLS[m, who, self.n] = call
         return call
 
-    def _reach(self, el: etree._Element) -> None:
+    def _reach(self, el: Element) -> None:
         who = self._seat(el)
         step = _int_attr(el, "step")
         if step == 1:
@@ -253,10 +274,10 @@ class _GameReader:
         else:
             raise ValueError(f"step={step} is neither 1 nor 2")
 
-    def _dora(self, el: etree._Element) -> None:
+    def _dora(self, el: Element) -> None:
         self.events.append(_DORA[_tile(_int_attr(el, "hai"))])
 
-    def _agari(self, el: etree._Element) -> None:
+    def _agari(self, el: Element) -> None:
         who = self._seat(el)
         from_who = self._seat(el, "fromWho")
         ten = _ints(_need(el, "ten"), "ten")
@@ -317,7 +338,7 @@ class _GameReader:
             self._add(win)
         self._owari(el)
 
-    def _ryuukyoku(self, el: etree._Element) -> None:
+    def _ryuukyoku(self, el: Element) -> None:
         if el.get("owari") == "" and el.get("sc") is None and el.get("ba") is None:
             # a game cut off mid-hand (a bot's disconnected table): no result, nothing after it;
             # the replay reports the record as truncated there
@@ -337,7 +358,7 @@ class _GameReader:
         self._add(Ryuukyoku(kind, tenpai, deltas, before, honba, sticks, shown))
         self._owari(el)
 
-    def _owari(self, el: etree._Element) -> None:
+    def _owari(self, el: Element) -> None:
         text = el.get("owari")
         if text is None:
             return
@@ -351,39 +372,18 @@ class _GameReader:
                 raise ValueError(f"owari rank points {t!r} are not a number")
         self._add(GameEnd(finals, tuple(float(t) for t in rank_text), rank_text))
 
-    def _bye(self, el: etree._Element) -> None:
+    def _bye(self, el: Element) -> None:
         self._add(Disconnect(self._seat(el)))
 
-    def _un(self, el: etree._Element) -> None:
+    def _un(self, el: Element) -> None:
         if el.get("dan") is not None:
             return  # the player list sent again: not an event
         for i in range(self.n):
             if el.get(f"n{i}") is not None:
                 self._add(Reconnect(i))
 
-    def _header(self, el: etree._Element) -> None:
+    def _header(self, el: Element) -> None:
         """SHUFFLE/GO/TAIKYOKU after the first INIT carry nothing new for the events."""
-
-
-def _build_plays() -> dict[str, tuple[int, int, Draw | Discard, Discard | None]]:
-    """Every draw/discard tag (``T12``, ``E135``) -> its seat, tile and ready-made events: a draw's,
-    or a discard's as tsumogiri and as from the hand.
-
-    Events are immutable, so one instance per (seat, tile) is shared: this keeps the hot loop to
-    one dict lookup per tag (``paifu.formats.plays``).
-    """
-    plays: dict[str, tuple[int, int, Draw | Discard, Discard | None]] = {}
-    for seat in range(4):
-        for t in range(136):
-            plays[f"{'TUVW'[seat]}{t}"] = (seat, t, DRAWS[seat][t], None)
-            plays[f"{'DEFG'[seat]}{t}"] = (seat, t, DISCARDS[True][seat][t], DISCARDS[False][seat][t])
-    return plays
-
-
-_PLAYS: Final = _build_plays()
-_PLAYS_3: Final = {tag: play for tag, play in _PLAYS.items() if play[0] < 3}  # seat 3 is empty at 3 players
-_BY_LETTER: Final = plays_by_letter(_PLAYS)  # the same, by tag letter and tile (``scan``)
-_BY_LETTER_3: Final = plays_by_letter(_PLAYS_3)
 
 
 _DORA: Final = tuple(NewDora(tile) for tile in range(136))

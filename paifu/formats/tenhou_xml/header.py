@@ -3,12 +3,12 @@ the players (UN), the wall seed (SHUFFLE, or one per INIT in very old logs), the
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
-
-from lxml import etree
 
 from paifu.events import GameStart
 from paifu.formats.tenhou_xml.attrs import _decode_name, _int_attr, _ints
+from paifu.formats.tenhou_xml.element import Element
 from paifu.formats.tenhou_xml.names import INIT_SHUFFLE_PREFIX
 
 
@@ -18,14 +18,27 @@ class _Reader(Protocol):
     n: int
     game_id: str
     players: tuple[str, ...]
-    root: etree._Element
+    root: Element
 
     def error(self, message: str) -> Exception: ...
 
 
-def game_start(reader: _Reader, header: list[etree._Element], first: etree._Element) -> GameStart:
+def table_size(header: Sequence[Element], first: Element) -> int:
+    """3 or 4 players: as the (last) GO tag's type says, else as the first deal (no ``hai3``: three)."""
+    go = None
+    for el in header:
+        if el.tag == "GO":
+            go = el
+    if go is not None and go.get("type") is not None:
+        return 3 if _int_attr(go, "type") & 0x10 else 4
+    return 3 if not first.get("hai3") else 4
+
+
+def game_start(
+    reader: _Reader, header: Sequence[Element], first: Element, inits: Callable[[], Iterable[Element]]
+) -> GameStart:
     """The game's start from the tags before its first INIT (GO, UN, SHUFFLE, TAIKYOKU); sets
-    ``reader.n`` and ``reader.players``."""
+    ``reader.n`` and ``reader.players``. ``inits``: every INIT (a very old log's seeds are theirs)."""
     go = shuffle = un = taikyoku = None
     for el in header:
         if el.tag == "GO":
@@ -39,11 +52,7 @@ def game_start(reader: _Reader, header: list[etree._Element], first: etree._Elem
         elif el.tag not in ("UN", "BYE"):
             raise reader.error(f"unexpected <{el.tag}> before the first INIT")
     go_type = _int_attr(go, "type") if go is not None and go.get("type") is not None else None
-    if go_type is not None:
-        reader.n = 3 if go_type & 0x10 else 4
-    else:
-        reader.n = 3 if not first.get("hai3") else 4
-    n = reader.n
+    reader.n = n = table_size(header, first)
     if un is None:
         players = tuple("" for _ in range(n))
     else:
@@ -69,7 +78,7 @@ def game_start(reader: _Reader, header: list[etree._Element], first: etree._Elem
         if shuffle.get("ref"):
             meta.append(("shuffle_ref", shuffle.get("ref")))
     if seed is None:
-        per_hand = [el.get("shuffle") for el in reader.root.iterfind("INIT")]
+        per_hand = [el.get("shuffle") for el in inits()]
         if any(per_hand):
             seed = INIT_SHUFFLE_PREFIX + ";".join(s or "" for s in per_hand)
     ver = reader.root.get("ver")

@@ -1,33 +1,70 @@
-"""A game's tags after its first INIT read from the document's bytes, where the bytes are the tree.
+"""A Tenhou XML game's tags read from the document's bytes, with no tree.
 
-lxml makes an element object and a tag string for every tag walked, and draws and discards, nine
-tags in ten, carry nothing but their name (``<T52/>``): walking them was most of reading a game
-(issue 26). So the reader scans the bytes for tag names, takes a draw or discard from its name, and
-asks lxml only for the elements of the other tags (``itersiblings`` with their names: filtered in
-C, no object for a skipped one).
+lxml's tree costs an element for every tag, and draws and discards, nine tags in ten, carry nothing
+but their name (``<T52/>``). So where a document allows it the reader asks lxml only whether the
+bytes are well-formed (a parser with no callbacks: ``document._well_formed``), then reads every tag
+from the bytes here: a draw or discard is its shared play, any other tag a ``Tag`` holding the
+attributes as the tree's element would give them (``get``).
 
-The scan answers only where every ``<`` in the root's bytes opens one of its tags: the document
-parsed (well-formed, so no ``<`` in text or a value), in UTF-8 or ASCII (another encoding's bytes
-may hold a ``<`` inside a character), a prolog of nothing but a declaration, comments, instructions
-and space (no DOCTYPE: no entity nodes, no ``<`` in a DTD), no comment, CDATA or instruction after
-the root's start, no ``mjloggm`` inside the root (its first end tag is the root's), no namespace
-(a draw's name would be read without it). Then the scanned tags from the first INIT are every start
-tag there, the tree's children among them; each other tag must be the next element's, and there
-must be as many tags as the root has children from the first INIT, so the two are the same
-sequence. Anywhere else it returns None and the reader walks the tree, as before
-(``tests/test_tenhou_xml_scan.py`` holds each case, from a review that found the holes of a first
-version: a game copied into a comment, a DTD or a JIS attribute, a namespaced draw).
+The bytes are the tree only where every ``<`` in the root opens a tag or an end tag: a well-formed
+document (no ``<`` in text or a value) in UTF-8 or ASCII (another encoding's bytes may hold a ``<``
+inside a character), a prolog of nothing but a declaration, comments, instructions and space (no
+DOCTYPE: no entity nodes, no ``<`` in a DTD), no comment, CDATA or instruction inside the root, no
+namespace (``xmlns`` anywhere, or a ``:`` in a name: the tree would name the tag otherwise), and the
+root's children empty (``<T5/>`` or ``<T5></T5>``; a tag inside one is a grandchild, which the tree
+walk never reads). Anywhere else the scan returns None and the reader parses the tree and walks it
+(``tests/test_tenhou_xml_scan.py`` holds each case, several from reviews that found holes: a game
+copied into a comment, a DTD or a JIS attribute, a namespaced draw).
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+import re
+from typing import Any, Final, overload
 
 #: ``_LETTER[byte]``: 0..7 for the letters of draws (T U V W) and discards (D E F G), else 8 (bytes:
 #: compiled, an index into bytes is a native load)
 _LETTER: Final = bytes("TUVWDEFG".find(chr(b)) % 9 if 65 <= b <= 90 else 8 for b in range(256))
-#: the encodings whose bytes below 0x80 are ASCII characters, as lxml names them
+#: the encodings whose bytes below 0x80 are ASCII characters, as a declaration may spell them
 _ASCII_SAFE: Final = frozenset({"UTF-8", "UTF8", "ASCII", "US-ASCII"})
+_DECLARED: Final = re.compile(rb"<\?xml\s[^?]*?encoding\s*=\s*[\"']([^\"']*)[\"']")
+#: what an attribute's value holds beyond its characters: a reference, or a space to normalize
+_REFERENCE: Final = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|apos|quot);")
+_ENTITY: Final = {"lt": "<", "gt": ">", "amp": "&", "apos": "'", "quot": '"'}
+_SPACES: Final = {9: 32, 10: 32}  # a tab or line feed in a value reads as a space (XML 1.0, 3.3.3)
+
+
+class Tag:
+    """A tag read from the bytes: its name and attributes, asked as of an lxml element (``get``).
+    The attributes are two lists, looked up in order: a dict cost more to fill than the reader's
+    few questions cost to answer this way."""
+
+    tag: str
+    keys: list[str]
+    values: list[str]
+
+    def __init__(self, tag: str, keys: list[str], values: list[str]) -> None:
+        self.tag = tag
+        self.keys = keys
+        self.values = values
+
+    @overload
+    def get(self, key: str) -> str | None: ...
+    @overload
+    def get(self, key: str, default: str) -> str: ...
+    def get(self, key: str, default: str | None = None) -> str | None:
+        keys = self.keys
+        for i in range(len(keys)):
+            if keys[i] == key:
+                return self.values[i]
+        return default
+
+    @property
+    def attrib(self) -> dict[str, str]:
+        return dict(zip(self.keys, self.values, strict=True))
+
+    def __repr__(self) -> str:
+        return f"Tag({self.tag!r}, {self.attrib!r})"
 
 
 def _ends(c: int) -> bool:
@@ -36,110 +73,279 @@ def _ends(c: int) -> bool:
     return c == 47 or c == 62 or c == 32 or c == 10 or c == 13 or c == 9
 
 
-def plays_by_letter(plays: dict[str, Any]) -> list[list[Any]]:
-    """``plays`` (tag -> play) as ``[letter][tile]`` (None where the table has no such tag)."""
-    table: list[list[Any]] = [[None] * 136 for _ in range(8)]
-    for tag, play in plays.items():
-        table["TUVWDEFG".index(tag[0])][int(tag[1:])] = play
-    return table
+def _space(c: int) -> bool:
+    return c == 32 or c == 10 or c == 13 or c == 9
 
 
-def scan_tags(
-    raw: bytes, encoding: str, first: Any, count: int, elements: list[Any], table: list[list[Any]]
-) -> list[Any] | None:
-    """The ``count`` tags from ``first`` (the first INIT) on: a draw's or discard's play from
-    ``table``, any other tag as the next of ``elements`` (``first`` and its siblings of the other
-    tags, in order); None where the bytes might not be the tree. ``encoding``: the document's, as
-    lxml read it."""
-    if encoding.upper() not in _ASCII_SAFE or b"xmlns" in raw:
+class Head:
+    """A document's root and the tags before its first INIT, read from its bytes (``scan_head``)."""
+
+    root: Tag
+    comments: list[str]  # the prolog's comments' texts (a log id may be written there)
+    header: list[Tag]
+    first: Tag  # the first INIT
+    at: int  # where its ``<`` is
+
+    def __init__(self, root: Tag, comments: list[str], header: list[Tag], first: Tag, at: int) -> None:
+        self.root = root
+        self.comments = comments
+        self.header = header
+        self.first = first
+        self.at = at
+
+
+def scan_head(raw: bytes) -> Head | None:
+    """The root and the header of ``raw``, or None where its bytes may not be its tree (see the
+    module's docstring). Asked before the bytes are known to be well-formed: the reader uses the
+    answer only once lxml says they are."""
+    if b"xmlns" in raw or _encoding(raw) not in _ASCII_SAFE:
         return None
-    at = _root_start(raw)
-    if at < 0 or raw.find(b"<mjloggm", at) >= 0:
+    comments: list[str] = []
+    i = _root_start(raw, comments)
+    if i < 0:
         return None
-    out: list[Any] = []
-    taken = 0
-    size = len(raw)
-    started = False  # from the first INIT start tag on; the header's tags before it are passed over
+    found = _tag(raw, i)
+    if found is None or found[2] or found[0].tag != "mjloggm":
+        return None  # a root with no children (``<mjloggm/>``): the walk says it has no hand
+    root, at, _ = found
+    header: list[Tag] = []
     while True:
-        i = at  # the next ``<``, byte by byte: a few bytes on (``bytes.find`` builds a tuple of its arguments)
-        while i < size and raw[i] != 60:
-            i += 1
-        if i + 2 >= size:
-            return None  # a root that never closes: not a parsed document's bytes
+        i = _next_open(raw, at)
+        if i < 0 or raw[i + 1] == 47:  # the end, or the root's end: no INIT
+            return None
+        sibling = _sibling(raw, i)
+        if sibling is None:
+            return None
+        tag, at = sibling
+        if tag.tag == "INIT":
+            return Head(root, comments, header, tag, i)
+        header.append(tag)
+
+
+def scan_body(raw: bytes, at: int, table: list[list[Any]]) -> list[Any] | None:
+    """The root's children from the first INIT (at ``at``) to the root's end: a draw's or discard's
+    play from ``table`` (``[letter][tile]``), any other tag a ``Tag``; None where the bytes may not
+    be the tree."""
+    out: list[Any] = []
+    size = len(raw)
+    while True:
+        i = _next_open(raw, at)
+        if i < 0:
+            return None
         c = raw[i + 1]
-        if c == 47:  # an end tag; the root's is the last that counts
-            if raw.startswith(b"mjloggm", i + 2):
-                break
-            at = i + 2
-            continue
-        if c == 33 or c == 63:  # a comment, CDATA, an instruction: the tree walk handles them
-            return None
-        j = i + 2
-        if started:
-            letter = _LETTER[c]
-            if letter < 8:
-                tile = 0
-                digits = 0
-                d = raw[j]
-                while 48 <= d <= 57 and digits < 4:
-                    tile = tile * 10 + d - 48
-                    digits += 1
-                    j += 1
-                    if j >= size:
-                        return None
-                    d = raw[j]
-                # the tag as a plays key writes it: no leading zero, a tile id, then the name's end
-                if 0 < digits < 4 and (digits == 1 or raw[i + 2] != 48) and tile < 136 and _ends(d):
-                    play = table[letter][tile]
-                    if play is not None:
-                        out.append(play)
-                        at = j
-                        continue
-        while j < size and not _ends(raw[j]):
-            j += 1
-        if not started:
-            if j - i != 5 or not raw.startswith(b"INIT", i + 1):
-                at = _past(raw, j)  # a header tag
-                if at < 0:
+        if c == 47:  # the root's end: the only end tag met at its children's depth
+            return out
+        letter = _LETTER[c]
+        if letter < 8:
+            j = i + 2
+            tile = 0
+            digits = 0
+            d = raw[j]
+            while 48 <= d <= 57 and digits < 4:
+                tile = tile * 10 + d - 48
+                digits += 1
+                j += 1
+                if j >= size:
                     return None
-                continue
-            started = True
-        if taken >= len(elements):
+                d = raw[j]
+            # the tag as a plays key writes it: no leading zero, a tile id, then the name's end
+            if 0 < digits < 4 and (digits == 1 or raw[i + 2] != 48) and tile < 136 and _ends(d):
+                play = table[letter][tile]
+                if play is not None and d == 47:  # ``<T52/>``: nine tags in ten
+                    out.append(play)
+                    at = j + 2
+                    continue
+                if play is not None:  # ``<T52 ...>`` or ``<T52>``: read as any tag, for its end
+                    sibling = _sibling(raw, i)
+                    if sibling is None:
+                        return None
+                    out.append(play)
+                    at = sibling[1]
+                    continue
+        sibling = _sibling(raw, i)
+        if sibling is None:
             return None
-        el = elements[taken]
+        out.append(sibling[0])
+        at = sibling[1]
+
+
+def _sibling(raw: bytes, i: int) -> tuple[Tag, int] | None:
+    """The child of the root whose start tag is at ``i``, and where the next may begin; None where
+    it has a child of its own (or the bytes may not be the tree)."""
+    found = _tag(raw, i)
+    if found is None:
+        return None
+    at = _past_children(raw, found[1], found[2])
+    return None if at < 0 else (found[0], at)
+
+
+def _next_open(raw: bytes, at: int) -> int:
+    """The next ``<`` from ``at``, or -1 where there is none or it opens a comment, CDATA or an
+    instruction (byte by byte: the next is a byte or two on; ``bytes.find`` builds a tuple of its
+    arguments)."""
+    size = len(raw)
+    i = at
+    while i < size and raw[i] != 60:
+        i += 1
+    if i + 5 >= size:
+        return -1  # no tag, or no room for the root's end: not a parsed document's bytes
+    c = raw[i + 1]
+    if c == 33 or c == 63:
+        return -1
+    return i
+
+
+def _past_children(raw: bytes, at: int, closed: bool) -> int:
+    """Where to look for the next sibling after a tag that ends at ``at``: there, when it closed
+    itself; past its end tag when nothing but text comes before it; -1 for a child in it."""
+    if closed:
+        return at
+    i = _next_open(raw, at)
+    if i < 0 or raw[i + 1] != 47:
+        return -1
+    end = raw.find(b">", i)
+    return -1 if end < 0 else end + 1
+
+
+def _tag(raw: bytes, i: int) -> tuple[Tag, int, bool] | None:
+    """The start tag at ``i``: its ``Tag``, where it ends, and whether it closed itself; None for a
+    name or an attribute the tree would read otherwise (a prefix)."""
+    size = len(raw)
+    j = i + 1
+    while j < size and not _ends(raw[j]):
+        j += 1
+    name = _name(raw, i + 1, j)
+    if name is None or not name or ":" in name:
+        return None
+    keys: list[str] = []
+    values: list[str] = []
+    while True:
+        while j < size and _space(raw[j]):
+            j += 1
+        if j >= size:
+            return None
+        c = raw[j]
+        if c == 47:
+            return Tag(name, keys, values), j + 2, True
+        if c == 62:
+            return Tag(name, keys, values), j + 1, False
+        k = j
+        while k < size and raw[k] != 61 and not _space(raw[k]):
+            k += 1
+        key = _name(raw, j, k)
+        while k < size and raw[k] != 61:
+            k += 1
+        k += 1
+        while k < size and _space(raw[k]):
+            k += 1
+        if key is None or ":" in key or k >= size:
+            return None
+        quote = raw[k]
+        end = k + 1
+        plain = True  # no reference, tab, line feed or carriage return in the value
+        stop = min(size, end + 64)
+        while end < stop:  # byte by byte: ``bytes.find`` builds a tuple of its arguments
+            b = raw[end]
+            if b == quote:
+                break
+            if b == 38 or b == 9 or b == 10 or b == 13:
+                plain = False
+            end += 1
+        if end == stop:  # a long value (a wall seed, a name): the rest in C
+            end = raw.find(b"'" if quote == 39 else b'"', end)
+            if end < 0:
+                return None
+            rest = raw[stop:end]
+            if b"&" in rest or b"\t" in rest or b"\n" in rest or b"\r" in rest:
+                plain = False
         try:
-            name = raw[i + 1 : j].decode("utf-8")
+            value = raw[k + 1 : end].decode("utf-8")
         except UnicodeDecodeError:
             return None
-        if el.tag != name:
-            return None
-        out.append(el)
-        taken += 1
-        at = _past(raw, j)
-        if at < 0:
-            return None
-    if taken != len(elements) or len(out) != count or not out or out[0] is not first:
+        keys.append(key)
+        values.append(value if plain else _value(value))
+        j = end + 1
+
+
+#: names read so far (a tag's or an attribute's, of seven bytes or fewer, nearly all that Tenhou
+#: writes), each decoded once, by their bytes packed in one integer (``_name``): a slot per key
+#: modulo the table's size, where a later name may take an earlier one's place
+_SLOTS: Final = 509
+_SLOT_KEYS: Final[list[int]] = [0] * _SLOTS
+_SLOT_NAMES: Final[list[str]] = [""] * _SLOTS
+
+
+def _name(raw: bytes, start: int, end: int) -> str | None:
+    """The name in ``raw[start:end]``, made once per name (making a tag's names, a slice and a
+    decoding or a dict lookup each, was most of a tag's cost)."""
+    if end - start > 7:
+        return _decoded(raw[start:end])
+    key = 1  # a leading 1: names of different lengths never share a key
+    for i in range(start, end):
+        key = key * 256 + raw[i]
+    slot = key % _SLOTS
+    if _SLOT_KEYS[slot] == key:
+        return _SLOT_NAMES[slot]
+    name = _decoded(raw[start:end])
+    if name is not None:
+        _SLOT_KEYS[slot] = key
+        _SLOT_NAMES[slot] = name
+    return name
+
+
+def _decoded(piece: bytes) -> str | None:
+    try:
+        return piece.decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    return out
 
 
-def _past(raw: bytes, j: int) -> int:
-    """The next ``<`` after a long tag, in one C call (hundreds of bytes of attributes), or -1."""
-    return raw.find(b"<", j)
+def _text(raw: bytes, start: int, end: int) -> str | None:
+    try:
+        return raw[start:end].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
-def _root_start(raw: bytes) -> int:
-    """Where the root's name ends in its start tag, past a prolog of a declaration, comments,
-    instructions and space; -1 for anything else there (a DOCTYPE, another encoding's bytes)."""
+def _value(text: str) -> str:
+    """An attribute's value as the tree gives it: line ends read as line feeds, each tab or line feed
+    as a space, then each reference as its character (XML 1.0, 2.11 and 3.3.3; with no DTD every
+    attribute is CDATA and only the five entities exist)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
+    return _REFERENCE.sub(_referenced, text)
+
+
+def _referenced(m: re.Match[str]) -> str:
+    name = m.group(1)
+    if name[0] == "#":
+        return chr(int(name[2:], 16) if name[1] == "x" else int(name[1:]))
+    return _ENTITY[name]
+
+
+def _encoding(raw: bytes) -> str:
+    """The encoding ``raw`` declares, upper case; UTF-8 without a declaration (XML 1.0, 4.3.3)."""
+    start = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
+    if not raw.startswith(b"<?xml", start):
+        return "UTF-8"
+    m = _DECLARED.match(raw, start, start + 200)
+    return m.group(1).decode("ascii", "replace").upper() if m else "UTF-8"
+
+
+def _root_start(raw: bytes, comments: list[str]) -> int:
+    """Where the root's start tag opens, past a prolog of a declaration, comments (their texts put in
+    ``comments``), instructions and space; -1 for anything else there (a DOCTYPE, another encoding's
+    bytes)."""
     size = len(raw)
     i = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
     while True:
-        while i < size and (raw[i] == 32 or raw[i] == 10 or raw[i] == 13 or raw[i] == 9):
+        while i < size and _space(raw[i]):
             i += 1
         if raw.startswith(b"<!--", i):
             end = raw.find(b"-->", i + 4)
-            if end < 0:
+            text = _text(raw, i + 4, end) if end >= 0 else None
+            if text is None:
                 return -1
+            comments.append(text)
             i = end + 3
         elif raw.startswith(b"<?", i):
             end = raw.find(b"?>", i + 2)
@@ -147,6 +353,6 @@ def _root_start(raw: bytes) -> int:
                 return -1
             i = end + 2
         elif raw.startswith(b"<mjloggm", i) and i + 8 < size and _ends(raw[i + 8]):
-            return i + 8
+            return i
         else:
             return -1
