@@ -17,7 +17,7 @@ from test_tenhou_xml_comments import CHANKAN, _after_tag
 
 from paifu.formats.base import RecordError
 from paifu.formats.gzipped import decompress
-from paifu.formats.tenhou_xml.document import _parse_roots, _well_formed
+from paifu.formats.tenhou_xml.document import _parse_roots, _well_formed, read_tenhou_xml
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _BY_LETTER
 from paifu.formats.tenhou_xml.scan import _tag, scan_body, scan_head
@@ -274,3 +274,54 @@ def test_an_attribute_value_reads_as_the_tree_reads_it(pieces: list[str], single
     tag, _, closed = scanned
     assert closed and tag.tag == "GO"
     assert tag.attrib == dict(tree.attrib)
+
+
+# ------------------------------------------------ a review's attacks on the no-tree version (December 4)
+_PLAIN_GAME = (
+    b'<mjloggm><UN n0="\xc3\xa9"/><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0" hai0="" hai1=""'
+    b' hai2="" hai3="1"/></mjloggm>'
+)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'<mjloggm a="&#x110000;"/>',  # no character: the scan once decoded it before lxml's check
+        b'<mjloggm a="&#99999999999999;"><INIT/></mjloggm>',
+        b'<mjloggm a="&#' + b"1" * 5000 + b';"><INIT/></mjloggm>',
+        b"<?a:b?>" + _PLAIN_GAME,  # a prefixed instruction's target: the tree's parser refuses it
+        _PLAIN_GAME + b"<?a:b?>",
+        b"<?:x?>" + _PLAIN_GAME,
+    ],
+    ids=[
+        "reference-out-of-range",
+        "reference-overflow",
+        "reference-of-5000-digits",
+        "pi-before",
+        "pi-after",
+        "pi-colon",
+    ],
+)
+def test_what_the_tree_refuses_is_refused(raw: bytes) -> None:
+    """Bytes the checking parser passes or the scan could misread, which the tree's parser refuses:
+    the reader's error is the tree's (no ``ValueError`` from a reference, no game read)."""
+    with pytest.raises(RecordError, match="not well-formed"):
+        read_tenhou_xml(raw, "t.xml")
+
+
+@pytest.mark.parametrize("encoding", [b"ISO-8859-1", b"ISO-2022-JP"])
+def test_a_long_declaration_still_names_its_encoding(encoding: bytes) -> None:
+    """An encoding declared past the first 200 bytes of a declaration (any run of spaces is allowed):
+    the scan declines, and the names (or the tags hidden in JIS text) read as the tree reads them."""
+    head = b'<?xml version="1.0"' + b" " * 200 + b'encoding="' + encoding + b'"?>'
+    body = (
+        _PLAIN_GAME
+        if encoding == b"ISO-8859-1"
+        else CHANKAN.replace(b"<D111/>", b"<D111/>" + _jis(b"<T5/>"), 1)
+    )
+    raw = head + body
+    assert scan_head(raw) is None
+    assert _read(raw, True) == _read(raw, False)
+    if encoding == b"ISO-8859-1":
+        (rec,) = read_tenhou_xml(raw, "t.xml")
+        assert rec.events[0].players[0] == "\xc3\xa9"  # two Latin-1 characters, as lxml reads them

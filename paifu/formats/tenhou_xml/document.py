@@ -103,8 +103,10 @@ def _well_formed(raw: bytes) -> bool:
 def _scanned(raw: bytes, source: str) -> GameRecord | None:
     """The one game of ``raw`` read from its bytes (``scan``), with no tree; None where the bytes may
     not be its tree, or are no well-formed document: the tree's reading then says what they hold."""
+    if not _well_formed(raw):  # first: the scan decodes the header's references, trusting them
+        return None
     head = scan_head(raw)
-    if head is None or not _well_formed(raw):
+    if head is None:
         return None
     reader = _GameReader(head.root, source, 0, _game_id(source, None, head.comments))
     rec = reader.read_scanned(head, raw)

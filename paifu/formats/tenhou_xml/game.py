@@ -110,7 +110,9 @@ class _GameReader:
         tags = scan_body(raw, head.at, _BY_LETTER if self.n == 4 else _BY_LETTER_3)
         if tags is None:
             return None
-        self._start(head.header, tags[0], lambda: [t for t in tags if isinstance(t, Tag) and t.tag == "INIT"])
+        self._start(
+            head.header, head.first, lambda: [t for t in tags if isinstance(t, Tag) and t.tag == "INIT"]
+        )
         return self._walk(tags)
 
     def _start(

@@ -96,8 +96,8 @@ class Head:
 
 def scan_head(raw: bytes) -> Head | None:
     """The root and the header of ``raw``, or None where its bytes may not be its tree (see the
-    module's docstring). Asked before the bytes are known to be well-formed: the reader uses the
-    answer only once lxml says they are."""
+    module's docstring). Asked only once lxml says the bytes are well-formed: a value's references
+    are then characters."""
     if b"xmlns" in raw or _encoding(raw) not in _ASCII_SAFE:
         return None
     comments: list[str] = []
@@ -134,7 +134,7 @@ def scan_body(raw: bytes, at: int, table: list[list[Any]]) -> list[Any] | None:
             return None
         c = raw[i + 1]
         if c == 47:  # the root's end: the only end tag met at its children's depth
-            return out
+            return None if _prefixed_instruction(raw, i) else out
         letter = _LETTER[c]
         if letter < 8:
             j = i + 2
@@ -322,12 +322,26 @@ def _referenced(m: re.Match[str]) -> str:
     return _ENTITY[name]
 
 
+def _prefixed_instruction(raw: bytes, start: int) -> bool:
+    """Whether an instruction from ``start`` on may have a ``:`` in its target, which the tree's parser
+    refuses (a namespace rule) and the checking parser lets pass."""
+    i = raw.find(b"<?", start)
+    while i >= 0:
+        j = i + 2
+        while j < len(raw) and not _space(raw[j]) and raw[j] != 63:
+            if raw[j] == 58:
+                return True
+            j += 1
+        i = raw.find(b"<?", j)
+    return False
+
+
 def _encoding(raw: bytes) -> str:
     """The encoding ``raw`` declares, upper case; UTF-8 without a declaration (XML 1.0, 4.3.3)."""
     start = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
     if not raw.startswith(b"<?xml", start):
         return "UTF-8"
-    m = _DECLARED.match(raw, start, start + 200)
+    m = _DECLARED.match(raw, start)  # not cut short: a declaration may hold any run of spaces
     return m.group(1).decode("ascii", "replace").upper() if m else "UTF-8"
 
 
@@ -349,7 +363,7 @@ def _root_start(raw: bytes, comments: list[str]) -> int:
             i = end + 3
         elif raw.startswith(b"<?", i):
             end = raw.find(b"?>", i + 2)
-            if end < 0:
+            if end < 0 or _prefixed_instruction(raw[: end + 2], i):
                 return -1
             i = end + 2
         elif raw.startswith(b"<mjloggm", i) and i + 8 < size and _ends(raw[i + 8]):
