@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from mypy_extensions import i64
+
 from paifu.formats.tenhou_xml.element import Element
 from paifu.limits import current
 
@@ -23,11 +25,14 @@ def _plain_ints(text: str, tiles: bool = False) -> list[int] | None:
     script's digits), which the callers then read with ``int()``, as before."""
     data = text.encode("utf-8", "replace")
     out: list[int] = []
-    value = 0
-    digits = 0
+    value: i64 = 0  # native integers: compiled, a tagged int's arithmetic was most of a byte's cost
+    digits: i64 = 0
     negative = False
-    for i in range(len(data)):
-        c = data[i]
+    size: i64 = len(data)
+    i: i64 = 0
+    while i < size:
+        c: i64 = data[i]
+        i += 1
         if 48 <= c <= 57 and digits < 18:
             value = value * 10 + c - 48
             digits += 1
@@ -35,7 +40,8 @@ def _plain_ints(text: str, tiles: bool = False) -> list[int] | None:
             if tiles and value > 135:
                 return None
             out.append(-value if negative else value)
-            value = digits = 0
+            value = 0
+            digits = 0
             negative = False
         elif c == 45 and not digits and not negative and not tiles:
             negative = True

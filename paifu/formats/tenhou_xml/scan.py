@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final, overload
 
+from mypy_extensions import i64
+
 #: ``_LETTER[byte]``: 0..7 for the letters of draws (T U V W) and discards (D E F G), else 8 (bytes:
 #: compiled, an index into bytes is a native load)
 _LETTER: Final = bytes("TUVWDEFG".find(chr(b)) % 9 if 65 <= b <= 90 else 8 for b in range(256))
@@ -67,13 +69,13 @@ class Tag:
         return f"Tag({self.tag!r}, {self.attrib!r})"
 
 
-def _ends(c: int) -> bool:
+def _ends(c: i64) -> bool:
     """Whether this byte ends a tag name: space, tab, line feed, carriage return, ``/`` or ``>`` (compared:
     a set lookup boxed every byte)."""
     return c == 47 or c == 62 or c == 32 or c == 10 or c == 13 or c == 9
 
 
-def _space(c: int) -> bool:
+def _space(c: i64) -> bool:
     return c == 32 or c == 10 or c == 13 or c == 9
 
 
@@ -122,25 +124,25 @@ def scan_head(raw: bytes) -> Head | None:
         header.append(tag)
 
 
-def scan_body(raw: bytes, at: int, table: list[list[Any]]) -> list[Any] | None:
+def scan_body(raw: bytes, at: i64, table: list[list[Any]]) -> list[Any] | None:
     """The root's children from the first INIT (at ``at``) to the root's end: a draw's or discard's
     play from ``table`` (``[letter][tile]``), any other tag a ``Tag``; None where the bytes may not
     be the tree."""
     out: list[Any] = []
-    size = len(raw)
+    size: i64 = len(raw)
     while True:
         i = _next_open(raw, at)
         if i < 0:
             return None
-        c = raw[i + 1]
+        c: i64 = raw[i + 1]
         if c == 47:  # the root's end: the only end tag met at its children's depth
             return None if _prefixed_instruction(raw, i) else out
         letter = _LETTER[c]
         if letter < 8:
-            j = i + 2
-            tile = 0
-            digits = 0
-            d = raw[j]
+            j: i64 = i + 2
+            tile: i64 = 0
+            digits: i64 = 0
+            d: i64 = raw[j]
             while 48 <= d <= 57 and digits < 4:
                 tile = tile * 10 + d - 48
                 digits += 1
@@ -169,7 +171,7 @@ def scan_body(raw: bytes, at: int, table: list[list[Any]]) -> list[Any] | None:
         at = sibling[1]
 
 
-def _sibling(raw: bytes, i: int) -> tuple[Tag, int] | None:
+def _sibling(raw: bytes, i: i64) -> tuple[Tag, int] | None:
     """The child of the root whose start tag is at ``i``, and where the next may begin; None where
     it has a child of its own (or the bytes may not be the tree)."""
     found = _tag(raw, i)
@@ -179,23 +181,23 @@ def _sibling(raw: bytes, i: int) -> tuple[Tag, int] | None:
     return None if at < 0 else (found[0], at)
 
 
-def _next_open(raw: bytes, at: int) -> int:
+def _next_open(raw: bytes, at: i64) -> i64:
     """The next ``<`` from ``at``, or -1 where there is none or it opens a comment, CDATA or an
     instruction (byte by byte: the next is a byte or two on; ``bytes.find`` builds a tuple of its
     arguments)."""
-    size = len(raw)
+    size: i64 = len(raw)
     i = at
     while i < size and raw[i] != 60:
         i += 1
     if i + 5 >= size:
         return -1  # no tag, or no room for the root's end: not a parsed document's bytes
-    c = raw[i + 1]
+    c: i64 = raw[i + 1]
     if c == 33 or c == 63:
         return -1
     return i
 
 
-def _past_children(raw: bytes, at: int, closed: bool) -> int:
+def _past_children(raw: bytes, at: i64, closed: bool) -> i64:
     """Where to look for the next sibling after a tag that ends at ``at``: there, when it closed
     itself; past its end tag when nothing but text comes before it; -1 for a child in it."""
     if closed:
@@ -203,15 +205,15 @@ def _past_children(raw: bytes, at: int, closed: bool) -> int:
     i = _next_open(raw, at)
     if i < 0 or raw[i + 1] != 47:
         return -1
-    end = raw.find(b">", i)
+    end: i64 = raw.find(b">", i)
     return -1 if end < 0 else end + 1
 
 
-def _tag(raw: bytes, i: int) -> tuple[Tag, int, bool] | None:
+def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
     """The start tag at ``i``: its ``Tag``, where it ends, and whether it closed itself; None for a
     name or an attribute the tree would read otherwise (a prefix)."""
-    size = len(raw)
-    j = i + 1
+    size: i64 = len(raw)
+    j: i64 = i + 1
     while j < size and not _ends(raw[j]):
         j += 1
     name = _name(raw, i + 1, j)
@@ -224,12 +226,12 @@ def _tag(raw: bytes, i: int) -> tuple[Tag, int, bool] | None:
             j += 1
         if j >= size:
             return None
-        c = raw[j]
+        c: i64 = raw[j]
         if c == 47:
             return Tag(name, keys, values), j + 2, True
         if c == 62:
             return Tag(name, keys, values), j + 1, False
-        k = j
+        k: i64 = j
         while k < size and raw[k] != 61 and not _space(raw[k]):
             k += 1
         key = _name(raw, j, k)
@@ -240,12 +242,12 @@ def _tag(raw: bytes, i: int) -> tuple[Tag, int, bool] | None:
             k += 1
         if key is None or ":" in key or k >= size:
             return None
-        quote = raw[k]
-        end = k + 1
+        quote: i64 = raw[k]
+        end: i64 = k + 1
         plain = True  # no reference, tab, line feed or carriage return in the value
-        stop = min(size, end + 64)
+        stop: i64 = min(size, end + 64)
         while end < stop:  # byte by byte: ``bytes.find`` builds a tuple of its arguments
-            b = raw[end]
+            b: i64 = raw[end]
             if b == quote:
                 break
             if b == 38 or b == 9 or b == 10 or b == 13:
@@ -275,14 +277,16 @@ _SLOT_KEYS: Final[list[int]] = [0] * _SLOTS
 _SLOT_NAMES: Final[list[str]] = [""] * _SLOTS
 
 
-def _name(raw: bytes, start: int, end: int) -> str | None:
+def _name(raw: bytes, start: i64, end: i64) -> str | None:
     """The name in ``raw[start:end]``, made once per name (making a tag's names, a slice and a
     decoding or a dict lookup each, was most of a tag's cost)."""
     if end - start > 7:
         return _decoded(raw[start:end])
-    key = 1  # a leading 1: names of different lengths never share a key
-    for i in range(start, end):
+    key: i64 = 1  # a leading 1: names of different lengths never share a key
+    i = start
+    while i < end:
         key = key * 256 + raw[i]
+        i += 1
     slot = key % _SLOTS
     if _SLOT_KEYS[slot] == key:
         return _SLOT_NAMES[slot]
