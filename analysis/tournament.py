@@ -20,9 +20,10 @@ from __future__ import annotations
 import html as html_lib
 import random
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -33,6 +34,9 @@ from paifu.rank_points import seat_order
 from paifu.rules import Ruleset, preset
 from paifu.rules.presets.cite import cite_text
 from paifu.safety import display_path, printable
+
+if TYPE_CHECKING:
+    from paifu.pipeline import Unreadable
 
 TABLE = 4  # 000: 「トーナメントは基本的に四人麻雀で行われる」
 #: why an entrant who could not be seated is refunded, as the draw lines cite it
@@ -81,10 +85,15 @@ class Bracket:
 
 
 def rounds_from_paths(
-    paths: Sequence[str], rules: Ruleset | None = None, on_table: Callable[[GameResult], object] = id
+    paths: Sequence[str],
+    rules: Ruleset | None = None,
+    on_table: Callable[[GameResult], object] = id,
+    guard: Callable[[Iterable[GameResult | Unreadable]], Iterable[GameResult | Unreadable]] = iter,
 ) -> list[Round]:
     """One folder holding one folder per round (sorted by name), or the files of a single round;
-    ``on_table`` is given each table as it is replayed (a count of what Ctrl-C stopped)."""
+    ``on_table`` is given each table as it is replayed (a count of what Ctrl-C stopped); ``guard``
+    wraps each round's replay (``paifu.cli.interrupt.Interrupt.guard``: Ctrl-C ends it between
+    tables, where a ``KeyboardInterrupt`` could land in any library's code)."""
     from paifu.pipeline import Unreadable, replay_paths
 
     rules = rules or preset("dora-tournament")
@@ -96,7 +105,7 @@ def rounds_from_paths(
     rounds = []
     for name, group in groups:
         tables: list[GameResult] = []
-        for item in replay_paths(group, rules):
+        for item in guard(replay_paths(group, rules)):
             if isinstance(item, Unreadable):
                 raise TournamentError(f"{item.file}: unreadable: {item.reason}")
             tables.append(item)

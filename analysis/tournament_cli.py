@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from analysis.tournament import TournamentError, build_bracket, html_section, parse_prizes, rounds_from_paths
-from paifu.cli.interrupt import say_interrupted
+from paifu.cli.interrupt import Interrupt, say_interrupted
 from paifu.safety import printable
 
 
@@ -33,24 +33,26 @@ def run_tournament(
 
     out = out or sys.stdout
     replayed: list[object] = []  # the tables replayed so far, said when Ctrl-C stops the run
+    # Ctrl-C: the table being replayed is finished, then the run stops (the default handler raised
+    # KeyboardInterrupt wherever the replay was, inside lxml's parse or compiled code too)
+    stop = Interrupt()
+    interrupted = "{:,} tables replayed; nothing written (a bracket needs every table)"
     try:
         if table and Path(table).suffix.lower() not in (".csv", ".parquet", ".pq"):
             raise TournamentError(f"{table}: write the bracket as .csv or .parquet")
+        rounds = rounds_from_paths(paths, on_table=replayed.append, guard=stop.guard)
+        if stop.hit:
+            return say_interrupted("tournament", interrupted.format(len(replayed)))
         bracket = build_bracket(
-            rounds_from_paths(paths, on_table=replayed.append),
-            advance,
-            seed,
-            _names(claimed),
-            _names(entrants),
-            parse_prizes(prizes) if prizes else None,
+            rounds, advance, seed, _names(claimed), _names(entrants), parse_prizes(prizes) if prizes else None
         )
     except (TournamentError, OSError) as e:
+        if stop.hit:  # a round cut short by Ctrl-C has no tables: not the input's fault
+            return say_interrupted("tournament", interrupted.format(len(replayed)))
         write_line(sys.stderr, f"paifu: {e}")
         return 2
-    except KeyboardInterrupt:
-        return say_interrupted(
-            "tournament", f"{len(replayed):,} tables replayed; nothing written (a bracket needs every table)"
-        )
+    except KeyboardInterrupt:  # a second Ctrl-C, or one outside the replay
+        return say_interrupted("tournament", interrupted.format(len(replayed)))
     out.write(f"draw seed {bracket.seed} (give --seed {bracket.seed} for the same draw)\n")
     for line in bracket.draws:  # names as printable text: a name cannot forge a line or reach the terminal
         write_line(out, f"draw: {line}")
