@@ -260,9 +260,8 @@ def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
             rest = raw[stop:end]
             if b"&" in rest or b"\t" in rest or b"\n" in rest or b"\r" in rest:
                 plain = False
-        try:
-            value = raw[k + 1 : end].decode("utf-8")
-        except UnicodeDecodeError:
+        value = _decoded(raw[k + 1 : end])
+        if value is None:
             return None
         keys.append(key)
         values.append(value if plain else _value(value))
@@ -298,15 +297,9 @@ def _name(raw: bytes, start: i64, end: i64) -> str | None:
 
 
 def _decoded(piece: bytes) -> str | None:
+    """``piece`` as UTF-8 text, or None (the scan then declines)."""
     try:
         return piece.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
-def _text(raw: bytes, start: int, end: int) -> str | None:
-    try:
-        return raw[start:end].decode("utf-8")
     except UnicodeDecodeError:
         return None
 
@@ -360,7 +353,7 @@ def _root_start(raw: bytes, comments: list[str]) -> int:
             i += 1
         if raw.startswith(b"<!--", i):
             end = raw.find(b"-->", i + 4)
-            text = _text(raw, i + 4, end) if end >= 0 else None
+            text = _decoded(raw[i + 4 : end]) if end >= 0 else None
             if text is None:
                 return -1
             comments.append(text)
