@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +32,97 @@ def test_wait_mask_is_shape_waits(kinds: list[int], closed: bool) -> None:
     if sum(counts) % 3 != 1:
         return
     assert mask_kinds(wait_mask(part_keys(counts), counts, closed)) == shape_waits(counts, closed)
+
+
+_MELDS = [(k, k, k) for k in range(34)] + [(k, k + 1, k + 2) for k in range(27) if k % 9 <= 6]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.sampled_from(_MELDS), max_size=4),
+    st.integers(0, 33),
+    st.integers(0, 13),
+    st.sampled_from([0, 9, 18, 27, 0]),
+    st.booleans(),
+)
+def test_waits_of_hands_one_tile_short_are_shape_waits(
+    melds: list[tuple[int, int, int]], pair: int, drop: int, suit: int, closed: bool
+) -> None:
+    """Complete hands less a tile (most are tenpai, many on several kinds; counts of four included),
+    their melds moved into one part at times: the table's waits, a seat's kept tile by tile and a
+    count array's are ``shape_waits``."""
+    kinds = [pair, pair] + [k for meld in melds for k in meld]
+    if suit:
+        kinds = [k % 9 + suit if k < 27 and suit < 27 else k for k in kinds]
+    counts = [0] * 34
+    for k in kinds:
+        counts[k] += 1
+    if max(counts) > 4:
+        return
+    kinds.pop(drop % len(kinds))
+    counts = counts34([4 * k for k in kinds])
+    expected = shape_waits(counts, closed)
+    assert mask_kinds(wait_mask(part_keys(counts), counts, closed)) == expected
+    seat = SeatState()
+    for k in kinds:
+        seat.add(4 * k, False)
+    seat.calls = 0 if closed else 1
+    seat.update_waits()
+    assert seat.waits == expected and seat.keys == part_keys(counts)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.one_of(st.integers(0, 33), st.integers(0, 8), st.integers(27, 33)), st.booleans()),
+        max_size=40,
+    )
+)
+def test_a_seats_waits_follow_its_tiles_past_what_a_hand_holds(moves: list[tuple[int, bool]]) -> None:
+    """Tiles in and out past four of a kind, fourteen to a part or below none held (a broken record's
+    replay): the seat's waits are those of its counts, asked afresh."""
+    seat = SeatState()
+    for k, out in moves:
+        if out:
+            seat.remove(4 * k, False)
+        else:
+            seat.add(4 * k, False)
+        seat.update_waits()
+        assert seat.wait_mask == wait_mask(part_keys(seat.counts), seat.counts, True)
+
+
+def test_a_part_of_fourteen_tiles_or_more_is_answered_from_its_digits() -> None:
+    """A broken hand's part beyond four melds and a pair (the table's sets stop there): honors of five
+    triplets and a single wait on the pair; fourteen of a suit beside a pair wait on the suit's melds."""
+    for text, waits in (("1112223334445556z", {32}), ("11122233344455m77z", None)):
+        counts = counts34(parse_tiles(text))
+        seat = _seat(text)
+        assert seat.waits == shape_waits(counts) == (waits if waits is not None else seat.waits)
+        assert seat.waits
+
+
+_FIRST_QUESTION = """
+import sys
+from paifu.board.seat import SeatState
+from paifu.tiles import parse_tiles
+seat = SeatState()
+for t in parse_tiles(sys.argv[1]):
+    seat.add(t, False)
+seat.update_waits()
+print(sorted(seat.waits))
+"""
+
+
+@pytest.mark.parametrize(("text", "waits"), [("123m456p789s1112z", [28]), ("1112m111z222z333z", [1, 2])])
+def test_the_first_waits_a_process_asks_make_the_table_they_read(text: str, waits: list[int]) -> None:
+    """In a fresh interpreter, a hand whose only incomplete part is honors (or a suit): the waits read
+    the table of that part, which no other part's question has made yet."""
+    proc = subprocess.run(
+        [sys.executable, "-c", _FIRST_QUESTION, text], capture_output=True, text=True, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == str(waits)
+    assert waits == sorted(shape_waits(counts34(parse_tiles(text))))
 
 
 def _seat(text: str, river: str = "") -> SeatState:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import struct
 
 import pytest
 from builders import GameBuilder
@@ -212,7 +213,8 @@ def test_per_hand_three_player_shuffle_dice_follow_the_walls_swaps() -> None:
     four = TenhouWall(seed, num_players=4).next_hand()
     assert four.dice == (words[135] % 6 + 1, words[136] % 6 + 1)
     rnd = tuple(range(1000, 1144))
-    assert _hand_wall(rnd, 3, True).dice == (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
+    words = struct.pack("<144I", *rnd)
+    assert _hand_wall(words, 3, True).dice == (rnd[135] % 6 + 1, rnd[136] % 6 + 1)
 
 
 # ---------------------------------------------------------------- checks the engine makes

@@ -13,6 +13,7 @@ import ast
 import copy
 import dataclasses
 import pickle
+import struct
 import sys
 from enum import Enum
 from types import ModuleType
@@ -112,7 +113,7 @@ def _objects() -> list[Any]:
     return [
         DEFAULT,
         TableRules(num_players=3, tile_ids=True),
-        _hand_wall(tuple(range(1000, 1137)), 4, True),
+        _hand_wall(struct.pack("<137I", *range(1000, 1137)), 4, True),
         table.copy(),
         table.seats[0],
         result.hands[0].wins[0],

@@ -1,16 +1,22 @@
 """A hand's waits from its part keys: the engine's question on nearly every discard.
 
-The engine keeps each part (man, pin, sou, honours) as one integer, its counts as base-5 digits,
-updated by ``PART_OF``/``DIGIT_OF`` on every tile in or out, so ``wait_mask(keys, counts)``
-costs at most four dictionary lookups and returns the waits as a 34-bit mask. A part's answers
-come from two sets built once (every part of at most 14 tiles that splits into melds, or melds
-and a pair), so a part seen for the first time costs a few set lookups, not a search
-(``paifu.board.shape`` answers the same from count arrays).
+The engine keeps each part (man, pin, sou, honours) as one native integer, its counts as base-5
+digits, with the part's tile count beside it, updated by ``DIGIT_OF`` on every tile in or out
+(``SeatState``). Whether a part splits into melds, or into melds and a pair, is a byte of a table
+indexed by its key (``_table``: a read from memory, where a dictionary of the keys seen was a hash, a
+probe and a boxed key), and its waits are the kinds one more of which makes it split so: a byte each.
+The table is made once per process from two sets (every part of at most 14 tiles that splits into
+melds, or melds and a pair). A hand the table cannot answer (a part of 14 tiles or more, or a count
+of four or more, whose fifth copy the shape counts as a wait) is answered from each part's digits as
+before (``_irregular_mask``), and those answers kept. (``paifu.board.shape`` answers the same from
+count arrays.)
 """
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
+
+from mypy_extensions import i64
 
 from paifu.board.shape import _melds_and_pair, _melds_only, _part_waits
 from paifu.tiles import YAOCHU_KINDS
@@ -18,15 +24,36 @@ from paifu.tiles import YAOCHU_KINDS
 #: part (0 man, 1 pin, 2 sou, 3 honors) and base-5 digit value of each kind
 PART_OF: Final[tuple[int, ...]] = tuple(min(k // 9, 3) for k in range(34))
 DIGIT_OF: Final[tuple[int, ...]] = tuple(5 ** (k % 9 if k < 27 else k - 27) for k in range(34))
-# per part key: (size mod 3, splits into melds, splits into melds and a pair, local waits mask)
-# a part's answers packed in one int (no tuples: compiled, ints stay unboxed): bits 0-1 its size
-# mod 3, bit 2 it splits into melds only, bit 3 into melds and a pair, bits 4.. its local waits
+# a part's answers packed in one int (``_irregular_info``; no tuples: compiled, ints stay unboxed):
+# bits 0-1 its size mod 3, bit 2 it splits into melds only, bit 3 into melds and a pair, bits 4.. its
+# local waits
 _ONLY: Final = 4
 _PAIRED: Final = 8
-#: keyed by the seat's own key objects (``_regular_mask``): a lookup boxes no int
-_SUIT_INFO: Final[dict[object, int]] = {}
-_HONOR_INFO: Final[dict[object, int]] = {}
+#: the answers of the parts the table cannot give (``_irregular_info``), kept by key
+_SUIT_INFO: Final[dict[int, int]] = {}
+_HONOR_INFO: Final[dict[int, int]] = {}
 _INFO_LIMIT: Final = 1 << 17  # distinct part keys kept (a part has at most 14 tiles: about 40,000 occur)
+
+
+class _Tables:
+    """The suits' and the honors' tables (``_table``), made on first use. A native object held
+    in a constant: compiled, reading its attribute is a load, where a module global that changes
+    would be a dictionary lookup on every read."""
+
+    def __init__(self) -> None:
+        self.suit = b""
+        self.honor = b""
+
+    def made(self, honors: bool) -> bytes:
+        table = _table(honors)
+        if honors:
+            self.honor = table
+        else:
+            self.suit = table
+        return table
+
+
+_T: Final = _Tables()
 
 
 def part_keys(counts: list[int] | tuple[int, ...]) -> list[int]:
@@ -101,17 +128,69 @@ def _raise(counts: list[int], i: int, run: bool, sign: int) -> None:
 _COMPLETE: Final[dict[bool, tuple[set[int], set[int]]]] = {}
 
 
-def _part_info(held: object, honors: bool) -> int:
-    """A part's packed answers (see ``_ONLY``), computed on first sight and kept. ``held``: the
-    key as the seat's list holds it (an int), looked up as that object."""
-    table = _HONOR_INFO if honors else _SUIT_INFO
-    info = table.get(held)
+def _complete(honors: bool) -> tuple[set[int], set[int]]:
+    """``_complete_keys``, made once per process."""
+    complete = _COMPLETE.get(honors)
+    if complete is None:
+        complete = _COMPLETE[honors] = _complete_keys(honors)
+    return complete
+
+
+def _table(honors: bool) -> bytes:
+    """A byte per part key: 1 where the part splits into melds only, 2 into melds and a pair (the two
+    sets hold parts of different sizes mod 3), else 0."""
+    only, paired = _complete(honors)
+    table = bytearray(5 ** (7 if honors else 9))
+    for key in only:
+        table[key] = 1
+    for key in paired:
+        table[key] = 2
+    return bytes(table)
+
+
+def _made(honors: bool) -> bytes:
+    """The suits' or the honors' table, made if it is not yet."""
+    table = _T.honor if honors else _T.suit
+    return table if len(table) else _T.made(honors)
+
+
+def _flags(key: i64, honors: bool) -> i64:
+    """The table's byte for a part key (every count 0 to 3)."""
+    flags: i64 = _made(honors)[key]
+    return flags
+
+
+def _waits(key: i64, flag: i64, honors: bool) -> i64:
+    """The part's local waits: the kinds one more of which makes a part the table marks ``flag`` (a part
+    of residue 1 waits to split into melds and a pair, of residue 2 into melds)."""
+    table = _made(honors)
+    mask: i64 = 0
+    step: i64 = 1
+    i: i64 = 0
+    n: i64 = 7 if honors else 9
+    while i < n:
+        found: i64 = table[key + step]  # every count is 3 at most: one more carries into no other digit
+        if found & flag:
+            mask |= 1 << i
+        step *= 5
+        i += 1
+    return mask
+
+
+def _irregular_info(key: int, honors: bool) -> int:
+    """The answers of a part the table cannot give, from its digits, computed on first sight and kept."""
+    kept = _HONOR_INFO if honors else _SUIT_INFO
+    info = kept.get(key)
     if info is not None:
         return info
-    return _new_part_info(cast(int, held), honors, table)
+    info = _new_part_info(key, honors)
+    if len(kept) >= _INFO_LIMIT:
+        kept.clear()
+    kept[key] = info
+    return info
 
 
-def _new_part_info(key: int, honors: bool, table: dict[object, int]) -> int:
+def _new_part_info(key: int, honors: bool) -> int:
     size = 0
     four = False
     rest = key
@@ -130,10 +209,7 @@ def _new_part_info(key: int, honors: bool, table: dict[object, int]) -> int:
         only = r == 0 and _melds_only(part, honors)
         paired = r == 2 and _melds_and_pair(part, honors)
     else:
-        complete = _COMPLETE.get(honors)
-        if complete is None:
-            complete = _COMPLETE[honors] = _complete_keys(honors)
-        only_keys, paired_keys = complete
+        only_keys, paired_keys = _complete(honors)
         if r:
             target = paired_keys if r == 1 else only_keys
             step = 1
@@ -143,11 +219,7 @@ def _new_part_info(key: int, honors: bool, table: dict[object, int]) -> int:
                 step *= 5
         only = r == 0 and key in only_keys
         paired = r == 2 and key in paired_keys
-    info = r | (_ONLY if only else 0) | (_PAIRED if paired else 0) | mask << 4
-    if len(table) >= _INFO_LIMIT:
-        table.clear()
-    table[key] = info
-    return info
+    return r | (_ONLY if only else 0) | (_PAIRED if paired else 0) | mask << 4
 
 
 def _digits(key: int, honors: bool) -> tuple[int, ...]:
@@ -162,36 +234,45 @@ def _digits(key: int, honors: bool) -> tuple[int, ...]:
 YAOCHU_MASK: Final = sum(1 << k for k in YAOCHU_KINDS)  # the terminal and honor kinds, as bits
 
 
-def wait_mask(
-    keys: list[int],
-    counts: list[int],
-    closed: bool,
-    seen: list[object] | None = None,
-    infos: list[int] | None = None,
-) -> int:
-    """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys. ``seen``
-    and ``infos``: the seat's last key object and answers per part (``SeatState``), so a part no
-    tile entered or left since is not looked up again (a discard after a draw changes one or two)."""
-    if seen is None or infos is None:
-        seen, infos = [None, None, None, None], [0, 0, 0, 0]
-    mask = _regular_mask(keys, seen, infos)
-    if closed:
-        kinds = 0  # a native loop: ``counts.count(0)`` compared each count as an object
-        for c in counts:
-            if c:
-                kinds += 1
-        if kinds == 7:  # seven pairs: six pairs and a single
-            if counts.count(2) == 6 and counts.count(1) == 1:
-                mask |= 1 << counts.index(1)
-        # the thirteen terminal and honor tiles first: ``sum`` is a call through Python (1% of a
-        # replay, where a hand of twelve kinds or more is common)
-        elif kinds >= 12 and _yaochu_tiles(counts) == 13 and sum(counts) == 13:
-            missing = [k for k in YAOCHU_KINDS if counts[k] == 0]  # thirteen orphans
-            if not missing:
-                mask |= YAOCHU_MASK
-            elif len(missing) == 1:
-                mask |= 1 << missing[0]
-    return mask
+def wait_mask(keys: list[int], counts: list[int], closed: bool) -> int:
+    """``shape_waits`` as a mask (bit k: kind k completes the hand), from the part keys and the counts
+    (a seat keeps the parts' sizes and asks ``regular_mask`` and ``closed_mask`` itself)."""
+    irregular = False
+    kinds = 0
+    for c in counts:
+        if c:
+            kinds += 1
+        if c < 0 or c > 3:
+            irregular = True
+    mask = regular_mask(
+        keys[0],
+        keys[1],
+        keys[2],
+        keys[3],
+        sum(counts[0:9]),
+        sum(counts[9:18]),
+        sum(counts[18:27]),
+        sum(counts[27:34]),
+        irregular,
+    )
+    return mask | closed_mask(counts, kinds) if closed else mask
+
+
+def closed_mask(counts: list[int], kinds: int) -> int:
+    """The waits of seven pairs and thirteen orphans (a closed hand's), from the counts and the number
+    of kinds held."""
+    if kinds == 7:  # seven pairs: six pairs and a single
+        if counts.count(2) == 6 and counts.count(1) == 1:
+            return 1 << counts.index(1)
+    # the thirteen terminal and honor tiles first: ``sum`` is a call through Python (1% of a
+    # replay, where a hand of twelve kinds or more is common)
+    elif kinds >= 12 and _yaochu_tiles(counts) == 13 and sum(counts) == 13:
+        missing = [k for k in YAOCHU_KINDS if counts[k] == 0]  # thirteen orphans
+        if not missing:
+            return YAOCHU_MASK
+        if len(missing) == 1:
+            return 1 << missing[0]
+    return 0
 
 
 def _yaochu_tiles(counts: list[int]) -> int:
@@ -201,70 +282,110 @@ def _yaochu_tiles(counts: list[int]) -> int:
     return n
 
 
-def _regular_mask(keys: list[int], seen: list[object], infos: list[int]) -> int:
-    """Waits of four melds and a pair: one part short of a tile (the others complete), or two
-    parts each holding a pair-or-wait (one is the pair, the other waits)."""
-    held = cast("list[object]", keys)  # the keys as objects: looked up without unboxing and boxing
-    # a part of residue 0 must split into melds (bits 0-2 all clear: it does not, and the hand
-    # waits on nothing: the parts after it are not looked up)
-    m = _kept_info(held, 0, seen, infos)
-    if not m & 7:
-        return 0
-    p = _kept_info(held, 1, seen, infos)
-    if not p & 7:
-        return 0
-    s = _kept_info(held, 2, seen, infos)
-    if not s & 7:
-        return 0
-    z = _kept_info(held, 3, seen, infos)
-    if not z & 7:
-        return 0
+def regular_mask(m: i64, p: i64, s: i64, z: i64, nm: i64, np: i64, ns: i64, nz: i64, irregular: bool) -> i64:
+    """Waits of four melds and a pair, from the four part keys and their sizes: one part short of a tile
+    (the others complete), or two parts each holding a pair-or-wait (one is the pair, the other waits).
+    ``irregular``: the hand holds a count other than 0 to 3, which the table does not answer, nor a part
+    of 14 tiles or more (``_irregular_mask``)."""
+    if irregular or nm >= 14 or np >= 14 or ns >= 14 or nz >= 14:
+        return _irregular_mask(m, p, s, z)
+    rm = nm % 3
+    rp = np % 3
+    rs = ns % 3
+    rz = nz % 3
     # residues counted at once: a residue 1 adds 1, a residue 2 adds 16
-    code = _code(m) + _code(p) + _code(s) + _code(z)
-    if code == 1:  # one part short of a tile: its waits
-        return _if_residue(m, 1, 0) | _if_residue(p, 1, 9) | _if_residue(s, 1, 18) | _if_residue(z, 1, 27)
-    if code != 32:
+    code = _code(rm) + _code(rp) + _code(rs) + _code(rz)
+    if code != 1 and code != 32:
         return 0
+    # a part of residue 0 must split into melds
+    if rm == 0 and not _flags(m, False) & 1:
+        return 0
+    if rp == 0 and not _flags(p, False) & 1:
+        return 0
+    if rs == 0 and not _flags(s, False) & 1:
+        return 0
+    if rz == 0 and not _flags(z, True) & 1:
+        return 0
+    if code == 1:  # one part short of a tile: its waits
+        if rm == 1:
+            return _waits(m, 2, False)
+        if rp == 1:
+            return _waits(p, 2, False) << 9
+        if rs == 1:
+            return _waits(s, 2, False) << 18
+        return _waits(z, 2, True) << 27
     # two parts of residue 2: each waits when the other holds the pair
-    paired = _paired2(m) + _paired2(p) + _paired2(s) + _paired2(z)
+    pm = _paired(m, rm, False)
+    pp = _paired(p, rp, False)
+    ps = _paired(s, rs, False)
+    pz = _paired(z, rz, True)
+    paired = pm + pp + ps + pz
     if not paired:
         return 0
-    mask = 0
-    if paired - _paired2(m):
-        mask |= _if_residue(m, 2, 0)
-    if paired - _paired2(p):
-        mask |= _if_residue(p, 2, 9)
-    if paired - _paired2(s):
-        mask |= _if_residue(s, 2, 18)
-    if paired - _paired2(z):
-        mask |= _if_residue(z, 2, 27)
+    mask: i64 = 0
+    if rm == 2 and paired - pm:
+        mask |= _waits(m, 1, False)
+    if rp == 2 and paired - pp:
+        mask |= _waits(p, 1, False) << 9
+    if rs == 2 and paired - ps:
+        mask |= _waits(s, 1, False) << 18
+    if rz == 2 and paired - pz:
+        mask |= _waits(z, 1, True) << 27
     return mask
 
 
-def _kept_info(held: list[object], part: int, seen: list[object], infos: list[int]) -> int:
-    """Part ``part``'s answers: kept while its key is the same object (a key that changed is a new
-    int object, and the kept one is held alive, so no new key can be mistaken for it; small ints
-    are shared, but an equal key has the same answers)."""
-    key = held[part]
-    if seen[part] is key:
-        return infos[part]
-    info = _part_info(key, part == 3)
-    seen[part] = key
-    infos[part] = info
-    return info
+def _paired(key: i64, r: i64, honors: bool) -> i64:
+    """1 for a residue-2 part that splits into melds and a pair."""
+    return 1 if r == 2 and _flags(key, honors) & 2 else 0
 
 
-def _code(info: int) -> int:
-    r = info & 3
+def _irregular_mask(m: int, p: int, s: int, z: int) -> i64:
+    """``regular_mask`` from each part's packed answers (``_irregular_info``)."""
+    # a part of residue 0 must split into melds (bits 0-2 all clear: it does not, and the hand
+    # waits on nothing: the parts after it are not looked up)
+    mi: i64 = _irregular_info(m, False)
+    if not mi & 7:
+        return 0
+    pi: i64 = _irregular_info(p, False)
+    if not pi & 7:
+        return 0
+    si: i64 = _irregular_info(s, False)
+    if not si & 7:
+        return 0
+    zi: i64 = _irregular_info(z, True)
+    if not zi & 7:
+        return 0
+    code = _code(mi & 3) + _code(pi & 3) + _code(si & 3) + _code(zi & 3)
+    if code == 1:
+        return _if_residue(mi, 1, 0) | _if_residue(pi, 1, 9) | _if_residue(si, 1, 18) | _if_residue(zi, 1, 27)
+    if code != 32:
+        return 0
+    paired = _paired2(mi) + _paired2(pi) + _paired2(si) + _paired2(zi)
+    if not paired:
+        return 0
+    mask: i64 = 0
+    if paired - _paired2(mi):
+        mask |= _if_residue(mi, 2, 0)
+    if paired - _paired2(pi):
+        mask |= _if_residue(pi, 2, 9)
+    if paired - _paired2(si):
+        mask |= _if_residue(si, 2, 18)
+    if paired - _paired2(zi):
+        mask |= _if_residue(zi, 2, 27)
+    return mask
+
+
+def _code(r: i64) -> i64:
+    """A residue counted: 1 adds 1, 2 adds 16."""
     return (r & 1) | (r & 2) << 3
 
 
-def _if_residue(info: int, r: int, base: int) -> int:
+def _if_residue(info: i64, r: i64, base: i64) -> i64:
     """The part's waits at their place in the 34-bit mask when its residue is ``r``, else 0."""
     return (info >> 4) << base if info & 3 == r else 0
 
 
-def _paired2(info: int) -> int:
+def _paired2(info: i64) -> i64:
     """1 for a residue-2 part that splits into melds and a pair."""
     return 1 if info & 3 == 2 and info & _PAIRED else 0
 

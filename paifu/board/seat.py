@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Final
 
-from paifu.board.parts import DIGIT_OF, PART_OF, mask_kinds, wait_mask
+from mypy_extensions import i64
+
+from paifu.board.parts import DIGIT_OF, closed_mask, mask_kinds, regular_mask
 from paifu.board.shape import is_kokushi
 from paifu.events import CallKind, Meld
 from paifu.frozen import Described, shown
@@ -53,7 +55,6 @@ class RiverTile:
 _SEAT_STATE_FIELDS: Final = (
     "counts",
     "red",
-    "keys",
     "held",
     "melds",
     "river",
@@ -83,8 +84,6 @@ class SeatState(Valued):
 
     counts: list[int]
     red: list[int]  # red fives held per suit
-    #: the concealed hand's four parts (man, pin, sou, honors), counts as base-5 digits
-    keys: list[int]
     held: int  # concealed tiles: sum(counts), kept by add/remove (asked after every discard)
     melds: list[Meld]
     river: list[RiverTile]
@@ -106,15 +105,24 @@ class SeatState(Valued):
     #: the concealed tiles' ids in the order they came, where the table keeps them
     #: (``TableRules.tile_ids``: a writer needs them, the checks do not); else None
     ids: list[int] | None
-    #: ``parts.wait_mask``'s answers per part and the key objects they are for (not a field: a
-    #: cache, made fresh by ``copy`` and left out of equality)
-    _seen: list[object]
-    _infos: list[int]
+    #: what ``counts`` gives the waits as (not fields: derived from the counts by ``add`` and ``remove``,
+    #: left out of equality): the four parts' keys (man, pin, sou, honors: counts as base-5 digits,
+    #: ``keys``) and sizes, native integers (compiled, a key kept in a list was a new int object on
+    #: every tile), the kinds held, and the kinds whose count is not 0 to 3 (``parts._info``)
+    _k0: i64
+    _k1: i64
+    _k2: i64
+    _k3: i64
+    _n0: i64
+    _n1: i64
+    _n2: i64
+    _n3: i64
+    _kinds: i64
+    _irregular: i64
 
     def __init__(self, ids: list[int] | None = None) -> None:
         self.counts = [0] * NUM_KINDS
         self.red = [0, 0, 0]
-        self.keys = [0, 0, 0, 0]
         self.held = 0
         self.melds = []
         self.river = []
@@ -133,14 +141,14 @@ class SeatState(Valued):
         self.draws = 0
         self.calls = 0
         self.ids = ids
-        self._seen = [None, None, None, None]
-        self._infos = [0, 0, 0, 0]
+        self._k0 = self._k1 = self._k2 = self._k3 = 0
+        self._n0 = self._n1 = self._n2 = self._n3 = 0
+        self._kinds = self._irregular = 0
 
     def _values(self) -> tuple[object, ...]:
         return (
             self.counts,
             self.red,
-            self.keys,
             self.held,
             self.melds,
             self.river,
@@ -172,12 +180,16 @@ class SeatState(Valued):
     def size(self) -> int:
         return self.held
 
+    @property
+    def keys(self) -> list[int]:
+        """The concealed hand's four part keys (``parts.part_keys`` of ``counts``)."""
+        return [self._k0, self._k1, self._k2, self._k3]
+
     def copy(self) -> SeatState:
         """A snapshot of the seat (its lists copied; melds and river tiles are values)."""
         c = SeatState()
         c.counts = list(self.counts)
         c.red = list(self.red)
-        c.keys = list(self.keys)
         c.held = self.held
         c.melds = list(self.melds)
         c.river = [RiverTile(r.tile, r.tsumogiri, r.riichi, r.called) for r in self.river]
@@ -196,6 +208,9 @@ class SeatState(Valued):
         c.draws = self.draws
         c.calls = self.calls
         c.ids = None if self.ids is None else list(self.ids)
+        c._k0, c._k1, c._k2, c._k3 = self._k0, self._k1, self._k2, self._k3
+        c._n0, c._n1, c._n2, c._n3 = self._n0, self._n1, self._n2, self._n3
+        c._kinds, c._irregular = self._kinds, self._irregular
         return c
 
     @property
@@ -208,11 +223,17 @@ class SeatState(Valued):
         # in-place add, where this is a native one (a tile moves three or four times a turn)
         k = tile >> 2
         counts = self.counts
-        counts[k] = counts[k] + 1
+        c = counts[k]
+        counts[k] = c + 1
         self.held += 1
-        keys = self.keys
-        part = PART_OF[k]
-        keys[part] = keys[part] + DIGIT_OF[k]
+        self._part(k, DIGIT_OF[k], 1)
+        if c == 0:
+            self._kinds += 1
+        elif c == 3:
+            self._irregular += 1
+        elif c == -1:  # a count below zero (a broken record) comes back
+            self._kinds -= 1
+            self._irregular -= 1
         if red:
             reds = self.red
             suit = FIVE_SUIT[k]
@@ -220,6 +241,21 @@ class SeatState(Valued):
         ids = self.ids
         if ids is not None:
             ids.append(tile)
+
+    def _part(self, k: int, digit: i64, sign: i64) -> None:
+        """Kind ``k``'s part gains (``sign`` 1) or loses (-1) a tile."""
+        if k < 9:
+            self._k0 += sign * digit
+            self._n0 += sign
+        elif k < 18:
+            self._k1 += sign * digit
+            self._n1 += sign
+        elif k < 27:
+            self._k2 += sign * digit
+            self._n2 += sign
+        else:
+            self._k3 += sign * digit
+            self._n3 += sign
 
     def has(self, tile: int, red: bool) -> bool:
         """Holds this tile as the engine sees tiles (kind and colour)."""
@@ -236,11 +272,17 @@ class SeatState(Valued):
     def remove(self, tile: int, red: bool) -> None:
         k = tile >> 2  # as ``add``: native subtractions
         counts = self.counts
-        counts[k] = counts[k] - 1
+        c = counts[k]
+        counts[k] = c - 1
         self.held -= 1
-        keys = self.keys
-        part = PART_OF[k]
-        keys[part] = keys[part] - DIGIT_OF[k]
+        self._part(k, DIGIT_OF[k], -1)
+        if c == 1:
+            self._kinds -= 1
+        elif c == 4:
+            self._irregular -= 1
+        elif c == 0:  # below zero: only a broken record's replay takes a tile not held
+            self._kinds += 1
+            self._irregular += 1
         if red:
             reds = self.red
             suit = FIVE_SUIT[k]
@@ -261,7 +303,18 @@ class SeatState(Valued):
 
     def update_waits(self) -> None:
         """Recompute the waits after the concealed hand changed (a discard, a call, a kan)."""
-        self.wait_mask = wait_mask(self.keys, self.counts, self.calls == 0, self._seen, self._infos)
+        mask = regular_mask(
+            self._k0,
+            self._k1,
+            self._k2,
+            self._k3,
+            self._n0,
+            self._n1,
+            self._n2,
+            self._n3,
+            self._irregular > 0,
+        )
+        self.wait_mask = mask | closed_mask(self.counts, self._kinds) if self.calls == 0 else mask
 
 
 def take_id(ids: list[int], tile: int) -> None:

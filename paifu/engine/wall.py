@@ -44,6 +44,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
+from mypy_extensions import i64
+
 from paifu.frozen import Described, shown
 from paifu.valued import Hashed
 
@@ -72,8 +74,6 @@ _MASK: Final = 0xFFFFFFFF
 #: unboxed and boxed again on every swap, compiled (a third of a hand's wall)
 _IDS: Final[tuple[object, ...]] = tuple(range(136))
 _SANMA_IDS: Final[tuple[object, ...]] = tuple(range(0, 4)) + tuple(range(32, 136))
-_UNPACK_RND: Final = struct.Struct("<144I").unpack
-_UNPACK_RAW: Final = struct.Struct("<137I").unpack
 
 
 class WallSeedError(ValueError):
@@ -289,15 +289,19 @@ class HandWall(Hashed):
         return tuple(out)
 
 
-def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool, raw: bool = False) -> HandWall:
-    """``raw``: the per-INIT form, whose dice are the two words after the wall's swaps (words 107
-    and 108 for a 108-tile wall); the hashed forms take words 135 and 136 whatever the wall's size."""
+def _hand_wall(words: bytes, num_players: int, new_layout: bool, raw: bool = False) -> HandWall:
+    """The wall shuffled by ``words`` (the hand's 32-bit words, little-endian, read where used: compiled,
+    a tuple of 144 unpacked words was 144 int objects made and freed a hand). ``raw``: the per-INIT
+    form, whose dice are the two words after the wall's swaps (words 107 and 108 for a 108-tile wall);
+    the hashed forms take words 135 and 136 whatever the wall's size."""
     shuffled = list(_IDS if num_players == 4 else _SANMA_IDS)
-    size = len(shuffled)
-    dice_at = size - 1 if raw else 135
-    for i in range(size - 1):
-        j = i + rnd[i] % (size - i)
+    size: i64 = len(shuffled)
+    dice_at: i64 = size - 1 if raw else 135
+    i: i64 = 0
+    while i < size - 1:
+        j = i + _word(words, i) % (size - i)
         shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+        i += 1
     w = cast("tuple[int, ...]", tuple(shuffled))
     pairs = 2 if num_players == 4 else 4  # replacement-draw pairs at the start of the array
     if new_layout:
@@ -313,12 +317,22 @@ def _hand_wall(rnd: tuple[int, ...], num_players: int, new_layout: bool, raw: bo
     return HandWall(
         tiles=w,
         num_players=num_players,
-        dice=(rnd[dice_at] % 6 + 1, rnd[dice_at + 1] % 6 + 1),
+        dice=(int(_word(words, dice_at) % 6 + 1), int(_word(words, dice_at + 1) % 6 + 1)),
         dora_indicators=dora,
         ura_indicators=ura,
         rinshan=rinshan,
         draws=draws,
     )
+
+
+def _word(words: bytes, i: i64) -> i64:
+    """The ``i``-th little-endian 32-bit word of ``words``."""
+    at = 4 * i
+    b0: i64 = words[at]  # each byte into a native integer: shifted and joined natively
+    b1: i64 = words[at + 1]
+    b2: i64 = words[at + 2]
+    b3: i64 = words[at + 3]
+    return b0 | b1 << 8 | b2 << 16 | b3 << 24
 
 
 def _keyed_rng(key: int | Sequence[int]) -> random.Random:
@@ -362,18 +376,17 @@ class TenhouWall:
             key, self.new_layout = seed_key(seed)
             self._rng = _keyed_rng(key)
 
-    def next_rnd(self) -> tuple[int, ...]:
-        """The next hand's words: 144 hashed ones, or 137 raw ones in the per-INIT form."""
+    def next_rnd(self) -> bytes:
+        """The next hand's words, little-endian: 144 hashed ones, or 137 raw ones in the per-INIT form."""
         self._hand += 1
         if self._hand_keys is not None:
             if self._hand > len(self._hand_keys) or self._hand_keys[self._hand - 1] is None:
                 raise WallSeedError(f"the record has no shuffle for hand {self._hand}")
             rng = _keyed_rng(self._hand_keys[self._hand - 1])  # type: ignore[arg-type]
-            return _UNPACK_RAW(rng.getrandbits(137 * 32).to_bytes(137 * 4, "little"))
+            return rng.getrandbits(137 * 32).to_bytes(137 * 4, "little")
         block = self._rng.getrandbits(288 * 32).to_bytes(288 * 4, "little")
         # a list, not a generator: compiled, the generator was an object resumed once per block
-        digest = b"".join([self._sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128)])
-        return _UNPACK_RND(digest)
+        return b"".join([self._sha512(block[k : k + 128]).digest() for k in range(0, 1152, 128)])
 
     def next_hand(self) -> HandWall:
         return _hand_wall(self.next_rnd(), self.num_players, self.new_layout, self._hand_keys is not None)
