@@ -78,7 +78,8 @@ def discard(st: Table, seat_no: int, tile: int, tsumogiri: bool | None, held: bo
     st.phase = AFTER_DISCARD
     st.turn = seat_no
     st.ron_candidates = waiting_on(st.seats, k, seat_no)
-    if len(st.kans) >= 4 or (not st.any_call and len(st.first_winds) == n):
+    # four winds falls due only on the discard that ends the first go-around (every seat's first)
+    if len(st.kans) >= 4 or (not st.any_call and discards == 1 and len(st.first_winds) == n):
         st.abort_due = abort_falling_due(st)
 
 

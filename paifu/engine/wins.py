@@ -22,6 +22,7 @@ from paifu.engine.results import WinResult
 from paifu.events import CallKind, Win
 from paifu.findings import Code
 from paifu.scoring import payments
+from paifu.scoring.values import WinContext
 
 
 def on_win(r: Game, ev: Win) -> None:
@@ -320,7 +321,9 @@ def value(r: Game, ev: Win, win_tile: int, situational: bool = True) -> Any:
     # scores no chankan (000 allows the ron and lists no yaku for it; Tenhou's 3-player records agree)
     chankan = not ev.tsumo and st.kan_window and st.robbing != ROB_KITA
     c = ev.claimed
-    ctx = r.scorer.WinContext(
+    # the context made here, not through the scorer: compiled, a native call, where the scorer's class
+    # was called through Python with 21 keywords (16 K instructions a win to match them)
+    ctx = WinContext(
         rules=r.rules,
         concealed=tuple(concealed),
         melds=tuple(m for m in seat.melds if m.kind != CallKind.KITA),
