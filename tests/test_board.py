@@ -94,7 +94,7 @@ def recompute_faults(st: TableState) -> list[str]:
         src, tile = st.last_discard
         sanma = st.num_players == 3
         waiting = [s for s, seat in enumerate(st.seats) if s != src and can_win_on(seat, tile >> 2, sanma)]
-        if st.ron_candidates != waiting:
+        if list(st.ron_candidates) != waiting:
             out.append(f"ron candidates {st.ron_candidates} != {waiting}")
     return out
 

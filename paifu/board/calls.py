@@ -103,11 +103,13 @@ def kan(st: Table, caller: int, m: Meld, held: bool = False) -> bool:
     # everyone's ippatsu ends only once this stands: robbing it keeps ippatsu (pass_offer)
     seat.update_waits()
     robs = st.rules.kokushi_chankan_ankan
-    st.ron_candidates = [
-        s
-        for s in waiting_on(st.seats, k, caller)
-        if m.kind == CallKind.KAKAN or may_rob_closed_kan(robs, with_kind(st.seats[s].counts, k))
-    ]
+    st.ron_candidates = tuple(
+        [
+            s
+            for s in waiting_on(st.seats, k, caller)
+            if m.kind == CallKind.KAKAN or may_rob_closed_kan(robs, with_kind(st.seats[s].counts, k))
+        ]
+    )
     kakan = st.kakan_tile
     robbed = kakan if m.kind == CallKind.KAKAN and kakan is not None else m.tiles[0]
     offer_for_robbing(st, caller, robbed, ROB_ADDED if m.kind == CallKind.KAKAN else ROB_CLOSED)

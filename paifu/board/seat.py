@@ -350,16 +350,18 @@ def can_win_on(seat: SeatState, k: int, sanma: bool) -> bool:
     return bool(seat.wait_mask >> k & 1) and seat.counts[k] < 4 and not (sanma and k in SANMA_REMOVED_KINDS)
 
 
-def waiting_on(seats: list[SeatState], k: int, offered_by: int) -> list[int]:
+def waiting_on(seats: list[SeatState], k: int, offered_by: int) -> tuple[int, ...]:
     """The seats other than ``offered_by`` that could win on kind ``k`` (ron candidates)."""
     sanma = len(seats) == 3
-    out: list[int] = []
+    out: list[int] | None = None
     for s in range(len(seats)):
         seat = seats[s]
         # tested as a bool: compiled, an ``and`` of an int and bools boxed the int to test it
         if seat.wait_mask >> k & 1 != 0 and s != offered_by and can_win_on(seat, k, sanma):
+            if out is None:
+                out = []
             out.append(s)
-    return out
+    return () if out is None else tuple(out)
 
 
 def may_rob_closed_kan(kokushi_robs: bool, counts: list[int]) -> bool:

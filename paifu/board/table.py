@@ -100,7 +100,9 @@ class Table(Rebuilt):
     rinshan_pending: bool  # the next draw is a replacement draw
     rinshan_draw: bool  # the current turn began with a replacement draw
     rinshan_feeder: int | None  # who fed the open kan behind the pending replacement draws
-    ron_candidates: list[int]  # seats whose waits hold the offered tile
+    #: seats whose waits hold the offered tile (a tuple: most tiles offered have none, and ``()`` is
+    #: made once, where a list was made and freed twice a discard)
+    ron_candidates: tuple[int, ...]
     winners_this_tile: list[int]
     riichi_pending: int | None  # seat whose riichi discard awaits acceptance
     abort_due: RyuukyokuKind | None  # an abortive draw that applies if the discard passes
@@ -147,7 +149,7 @@ class Table(Rebuilt):
         rinshan_pending: bool = False,
         rinshan_draw: bool = False,
         rinshan_feeder: int | None = None,
-        ron_candidates: list[int] | None = None,
+        ron_candidates: tuple[int, ...] = (),
         winners_this_tile: list[int] | None = None,
         riichi_pending: int | None = None,
         abort_due: RyuukyokuKind | None = None,
@@ -186,7 +188,7 @@ class Table(Rebuilt):
         self.rinshan_pending = rinshan_pending
         self.rinshan_draw = rinshan_draw
         self.rinshan_feeder = rinshan_feeder
-        self.ron_candidates = [] if ron_candidates is None else ron_candidates
+        self.ron_candidates = ron_candidates
         self.winners_this_tile = [] if winners_this_tile is None else winners_this_tile
         self.riichi_pending = riichi_pending
         self.abort_due = abort_due
@@ -274,7 +276,7 @@ class Table(Rebuilt):
             self.rinshan_pending,
             self.rinshan_draw,
             self.rinshan_feeder,
-            list(self.ron_candidates),
+            self.ron_candidates,
             list(self.winners_this_tile),
             self.riichi_pending,
             self.abort_due,

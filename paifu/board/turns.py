@@ -116,7 +116,7 @@ def mark_passed(st: Table, skip: int | None = None) -> None:
             seat.furiten_temp = True
         if in_riichi and seat.riichi_accepted:
             seat.furiten_riichi = True
-    st.ron_candidates = []
+    st.ron_candidates = ()
 
 
 def pass_offer(st: Table) -> bool:
