@@ -8,7 +8,7 @@ probe and a boxed key), and its waits are the kinds one more of which makes it s
 The table is made once per process from two sets (every part of at most 14 tiles that splits into
 melds, or melds and a pair). A hand the table cannot answer (a part of 14 tiles or more, or a count
 of four or more, whose fifth copy the shape counts as a wait) is answered from each part's digits as
-before (``_irregular_mask``), and those answers kept. (``paifu.board.shape`` answers the same from
+before (``_irregular_info``), and those answers kept. (``paifu.board.shape`` answers the same from
 count arrays.)
 """
 
@@ -286,103 +286,74 @@ def regular_mask(m: i64, p: i64, s: i64, z: i64, nm: i64, np: i64, ns: i64, nz: 
     """Waits of four melds and a pair, from the four part keys and their sizes: one part short of a tile
     (the others complete), or two parts each holding a pair-or-wait (one is the pair, the other waits).
     ``irregular``: the hand holds a count other than 0 to 3, which the table does not answer, nor a part
-    of 14 tiles or more (``_irregular_mask``)."""
-    if irregular or nm >= 14 or np >= 14 or ns >= 14 or nz >= 14:
-        return _irregular_mask(m, p, s, z)
-    rm = nm % 3
-    rp = np % 3
-    rs = ns % 3
-    rz = nz % 3
-    # residues counted at once: a residue 1 adds 1, a residue 2 adds 16
-    code = _code(rm) + _code(rp) + _code(rs) + _code(rz)
-    if code != 1 and code != 32:
-        return 0
-    # a part of residue 0 must split into melds
-    if rm == 0 and not _flags(m, False) & 1:
-        return 0
-    if rp == 0 and not _flags(p, False) & 1:
-        return 0
-    if rs == 0 and not _flags(s, False) & 1:
-        return 0
-    if rz == 0 and not _flags(z, True) & 1:
-        return 0
-    if code == 1:  # one part short of a tile: its waits
-        if rm == 1:
-            return _waits(m, 2, False)
-        if rp == 1:
-            return _waits(p, 2, False) << 9
-        if rs == 1:
-            return _waits(s, 2, False) << 18
-        return _waits(z, 2, True) << 27
-    # two parts of residue 2: each waits when the other holds the pair
-    pm = _paired(m, rm, False)
-    pp = _paired(p, rp, False)
-    ps = _paired(s, rs, False)
-    pz = _paired(z, rz, True)
-    paired = pm + pp + ps + pz
-    if not paired:
-        return 0
-    mask: i64 = 0
-    if rm == 2 and paired - pm:
-        mask |= _waits(m, 1, False)
-    if rp == 2 and paired - pp:
-        mask |= _waits(p, 1, False) << 9
-    if rs == 2 and paired - ps:
-        mask |= _waits(s, 1, False) << 18
-    if rz == 2 and paired - pz:
-        mask |= _waits(z, 1, True) << 27
-    return mask
-
-
-def _paired(key: i64, r: i64, honors: bool) -> i64:
-    """1 for a residue-2 part that splits into melds and a pair."""
-    return 1 if r == 2 and _flags(key, honors) & 2 else 0
-
-
-def _irregular_mask(m: int, p: int, s: int, z: int) -> i64:
-    """``regular_mask`` from each part's packed answers (``_irregular_info``)."""
+    of 14 tiles or more: each part is then answered from its digits (``_irregular_info``)."""
+    odd = irregular or nm >= 14 or np >= 14 or ns >= 14 or nz >= 14
     # a part of residue 0 must split into melds (bits 0-2 all clear: it does not, and the hand
     # waits on nothing: the parts after it are not looked up)
-    mi: i64 = _irregular_info(m, False)
+    mi = _part(m, nm, False, odd)
     if not mi & 7:
         return 0
-    pi: i64 = _irregular_info(p, False)
+    pi = _part(p, np, False, odd)
     if not pi & 7:
         return 0
-    si: i64 = _irregular_info(s, False)
+    si = _part(s, ns, False, odd)
     if not si & 7:
         return 0
-    zi: i64 = _irregular_info(z, True)
+    zi = _part(z, nz, True, odd)
     if not zi & 7:
         return 0
-    code = _code(mi & 3) + _code(pi & 3) + _code(si & 3) + _code(zi & 3)
-    if code == 1:
-        return _if_residue(mi, 1, 0) | _if_residue(pi, 1, 9) | _if_residue(si, 1, 18) | _if_residue(zi, 1, 27)
+    # residues counted at once: a residue 1 adds 1, a residue 2 adds 16
+    code = _code(mi) + _code(pi) + _code(si) + _code(zi)
+    if code == 1:  # one part short of a tile: its waits
+        if mi & 3 == 1:
+            return _local_waits(m, mi, False, odd)
+        if pi & 3 == 1:
+            return _local_waits(p, pi, False, odd) << 9
+        if si & 3 == 1:
+            return _local_waits(s, si, False, odd) << 18
+        return _local_waits(z, zi, True, odd) << 27
     if code != 32:
         return 0
+    # two parts of residue 2: each waits when the other holds the pair
     paired = _paired2(mi) + _paired2(pi) + _paired2(si) + _paired2(zi)
     if not paired:
         return 0
     mask: i64 = 0
-    if paired - _paired2(mi):
-        mask |= _if_residue(mi, 2, 0)
-    if paired - _paired2(pi):
-        mask |= _if_residue(pi, 2, 9)
-    if paired - _paired2(si):
-        mask |= _if_residue(si, 2, 18)
-    if paired - _paired2(zi):
-        mask |= _if_residue(zi, 2, 27)
+    if mi & 3 == 2 and paired - _paired2(mi):
+        mask |= _local_waits(m, mi, False, odd)
+    if pi & 3 == 2 and paired - _paired2(pi):
+        mask |= _local_waits(p, pi, False, odd) << 9
+    if si & 3 == 2 and paired - _paired2(si):
+        mask |= _local_waits(s, si, False, odd) << 18
+    if zi & 3 == 2 and paired - _paired2(zi):
+        mask |= _local_waits(z, zi, True, odd) << 27
     return mask
 
 
-def _code(r: i64) -> i64:
-    """A residue counted: 1 adds 1, 2 adds 16."""
+def _part(key: i64, size: i64, honors: bool, odd: bool) -> i64:
+    """A part's size mod 3 (bits 0-1), whether it splits into melds (bit 2: ``_ONLY``) or into melds and
+    a pair (bit 3: ``_PAIRED``); its waits are asked apart (``_local_waits``), only of the parts that
+    wait. ``odd``: from the part's digits (``_irregular_info``), else the table (read for a residue 0 or 2
+    only: a residue 1 part splits neither way)."""
+    if odd:
+        info: i64 = _irregular_info(key, honors)
+        return info & 15
+    r = size % 3
+    return r if r == 1 else r | _flags(key, honors) << 2
+
+
+def _local_waits(key: i64, info: i64, honors: bool, odd: bool) -> i64:
+    """The local waits of a part of residue 1 (to split into melds and a pair) or 2 (into melds)."""
+    if odd:
+        found: i64 = _irregular_info(key, honors)
+        return found >> 4
+    return _waits(key, 2 if info & 3 == 1 else 1, honors)
+
+
+def _code(info: i64) -> i64:
+    """A part's residue counted: 1 adds 1, 2 adds 16."""
+    r = info & 3
     return (r & 1) | (r & 2) << 3
-
-
-def _if_residue(info: i64, r: i64, base: i64) -> i64:
-    """The part's waits at their place in the 34-bit mask when its residue is ``r``, else 0."""
-    return (info >> 4) << base if info & 3 == r else 0
 
 
 def _paired2(info: i64) -> i64:
