@@ -195,19 +195,22 @@ def _parts(n: int, most: int) -> list[tuple[int, ...]]:
     return out
 
 
-def test_the_complete_key_sets_are_the_parts_that_split() -> None:
-    """The key sets grown meld by meld (``parts._complete_keys``, built in every process's first
-    hand) hold exactly the parts that the splitting functions split into melds, and into melds and
-    a pair: every honor part of up to 14 tiles, every suit part of up to 11, every key in a set."""
-    from paifu.board.parts import _complete_keys
+def test_the_table_marks_the_parts_that_split() -> None:
+    """The table grown meld by meld (``parts._table``, made in every process's first hand) marks
+    exactly the parts that the splitting functions split into melds (1), and into melds and a pair (2):
+    every honor part of up to 14 tiles, every suit part of up to 11, every part it marks."""
+    from paifu.board.parts import _table
     from paifu.board.shape import _melds_and_pair, _melds_only
 
     for honors, most in ((True, 14), (False, 11)):
-        only, paired = _complete_keys(honors)
-        for part in _parts(7 if honors else 9, most):
+        table = _table(honors)
+        n = 7 if honors else 9
+        assert len(table) == 5**n
+        for part in _parts(n, most):
             key = sum(c * 5**i for i, c in enumerate(part))
-            assert (key in only) == (sum(part) % 3 == 0 and _melds_only(part, honors)), part
-            assert (key in paired) == (sum(part) % 3 == 2 and _melds_and_pair(part, honors)), part
-        digits = [tuple(k // 5**i % 5 for i in range(7 if honors else 9)) for k in only | paired]
+            assert (table[key] == 1) == (sum(part) % 3 == 0 and _melds_only(part, honors)), part
+            assert (table[key] == 2) == (sum(part) % 3 == 2 and _melds_and_pair(part, honors)), part
+        marked = [key for key, flag in enumerate(table) if flag]
+        digits = [tuple(k // 5**i % 5 for i in range(n)) for k in marked]
         assert all(_melds_only(p, honors) or _melds_and_pair(p, honors) for p in digits)
         assert max(map(sum, digits)) == 14

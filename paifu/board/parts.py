@@ -5,8 +5,8 @@ digits, with the part's tile count beside it, updated by ``DIGIT_OF`` on every t
 (``SeatState``). Whether a part splits into melds, or into melds and a pair, is a byte of a table
 indexed by its key (``_table``: a read from memory, where a dictionary of the keys seen was a hash, a
 probe and a boxed key), and its waits are the kinds one more of which makes it split so: a byte each.
-The table is made once per process from two sets (every part of at most 14 tiles that splits into
-melds, or melds and a pair). A hand the table cannot answer (a part of 14 tiles or more, or a count
+The table is made once per process, grown meld by meld (every part of at most 14 tiles that splits
+into melds, or melds and a pair). A hand the table cannot answer (a part of 14 tiles or more, or a count
 of four or more, whose fifth copy the shape counts as a wait) is answered from each part's digits as
 before (``_irregular_info``), and those answers kept. (``paifu.board.shape`` answers the same from
 count arrays.)
@@ -66,36 +66,29 @@ def part_keys(counts: list[int] | tuple[int, ...]) -> list[int]:
     return keys
 
 
-def _complete_keys(honors: bool) -> tuple[set[int], set[int]]:
-    """Keys of every part of at most 14 tiles that splits into melds only, and into melds and a pair:
-    every multiset of up to four melds, grown meld by meld with its counts beside it (a few thousand
-    keys), so a part's answers are set lookups. Built in the first hand of every process: as sets of
-    keys added to keys, with a test of each digit by division, it was a tenth of a small validate."""
+def _table(honors: bool) -> bytes:
+    """A byte per part key: 1 where the part splits into melds only, 2 into melds and a pair, else 0
+    (the two kinds of part have different sizes mod 3). Every multiset of up to four melds is grown meld
+    by meld with its counts beside it, and marked with and without a pair (a few thousand parts of at
+    most 14 tiles). Made in the first hand of every process, straight into the table."""
     n = 7 if honors else 9
     digit = [5**i for i in range(n)]
     runs = [False] * n + ([] if honors else [True] * 7)  # the melds: n triplets, then the suits' 7 runs
-    only = {0}
-    paired: set[int] = set()
-    _grow([0] * n, digit, runs, 0, 0, 0, only, paired)
-    return only, paired
+    table = bytearray(5**n)
+    table[0] = 1
+    _grow([0] * n, digit, runs, 0, 0, 0, table)
+    return bytes(table)
 
 
 def _grow(
-    counts: list[int],
-    digit: list[int],
-    runs: list[bool],
-    start: int,
-    melds: int,
-    key: int,
-    only: set[int],
-    paired: set[int],
+    counts: list[int], digit: list[int], runs: list[bool], start: int, melds: int, key: int, table: bytearray
 ) -> None:
-    """Adds the keys of ``key`` (``melds`` melds, whose kinds' ``counts``) with a pair, then of ``key``
-    with one more meld, the ``start``-th or a later one (each multiset of melds is reached once)."""
+    """Marks ``key`` (``melds`` melds, whose kinds' ``counts``) with a pair, then ``key`` with one more
+    meld, the ``start``-th or a later one (each multiset of melds is reached once)."""
     n = len(counts)
     for i in range(n):
         if counts[i] <= 2:
-            paired.add(key + 2 * digit[i])
+            table[key + 2 * digit[i]] = 2
     if melds == 4:
         return
     for j in range(start, len(runs)):
@@ -110,8 +103,8 @@ def _grow(
         else:
             step = 3 * digit[i]
         _raise(counts, i, run, 1)
-        only.add(key + step)
-        _grow(counts, digit, runs, j, melds + 1, key + step, only, paired)
+        table[key + step] = 1
+        _grow(counts, digit, runs, j, melds + 1, key + step, table)
         _raise(counts, i, run, -1)
 
 
@@ -123,29 +116,6 @@ def _raise(counts: list[int], i: int, run: bool, sign: int) -> None:
         counts[i + 2] += sign
     else:
         counts[i] += 3 * sign
-
-
-_COMPLETE: Final[dict[bool, tuple[set[int], set[int]]]] = {}
-
-
-def _complete(honors: bool) -> tuple[set[int], set[int]]:
-    """``_complete_keys``, made once per process."""
-    complete = _COMPLETE.get(honors)
-    if complete is None:
-        complete = _COMPLETE[honors] = _complete_keys(honors)
-    return complete
-
-
-def _table(honors: bool) -> bytes:
-    """A byte per part key: 1 where the part splits into melds only, 2 into melds and a pair (the two
-    sets hold parts of different sizes mod 3), else 0."""
-    only, paired = _complete(honors)
-    table = bytearray(5 ** (7 if honors else 9))
-    for key in only:
-        table[key] = 1
-    for key in paired:
-        table[key] = 2
-    return bytes(table)
 
 
 def _made(honors: bool) -> bytes:
@@ -209,16 +179,16 @@ def _new_part_info(key: int, honors: bool) -> int:
         only = r == 0 and _melds_only(part, honors)
         paired = r == 2 and _melds_and_pair(part, honors)
     else:
-        only_keys, paired_keys = _complete(honors)
+        table = _made(honors)
         if r:
-            target = paired_keys if r == 1 else only_keys
+            flag = 2 if r == 1 else 1  # to split into melds and a pair, or into melds
             step = 1
             for i in range(7 if honors else 9):
-                if key + step in target:
+                if table[key + step] & flag:
                     mask |= 1 << i
                 step *= 5
-        only = r == 0 and key in only_keys
-        paired = r == 2 and key in paired_keys
+        only = r == 0 and table[key] == 1
+        paired = r == 2 and table[key] == 2
     return r | (_ONLY if only else 0) | (_PAIRED if paired else 0) | mask << 4
 
 
