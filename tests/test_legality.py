@@ -3,21 +3,25 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 
 import pytest
+from builders import GameBuilder, one
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import paifu
 from paifu.board.calls import kuikae_kinds
 from paifu.board.parts import mask_kinds, part_keys, wait_mask
-from paifu.board.shape import shape_waits
+from paifu.board.shape import _melds_and_pair, _melds_only, _part_waits, shape_waits
 from paifu.board.state import SeatState, TableState
 from paifu.engine.legality import is_furiten, is_run, is_tenpai, live_waits
+from paifu.events import HandStart
 from paifu.rules import preset
 from paifu.rules.flags import flags_of
-from paifu.tiles import counts34, parse_tiles
+from paifu.tiles import YAOCHU_KINDS, counts34, parse_tiles
 
 
 @settings(max_examples=400, deadline=None)
@@ -71,24 +75,116 @@ def test_waits_of_hands_one_tile_short_are_shape_waits(
     assert seat.waits == expected and seat.keys == part_keys(counts)
 
 
-@settings(max_examples=200, deadline=None)
+def _splits(key: int, residue: int, honors: bool) -> bool:
+    """Whether a part key is one of a part that splits into melds (residue 0) or into melds and a pair
+    (2): a part of at most 14 tiles, found by the splitting functions; no key beyond the part's digits."""
+    n = 7 if honors else 9
+    if not 0 <= key < 5**n:
+        return False
+    digits = tuple(key // 5**i % 5 for i in range(n))
+    if sum(digits) % 3 != residue or sum(digits) > 14:
+        return False
+    return _melds_only(digits, honors) if residue == 0 else _melds_and_pair(digits, honors)
+
+
+def _reference_part(key: int, honors: bool) -> tuple[int, bool, bool, set[int]]:
+    """A part's size mod 3, whether it splits into melds, or melds and a pair, and its local waits, from
+    its key's digits (a count of five or more carries into the next digit, one below zero borrows): the
+    engine's answers before its part table (December 7), written out independently of ``parts``."""
+    n = 7 if honors else 9
+    digits = []
+    rest = key
+    for _ in range(n):
+        digits.append(rest % 5)
+        rest //= 5
+    part = tuple(digits)
+    r = sum(part) % 3
+    if sum(part) >= 14 or 4 in part:
+        waits = set(_part_waits(part, honors)) if r else set()
+        return r, r == 0 and _melds_only(part, honors), r == 2 and _melds_and_pair(part, honors), waits
+    waits = {i for i in range(n) if r and _splits(key + 5**i, 2 if r == 1 else 0, honors)}
+    return r, r == 0 and _splits(key, 0, honors), r == 2 and _splits(key, 2, honors), waits
+
+
+def _reference_waits(counts: list[int], closed: bool) -> frozenset[int]:
+    """The waits of four melds and a pair from the parts' answers, then seven pairs and thirteen orphans."""
+    parts = [_reference_part(key, i == 3) for i, key in enumerate(part_keys(counts))]
+    waits: set[int] = set()
+    if all(r != 0 or only for r, only, _, _ in parts):
+        residues = [r for r, _, _, _ in parts]
+        if residues.count(1) == 1 and residues.count(2) == 0:
+            i = residues.index(1)
+            waits = {9 * i + w for w in parts[i][3]}
+        elif residues.count(2) == 2 and residues.count(1) == 0:
+            twos = [i for i, r in enumerate(residues) if r == 2]
+            for i, other in (twos, twos[::-1]):
+                if parts[other][2]:
+                    waits |= {9 * i + w for w in parts[i][3]}
+    kinds = sum(1 for c in counts if c)
+    if closed and kinds == 7 and counts.count(2) == 6 and counts.count(1) == 1:
+        waits.add(counts.index(1))
+    elif closed and kinds >= 12 and sum(counts[k] for k in YAOCHU_KINDS) == 13 and sum(counts) == 13:
+        missing = [k for k in YAOCHU_KINDS if counts[k] == 0]
+        waits |= set(YAOCHU_KINDS) if not missing else set(missing) if len(missing) == 1 else set()
+    return frozenset(waits)
+
+
+@settings(max_examples=300, deadline=None)
 @given(
     st.lists(
-        st.tuples(st.one_of(st.integers(0, 33), st.integers(0, 8), st.integers(27, 33)), st.booleans()),
+        st.tuples(st.one_of(st.integers(0, 33), st.integers(0, 8), st.integers(-34, -1)), st.booleans()),
         max_size=40,
-    )
+    ),
+    st.booleans(),
 )
-def test_a_seats_waits_follow_its_tiles_past_what_a_hand_holds(moves: list[tuple[int, bool]]) -> None:
-    """Tiles in and out past four of a kind, fourteen to a part or below none held (a broken record's
-    replay): the seat's waits are those of its counts, asked afresh."""
+def test_a_seats_waits_follow_its_tiles_past_what_a_hand_holds(
+    moves: list[tuple[int, bool]], closed: bool
+) -> None:
+    """Tiles in and out past four of a kind, fourteen to a part, five of a kind, below none held, or
+    with an id that is no tile (a negative one names a kind from the end, as a list does): a broken
+    record's replay. The seat's waits, and those of its counts asked afresh, are those its parts'
+    digits give (``_reference_waits``)."""
     seat = SeatState()
+    seat.calls = 0 if closed else 1
     for k, out in moves:
         if out:
             seat.remove(4 * k, False)
         else:
             seat.add(4 * k, False)
         seat.update_waits()
-        assert seat.wait_mask == wait_mask(part_keys(seat.counts), seat.counts, True)
+        expected = _reference_waits(seat.counts, closed)
+        assert seat.waits == expected
+        assert mask_kinds(wait_mask(part_keys(seat.counts), seat.counts, closed)) == expected
+        assert seat.keys == part_keys(seat.counts)
+
+
+def test_five_of_a_kind_and_a_count_below_zero_wait_on_nothing_they_do_not_split_into() -> None:
+    """A fifth 9m carries past the man part's last digit, and two 9s below zero borrow below the sou
+    part's first: neither is a part that splits (the table is not read past its ends)."""
+    five = [0] * 34
+    five[8] = 5
+    assert wait_mask(part_keys(five), five, True) == 0
+    below = [0] * 34
+    below[26], below[28] = -2, 1
+    assert wait_mask(part_keys(below), below, True) == 0
+    assert _reference_waits(five, True) == _reference_waits(below, True) == frozenset()
+
+
+def test_a_record_that_deals_a_fifth_copy_is_judged_not_broken() -> None:
+    """A deal of five 9m (a copy dealt twice: a record written by a broken program) is found out as
+    such, and the replay goes on; the waits of that hand once raised an ``IndexError`` (the table read
+    past its end), which the batch turned into an unreadable file."""
+    g = GameBuilder()
+    g.hand([None, "9999m123456p12s7z", None, None]).run_out()
+    g.end()
+    record = g.record()
+    start = record.events[1]
+    assert isinstance(start, HandStart)
+    hands = list(start.hands)
+    hands[1] = tuple([t for t in hands[1] if t >> 2 != 33] + [one("9m")])
+    record.events[1] = dataclasses.replace(start, hands=tuple(hands))
+    result = paifu.replay(record)
+    assert "tile-count-exceeded" in {f.code for f in result.findings}
 
 
 def test_a_part_of_fourteen_tiles_or_more_is_answered_from_its_digits() -> None:

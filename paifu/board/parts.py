@@ -125,22 +125,24 @@ def _made(honors: bool) -> bytes:
 
 
 def _flags(key: i64, honors: bool) -> i64:
-    """The table's byte for a part key (every count 0 to 3)."""
-    flags: i64 = _made(honors)[key]
+    """The table's byte for a part key, 0 for a key beyond it: a count of five or more carries past the
+    part's last digit, one below zero borrows below the first (a broken record's hand splits no way)."""
+    table = _made(honors)
+    if key < 0 or key >= len(table):
+        return 0
+    flags: i64 = table[key]
     return flags
 
 
 def _waits(key: i64, flag: i64, honors: bool) -> i64:
     """The part's local waits: the kinds one more of which makes a part the table marks ``flag`` (a part
     of residue 1 waits to split into melds and a pair, of residue 2 into melds)."""
-    table = _made(honors)
     mask: i64 = 0
     step: i64 = 1
     i: i64 = 0
     n: i64 = 7 if honors else 9
     while i < n:
-        found: i64 = table[key + step]  # every count is 3 at most: one more carries into no other digit
-        if found & flag:
+        if _flags(key + step, honors) & flag:
             mask |= 1 << i
         step *= 5
         i += 1
@@ -179,16 +181,10 @@ def _new_part_info(key: int, honors: bool) -> int:
         only = r == 0 and _melds_only(part, honors)
         paired = r == 2 and _melds_and_pair(part, honors)
     else:
-        table = _made(honors)
-        if r:
-            flag = 2 if r == 1 else 1  # to split into melds and a pair, or into melds
-            step = 1
-            for i in range(7 if honors else 9):
-                if table[key + step] & flag:
-                    mask |= 1 << i
-                step *= 5
-        only = r == 0 and table[key] == 1
-        paired = r == 2 and table[key] == 2
+        if r:  # to split into melds and a pair, or into melds
+            mask = _waits(key, 2 if r == 1 else 1, honors)
+        only = r == 0 and _flags(key, honors) == 1
+        paired = r == 2 and _flags(key, honors) == 2
     return r | (_ONLY if only else 0) | (_PAIRED if paired else 0) | mask << 4
 
 

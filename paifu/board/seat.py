@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import i64
 
-from paifu.board.parts import DIGIT_OF, closed_mask, mask_kinds, regular_mask
+from paifu.board.parts import DIGIT_OF, PART_OF, closed_mask, mask_kinds, regular_mask
 from paifu.board.shape import is_kokushi
 from paifu.events import CallKind, Meld
 from paifu.frozen import Described, shown
@@ -108,7 +108,7 @@ class SeatState(Valued):
     #: what ``counts`` gives the waits as (not fields: derived from the counts by ``add`` and ``remove``,
     #: left out of equality): the four parts' keys (man, pin, sou, honors: counts as base-5 digits,
     #: ``keys``) and sizes, native integers (compiled, a key kept in a list was a new int object on
-    #: every tile), the kinds held, and the kinds whose count is not 0 to 3 (``parts._info``)
+    #: every tile), the kinds held, and the kinds whose count is not 0 to 3 (``parts._irregular_info``)
     _k0: i64
     _k1: i64
     _k2: i64
@@ -226,7 +226,7 @@ class SeatState(Valued):
         c = counts[k]
         counts[k] = c + 1
         self.held += 1
-        self._part(k, DIGIT_OF[k], 1)
+        self._part(PART_OF[k], DIGIT_OF[k], 1)
         if c == 0:
             self._kinds += 1
         elif c == 3:
@@ -242,15 +242,15 @@ class SeatState(Valued):
         if ids is not None:
             ids.append(tile)
 
-    def _part(self, k: int, digit: i64, sign: i64) -> None:
-        """Kind ``k``'s part gains (``sign`` 1) or loses (-1) a tile."""
-        if k < 9:
+    def _part(self, part: int, digit: i64, sign: i64) -> None:
+        """A part (``PART_OF`` a kind) gains (``sign`` 1) or loses (-1) a tile of ``digit``."""
+        if part == 0:
             self._k0 += sign * digit
             self._n0 += sign
-        elif k < 18:
+        elif part == 1:
             self._k1 += sign * digit
             self._n1 += sign
-        elif k < 27:
+        elif part == 2:
             self._k2 += sign * digit
             self._n2 += sign
         else:
@@ -275,7 +275,7 @@ class SeatState(Valued):
         c = counts[k]
         counts[k] = c - 1
         self.held -= 1
-        self._part(k, DIGIT_OF[k], -1)
+        self._part(PART_OF[k], DIGIT_OF[k], -1)
         if c == 1:
             self._kinds -= 1
         elif c == 4:
