@@ -125,6 +125,46 @@ class GameStart(Hashed):
         )
 
 
+class StatedWall(Hashed):
+    """A hand's wall as a record states it, laid out by its reader into the parts the table takes
+    tiles from (the Tenhou seed's wall is rebuilt by the engine instead). Tiles as the record's other
+    events name them. A platform commits to the wall before the hand (its hash, checked by the
+    reader), so every draw and indicator must be the wall's."""
+
+    __slots__ = ("tiles", "deal", "draws", "rinshan", "dora_indicators", "ura_indicators")
+    __match_args__ = ("tiles", "deal", "draws", "rinshan", "dora_indicators", "ura_indicators")
+
+    #: every tile the record's wall lists, in its order
+    tiles: Final[tuple[int, ...]]
+    #: each seat's 13 dealt tiles where the wall includes the deal; None where it starts after it
+    deal: Final[tuple[tuple[int, ...], ...] | None]
+    #: live-wall draws in order, the dealer's first draw first
+    draws: Final[tuple[int, ...]]
+    #: replacement draws (kan, kita) in order
+    rinshan: Final[tuple[int, ...]]
+    dora_indicators: Final[tuple[int, ...]]
+    ura_indicators: Final[tuple[int, ...]]
+
+    def __init__(
+        self,
+        tiles: tuple[int, ...],
+        deal: tuple[tuple[int, ...], ...] | None,
+        draws: tuple[int, ...],
+        rinshan: tuple[int, ...],
+        dora_indicators: tuple[int, ...],
+        ura_indicators: tuple[int, ...],
+    ) -> None:
+        self.tiles = tiles
+        self.deal = deal
+        self.draws = draws
+        self.rinshan = rinshan
+        self.dora_indicators = dora_indicators
+        self.ura_indicators = ura_indicators
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.tiles, self.deal, self.draws, self.rinshan, self.dora_indicators, self.ura_indicators)
+
+
 class HandStart(Hashed):
     """A hand's deal: the round, the sticks, the scores and each seat's 13 tiles."""
 
@@ -138,6 +178,7 @@ class HandStart(Hashed):
         "dora_indicator",
         "hands",
         "dice",
+        "wall",
     )
     __match_args__ = (
         "round_wind",
@@ -149,6 +190,7 @@ class HandStart(Hashed):
         "dora_indicator",
         "hands",
         "dice",
+        "wall",
     )
 
     round_wind: Final[int]  # 0 East, 1 South, 2 West, 3 North
@@ -161,6 +203,8 @@ class HandStart(Hashed):
     dora_indicator: Final[int]
     hands: Final[tuple[tuple[int, ...], ...]]  # 13 tile ids per seat, dealing order
     dice: Final[tuple[int, int] | None]  # faces 1..6 when known
+    #: the hand's wall where the record states it (Mahjong Soul, Riichi City), else None
+    wall: Final[StatedWall | None]
 
     def __init__(
         self,
@@ -173,6 +217,7 @@ class HandStart(Hashed):
         dora_indicator: int,
         hands: tuple[tuple[int, ...], ...],
         dice: tuple[int, int] | None = None,
+        wall: StatedWall | None = None,
     ) -> None:
         self.round_wind = round_wind
         self.hand_number = hand_number
@@ -183,6 +228,7 @@ class HandStart(Hashed):
         self.dora_indicator = dora_indicator
         self.hands = hands
         self.dice = dice
+        self.wall = wall
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -195,6 +241,7 @@ class HandStart(Hashed):
             self.dora_indicator,
             self.hands,
             self.dice,
+            self.wall,
         )
 
 

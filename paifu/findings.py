@@ -46,6 +46,7 @@ class Code(StrEnum):
     GAME_END_MISMATCH = "game-end-mismatch"
     TRUNCATED = "truncated"
     WALL_MISMATCH = "wall-mismatch"
+    WALL_HASH_MISMATCH = "wall-hash-mismatch"
     HAND_SIZE = "hand-size"
     YAKU_MISMATCH = "yaku-mismatch"
     HAN_MISMATCH = "han-mismatch"
@@ -89,7 +90,8 @@ CODES: dict[Code, str] = {
     Code.HAND_START_MISMATCH: "a hand started with the wrong dealer, round, honba, sticks or scores",
     Code.GAME_END_MISMATCH: "a game went on after it should have ended, or stopped early",
     Code.TRUNCATED: "the record stops in the middle of a hand or game",
-    Code.WALL_MISMATCH: "a draw or dora indicator differs from the wall rebuilt from the seed",
+    Code.WALL_MISMATCH: "a draw, deal or dora indicator differs from the wall (rebuilt from the seed, or stated)",
+    Code.WALL_HASH_MISMATCH: "a wall the record states does not match the hash the server committed to",
     Code.HAND_SIZE: "a hand holds the wrong number of tiles",
     Code.YAKU_MISMATCH: "the yaku the record claims differ from the recomputed ones",
     Code.HAN_MISMATCH: "the han the record claims differ from the recomputed han",

@@ -30,6 +30,20 @@ def corpus_dir(*parts: str) -> Path:
     return p
 
 
+PLATFORMS = (ROOT.parent / "shared" / "platforms").resolve()
+
+
+def platforms_dir(*parts: str) -> Path:
+    """A folder or file of ``../shared/platforms`` (the platforms' own records), skipped and failed
+    as ``corpus_dir`` is."""
+    p = PLATFORMS.joinpath(*parts)
+    if not p.exists():
+        if REQUIRE_CORPUS or PLATFORMS.exists():
+            pytest.fail(f"platform record missing: {p}")
+        pytest.skip(f"platform records not available at {p}")
+    return p
+
+
 @pytest.fixture
 def corpus() -> Path:
     return corpus_dir()

@@ -16,8 +16,6 @@ from paifu.limits import read_stdin
 from paifu.outfiles import short_name
 from paifu.rules import Ruleset, RulesetError
 
-_EXTENSIONS = {"tenhou-xml": ".xml", "tenhou-json": ".json", "mjai": ".mjson", "majiang": ".json"}
-
 
 def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     """Read, write and forget one input at a time (memory stays flat on a folder of thousands);
@@ -26,9 +24,10 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     What a target cannot carry is warned per game (``--quiet``: not) and summed up by kind."""
     from paifu.formats import iter_record_files, normalise_format, read_bytes, read_path
     from paifu.formats.base import RecordError
+    from paifu.formats.registry import BY_NAME
 
     try:
-        to = normalise_format(args.to)
+        to = normalise_format(args.to, writing=True)
     except RecordError as e:
         sys.stderr.write(f"paifu convert: {e}\n")
         return 2
@@ -91,7 +90,7 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
                 if not data.endswith(b"\n"):
                     out.write("\n")
                 continue
-            dest = _destination(Path(target), name, i, _EXTENSIONS.get(to, "." + to), to_dir, written)
+            dest = _destination(Path(target), name, i, BY_NAME[to].extension, to_dir, written)
             if os.path.realpath(dest) in inputs:
                 write_line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
                 bad += 1

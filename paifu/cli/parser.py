@@ -7,6 +7,7 @@ from typing import Any
 
 from paifu._build import BUILD
 from paifu.cli.helptext import Formatter, wrap
+from paifu.formats.registry import ENTRIES
 
 DESCRIPTION = """paifu: read, convert, replay and validate riichi mahjong game records.
 
@@ -98,7 +99,12 @@ def _version() -> str:
         return "unknown"
 
 
-_FORMATS = "tenhou-xml, tenhou-json, mjai or majiang"
+def _names(formats: list[str]) -> str:
+    return ", ".join(formats[:-1]) + " or " + formats[-1]
+
+
+_READS = _names([f.name for f in ENTRIES])
+_WRITES = _names([f.name for f in ENTRIES if f.writable])
 _RULES_HELP = (
     "judge every game under this ruleset instead of the record's own: a preset name "
     "(paifu rules lists them), a ruleset TOML file, or a 電脳麻将 rule JSON, any of them followed by "
@@ -173,7 +179,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     v.add_argument(
         "--format",
         metavar="FMT",
-        help=f"read every input as this format ({_FORMATS}) instead of detecting it",
+        help=f"read every input as this format ({_READS}) instead of detecting it",
     )
     v.add_argument(
         "--json",
@@ -207,14 +213,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     c.add_argument(
         "inputs", nargs="+", metavar="INPUT", help="record files or folders; - reads standard input"
     )
-    c.add_argument("--to", required=True, metavar="FMT", help=f"the format to write: {_FORMATS}")
+    c.add_argument("--to", required=True, metavar="FMT", help=f"the format to write: {_WRITES}")
     c.add_argument(
         "-o",
         "--output",
         metavar="FILE|DIR",
         help="a file (one game) or a folder (one file per game; created). Default: standard output",
     )
-    c.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_FORMATS})")
+    c.add_argument("--format", metavar="FMT", help=f"read every input as this format ({_READS})")
     c.add_argument(
         "-q", "--quiet", action="store_true", help="no line per warning: only the summary of warnings by kind"
     )

@@ -113,7 +113,7 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
     n = r.n
     st = r.state
     assert st is not None
-    r.walls.start_hand()
+    r.walls.start_hand(ev.wall, n)
     st.deal(ev.hands[:n], ev.dora_indicator)
     if r.hand is not None:
         r.hand.deal = tuple(tuple(tiles) for tiles in ev.hands[:n])
@@ -137,7 +137,7 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
             if seen is not None:
                 r.count_seen(t, seat, seen)
             r.take(t, seat)
-    if r.walls.wall is not None and r.walls.check_deal(ev, n, r):
+    if r.walls.wall is not None and r.walls.check_deal(ev, n, r, r.flags.table.red_fives):
         r.result.wall_checked = True
 
 

@@ -226,7 +226,7 @@ class HandWall(Hashed):
 
     tiles: tuple[int, ...]
     num_players: int
-    dice: tuple[int, int]  # faces 1..6
+    dice: tuple[int, int] | None  # faces 1..6; None for a wall a record states without its dice
     dora_indicators: tuple[int, ...]  # 5, in reveal order
     ura_indicators: tuple[int, ...]  # 5, matching dora_indicators
     rinshan: tuple[int, ...]  # replacement draws (kan, kita), in order
@@ -236,7 +236,7 @@ class HandWall(Hashed):
         self,
         tiles: tuple[int, ...],
         num_players: int,
-        dice: tuple[int, int],
+        dice: tuple[int, int] | None,
         dora_indicators: tuple[int, ...],
         ura_indicators: tuple[int, ...],
         rinshan: tuple[int, ...],

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from paifu.board.state import tile_name
 from paifu.engine.wall import HandWall, TenhouWall
-from paifu.events import Draw, HandStart, Win
+from paifu.events import Draw, HandStart, StatedWall, Win
 from paifu.findings import Code
+from paifu.tiles import FIVE_KINDS, RED_IDS, SANMA_REMOVED_KINDS
 
 
 class Game(Protocol):
@@ -28,7 +30,8 @@ class Game(Protocol):
 
 
 class WallCheck:
-    """The seed's walls for one game; ``wall`` is the current hand's, or None when unchecked."""
+    """The walls of one game, rebuilt from its seed or stated by its record hand by hand (``HandStart.
+    wall``); ``wall`` is the current hand's, or None when unchecked."""
 
     def __init__(self, factory: Any) -> None:
         self.factory = factory  # seed, players -> a generator of hand walls (``TenhouWall``)
@@ -37,6 +40,7 @@ class WallCheck:
         self.wall: HandWall | None = None
         self.draw_index = 0  # live-wall draws so far
         self.rinshan_index = 0
+        self.stated: StatedWall | None = None  # the hand's wall as its record states it
 
     def start_game(self, seed: str | None, players: int) -> None:
         self.gen = None
@@ -48,24 +52,44 @@ class WallCheck:
                 # says so (``wall_checked``), but the record is not wrong
                 self.gen = None
 
-    def start_hand(self) -> None:
+    def start_hand(self, stated: StatedWall | None = None, players: int = 4) -> None:
         self.draw_index = 0
         self.rinshan_index = 0
         self.wall = None
-        if self.gen is not None:
+        self.stated = stated
+        if stated is not None:
+            self.wall = HandWall(
+                stated.tiles,
+                players,
+                None,
+                stated.dora_indicators,
+                stated.ura_indicators,
+                stated.rinshan,
+                stated.draws,
+            )
+        elif self.gen is not None:
             try:
                 self.wall = self.gen.next_hand()
             except ValueError:  # a seed we cannot follow is not checked, never a crash
                 self.gen = None
 
-    def check_deal(self, ev: HandStart, n: int, game: Game) -> bool:
-        """The dealt hands, the first indicator and the dice; True when the hand's wall was rebuilt."""
+    def check_deal(
+        self, ev: HandStart, n: int, game: Game, red_fives: tuple[int, int, int] = (1, 1, 1)
+    ) -> bool:
+        """The dealt hands, the first indicator and the dice; True when the hand's wall was rebuilt
+        (or stated: then it must also hold the whole set, the deal included)."""
         w = self.wall
         assert w is not None  # asked only where the hand has a wall
+        stated = self.stated
         try:
-            hands = w.initial_hands(n, ev.dealer)
+            if stated is None:
+                hands = w.initial_hands(n, ev.dealer)
+            else:
+                hands = stated.deal if stated.deal is not None else ev.hands[:n]
+                if not self._holds_the_set(stated, ev.hands[:n], n, red_fives, game):
+                    return True
             dora = w.dora_indicators[0]
-        except ValueError:
+        except (ValueError, IndexError):
             self.wall = self.gen = None
             return False
         for seat in range(n):
@@ -73,7 +97,8 @@ class WallCheck:
             if dealt != shown and sorted(dealt) != sorted(shown):
                 game.find(
                     Code.WALL_MISMATCH,
-                    "dealt tiles differ from the wall rebuilt from the seed",
+                    "dealt tiles differ from the wall "
+                    + ("rebuilt from the seed" if stated is None else "the record states"),
                     seat=seat,
                     expected=tuple(hands[seat]),
                     actual=tuple(ev.hands[seat]),
@@ -94,6 +119,46 @@ class WallCheck:
             )
         return True
 
+    def _holds_the_set(
+        self,
+        stated: StatedWall,
+        dealt: tuple[tuple[int, ...], ...],
+        n: int,
+        red_fives: tuple[int, int, int],
+        game: Game,
+    ) -> bool:
+        """A stated wall (with the deal, where it starts after it) is the table's set, each tile
+        once: a wall of 137 tiles, or of five 3m, commits to nothing."""
+        tiles = list(stated.tiles)
+        if stated.deal is None:
+            tiles += [t for hand in dealt for t in hand]
+        counts = [0] * 34
+        reds = [0, 0, 0]
+        for t in tiles:
+            if not 0 <= t < 136:
+                counts[0] = 99
+                continue
+            counts[t >> 2] += 1
+            if t in RED_IDS:
+                reds[RED_IDS.index(t)] += 1
+        wrong = []
+        for k in range(34):
+            want = 0 if n == 3 and k in SANMA_REMOVED_KINDS else 4
+            if counts[k] != want:
+                wrong.append(f"{counts[k]} of {tile_name(k * 4 + 1)} (the set has {want})")
+        for s, k in enumerate(FIVE_KINDS):
+            want = red_fives[s] if counts[k] else 0
+            if reds[s] != want:
+                wrong.append(f"{reds[s]} red {tile_name(k * 4 + 1)} (the set has {want})")
+        if not wrong:
+            return True
+        game.find(
+            Code.WALL_MISMATCH,
+            "the wall the record states is not the table's set: " + "; ".join(wrong[:6]),
+        )
+        self.wall = None
+        return False
+
     def check_draw(self, ev: Draw, rinshan: bool, game: Game) -> None:
         w = self.wall
         try:
@@ -101,6 +166,10 @@ class WallCheck:
                 raise IndexError
             expect = w.rinshan[self.rinshan_index] if rinshan else w.draws[self.draw_index]
         except IndexError:
+            if self.stated is not None and rinshan:
+                # a platform's replacement draws past those its layout names: not ours to judge
+                self.wall = None
+                return
             game.find(Code.WALL_MISMATCH, "the wall has no tile left for this draw", seat=ev.seat)
             self.wall = None
             return

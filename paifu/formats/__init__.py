@@ -1,4 +1,4 @@
-"""Reading and writing game records: one entry point for the four formats.
+"""Reading and writing game records: one entry point for every format (``registry.ENTRIES``).
 
 Readers are imported lazily so ``import paifu.formats`` stays cheap (the CLI
 imports it just to list formats). The format comes from the content
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from paifu.formats.base import RecordError, TableFacts
 from paifu.formats.gzipped import GZIP_MAGIC, decompress  # noqa: F401 - public names of paifu.formats
+from paifu.formats.registry import ALIASES, BY_NAME, ENTRIES
 from paifu.formats.walk import Skipped, iter_record_files
 from paifu.limits import current, human
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMATS",
+    "WRITABLE",
     "RecordError",
     "Skipped",
     "TableFacts",
@@ -33,75 +35,53 @@ __all__ = [
     "write",
 ]
 
-FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
-
-_READERS = {
-    "tenhou-xml": ("paifu.formats.tenhou_xml", "read_tenhou_xml"),
-    "tenhou-json": ("paifu.formats.tenhou_json", "read_tenhou_json"),
-    "mjai": ("paifu.formats.mjai", "read_mjai"),
-    "majiang": ("paifu.formats.majiang", "read_majiang"),
-}
-#: readers that check their records themselves (``check.check_records`` on the events they know
-#: are not shared): read_bytes does not check those a second time
-_CHECKED_BY_READER = frozenset({"tenhou-xml"})
-_WRITERS = {
-    "tenhou-xml": ("paifu.formats.tenhou_xml", "write_tenhou_xml"),
-    "tenhou-json": ("paifu.formats.tenhou_json", "write_tenhou_json"),
-    "mjai": ("paifu.formats.mjai", "write_mjai"),
-    "majiang": ("paifu.formats.majiang", "write_majiang"),
-}
-_ALIASES = {
-    "xml": "tenhou-xml",
-    "mjlog": "tenhou-xml",
-    "tenhou": "tenhou-xml",
-    "json": "tenhou-json",
-    "tenhou6": "tenhou-json",
-    "tenhou-6": "tenhou-json",
-    "mjai-jsonl": "mjai",
-    "jsonl": "mjai",
-    "paipu": "majiang",
-    "majiang-paipu": "majiang",
-    "majiang_paipu": "majiang",
-}
+#: every format paifu reads, in the order detection asks them
+FORMATS = tuple(f.name for f in ENTRIES)
+#: the formats paifu also writes (the four open ones)
+WRITABLE = tuple(f.name for f in ENTRIES if f.writable)
 
 
-def normalise_format(fmt: str) -> str:
-    """A canonical format name from a user's spelling; RecordError for an unknown one."""
+def normalise_format(fmt: str, *, writing: bool = False) -> str:
+    """A canonical format name from a user's spelling; RecordError for an unknown one (or, with
+    ``writing``, for one that is read only)."""
     f = fmt.strip().lower().replace("_", "-")
-    f = _ALIASES.get(f, f)
-    if f not in FORMATS:
+    f = ALIASES.get(f, f)
+    if f not in BY_NAME:
         raise RecordError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    if writing and not BY_NAME[f].writable:
+        raise RecordError(f"{BY_NAME[f].title} is read, not written; paifu writes {', '.join(WRITABLE)}")
     return f
 
 
 _LOADED: dict[tuple[str, str], Callable] = {}
 
 
-def _load(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
-    fn = _LOADED.get(table[fmt])
+def _load(fmt: str, what: str) -> Callable:
+    """The format's ``read`` or ``write`` function, imported on first use."""
+    key = (fmt, what)
+    fn = _LOADED.get(key)
     if fn is None:
-        fn = _LOADED[table[fmt]] = _import(table, fmt, what)
-    return fn
-
-
-def _import(table: dict[str, tuple[str, str]], fmt: str, what: str) -> Callable:
-    module, func = table[fmt]
-    try:
-        mod = importlib.import_module(module)
-    except ImportError as e:
-        raise RecordError(f"no {what} for {fmt} yet ({e})") from e
-    fn = getattr(mod, func, None)
-    if fn is None:
-        raise RecordError(f"no {what} for {fmt} yet ({module}.{func} missing)")
+        module = BY_NAME[fmt].module
+        try:
+            mod = importlib.import_module(module)
+        except ImportError as e:
+            raise RecordError(f"cannot {what} {fmt}: {e}") from e
+        fn = getattr(mod, what, None)
+        if fn is None:
+            raise RecordError(f"cannot {what} {fmt}: {module}.{what} is missing")
+        _LOADED[key] = fn
     return fn
 
 
 def guess_format(data: bytes, source: str = "") -> str:
     """The format of record bytes: content first, then the file name."""
-    from paifu.formats.detect import detect_format, format_from_name
+    from paifu.formats.detect import detect_format, format_from_name, unsupported
 
     fmt = detect_format(data, keep=True) or (format_from_name(source) if source else None)
     if fmt is None:
+        what = unsupported(data)
+        if what:
+            raise RecordError(what, file=source)
         _raise_if_broken_json(data, source)
         raise RecordError(
             "not a game record in any known format (tried " + ", ".join(FORMATS) + ")", file=source
@@ -136,7 +116,7 @@ def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[Ga
         raise RecordError(f"{len(data):,} bytes, over the --max-size limit of {human(limit)}", file=source)
     data = decompress(data, source)
     f = normalise_format(fmt) if fmt else guess_format(data, source)
-    reader = _load(_READERS, f, "reader")
+    reader = _load(f, "read")
     try:
         records = reader(data, source)
     except RecordError:
@@ -154,7 +134,7 @@ def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[Ga
         OverflowError,
     ) as e:  # a reader slipped
         raise RecordError(f"cannot read as {f}: {type(e).__name__}: {e}", file=source) from e
-    if f not in _CHECKED_BY_READER:
+    if not BY_NAME[f].checks_itself:
         from paifu.formats.check import check_records
 
         check_records(records, source)
@@ -204,8 +184,8 @@ def write(record: GameRecord, fmt: str, table: TableFacts | None = None) -> byte
 
     ``table`` is what the format must say about the table's rules (``None``: the format's
     defaults); ``paifu.api.write`` fills it from the record's hints."""
-    f = normalise_format(fmt)
-    writer = _load(_WRITERS, f, "writer")
+    f = normalise_format(fmt, writing=True)
+    writer = _load(f, "write")
     from paifu.formats.check import check_writable
 
     check_writable(record)

@@ -1,8 +1,15 @@
-"""Tell the four record formats apart by content (names are only a fallback).
+"""Tell record formats apart by content (names are only a fallback); each format's own test is its
+entry in ``registry.ENTRIES``.
 
-Content wins because real files are misnamed: akochan writes mjai as ``.json``,
-corpus XML comes as ``.xml``, ``.mjlog`` or ``.xml_``, and 電脳麻将 paipu is ``.json``
-like tenhou.net/6.
+Content wins because real files are misnamed: akochan writes mjai as ``.json``, corpus XML comes as
+``.xml``, ``.mjlog`` or ``.xml_``, 電脳麻将 paipu is ``.json`` like tenhou.net/6, and a Mahjong Soul
+record is saved under its bare uuid.
+
+A JSON document is judged by its first value: a small one is parsed whole (and, on the read path,
+handed to its reader: ``take_parsed``); a long one by the keys its first ``SNIFF_BYTES`` hold, so
+detection costs the same on a 60 MB file as on a small one. Only where that start cannot tell (a
+tenhou.net/6 file whose long names precede ``log``) and the bytes are about to be read is the whole
+document parsed, once, and handed to its reader.
 """
 
 from __future__ import annotations
@@ -13,30 +20,89 @@ from collections.abc import Callable
 from typing import Any
 
 _SPACE = b" \t\r\n"
-
-
 _JSON_SPACE = " \t\n\r"
-#: how much of a record detection reads: a whole small document, the first line of JSON Lines
+#: how much of a file detection reads when it is not about to be read whole
 SNIFF_BYTES = 1 << 16
 #: json's own value scanner (typeshed does not list the attribute)
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
 #: the record bytes whose whole document ``detect_format(..., keep=True)`` parsed last, and its
 #: value: the reader takes it (``take_parsed``) instead of parsing the document a second time
 _PARSED: tuple[bytes, object] | None = None
-#: what ``take_parsed`` gives when it has nothing
+#: what ``take_parsed`` and ``Doc.get`` give when they have nothing
 NOT_PARSED = object()
 
 
-def _first_json_value(text: str, keep: bytes | None = None) -> object | None:
-    """The first complete JSON value of the text (a whole document or its first line); kept for
-    ``take_parsed`` when ``keep`` is given and the value is what ``json.loads(text)`` gives (JSON
-    space alone around it)."""
+def _shape(v: object) -> str:
+    """The first character JSON writes for a value ('0' for any number)."""
+    if isinstance(v, dict):
+        return "{"
+    if isinstance(v, list):
+        return "["
+    if isinstance(v, str):
+        return '"'
+    if v is True:
+        return "t"
+    if v is False:
+        return "f"
+    if v is None:
+        return "n"
+    return "0"
+
+
+class Doc:
+    """A JSON document as detection knows it: its first object whole (``value``), or the keys of
+    its first object read so far with their values' shapes (``keys``, for a document cut short).
+    A document that is a list is judged by its first element (a list of games or of events)."""
+
+    __slots__ = ("keys", "value")
+
+    def __init__(self, value: object = NOT_PARSED, keys: dict[str, str] | None = None) -> None:
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            value = value[0]
+        self.value = value
+        self.keys = keys or {}
+
+    def has(self, key: str) -> bool:
+        v = self.value
+        return key in v if isinstance(v, dict) else key in self.keys
+
+    def get(self, key: str) -> object:
+        """The key's value when the document was parsed, else ``NOT_PARSED``."""
+        v = self.value
+        return v.get(key, NOT_PARSED) if isinstance(v, dict) else NOT_PARSED
+
+    def shape(self, key: str) -> str:
+        """The key's value's shape (``_shape``); '' when the key is absent."""
+        v = self.value
+        if isinstance(v, dict):
+            return _shape(v[key]) if key in v else ""
+        s = self.keys.get(key, "")[:1]
+        return "0" if s and (s.isdigit() or s == "-") else s
+
+    def item_shape(self, key: str) -> str:
+        """For a list value: its first element's shape, and that element's first element's when it is
+        a list too (``"[{"``: hands of events; ``"[["``: lists of lists); '' otherwise."""
+        v = self.value
+        if isinstance(v, dict):
+            items = v.get(key)
+            if not isinstance(items, list) or not items:
+                return ""
+            first = items[0]
+            inner = _shape(first[0]) if isinstance(first, list) and first else ""
+            return _shape(first) + inner
+        return self.keys.get(key, "")[1:]
+
+
+def _first_json_value(text: str, keep: bytes | None = None) -> object:
+    """The first complete JSON value of the text (a whole document or its first line), or
+    ``NOT_PARSED``; kept for ``take_parsed`` when ``keep`` is given and the value is what
+    ``json.loads(text)`` gives (JSON space alone around it)."""
     global _PARSED
     stripped = text.lstrip()
     try:
         value, end = json.JSONDecoder().raw_decode(stripped)
     except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
-        return None
+        return NOT_PARSED
     if (
         keep is not None
         and len(text.lstrip(_JSON_SPACE)) == len(stripped)
@@ -55,27 +121,6 @@ def take_parsed(data: bytes) -> object:
         return NOT_PARSED
     _PARSED = None
     return parsed[1]
-
-
-def _classify_object(obj: object) -> str | None:
-    if isinstance(obj, list):
-        return _classify_object(obj[0]) if obj and isinstance(obj[0], dict) else None
-    if not isinstance(obj, dict):
-        return None
-    if "type" in obj and isinstance(obj.get("type"), str):
-        return "mjai"
-    log = obj.get("log")
-    if isinstance(log, list):
-        if "qijia" in obj or "player" in obj:
-            return "majiang"
-        first = log[0] if log else None
-        if isinstance(first, list) and first and isinstance(first[0], dict):
-            return "majiang"
-        if isinstance(first, list) and first and isinstance(first[0], list):
-            return "tenhou-json"
-        if "name" in obj or "rule" in obj:
-            return "tenhou-json"
-    return None
 
 
 def looks_like_xml(head: bytes) -> bool:
@@ -111,33 +156,57 @@ def looks_like_xml(head: bytes) -> bool:
 def detect_format(data: bytes, keep: bool = False) -> str | None:
     """The format name of (already decompressed) record bytes, or None when unrecognised.
 
-    Only the first ``SNIFF_BYTES`` are looked at, so detection costs the same on a 60 MB document
-    as on a small one (parsing a whole document took about six times its size). A document that
-    fits is parsed; with ``keep`` its value is kept for its reader (``take_parsed``), so it is
-    still parsed once. A longer one is classified by its first keys (``shallow_keys``)."""
+    A document of up to ``SNIFF_BYTES`` is parsed whole (and with ``keep`` its value is kept for its
+    reader); a longer one is first judged by the keys its start holds. Only where those cannot tell,
+    and the bytes are about to be read (``keep``), is the whole document parsed, once, for its reader."""
+    from paifu.formats.registry import ENTRIES
+
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
-    if looks_like_xml(head):
-        return "tenhou-xml"
-    stripped = head.lstrip()
-    if stripped[:1] not in (b"{", b"["):
+    for f in ENTRIES:
+        if f.detect_bytes is not None and f.detect_bytes(head):
+            return f.name
+    if head.lstrip()[:1] not in (b"{", b"["):
         return None
-    whole = len(data) <= SNIFF_BYTES
+    fmt = _classify(_doc(data, keep and len(data) <= SNIFF_BYTES, len(data) <= SNIFF_BYTES))
+    if fmt is None and keep and len(data) > SNIFF_BYTES:
+        fmt = _classify(_doc(data, True, True))  # a signature past the start (long names first)
+    return fmt
+
+
+def _classify(doc: Doc | None) -> str | None:
+    from paifu.formats.registry import ENTRIES
+
+    if doc is None:
+        return None
+    for f in ENTRIES:
+        if f.detect is not None and f.detect(doc):
+            return f.name
+    return None
+
+
+def _doc(data: bytes, keep: bool, whole: bool) -> Doc | None:
+    """The document's first value (``whole``: all of the bytes; kept for the reader with ``keep``),
+    or the keys of its first ``SNIFF_BYTES``."""
     try:
-        text = codecs.getincrementaldecoder("utf-8-sig")().decode(data[:SNIFF_BYTES], final=whole)
+        text = codecs.getincrementaldecoder("utf-8-sig")().decode(
+            data if whole else data[:SNIFF_BYTES], final=whole
+        )
     except UnicodeDecodeError:
         return None
-    value = _first_json_value(text, data if keep and whole else None)
-    if value is not None or whole:
-        return _classify_object(value)
-    return _classify_keys(shallow_keys(text))
+    value = _first_json_value(text, data if keep else None)
+    if value is not NOT_PARSED:
+        return Doc(value)
+    if whole:
+        return None
+    return Doc(keys=shallow_keys(text))
 
 
 def shallow_keys(text: str) -> dict[str, str]:
     """What the start of a JSON document cut short says about its first object (the document, or a
-    list's first element): each key read so far with the first character of its value, and for
-    ``log`` (a list) the first two characters of its first element (``"[{"``: hands of events, as
-    電脳麻将 writes them; ``"[["``: tenhou.net/6). Values are skipped whole with ``json``'s own
-    scanner; the walk stops where the text does."""
+    list's first element): each key read so far with the first character of its value, and for a
+    list the first characters of its first element and of that element's first element (``"[[{"``:
+    hands of events, as 電脳麻将 writes ``log``; ``"[[["``: tenhou.net/6's). Values are skipped whole
+    with ``json``'s own scanner; the walk stops where the text does."""
     i = _skip_space(text, 0)
     if text[i : i + 1] == "[":
         i = _skip_space(text, i + 1)
@@ -155,10 +224,10 @@ def shallow_keys(text: str) -> dict[str, str]:
             if text[i : i + 1] != ":":
                 return keys
             i = _skip_space(text, i + 1)
-            if key == "log" and text[i : i + 1] == "[":
-                j = _skip_space(text, i + 1)  # log[0]
-                k = _skip_space(text, j + 1)  # log[0][0]
-                keys[key] = "[" + text[j : j + 1] + text[k : k + 1]
+            if text[i : i + 1] == "[":
+                j = _skip_space(text, i + 1)  # the list's first element
+                k = _skip_space(text, j + 1) if text[j : j + 1] == "[" else j  # and its first
+                keys[key] = "[" + text[j : j + 1] + (text[k : k + 1] if k != j else "")
             else:
                 keys[key] = text[i : i + 1]
             _, i = _SCAN(text, i)
@@ -176,27 +245,27 @@ def _skip_space(text: str, i: int) -> int:
     return i
 
 
-def _classify_keys(keys: dict[str, str]) -> str | None:
-    """``_classify_object`` for what ``shallow_keys`` read of a document longer than the sniff."""
-    if keys.get("type") == '"':
-        return "mjai"
-    log = keys.get("log", "")
-    if not log.startswith("["):
-        return None
-    if "qijia" in keys or "player" in keys or log[1:] == "[{":
-        return "majiang"
-    if log[1:] == "[[" or "name" in keys or "rule" in keys:
-        return "tenhou-json"
-    return None
-
-
 def format_from_name(name: str) -> str | None:
     """A guess from a file name alone (used only when the content says nothing)."""
+    from paifu.formats.registry import ENTRIES
+
     n = name.lower()
     if n.endswith(".gz"):
         n = n[:-3]
-    if n.endswith((".mjlog", ".xml", ".xml_")):
-        return "tenhou-xml"
-    if n.endswith((".jsonl", ".mjson")):
-        return "mjai"
+    for f in ENTRIES:
+        if f.suffixes and n.endswith(f.suffixes):
+            return f.name
+    return None
+
+
+def unsupported(data: bytes) -> str | None:
+    """What a file we recognise but do not read is (``registry.UNSUPPORTED``), or None."""
+    from paifu.formats.registry import UNSUPPORTED
+
+    head = data[:SNIFF_BYTES]
+    text = head.decode("utf-8", errors="replace")
+    for u in UNSUPPORTED:
+        message = u(head, text)
+        if message:
+            return message
     return None

@@ -21,13 +21,17 @@ from typing import TYPE_CHECKING
 from paifu.formats.majiang.names import FORMAT, pai_to_tile, parse_meld, parse_shoupai, tile_to_pai
 from paifu.formats.majiang.reader import read_majiang
 
+#: the registry's names for this format's reader and writer (``paifu.formats.registry``)
+read = read_majiang
+
 if TYPE_CHECKING:
     from paifu.formats.majiang.writer import write_majiang
+    from paifu.formats.majiang.writer import write_majiang as write
 
 
 def __getattr__(name: str) -> object:
     """The writer, imported on first use: a process that only reads never pays for it."""
-    if name == "write_majiang":
+    if name in ("write_majiang", "write"):
         from paifu.formats.majiang.writer import write_majiang
 
         return write_majiang
@@ -35,6 +39,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "read",
+    "write",
     "FORMAT",
     "pai_to_tile",
     "parse_meld",

@@ -19,17 +19,21 @@ from typing import TYPE_CHECKING
 from paifu.formats.mjai.names import FORMAT, pai_to_tile, tile_to_pai
 from paifu.formats.mjai.reader import read_mjai
 
+#: the registry's names for this format's reader and writer (``paifu.formats.registry``)
+read = read_mjai
+
 if TYPE_CHECKING:
     from paifu.formats.mjai.writer import write_mjai
+    from paifu.formats.mjai.writer import write_mjai as write
 
 
 def __getattr__(name: str) -> object:
     """The writer, imported on first use: a process that only reads never pays for it."""
-    if name == "write_mjai":
+    if name in ("write_mjai", "write"):
         from paifu.formats.mjai.writer import write_mjai
 
         return write_mjai
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["FORMAT", "pai_to_tile", "read_mjai", "tile_to_pai", "write_mjai"]
+__all__ = ["read", "write", "FORMAT", "pai_to_tile", "read_mjai", "tile_to_pai", "write_mjai"]

@@ -39,6 +39,13 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
         raise RecordError(f"not UTF-8 text: {e}", file=source) from e
     out = []
     parsed = take_parsed(data)  # a whole document detection parsed (taken either way: not kept)
+    if parsed is NOT_PARSED and _OBJECT.match(text) and _WRAPPED.search(text, 0, 4096):
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError:
+            parsed = NOT_PARSED  # JSON lines: read line by line below
+    if isinstance(parsed, dict) and isinstance(parsed.get("events"), list):
+        return _wrapped(parsed, source)
     if _ARRAY.match(text):  # a JSON array of events (some tools)
         try:
             arr: Any = json.loads(text) if parsed is NOT_PARSED else parsed
@@ -72,6 +79,48 @@ def _lines(data: bytes, source: str) -> list[tuple[int, dict[str, Any]]]:
 
 
 _ARRAY = re.compile(r"\s*\[")  # the text's start, without a stripped copy of it
+_OBJECT = re.compile(r"\s*\{")
+_WRAPPED = re.compile(r'"events"\s*:\s*\[')
+
+
+def _wrapped(doc: dict[str, Any], source: str) -> list[tuple[int, dict[str, Any]]]:
+    """Events inside one JSON object, as match servers return a game (``{"events": [...],
+    "players": [{"screen_name", "rating"}, ...], "seatRank": [...], "started_at", ...}``). The
+    server's list of who sat where names the seats (the events' own names, often placeholders, are
+    kept as ``mjai_names``), with their ratings; ``seatRank`` is each seat's final place, checked
+    against the final scores like any record's placements; its other facts go into the header."""
+    events = doc["events"]
+    players = doc.get("players")
+    names = (
+        [p.get("screen_name") for p in players]
+        if isinstance(players, list) and all(isinstance(p, dict) for p in players)
+        else []
+    )
+    facts: dict[str, Any] = {
+        f"wrapper_{k}": v for k, v in doc.items() if type(v) in (str, int, float)
+    }
+    ranks = doc.get("seatRank")
+    out: list[tuple[int, dict[str, Any]]] = []
+    for i, ev in enumerate(events):
+        if not isinstance(ev, dict) or not isinstance(ev.get("type"), str):
+            raise RecordError(f"events[{i}] is not an mjai event (no 'type')", file=source, event=i + 1)
+        if ev["type"] == "start_game":
+            ev = {**facts, **ev}
+            if (
+                names
+                and all(isinstance(x, str) for x in names)
+                and len(names) == len(ev.get("names") or names)
+            ):
+                ev["mjai_names"], ev["names"] = ev.get("names"), names
+                ratings = [p.get("rating") for p in players]  # type: ignore[union-attr]
+                if all(isinstance(r, int | float) for r in ratings):
+                    ev["rate"] = ratings
+        elif ev["type"] == "end_game" and isinstance(ranks, list):
+            ev = {**ev, "wrapper_seatRank": ranks}
+        out.append((i + 1, ev))
+    return out
+
+
 #: what ``str.splitlines`` ends a line at besides ``\n`` (a final ``\r`` aside)
 _OTHER_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
@@ -198,7 +247,14 @@ class _Reader(_Results):
                 self._close_hand(no)
             scores = ev.get("scores")
             self.events.append(
-                GameEnd(final_scores=integers(scores, "end_game scores", self.n) if scores else None)
+                GameEnd(
+                    final_scores=integers(scores, "end_game scores", self.n) if scores else None,
+                    placements=(
+                        integers(ev["wrapper_seatRank"], "seatRank", self.n)
+                        if "wrapper_seatRank" in ev
+                        else None
+                    ),
+                )
             )
             return True
         if t == "start_kyoku":

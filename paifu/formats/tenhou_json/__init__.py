@@ -29,13 +29,17 @@ from paifu.formats.tenhou_json.names import (
     yaku_from_name,
 )
 
+#: the registry's names for this format's reader and writer (``paifu.formats.registry``)
+read = read_tenhou_json
+
 if TYPE_CHECKING:
     from paifu.formats.tenhou_json.writer import write_tenhou_json
+    from paifu.formats.tenhou_json.writer import write_tenhou_json as write
 
 
 def __getattr__(name: str) -> object:
     """The writer, imported on first use: a process that only reads never pays for it."""
-    if name == "write_tenhou_json":
+    if name in ("write_tenhou_json", "write"):
         from paifu.formats.tenhou_json.writer import write_tenhou_json
 
         return write_tenhou_json
@@ -43,6 +47,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "read",
+    "write",
     "FORMAT",
     "YAKU_JA",
     "YAKU_NAMES",

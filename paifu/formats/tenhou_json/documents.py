@@ -76,8 +76,12 @@ def read_tenhou_json(data: bytes, source: str = "") -> list[GameRecord]:
 
 
 def _num_players(doc: dict[str, Any]) -> int:
-    disp = str((doc.get("rule") or {}).get("disp", ""))
+    rule = doc.get("rule") or {}
+    go = _lobby_go_type(rule) if isinstance(rule, list) else None
+    disp = "" if isinstance(rule, list) else str(rule.get("disp", ""))
     names = doc.get("name") or []
+    if go is not None:
+        return 3 if go & 0x10 else 4
     if "三" in disp or "3-Player" in disp or "3P" in disp:
         return 3
     if len(names) == 3 or (len(names) == 4 and names[3] == "" and all(names[:3])):
@@ -85,8 +89,22 @@ def _num_players(doc: dict[str, Any]) -> int:
     return 4
 
 
+def _lobby_go_type(rule: list[Any]) -> int | None:
+    """A lobby game's table type: Tenhou writes a lobby's ``rule`` as its settings list (period start,
+    period end, the GO type in hex, ...), as its XML's ``GO rule`` attribute, not as ``{disp, aka}``."""
+    if len(rule) > 2 and isinstance(rule[2], str):
+        try:
+            return int(rule[2], 16)
+        except ValueError:
+            return None
+    return None
+
+
 def _rules_hint(doc: dict[str, Any], n: int) -> tuple[tuple[str, object], ...]:
     rule = doc.get("rule") or {}
+    if isinstance(rule, list):
+        go_type = _lobby_go_type(rule)
+        rule = {} if go_type is None else {"type": go_type}
     disp = str(rule.get("disp", ""))
     # Mahjong Soul as its converters write it: a ranked room ("玉の間南喰", "Jade Room"), or a
     # contest or friendly table ("大会戦南喰", "友人戦") whose log id is Mahjong Soul's
@@ -143,7 +161,7 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
         names = [str(x) for x in seats(doc.get("name") or [], "names")][:n]
         names += [""] * (n - len(names))
         meta = tuple(
-            (k, freeze(doc[k]))
+            (k, freeze(_lobby_text(doc[k]) if k == "csrule" else doc[k]))
             for k in ("title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "ref")
             if k in doc
         )
@@ -177,6 +195,14 @@ def _read_game(group: list[tuple[int, dict[str, Any]]], source: str, gi: int) ->
     if not partial:
         events.append(_game_end(last_doc.get("sc"), n, source, game_no))
     return GameRecord(events=events, source=source, format=FORMAT, partial=partial)
+
+
+def _lobby_text(value: object) -> object:
+    """A lobby's settings (``csrule``) as its XML states them, a comma list: Tenhou's JSON writes the
+    same fields as a list of strings."""
+    if isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+        return ",".join(str(v) for v in value)
+    return value
 
 
 def _game_end(sc: object, n: int, source: str, game: int) -> GameEnd:

@@ -33,17 +33,21 @@ import_etree()  # before any module of this package imports lxml: without inspec
 from paifu.formats.tenhou_xml.document import read_tenhou_xml  # noqa: E402 - after import_etree
 from paifu.formats.tenhou_xml.names import FORMAT, INIT_SHUFFLE_PREFIX  # noqa: E402
 
+#: the registry's names for this format's reader and writer (``paifu.formats.registry``)
+read = read_tenhou_xml
+
 if TYPE_CHECKING:
     from paifu.formats.tenhou_xml.writer import write_tenhou_xml
+    from paifu.formats.tenhou_xml.writer import write_tenhou_xml as write
 
 
 def __getattr__(name: str) -> object:
     """The writer, imported on first use: a process that only reads never pays for it."""
-    if name == "write_tenhou_xml":
+    if name in ("write_tenhou_xml", "write"):
         from paifu.formats.tenhou_xml.writer import write_tenhou_xml
 
         return write_tenhou_xml
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["FORMAT", "INIT_SHUFFLE_PREFIX", "read_tenhou_xml", "write_tenhou_xml"]
+__all__ = ["read", "write", "FORMAT", "INIT_SHUFFLE_PREFIX", "read_tenhou_xml", "write_tenhou_xml"]
