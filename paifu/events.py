@@ -545,14 +545,17 @@ class Ryuukyoku(Hashed):
 class GameEnd(Hashed):
     """The game is over: the final scores and rank points the record states."""
 
-    __slots__ = ("final_scores", "rank_points", "rank_points_text", "placements")
-    __match_args__ = ("final_scores", "rank_points", "rank_points_text", "placements")
+    __slots__ = ("final_scores", "rank_points", "rank_points_text", "placements", "rank_change")
+    __match_args__ = ("final_scores", "rank_points", "rank_points_text", "placements", "rank_change")
 
     final_scores: Final[tuple[int, ...] | None]  # after leftover sticks, as the record states
     rank_points: Final[tuple[float, ...] | None]  # the record's own rank points
     #: rank points exactly as written (e.g. "-10.7" vs "-108"), for rounding checks
     rank_points_text: Final[tuple[str, ...] | None]
     placements: Final[tuple[int, ...] | None]  # 1 = top, per seat, where the record states them
+    #: each seat's change of its rank on the platform's ladder, as the record states it (Mahjong
+    #: Soul's 段位点 ``grading_score``), where the record states one
+    rank_change: Final[tuple[int, ...] | None]
 
     def __init__(
         self,
@@ -560,14 +563,16 @@ class GameEnd(Hashed):
         rank_points: tuple[float, ...] | None = None,
         rank_points_text: tuple[str, ...] | None = None,
         placements: tuple[int, ...] | None = None,
+        rank_change: tuple[int, ...] | None = None,
     ) -> None:
         self.final_scores = final_scores
         self.rank_points = rank_points
         self.rank_points_text = rank_points_text
         self.placements = placements
+        self.rank_change = rank_change
 
     def _values(self) -> tuple[object, ...]:
-        return (self.final_scores, self.rank_points, self.rank_points_text, self.placements)
+        return (self.final_scores, self.rank_points, self.rank_points_text, self.placements, self.rank_change)
 
 
 class Disconnect(Hashed):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
-from paifu.events import Event, GameRecord, GameStart
+from paifu.events import Event, GameEnd, GameRecord, GameStart
 from paifu.findings import Code, Finding, Note
 from paifu.formats.walk import Skipped
 from paifu.frozen import Frozen, set_field
@@ -124,7 +124,50 @@ def replay_record(
     result.events = len(record.events)
     if score:
         _check_rank_points(result)
+        _check_rank_change(result, record)
     return result
+
+
+def _check_rank_change(result: GameResult, record: GameRecord) -> None:
+    """Each player's rank-point change on the platform's ladder (Mahjong Soul's 段位点, stated as
+    ``GameEnd.rank_change``) against the ladder's rule, from the final scores and places the record
+    states and each player's level before the game (a wrong final score is its own finding)."""
+    end = record.events[-1] if record.events else None
+    if not isinstance(end, GameEnd) or end.rank_change is None or result.rules.rank_ladder != "mahjongsoul":
+        return
+    from paifu.rank_points.majsoul import rank_change
+
+    start = record.start
+    mode_id = dict(start.rules_hint).get("majsoul_mode_id")
+    levels = dict(start.meta).get("majsoul_level")
+    scores = end.final_scores or result.final_scores
+    if (
+        not isinstance(mode_id, int)
+        or not isinstance(levels, tuple)
+        or scores is None
+        or end.placements is None
+    ):
+        return
+    level_ids = tuple(
+        lv[0] if isinstance(lv, tuple) and lv and isinstance(lv[0], int) else None for lv in levels
+    )
+    expected = rank_change(tuple(scores), tuple(end.placements), mode_id, level_ids)
+    if expected is None:
+        return
+    result.rank_points_checked = True
+    if any(e is not None and e != a for e, a in zip(expected, end.rank_change, strict=False)):
+        result.findings.append(
+            Finding(
+                code=Code.RANK_POINTS_MISMATCH,
+                message="the rank-point changes (段位点) differ from Mahjong Soul's ladder",
+                file=result.source,
+                game_id=result.game_id,
+                game_index=result.game_index,
+                event_index=result.events - 1,
+                expected=expected,
+                actual=end.rank_change,
+            )
+        )
 
 
 def _seed_note(record: GameRecord) -> list[str]:

@@ -184,7 +184,7 @@ def test_the_walk_sees_every_module_and_each_kind_of_import(
     pairs = {(e.source, e.target, e.lazy) for e in edges}
     assert ("paifu.view.table", "paifu.view.svg", False) in pairs  # at import time
     assert ("paifu.cli.report", "analysis.cli", True) in pairs  # in a function
-    assert ("paifu.formats", "paifu.formats.mjai", True) in pairs  # by name, importlib.import_module
+    assert ("paifu.formats.registry", "paifu.formats.mjai", True) in pairs  # by name, importlib.import_module
     assert ("analysis.rank_points", "paifu.rank_points", False) in pairs  # from paifu.rank_points import *
 
 

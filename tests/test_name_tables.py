@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from paifu.events import CallKind, Meld, RyuukyokuKind
-from paifu.formats import FORMATS
+from paifu.formats import WRITABLE as FORMATS  # the formats paifu writes
 from paifu.formats.majiang.names import _PINGJU_WRITE, CALL_KEYS, HUPAI_NAME
 from paifu.formats.mjai.names import CALL_TYPES
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, CALL_LETTERS, YAKU_JA

@@ -16,7 +16,8 @@ from conftest import CORPUS, SAMPLES
 from round_trip import round_trip
 
 import paifu
-from paifu.formats import FORMATS, RecordError, iter_record_files
+from paifu.formats import WRITABLE as FORMATS  # the formats paifu writes
+from paifu.formats import RecordError, iter_record_files
 from paifu.pipeline import record_rules
 from paifu.rules import load_rules
 

@@ -14,7 +14,8 @@ import pytest
 
 import paifu
 from paifu.events import GameRecord
-from paifu.formats import FORMATS, TableFacts
+from paifu.formats import WRITABLE as FORMATS  # the formats paifu writes
+from paifu.formats import TableFacts
 from paifu.formats import write as format_write
 from paifu.rules.tables import table_facts
 
@@ -31,7 +32,7 @@ def test_writing_loads_neither_rules_nor_engine() -> None:
     """At run time, not only in the import graph: every writer, given facts, in a fresh process."""
     code = f"""
 import sys
-from paifu.formats import FORMATS, TableFacts, read_path, write
+from paifu.formats import WRITABLE as FORMATS, TableFacts, read_path, write
 rec = read_path({str(CHANKAN)!r})[0]
 for fmt in FORMATS:
     assert write(rec, fmt, TableFacts(red_fives=(0, 2, 1), east_only=True, go_type=0x41))

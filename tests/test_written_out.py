@@ -88,6 +88,7 @@ def _objects() -> list[Any]:
         paifu.events.Disconnect(1),
         paifu.events.Reconnect(1),
         paifu.events.RecordIssue(Note.DRAW_KIND_INFERRED, "a note", 3),
+        paifu.events.StatedWall((3, 7), None, (3,), (7,), (11,), (15,)),
         record,
         win.claimed,
         win.claimed.yaku[0],
@@ -173,7 +174,7 @@ def test_a_changed_field_makes_a_different_value_and_copies_are_apart() -> None:
 
 def test_every_event_class_is_checked() -> None:
     checked = {type(obj) for obj in _objects()}
-    assert set(EVENTS) <= checked and len(EVENTS) == 18
+    assert set(EVENTS) <= checked and len(EVENTS) == 19
 
 
 @pytest.mark.parametrize("cls", EVENTS, ids=lambda c: c.__name__)

@@ -7,7 +7,6 @@ imports it just to list formats). The format comes from the content
 
 from __future__ import annotations
 
-import importlib
 import os
 import stat
 from collections.abc import Callable
@@ -15,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from paifu.formats.base import RecordError, TableFacts
 from paifu.formats.gzipped import GZIP_MAGIC, decompress  # noqa: F401 - public names of paifu.formats
-from paifu.formats.registry import ALIASES, BY_NAME, ENTRIES
+from paifu.formats.registry import ALIASES, BY_NAME, ENTRIES, load
 from paifu.formats.walk import Skipped, iter_record_files
 from paifu.limits import current, human
 
@@ -53,24 +52,11 @@ def normalise_format(fmt: str, *, writing: bool = False) -> str:
     return f
 
 
-_LOADED: dict[tuple[str, str], Callable] = {}
-
-
 def _load(fmt: str, what: str) -> Callable:
-    """The format's ``read`` or ``write`` function, imported on first use."""
-    key = (fmt, what)
-    fn = _LOADED.get(key)
-    if fn is None:
-        module = BY_NAME[fmt].module
-        try:
-            mod = importlib.import_module(module)
-        except ImportError as e:
-            raise RecordError(f"cannot {what} {fmt}: {e}") from e
-        fn = getattr(mod, what, None)
-        if fn is None:
-            raise RecordError(f"cannot {what} {fmt}: {module}.{what} is missing")
-        _LOADED[key] = fn
-    return fn
+    try:
+        return load(fmt, what)
+    except ImportError as e:
+        raise RecordError(f"cannot {what} {fmt}: {e}") from e
 
 
 def guess_format(data: bytes, source: str = "") -> str:

@@ -19,138 +19,14 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-_SPACE = b" \t\r\n"
+from paifu.formats.registry import ENTRIES, UNSUPPORTED, looks_like_xml  # noqa: F401 - walk's name
+from paifu.formats.sniff import NOT_PARSED, Doc, first_json_value, take_parsed  # noqa: F401 - public names
+
 _JSON_SPACE = " \t\n\r"
 #: how much of a file detection reads when it is not about to be read whole
 SNIFF_BYTES = 1 << 16
 #: json's own value scanner (typeshed does not list the attribute)
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
-#: the record bytes whose whole document ``detect_format(..., keep=True)`` parsed last, and its
-#: value: the reader takes it (``take_parsed``) instead of parsing the document a second time
-_PARSED: tuple[bytes, object] | None = None
-#: what ``take_parsed`` and ``Doc.get`` give when they have nothing
-NOT_PARSED = object()
-
-
-def _shape(v: object) -> str:
-    """The first character JSON writes for a value ('0' for any number)."""
-    if isinstance(v, dict):
-        return "{"
-    if isinstance(v, list):
-        return "["
-    if isinstance(v, str):
-        return '"'
-    if v is True:
-        return "t"
-    if v is False:
-        return "f"
-    if v is None:
-        return "n"
-    return "0"
-
-
-class Doc:
-    """A JSON document as detection knows it: its first object whole (``value``), or the keys of
-    its first object read so far with their values' shapes (``keys``, for a document cut short).
-    A document that is a list is judged by its first element (a list of games or of events)."""
-
-    __slots__ = ("keys", "value")
-
-    def __init__(self, value: object = NOT_PARSED, keys: dict[str, str] | None = None) -> None:
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            value = value[0]
-        self.value = value
-        self.keys = keys or {}
-
-    def has(self, key: str) -> bool:
-        v = self.value
-        return key in v if isinstance(v, dict) else key in self.keys
-
-    def get(self, key: str) -> object:
-        """The key's value when the document was parsed, else ``NOT_PARSED``."""
-        v = self.value
-        return v.get(key, NOT_PARSED) if isinstance(v, dict) else NOT_PARSED
-
-    def shape(self, key: str) -> str:
-        """The key's value's shape (``_shape``); '' when the key is absent."""
-        v = self.value
-        if isinstance(v, dict):
-            return _shape(v[key]) if key in v else ""
-        s = self.keys.get(key, "")[:1]
-        return "0" if s and (s.isdigit() or s == "-") else s
-
-    def item_shape(self, key: str) -> str:
-        """For a list value: its first element's shape, and that element's first element's when it is
-        a list too (``"[{"``: hands of events; ``"[["``: lists of lists); '' otherwise."""
-        v = self.value
-        if isinstance(v, dict):
-            items = v.get(key)
-            if not isinstance(items, list) or not items:
-                return ""
-            first = items[0]
-            inner = _shape(first[0]) if isinstance(first, list) and first else ""
-            return _shape(first) + inner
-        return self.keys.get(key, "")[1:]
-
-
-def _first_json_value(text: str, keep: bytes | None = None) -> object:
-    """The first complete JSON value of the text (a whole document or its first line), or
-    ``NOT_PARSED``; kept for ``take_parsed`` when ``keep`` is given and the value is what
-    ``json.loads(text)`` gives (JSON space alone around it)."""
-    global _PARSED
-    stripped = text.lstrip()
-    try:
-        value, end = json.JSONDecoder().raw_decode(stripped)
-    except (ValueError, RecursionError):  # RecursionError: nesting deeper than Python's stack
-        return NOT_PARSED
-    if (
-        keep is not None
-        and len(text.lstrip(_JSON_SPACE)) == len(stripped)
-        and not stripped[end:].lstrip(_JSON_SPACE)
-    ):
-        _PARSED = (keep, value)
-    return value
-
-
-def take_parsed(data: bytes) -> object:
-    """``json.loads`` of ``data``'s text when ``detect_format`` has just parsed exactly that (once:
-    it is handed over, not shared); ``NOT_PARSED`` otherwise."""
-    global _PARSED
-    parsed = _PARSED
-    if parsed is None or parsed[0] is not data:
-        return NOT_PARSED
-    _PARSED = None
-    return parsed[1]
-
-
-def looks_like_xml(head: bytes) -> bool:
-    """Tenhou XML: ``<mjloggm`` after an optional declaration, comments and blank space.
-
-    One pass over the head (linear: no regular expression that can backtrack), and only
-    when the text starts with ``<``, so a JSON record whose player is nicknamed
-    ``<mjloggm`` stays JSON. A start tag found later in an XML head (after an unknown
-    element, e.g. a wrapper) still counts.
-    """
-    head = head.lstrip(b"\xef\xbb\xbf").lstrip(_SPACE)
-    if not head.startswith(b"<"):
-        return False
-    i = 0
-    if head.startswith(b"<?xml"):
-        end = head.find(b"?>")
-        if end < 0:
-            return False
-        i = end + 2
-    while True:
-        while i < len(head) and head[i] in _SPACE:
-            i += 1
-        if head.startswith(b"<!--", i):
-            end = head.find(b"-->", i + 4)
-            if end < 0:
-                return False
-            i = end + 3
-            continue
-        break
-    return head.startswith(b"<mjloggm", i) or b"<mjloggm" in head
 
 
 def detect_format(data: bytes, keep: bool = False) -> str | None:
@@ -159,8 +35,6 @@ def detect_format(data: bytes, keep: bool = False) -> str | None:
     A document of up to ``SNIFF_BYTES`` is parsed whole (and with ``keep`` its value is kept for its
     reader); a longer one is first judged by the keys its start holds. Only where those cannot tell,
     and the bytes are about to be read (``keep``), is the whole document parsed, once, for its reader."""
-    from paifu.formats.registry import ENTRIES
-
     head = data[:4096].lstrip(b"\xef\xbb\xbf")
     for f in ENTRIES:
         if f.detect_bytes is not None and f.detect_bytes(head):
@@ -174,8 +48,6 @@ def detect_format(data: bytes, keep: bool = False) -> str | None:
 
 
 def _classify(doc: Doc | None) -> str | None:
-    from paifu.formats.registry import ENTRIES
-
     if doc is None:
         return None
     for f in ENTRIES:
@@ -193,7 +65,7 @@ def _doc(data: bytes, keep: bool, whole: bool) -> Doc | None:
         )
     except UnicodeDecodeError:
         return None
-    value = _first_json_value(text, data if keep else None)
+    value = first_json_value(text, data if keep else None)
     if value is not NOT_PARSED:
         return Doc(value)
     if whole:
@@ -247,8 +119,6 @@ def _skip_space(text: str, i: int) -> int:
 
 def format_from_name(name: str) -> str | None:
     """A guess from a file name alone (used only when the content says nothing)."""
-    from paifu.formats.registry import ENTRIES
-
     n = name.lower()
     if n.endswith(".gz"):
         n = n[:-3]
@@ -260,8 +130,6 @@ def format_from_name(name: str) -> str | None:
 
 def unsupported(data: bytes) -> str | None:
     """What a file we recognise but do not read is (``registry.UNSUPPORTED``), or None."""
-    from paifu.formats.registry import UNSUPPORTED
-
     head = data[:SNIFF_BYTES]
     text = head.decode("utf-8", errors="replace")
     for u in UNSUPPORTED:

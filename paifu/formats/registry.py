@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from paifu.formats.detect import Doc
+    from paifu.formats.sniff import Doc
 
 #: what the table of docs/formats.md says of each format, in its row order
 FACTS = (
@@ -53,7 +53,7 @@ class Format(NamedTuple):
     aliases: tuple[str, ...]
     #: file name endings that say this format when the content says nothing
     suffixes: tuple[str, ...]
-    #: the content test: a JSON document's first value (or its start), see ``detect.Doc``
+    #: the content test: a JSON document's first value (or its start), see ``sniff.Doc``
     detect: Callable[[Doc], bool] | None
     #: the content test for bytes that are no JSON (XML, protobuf)
     detect_bytes: Callable[[bytes], bool] | None
@@ -63,10 +63,37 @@ class Format(NamedTuple):
     carries: dict[str, str]
 
 
-def _tenhou_xml_bytes(head: bytes) -> bool:
-    from paifu.formats.detect import looks_like_xml
+_SPACE = b" \t\r\n"
 
-    return looks_like_xml(head)
+
+def looks_like_xml(head: bytes) -> bool:
+    """Tenhou XML: ``<mjloggm`` after an optional declaration, comments and blank space.
+
+    One pass over the head (linear: no regular expression that can backtrack), and only
+    when the text starts with ``<``, so a JSON record whose player is nicknamed
+    ``<mjloggm`` stays JSON. A start tag found later in an XML head (after an unknown
+    element, e.g. a wrapper) still counts.
+    """
+    head = head.lstrip(b"\xef\xbb\xbf").lstrip(_SPACE)
+    if not head.startswith(b"<"):
+        return False
+    i = 0
+    if head.startswith(b"<?xml"):
+        end = head.find(b"?>")
+        if end < 0:
+            return False
+        i = end + 2
+    while True:
+        while i < len(head) and head[i] in _SPACE:
+            i += 1
+        if head.startswith(b"<!--", i):
+            end = head.find(b"-->", i + 4)
+            if end < 0:
+                return False
+            i = end + 3
+            continue
+        break
+    return head.startswith(b"<mjloggm", i) or b"<mjloggm" in head
 
 
 def _mjai(doc: Doc) -> bool:
@@ -87,6 +114,27 @@ def _tenhou_json(doc: Doc) -> bool:
     return doc.item_shape("log") == "[[" or doc.has("name") or doc.has("rule")
 
 
+def _majsoul(doc: Doc) -> bool:
+    """A downloaded Mahjong Soul record: ``head`` (uuid, config, accounts) beside ``data`` (the
+    decoded ``GameDetailRecords`` object, or its protobuf bytes in base64), the decoded records
+    (``details``), or only the address of the body (``data_url``)."""
+    if doc.shape("head") != "{":
+        return False
+    return doc.shape("data") in ("{", '"') or doc.has("details") or doc.has("data_url")
+
+
+#: how Mahjong Soul's record bytes start: a ``Wrapper`` (field 1, the message's name, 21 bytes long)
+MAJSOUL_WRAPPER = b"\n\x15.lq.GameDetailRecords"
+
+
+#: how Mahjong Soul's record bytes start: a ``Wrapper`` (field 1, the message's name, 21 bytes long)
+MAJSOUL_WRAPPER = b"\n\x15.lq.GameDetailRecords"
+
+
+def _majsoul_bytes(head: bytes) -> bool:
+    return head.startswith(MAJSOUL_WRAPPER)
+
+
 _YES_ALL = dict.fromkeys(FACTS, "yes")
 
 ENTRIES: tuple[Format, ...] = (
@@ -99,7 +147,7 @@ ENTRIES: tuple[Format, ...] = (
         aliases=("xml", "mjlog", "tenhou"),
         suffixes=(".mjlog", ".xml", ".xml_"),
         detect=None,
-        detect_bytes=_tenhou_xml_bytes,
+        detect_bytes=looks_like_xml,
         checks_itself=True,
         carries={
             **_YES_ALL,
@@ -149,6 +197,26 @@ ENTRIES: tuple[Format, ...] = (
             "dice": "no",
             "deal order": "no (sorted hands)",
             "three players": "no",
+        },
+    ),
+    Format(
+        name="majsoul",
+        title="Mahjong Soul game record",
+        module="paifu.formats.majsoul",
+        writable=False,
+        extension=".json",
+        aliases=("mahjongsoul", "mahjong-soul", "jantama", "雀魂"),
+        suffixes=(),
+        detect=_majsoul,
+        detect_bytes=_majsoul_bytes,
+        checks_itself=False,
+        carries={
+            **_YES_ALL,
+            "ranks": "rank level and rank points before the game, and their change",
+            "rules": "the room or contest and its settings (detail_rule)",
+            "wall": "every hand's remaining wall (paishan) with its hash",
+            "dice": "no",
+            "deal order": "no (the deal as a hand)",
         },
     ),
     Format(
@@ -247,3 +315,22 @@ def carries_table() -> str:
     rows = [f"| {fact} | " + " | ".join(f.carries[fact] for f in ENTRIES) + " |" for fact in FACTS]
     written = "| written by paifu | " + " | ".join("yes" if f.writable else "no" for f in ENTRIES) + " |"
     return "\n".join([head, rule, *rows, written])
+
+
+_LOADED: dict[tuple[str, str], Callable[..., object]] = {}
+
+
+def load(name: str, what: str) -> Callable[..., object]:
+    """A format's ``read`` or ``write`` function, its module imported on first use (a process that
+    reads one format never imports the others' readers)."""
+    key = (name, what)
+    fn = _LOADED.get(key)
+    if fn is None:
+        import importlib
+
+        module = BY_NAME[name].module
+        fn = getattr(importlib.import_module(module), what, None)
+        if fn is None:
+            raise ImportError(f"{module}.{what} is missing")
+        _LOADED[key] = fn
+    return fn

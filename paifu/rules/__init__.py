@@ -108,6 +108,10 @@ def _rules_from_hint(given: tuple[tuple[str, object], ...], default: Ruleset | N
             rules = tenhou_rules_from_keys(int(value), keys)  # type: ignore[call-overload]
         elif key == "majiang_rule":
             rules = ruleset_from_majiang(_rule_object(value))
+        elif key == "majsoul_mode_id":
+            from paifu.rules.majsoul import majsoul_rules
+
+            rules = majsoul_rules(keys)
         elif key == "preset":
             rules = preset(str(value))
         elif key in field_names(Ruleset):

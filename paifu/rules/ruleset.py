@@ -203,6 +203,9 @@ class Ruleset(Frozen):
     #: the name the settlement goes by (one of ``paifu.rank_points.SCHEMES``, as ``--scheme``
     #: names it); "" = the ruleset's own name
     rank_scheme: str = ""
+    #: the platform ladder whose rank points a game moves, where a record states that change:
+    #: "mahjongsoul" (段位点, ``paifu.rank_points.majsoul``; its room comes from the record); "" none
+    rank_ladder: str = ""
 
     # ---------------------------------------------------------------- settings a table chooses
     #: options the source leaves to the table, each with the values it allows (004: start points

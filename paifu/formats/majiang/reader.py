@@ -23,7 +23,6 @@ from paifu.events import (
     Win,
 )
 from paifu.formats.base import RecordError, freeze, integer, integers
-from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.majiang.names import (
     _MARK_OFFSET,
     _PINGJU,
@@ -34,6 +33,7 @@ from paifu.formats.majiang.names import (
     parse_shoupai,
 )
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
+from paifu.formats.sniff import NOT_PARSED, take_parsed
 from paifu.formats.tenhou_json.names import disp_go_type, yaku_from_name
 
 

@@ -23,10 +23,10 @@ from paifu.events import (
 )
 from paifu.findings import Code
 from paifu.formats.base import RecordError, freeze, integer, integers, seats
-from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.mjai.names import _ACTOR_EVENTS, _IGNORED, _WINDS, FORMAT, pai_to_tile
 from paifu.formats.mjai.results import _Results
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
+from paifu.formats.sniff import NOT_PARSED, take_parsed
 
 #: json.loads' own scanner, called without loads' wrapping (typeshed does not list the attribute)
 _SCAN: Callable[[str, int], tuple[Any, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
@@ -96,9 +96,7 @@ def _wrapped(doc: dict[str, Any], source: str) -> list[tuple[int, dict[str, Any]
         if isinstance(players, list) and all(isinstance(p, dict) for p in players)
         else []
     )
-    facts: dict[str, Any] = {
-        f"wrapper_{k}": v for k, v in doc.items() if type(v) in (str, int, float)
-    }
+    facts: dict[str, Any] = {f"wrapper_{k}": v for k, v in doc.items() if type(v) in (str, int, float)}
     ranks = doc.get("seatRank")
     out: list[tuple[int, dict[str, Any]]] = []
     for i, ev in enumerate(events):

@@ -14,7 +14,7 @@ from paifu.events import (
     GameStart,
 )
 from paifu.formats.base import RecordError, freeze, seats
-from paifu.formats.detect import NOT_PARSED, take_parsed
+from paifu.formats.sniff import NOT_PARSED, take_parsed
 from paifu.formats.tenhou_json.hands import _HandReader
 from paifu.formats.tenhou_json.names import _MAJSOUL_REF, FORMAT, disp_go_type
 

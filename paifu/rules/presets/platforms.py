@@ -100,9 +100,15 @@ MAHJONGSOUL = cited(
         "every seat's final points by the formula (the tenhou.net/6 `sc` of the corpus)",
     ),
     pao=(
-        frozenset({"daisangen", "daisuushii", "suukantsu"}),
-        CHOICE + " (its rules page as commonly quoted)",
+        frozenset({"daisangen", "daisuushii"}),
+        "riichi.wiki's Majsoul rules (2024): 'Apply for: Big Three Dragons (Daisangen), Four Big "
+        "Winds (Daisuushi)'",
     ),
+    max_ron_winners=(
+        3,
+        "its rules page as quoted by Cryolite: 「ダブロン・トリプルロンの場合，積み棒は上家取り」",
+    ),
+    triple_ron_abort=(False, "riichi.wiki's Majsoul rules (2019): 'Three-player Ron (Sanchahou): No'"),
     double_yakuman=(
         frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
         CHOICE + " (its rules page as commonly quoted)",
