@@ -4,7 +4,7 @@ Two ways in:
 
 * the library: ``replay_bag(paths)`` is a ``dask.bag.Bag`` of the serial items
   (``GameResult`` or ``Unreadable``, in input order), and ``reduce_report(bag)`` folds it into one
-  ``analysis.stream.ReportPart`` with a tree reduction on the workers (parts merge associatively);
+  ``paifu.analysis.stream.ReportPart`` with a tree reduction on the workers (parts merge associatively);
 * the command line, ``--scheduler dask|tcp://host:port``: ``ordered_chunks`` sends chunks of files
   to the workers with a bounded number in flight and hands each chunk's answer back in input
   order, so ``validate`` prints and ``report`` writes exactly what the serial run does. For
@@ -230,7 +230,7 @@ def replay_bag(
 
 
 def _merge_parts(parts: Iterable[Any]) -> Any:
-    from analysis.stream import ReportPart
+    from paifu.analysis.stream import ReportPart
 
     out = ReportPart()
     for part in parts:
@@ -242,8 +242,8 @@ def _merge_parts(parts: Iterable[Any]) -> Any:
 def reduce_report(bag: Any, scheme: Any = "auto", split_every: int = 8) -> Any:
     """Fold a bag of items into one ``ReportPart`` on the workers (a tree of merges, no rows kept):
     its ``counters`` are every player's statistics, exactly the serial run's."""
-    from analysis.rank_points import get_scheme
-    from analysis.stream import PartSpec
+    from paifu.analysis.rank_points import get_scheme
+    from paifu.analysis.stream import PartSpec
 
     spec = PartSpec(scheme if scheme == "auto" else get_scheme(scheme))
     return bag.reduction(spec.part, _merge_parts, split_every=split_every).compute()

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from builders import GameBuilder, kokushi_finish, valuation_problems  # noqa: E402
 
-from analysis.rank_points import rank_points, scheme_for_rules  # noqa: E402
+from paifu.analysis.rank_points import rank_points, scheme_for_rules  # noqa: E402
 from paifu.api import write  # noqa: E402
 from paifu.events import GameEnd, GameRecord, RyuukyokuKind  # noqa: E402
 from paifu.pipeline import record_rules  # noqa: E402

@@ -10,7 +10,7 @@ from conftest import CORPUS, SAMPLES, corpus_dir
 
 distributed = pytest.importorskip("distributed")
 
-from analysis.report import build_report  # noqa: E402
+from paifu.analysis.report import build_report  # noqa: E402
 from paifu.cli import main  # noqa: E402
 from paifu.dask import reduce_report, replay_bag  # noqa: E402
 from paifu.pipeline import replay_paths  # noqa: E402

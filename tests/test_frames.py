@@ -5,8 +5,8 @@ from __future__ import annotations
 import pandas as pd
 from conftest import corpus_dir
 
-from analysis.examples import example_game
-from analysis.frames import (
+from paifu.analysis.examples import example_game
+from paifu.analysis.frames import (
     GAME_PLAYERS_COLUMNS,
     GAMES_COLUMNS,
     HAND_PLAYERS_COLUMNS,
@@ -16,7 +16,7 @@ from analysis.frames import (
     WINS_COLUMNS,
     build_frames,
 )
-from analysis.report import build_report, write_table
+from paifu.analysis.report import build_report, write_table
 
 
 def test_columns_and_dtypes() -> None:
@@ -110,7 +110,7 @@ def test_corpus_frames_and_claimed_points() -> None:
 
 
 def test_every_frame_round_trips_through_parquet_and_csv(tmp_path) -> None:  # noqa: ANN001
-    from analysis.frames import SCHEMAS, read_table
+    from paifu.analysis.frames import SCHEMAS, read_table
 
     r = build_report([example_game("2010091009gm-00a9-0000-aa"), example_game("g2", with_finding=True)])
     for name in SCHEMAS:

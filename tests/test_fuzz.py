@@ -505,7 +505,7 @@ def test_hypothesis_mutations(fmt: str, seed: int) -> None:
 def test_report_on_mutated_records(tmp_path: Path) -> None:
     """The report (frames, statistics, HTML with plots, CSV and Parquet tables) over every game the
     mutations leave readable: flagged games are reported, never a crash."""
-    from analysis.report import build_report, write_html, write_table
+    from paifu.analysis.report import build_report, write_html, write_table
 
     results: list[Any] = []
     for fmt in FMTS:

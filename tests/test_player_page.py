@@ -9,9 +9,9 @@ import warnings
 
 import pandas as pd
 
-from analysis.player_page import STATISTICS
-from analysis.report import build_report, write_html
-from analysis.stats import rates
+from paifu.analysis.player_page import STATISTICS
+from paifu.analysis.report import build_report, write_html
+from paifu.analysis.stats import rates
 from tests.conftest import corpus_dir
 from tests.test_rating import PHOENIX
 
@@ -45,8 +45,8 @@ def test_page_of_a_phoenix_player(tmp_path) -> None:  # noqa: ANN001
 def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
     import datetime as dt
 
-    from analysis import plots
-    from analysis.rating import RatedSeat, rating_change, rating_history
+    from paifu.analysis import plots
+    from paifu.analysis.rating import RatedSeat, rating_change, rating_history
 
     first = RatedSeat("雀士", "a", "2017010100", 0, 1, 2000.0, 16, (2000.0,) * 4, "houou", True)
     after = 2000.0 + rating_change(1, 2000.0, first.table)
@@ -69,7 +69,7 @@ def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
 
 def test_rating_rows_merge_from_parts_in_any_grouping() -> None:
     """Parts made apart (a worker each) and merged give the one report's rating and counters."""
-    from analysis.stream import ReportSink
+    from paifu.analysis.stream import ReportSink
     from paifu.pipeline import replay_paths
 
     files = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] <= "2017010101")

@@ -1,6 +1,6 @@
 """The player statistics of issue 24, each against a count made another way.
 
-Hand-built games (``analysis.examples``) are counted by hand in the comments; the Tenhou phoenix
+Hand-built games (``paifu.analysis.examples``) are counted by hand in the comments; the Tenhou phoenix
 games of 2017-01-01 00:00-00:59 (``tenhou_xml/custom_tenhou_client``, 42 named files) are counted
 a second time straight from their XML tags (REACH, AGARI, INIT, owari), with no replay.
 """
@@ -15,9 +15,17 @@ from urllib.parse import unquote
 import pytest
 from lxml import etree
 
-from analysis.examples import example_game
-from analysis.frames import outcome
-from analysis.stats import COUNT_COLUMNS, PlayerCounters, combine, count_game, rates, stats_frame, yaku_frame
+from paifu.analysis.examples import example_game
+from paifu.analysis.frames import outcome
+from paifu.analysis.stats import (
+    COUNT_COLUMNS,
+    PlayerCounters,
+    combine,
+    count_game,
+    rates,
+    stats_frame,
+    yaku_frame,
+)
 from tests.conftest import corpus_dir
 
 PHOENIX = ("tenhou_xml", "custom_tenhou_client", "tenhou", "gui", "resources", "replays")
@@ -225,7 +233,7 @@ def _xml_counts(files: list[Path]) -> dict[str, Counter[str]]:
 
 def test_phoenix_hour_against_its_xml() -> None:
     """Every counter the XML states directly, player by player, on the 42 games of the first hour."""
-    from analysis.report import build_report
+    from paifu.analysis.report import build_report
     from paifu.pipeline import replay_paths
 
     files = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name.startswith(HOUR))

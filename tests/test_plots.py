@@ -11,10 +11,10 @@ matplotlib.use("Agg")
 
 from matplotlib.figure import Figure  # noqa: E402
 
-from analysis import plots  # noqa: E402
-from analysis.cli import run_report  # noqa: E402
-from analysis.examples import example_game  # noqa: E402
-from analysis.report import build_report, write_html  # noqa: E402
+from paifu.analysis import plots  # noqa: E402
+from paifu.analysis.cli import run_report  # noqa: E402
+from paifu.analysis.examples import example_game  # noqa: E402
+from paifu.analysis.report import build_report, write_html  # noqa: E402
 
 
 def test_game_scores_on_a_given_axes() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import corpus_dir
 
-from analysis.rank_points import (
+from paifu.analysis.rank_points import (
     SCHEMES,
     Scheme,
     SchemeError,

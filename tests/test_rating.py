@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from analysis.dan import stable_dan
-from analysis.rating import (
+from paifu.analysis.dan import stable_dan
+from paifu.analysis.rating import (
     PLACEMENT_BASE,
     TOLERANCE,
     agreement,
@@ -42,7 +42,7 @@ def test_stable_dan() -> None:
 
 
 def _seats(files):  # noqa: ANN001, ANN202
-    from analysis.frames import outcome
+    from paifu.analysis.frames import outcome
     from paifu.pipeline import replay_paths
 
     out = []
@@ -92,8 +92,8 @@ def test_every_phoenix_game_of_the_day() -> None:
 def test_stated_rate_and_dan_in_any_form() -> None:
     """tenhou.net/6 JSON names the dan (四段), XML gives its index; a rate that is not a number, or
     one per seat missing, rates nobody rather than failing the report."""
-    from analysis.examples import example_game
-    from analysis.frames import outcome
+    from paifu.analysis.examples import example_game
+    from paifu.analysis.frames import outcome
 
     g = example_game("2017010100gm-00a9-0000-00000000")
     placements = outcome(g).placements
@@ -112,7 +112,7 @@ def test_stated_rate_and_dan_in_any_form() -> None:
 def _chain(placements: list[int], dans: list[int], south: bool = True, miss_at: int | None = None) -> list:
     """One player's four-player phoenix games, one an hour, each stated R following from the game
     before (or missing by 10 R before game ``miss_at``: a game not in the records)."""
-    from analysis.rating import RatedSeat
+    from paifu.analysis.rating import RatedSeat
 
     seats, rate = [], 1900.0
     for i, (p, d) in enumerate(zip(placements, dans, strict=True)):
@@ -152,7 +152,7 @@ def test_dan_points_stop_where_a_game_is_missing_or_the_record_disagrees() -> No
 
 
 def test_dan_point_table() -> None:
-    from analysis.dan import fourth_loss, points_change, start_points, target_points
+    from paifu.analysis.dan import fourth_loss, points_change, start_points, target_points
 
     assert [fourth_loss(d) for d in (7, 8, 9, 10, 19)] == [0, 15, 30, 45, 180]
     assert [start_points(10), target_points(10), start_points(19), target_points(19)] == [
@@ -168,7 +168,7 @@ def test_dan_point_table() -> None:
 
 def test_three_player_stable_dan_is_not_computed() -> None:
     """Tenhou's three-player dan table is in no source we hold: no stable dan rather than a guess."""
-    from analysis.dan import DAN_POINTS
+    from paifu.analysis.dan import DAN_POINTS
 
     assert {players for players, _ in DAN_POINTS} == {4}
     assert stable_dan({1: 4, 2: 3, 3: 3}, "houou", players=3) is None
@@ -180,7 +180,7 @@ def test_games_in_time() -> None:
     record without a log id dates itself by its own stated date."""
     import datetime as dt
 
-    from analysis.rating import game_hour
+    from paifu.analysis.rating import game_hour
 
     seats = _chain([1, 2], [16, 16])
     seats = [seats[0], dataclasses.replace(seats[1], hour=seats[0].hour)]  # both in hour 00
@@ -196,7 +196,7 @@ def test_no_dan_point_anchor_in_the_corpus() -> None:
     """docs/statistics.md: every change of stated dan in the Tenhou XML corpus lies between two
     records whose R do not follow from one another (a game between them, or in いばらぎ's first
     games of 2014 a miss of 0.5 R), so no record pins anyone's dan points."""
-    from analysis.frames import outcome
+    from paifu.analysis.frames import outcome
     from paifu.pipeline import Unreadable, replay_paths
 
     seats = []
@@ -215,7 +215,7 @@ def test_no_dan_point_anchor_in_the_corpus() -> None:
 
 
 def test_player_page_names_the_dan_points_or_why_not() -> None:
-    from analysis.player_page import _rating_cards
+    from paifu.analysis.player_page import _rating_cards
 
     cards = dict(_rating_cards(rating_history(_chain([1, 1, 4], [10, 11, 11]))))
     assert cards["dan points 4-player"] == "430 pt, 二段, after g2"  # 400 + 90 - 60

@@ -13,10 +13,10 @@ import pandas as pd
 import pytest
 from conftest import SAMPLES
 
-import analysis.html as report_html
-from analysis.cli import run_report
-from analysis.examples import example_game
-from analysis.report import build_report, write_html
+import paifu.analysis.html as report_html
+from paifu.analysis.cli import run_report
+from paifu.analysis.examples import example_game
+from paifu.analysis.report import build_report, write_html
 from paifu.findings import Finding
 
 

@@ -45,7 +45,7 @@ UNUSED = {
     "tempfile": "files a command writes",
     "paifu.dask": "--scheduler",
     "difflib": "a misspelt rule's did-you-mean",
-    "analysis": "paifu report",
+    "paifu.analysis": "paifu report",
     "inspect": "lxml.etree's XPath extension functions (paifu.formats.lxml_import)",
     "ast": "inspect's (paifu.formats.lxml_import)",
     "paifu.rules.presets.leagues": "the league presets (each preset's module loads when it is asked for)",

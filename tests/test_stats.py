@@ -6,9 +6,9 @@ import math
 
 import pytest
 
-from analysis.examples import example_game
-from analysis.frames import outcome
-from analysis.stats import (
+from paifu.analysis.examples import example_game
+from paifu.analysis.frames import outcome
+from paifu.analysis.stats import (
     Moments,
     PlayerCounters,
     combine,
@@ -146,6 +146,6 @@ def test_stats_frame_columns() -> None:
 
 def test_tenhou_guest_name_is_not_one_player() -> None:
     """Tenhou writes "NoName" for every unregistered guest: different people, so never one player."""
-    from analysis.stats import is_player_name
+    from paifu.analysis.stats import is_player_name
 
     assert not is_player_name("NoName") and not is_player_name("  ") and is_player_name("Aoi")

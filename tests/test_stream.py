@@ -8,11 +8,11 @@ import pandas as pd
 import pytest
 from conftest import CORPUS, SAMPLES
 
-from analysis import stream
-from analysis.examples import example_game
-from analysis.frames import TABLES, build_frames
-from analysis.report import build_report, write_html, write_table
-from analysis.stream import (
+from paifu.analysis import stream
+from paifu.analysis.examples import example_game
+from paifu.analysis.frames import TABLES, build_frames
+from paifu.analysis.report import build_report, write_html, write_table
+from paifu.analysis.stream import (
     PartSpec,
     ReportPart,
     ReportSink,
@@ -153,7 +153,7 @@ def test_memory_is_bounded_by_samples_and_chunks(monkeypatch: pytest.MonkeyPatch
 
 def test_plot_curves_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """A player's curve is thinned as it grows: at most CURVE_POINTS points, ending at the exact total."""
-    from analysis import plotdata
+    from paifu.analysis import plotdata
 
     monkeypatch.setattr(plotdata, "CURVE_POINTS", 8)
     curve = plotdata.Curve()

@@ -15,8 +15,14 @@ import pandas as pd
 import pytest
 from builders import GameBuilder
 
-from analysis import tournament
-from analysis.tournament import TournamentError, build_bracket, html_section, parse_prizes, rounds_from_paths
+from paifu.analysis import tournament
+from paifu.analysis.tournament import (
+    TournamentError,
+    build_bracket,
+    html_section,
+    parse_prizes,
+    rounds_from_paths,
+)
 from paifu.api import write
 from paifu.cli import main
 
@@ -180,11 +186,11 @@ def test_cli(bracket_dir: Path, tmp_path: Path) -> None:
 
 
 def test_bracket_page_looks_like_the_report(bracket_dir: Path, tmp_path: Path) -> None:
-    """The bracket page is drawn in the report's page shell and stylesheet (analysis.html), not a
+    """The bracket page is drawn in the report's page shell and stylesheet (paifu.analysis.html), not a
     copy: the same head, summary cards, and each round as the report's scrolling table."""
-    import analysis.html as report_html
-    from analysis.examples import example_game
-    from analysis.report import build_report, write_html
+    import paifu.analysis.html as report_html
+    from paifu.analysis.examples import example_game
+    from paifu.analysis.report import build_report, write_html
 
     page = tmp_path / "b.html"
     args = ["tournament", str(bracket_dir), "--seed", "7", "--prizes", "6000,3000,1000", "--html", str(page)]

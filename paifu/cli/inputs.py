@@ -1,5 +1,5 @@
 """The games a command reads: files, folders and ``-`` (standard input), replayed serially,
-in worker processes or on Dask, always in input order. ``analysis.cli`` (``paifu report``)
+in worker processes or on Dask, always in input order. ``paifu.analysis.cli`` (``paifu report``)
 reads through ``replay_inputs`` too."""
 
 from __future__ import annotations

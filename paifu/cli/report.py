@@ -12,7 +12,7 @@ from paifu.cli.guards import refuse_outputs, report_outputs
 
 
 def run_report(args: argparse.Namespace, out: TextIO) -> int:
-    from analysis import cli as analysis_cli
+    from paifu.analysis import cli as analysis_cli
 
     for path in (args.html, args.players, args.games):
         if problem := output_problem(path):
@@ -39,7 +39,7 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_tournament(args: argparse.Namespace, out: TextIO) -> int:
-    from analysis import tournament_cli as tournament
+    from paifu.analysis import tournament_cli as tournament
 
     side = [p for p in (args.claimed, args.entrants) if p]
     if refuse_outputs("tournament", {"--table": args.table, "--html": args.html}, [*args.paths, *side]):

@@ -23,7 +23,7 @@ COLUMNS = {
     "game_index": "Int64",
     "event_index": "Int64",
     "label": "string",
-    "seat": "category",  # 0..3 whatever the table size, as in analysis.frames
+    "seat": "category",  # 0..3 whatever the table size, as in paifu.analysis.frames
     "player": "string",
     "turn": "Int64",
     "tile": "string",

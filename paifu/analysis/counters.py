@@ -2,7 +2,7 @@
 
 Every field is an integer count, a ``Counter``, ``Moments`` (exact count, sum and sum of squares) or a
 ``Peak`` (a maximum: also associative and commutative), so a player's counters summed game by game, in
-process-pool batches or in a Dask tree reduction are the same bits. ``analysis.stats`` divides them.
+process-pool batches or in a Dask tree reduction are the same bits. ``paifu.analysis.stats`` divides them.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class Peak:
 class PlayerCounters:
     """What one player did, summed over any number of games; ``a + b`` combines batches.
 
-    The definitions are those of ``analysis.stats`` (and ``docs/statistics.md``)."""
+    The definitions are those of ``paifu.analysis.stats`` (and ``docs/statistics.md``)."""
 
     games: int = 0
     ranked_games: int = 0

@@ -13,7 +13,7 @@ doramahjong.org/osusume/02/0012.html (east games move about 2/3), riichi.wiki "T
 
 The records state each player's dan at every game's start but never the points, so points are
 known only from a promotion the records show between two games no game came between (their R
-agree, ``analysis.rating``): the new rank's start. From there they follow game by game while each
+agree, ``paifu.analysis.rating``): the new rank's start. From there they follow game by game while each
 next pair's R agree; a demotion's new points are in none of those sources, so the chain stops
 there. ``docs/statistics.md`` says what the corpus allows.
 
@@ -78,7 +78,7 @@ def stable_dan(placements: Mapping[int, int], lobby: str | None, players: int = 
 
 
 def add_dan_points(rows: list[dict[str, Any]]) -> None:
-    """Add to ``analysis.rating.rating_history`` rows (one player's games in date order, per table
+    """Add to ``paifu.analysis.rating.rating_history`` rows (one player's games in date order, per table
     size) the dan points where the records allow them: ``dan_points`` (at the game's start),
     ``implied_dan`` and ``dan_points_after`` (the rank and points the game's placement gives) and
     ``dan_agrees`` (the next record states that rank; None without a next record or points)."""

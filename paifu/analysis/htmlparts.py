@@ -1,6 +1,6 @@
 """HTML pieces in the report's style: escaped text, inline plots, tables, summary cards.
 
-Shared by the report (``analysis.html``), its player section (``analysis.player_page``) and the
+Shared by the report (``paifu.analysis.html``), its player section (``paifu.analysis.player_page``) and the
 tournament page, none of which need each other to draw them.
 """
 
@@ -14,7 +14,7 @@ esc = html_lib.escape
 
 
 def img(ax: Any, alt: str) -> str:
-    from analysis.plots import to_png
+    from paifu.analysis.plots import to_png
 
     data = base64.b64encode(to_png(ax)).decode("ascii")
     return f'<img alt="{esc(alt)}" src="data:image/png;base64,{data}">'

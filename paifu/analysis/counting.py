@@ -1,7 +1,7 @@
-"""Counting one replayed game into per-seat ``PlayerCounters`` (``analysis.counters``).
+"""Counting one replayed game into per-seat ``PlayerCounters`` (``paifu.analysis.counters``).
 
 Every count comes from the replay (``paifu.engine.results``), never from a record's claims; the
-definitions are in ``analysis.stats`` and ``docs/statistics.md``.
+definitions are in ``paifu.analysis.stats`` and ``docs/statistics.md``.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from analysis.counters import Peak, PlayerCounters
-from analysis.rating import tenhou_lobby
+from paifu.analysis.counters import Peak, PlayerCounters
+from paifu.analysis.rating import tenhou_lobby
 from paifu.shanten import shanten
 from paifu.tiles import counts34
 

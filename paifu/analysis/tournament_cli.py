@@ -1,4 +1,4 @@
-"""``paifu tournament``: the bracket of ``analysis.tournament`` as text, a table and a page.
+"""``paifu tournament``: the bracket of ``paifu.analysis.tournament`` as text, a table and a page.
 
 Names are printed as printable text (a name cannot forge a line or reach the terminal); a
 table's findings are told in words, not codes alone; seed citations name their document."""
@@ -10,7 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from analysis.tournament import TournamentError, build_bracket, html_section, parse_prizes, rounds_from_paths
+from paifu.analysis.tournament import (
+    TournamentError,
+    build_bracket,
+    html_section,
+    parse_prizes,
+    rounds_from_paths,
+)
 from paifu.cli.interrupt import Interrupt, say_interrupted
 from paifu.safety import printable
 
@@ -28,7 +34,7 @@ def run_tournament(
 ) -> int:
     """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
     2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
-    from analysis.report import write_table
+    from paifu.analysis.report import write_table
     from paifu.outfiles import write_text
 
     out = out or sys.stdout
@@ -79,7 +85,7 @@ def run_tournament(
     if table:
         write_table(bracket.rows, table)
     if html:
-        from analysis.html import page
+        from paifu.analysis.html import page
 
         tables = bracket.rows.groupby(["round", "table"]).ngroups
         sub = f"{tables} tables replayed under dora-tournament and checked by paifu."

@@ -19,11 +19,11 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.htmlparts import cards, esc, html_table
-from analysis.htmlparts import img as _img
-from analysis.rating import rating_frame
-from analysis.report import MIN_GAMES, Report, write_table
-from analysis.stats import yaku_frame
+from paifu.analysis.htmlparts import cards, esc, html_table
+from paifu.analysis.htmlparts import img as _img
+from paifu.analysis.model import MIN_GAMES, Report, side_files, write_table
+from paifu.analysis.rating import rating_frame
+from paifu.analysis.stats import yaku_frame
 from paifu.findings import CODES, Code
 from paifu.outfiles import atomic_path, write_text
 from paifu.view.names import STDIN, VIEWER_DIR
@@ -215,7 +215,7 @@ def _common_folder(sources: list[str]) -> str:
 
 
 def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
-    from analysis import plots
+    from paifu.analysis import plots
 
     top = regular if len(regular) else report.stats.sort_values("ranked_games", ascending=False).head(12)
     top = top[top["ranked_games"] > 0]
@@ -244,12 +244,6 @@ def _page_dir(report: Path) -> str | None:
     except ValueError:  # another drive
         return str(folder)
     return None if rel == "." else rel
-
-
-def side_files(path: str | Path) -> dict[str, Path]:
-    """The full tables written beside ``path``: players, games (one row per seat), findings."""
-    p = Path(path)
-    return {k: p.with_name(f"{p.stem}-{k}.csv") for k in ("players", "games", "findings", "yaku", "rating")}
 
 
 def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
@@ -311,7 +305,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
         occasional = occasional.iloc[0:0]
     parts += _plots(report, regular)
     if report.player is not None and report.player in report.counters:
-        from analysis.player_page import player_section
+        from paifu.analysis.player_page import player_section
 
         parts += player_section(report)
     if len(occasional):

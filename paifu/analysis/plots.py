@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from analysis.stats import RATE_NAMES, PlayerCounters, rates
+from paifu.analysis.stats import RATE_NAMES, PlayerCounters, rates
 from paifu.view.names import game_label
 
 
@@ -116,7 +116,7 @@ def rank_point_progression(game_players: Any, player: str, ax: Any = None) -> An
 
 
 def progression(player: str, games: list[int], cumulative: list[float], ax: Any = None) -> Any:
-    """The same from the curve's points (``analysis.plotdata.Curve.series``: no rows needed)."""
+    """The same from the curve's points (``paifu.analysis.plotdata.Curve.series``: no rows needed)."""
     ax = _axes(ax)
     ax.plot(games, cumulative, marker="." if len(games) <= 200 else None, color="tab:green")
     ax.axhline(0, color="grey", lw=0.8)
@@ -228,7 +228,7 @@ def rank_point_curves(game_players: Any, players: list[str], ax: Any = None) -> 
 
 
 def curves(series: Mapping[str, tuple[list[int], list[float]]], ax: Any = None) -> Any:
-    """The same from each player's curve points (``analysis.plotdata.Curve.series``), in the given order."""
+    """The same from each player's curve points (``paifu.analysis.plotdata.Curve.series``), in the given order."""
     ax = _axes(ax, (7, 3.8))
     for name, (games, pts) in series.items():
         if pts:
@@ -249,7 +249,7 @@ def rank_point_distribution(game_players: Any, ax: Any = None) -> Any:
 
 
 def points_histogram(counts: Mapping[tuple[int, float], int], ax: Any = None) -> Any:
-    """The same from counts per (placement, rank points) (``analysis.plotdata.PlotData.points``)."""
+    """The same from counts per (placement, rank points) (``paifu.analysis.plotdata.PlotData.points``)."""
     ax = _axes(ax, (7, 3.2))
     places = sorted({p for p, _ in counts})
     groups = [sorted((v, k) for (p, v), k in counts.items() if p == place) for place in places]
@@ -270,11 +270,11 @@ def points_histogram(counts: Mapping[tuple[int, float], int], ax: Any = None) ->
 
 
 def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any:
-    """A player's Tenhou R recomputed game by game against time (``analysis.rating.rating_history``
+    """A player's Tenhou R recomputed game by game against time (``paifu.analysis.rating.rating_history``
     rows: a line per four- and three-player rating, from the first record's stated R; x is the hour
     the log id names, a player's games of one hour spread across it), the R each record states as
     points, and on a second axis the dan each record states as points (Tenhou's 0..20: 10 is 初段)
-    with the dan recomputed from dan points as a line where the records allow it (``analysis.dan``)."""
+    with the dan recomputed from dan points as a line where the records allow it (``paifu.analysis.dan``)."""
     import matplotlib.dates as mdates
 
     ax = _axes(ax, (7, 3.6))
@@ -305,7 +305,7 @@ def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any
     if twin is not None:
         from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-        from analysis.rating import DAN_NAMES
+        from paifu.analysis.rating import DAN_NAMES
 
         low, high = twin.get_ylim()
         twin.set_ylim(math.floor(low) - 0.5, math.ceil(high) + 0.5)

@@ -303,9 +303,9 @@ def parse_prizes(text: str) -> list[int]:
 
 
 def html_section(bracket: Bracket) -> str:
-    """The bracket as an HTML fragment in the report's style (``analysis.html``): the draw seed and
+    """The bracket as an HTML fragment in the report's style (``paifu.analysis.html``): the draw seed and
     champion as cards, the problems, the draws, one table per round (who goes on highlighted)."""
-    from analysis.htmlparts import cards, html_table
+    from paifu.analysis.htmlparts import cards, html_table
 
     esc = html_lib.escape
     rounds = bracket.rows.groupby("round", sort=False)

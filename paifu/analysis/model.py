@@ -1,9 +1,8 @@
-"""A report over replayed games: frames, per-player statistics, findings, CSV/Parquet (HTML: ``analysis.html``).
-
-Games with findings are counted and listed under "flagged", never dropped
-silently; unreadable inputs are listed too. The report's figures come from the aggregates of
-``analysis.stream.ReportSink`` (bounded memory); ``build_report`` adds the complete frames for a
-notebook.
+"""The report's data, shared by everything that makes or draws a report: ``Report`` and its whole-run
+``Totals``, the findings' rows, the names of the tables written beside the HTML page, and
+``write_table``. The streamed sink (``paifu.analysis.stream``), the HTML page (``paifu.analysis.html``,
+``paifu.analysis.player_page``) and ``paifu.analysis.report`` (which joins them) import it; it imports
+none of them, so the imports between them run one way.
 """
 
 from __future__ import annotations
@@ -18,11 +17,9 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.frames import Frames, build_frames
-from analysis.plotdata import PlotData
-from analysis.rank_points import Scheme
-from analysis.stats import PlayerCounters, field_counters
-from paifu.pipeline import Unreadable
+from paifu.analysis.frames import Frames
+from paifu.analysis.plotdata import PlotData
+from paifu.analysis.stats import PlayerCounters, field_counters
 from paifu.safety import display_path
 from paifu.view.names import STDIN, game_label, page_name
 
@@ -33,7 +30,7 @@ _DATED_ID = re.compile(r"^(20\d\d)(\d\d)(\d\d)\d\dgm-")  # Tenhou log ids start 
 
 @dataclass(frozen=True)
 class Totals:
-    """Whole-run counts: the report's frames may hold only samples (``analysis.stream``)."""
+    """Whole-run counts: the report's frames may hold only samples (``paifu.analysis.stream``)."""
 
     games: int
     hands: int
@@ -49,7 +46,7 @@ class Totals:
 class Report:
     frames: Frames
     counters: dict[str, PlayerCounters]  # named players only
-    stats: pd.DataFrame  # one row per named player (see analysis.stats.stats_frame)
+    stats: pd.DataFrame  # one row per named player (see paifu.analysis.stats.stats_frame)
     flagged: pd.DataFrame  # games with findings: keys, finding count and codes
     player: str | None = None
     scheme: str = "auto"
@@ -65,7 +62,7 @@ class Report:
     streamed: dict[str, Path] = field(default_factory=dict)  # tables the sink already wrote beside the HTML
     rating: list[dict[str, Any]] = field(
         default_factory=list
-    )  # ``analysis.rating.rating_history`` of ``player``
+    )  # ``paifu.analysis.rating.rating_history`` of ``player``
 
     @property
     def field(self) -> PlayerCounters:
@@ -270,39 +267,6 @@ def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
     return df
 
 
-def build_report(
-    results: Iterable[Any],
-    player: str | None = None,
-    scheme: Scheme | str = "auto",
-    unreadable: Iterable[Any] = (),
-) -> Report:
-    """The report of replayed games (``unreadable``: ``paifu.pipeline.Unreadable`` items), with the
-    complete frames, flagged games and findings for a notebook. Its figures are those of the
-    streamed report (``analysis.stream.ReportSink``), which renders the same HTML.
-
-    Seats without a name are not one player "": they count in the field, never as a player."""
-    from analysis.stream import ReportSink
-
-    items = list(results)
-    sink = ReportSink(scheme, player)
-    for item in [*unreadable, *(r for r in items if isinstance(r, Unreadable))]:
-        sink.add(item)
-    games = [r for r in items if not isinstance(r, Unreadable)]
-    for r in games:
-        sink.add(r)
-    sink.close()
-    report = sink.report()
-    report.frames = build_frames(games, sink.spec.scheme)
-    g = report.frames.games
-    report.flagged = g.loc[
-        ~g["valid"].fillna(False).astype(bool),
-        ["source", "game_id", "game_index", "findings", "finding_codes"],
-    ].reset_index(drop=True)
-    report.findings = findings_frame(games)
-    report.results = games
-    return report
-
-
 # ---------------------------------------------------------------------- writers
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     """CSV or Parquet, by the file's suffix (``.csv``, ``.parquet``/``.pq``; another suffix is an error)."""
@@ -327,17 +291,8 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     return p
 
 
-def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
-    """The HTML report (``analysis.html``) and its full tables beside it (those a ``ReportSink`` wrote
-    as the games came are copied when the page goes elsewhere).
-
-    Plot text is taken literally (no mathtext): a name or game id such as ``$x$`` or ``$\\foo$``
-    would otherwise be parsed as TeX, and a bad one fails the whole report."""
-    import matplotlib
-
-    from analysis.html import write_html as _write
-    from analysis.plots import japanese_font
-
-    japanese_font()  # before the context, which would undo it: every page is drawn alike, the first too
-    with matplotlib.rc_context({"text.parse_math": False}):
-        return _write(report, path, viewer_links=viewer_links)
+def side_files(path: str | Path) -> dict[str, Path]:
+    """The full tables written beside the HTML report at ``path``: players, games (one row per seat),
+    findings, yaku, rating."""
+    p = Path(path)
+    return {k: p.with_name(f"{p.stem}-{k}.csv") for k in ("players", "games", "findings", "yaku", "rating")}

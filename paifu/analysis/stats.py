@@ -40,7 +40,7 @@ Definitions (``docs/statistics.md`` says the same, with examples):
   efficiency** (value won - value dealt in, per hand) with its parts; **longest dealer run**,
   **yakuman**, **counted yakuman**, **double riichi** (counts); **average starting shanten** as
   dealer / non-dealer; the **stable dan** of the main four-player Tenhou lobby (three-player: NA,
-  no cited table; `analysis.dan`).
+  no cited table; `paifu.analysis.dan`).
 
 Intervals: Wilson score interval for rates (always within 0..1), normal (mean +- z * sd / sqrt(n))
 for averages, clipped to the range the quantity can take (placement 1..players); missing when the
@@ -55,7 +55,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.counters import (
+from paifu.analysis.counters import (
     ANONYMOUS_NAMES,
     Z95,
     Moments,
@@ -65,9 +65,9 @@ from analysis.counters import (
     field_counters,
     is_player_name,
 )
-from analysis.counting import count_game
-from analysis.dan import stable_dan
-from analysis.rating import LOBBIES
+from paifu.analysis.counting import count_game
+from paifu.analysis.dan import stable_dan
+from paifu.analysis.rating import LOBBIES
 
 __all__ = [
     "ANONYMOUS_NAMES",

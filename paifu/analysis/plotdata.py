@@ -4,7 +4,7 @@ The HTML report draws rank-point curves (per player, over their own games) and t
 distribution of every seat. Keeping each seat's row for that would grow with the games; here a
 curve keeps at most ``CURVE_POINTS`` points (every ``stride``-th game of the player, the stride
 doubling when it fills up, plus the latest game) and the distribution is a count per
-(placement, rank points) value. Both are fed seats in input order by ``analysis.stream.ReportSink``
+(placement, rank points) value. Both are fed seats in input order by ``paifu.analysis.stream.ReportSink``
 on one process, so a run on workers draws exactly what the serial run draws.
 """
 

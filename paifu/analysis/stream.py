@@ -2,16 +2,16 @@
 
 ``paifu report`` used to hold every ``GameResult`` (~94 KB a game) until the end. Here each
 game is folded into a ``ReportPart`` as it finishes and then dropped: player statistics are
-additive counters (``analysis.stats``), findings by kind and the dates are counts too, the
+additive counters (``paifu.analysis.stats``), findings by kind and the dates are counts too, the
 report keeps only bounded samples (the first games, flagged games and findings) and the plots'
-bounded curves (``analysis.plotdata``), and the rows go out in chunks: to a Parquet dataset
+bounded curves (``paifu.analysis.plotdata``), and the rows go out in chunks: to a Parquet dataset
 (``--out``), to the ``--games`` table, and to the full tables beside the HTML report.
 
 A ``ReportPart`` is what a run of consecutive games adds up to; ``a.merge(b)`` is "a, then b"
 and is associative (the counters' sums are exact), so parts made anywhere (a Dask worker, a
 process pool) and merged in input order give exactly the serial result. ``ReportSink`` is
 the one consumer: it merges games or parts, writes rows as they accumulate, and renders the
-``analysis.report.Report`` from its aggregates.
+``paifu.analysis.model.Report`` from its aggregates.
 """
 
 from __future__ import annotations
@@ -25,13 +25,13 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.frames import TABLES, TENHOU_DATE, Frames, build_frames, frame, game_rows, outcome
-from analysis.plotdata import PlotData
-from analysis.rank_points import Scheme, get_scheme
-from analysis.rating import rated_seats, rating_history
-from analysis.report import finding_rows, findings_frame, game_date_range
-from analysis.rowfiles import Dataset, TableFile, arrow_rows, decoded, plain
-from analysis.stats import PlayerCounters, count_game, is_player_name
+from paifu.analysis.frames import TABLES, TENHOU_DATE, Frames, build_frames, frame, game_rows, outcome
+from paifu.analysis.model import Report, Totals, finding_rows, findings_frame, game_date_range, side_files
+from paifu.analysis.plotdata import PlotData
+from paifu.analysis.rank_points import Scheme, get_scheme
+from paifu.analysis.rating import rated_seats, rating_history
+from paifu.analysis.rowfiles import Dataset, TableFile, arrow_rows, decoded, plain
+from paifu.analysis.stats import PlayerCounters, count_game, is_player_name
 from paifu.pipeline import Unreadable
 
 #: game rows kept for the report's "Games" table (the HTML shows 200)
@@ -68,7 +68,9 @@ class ReportPart:
     findings: list[dict[str, Any]] = field(default_factory=list)  # findings rows (the sink drains them)
     seats: list[tuple[str, int | None, float | None]] = field(default_factory=list)  # for the plots (drained)
     first: Any = None  # the only game's result while there is one (the HTML draws its scores)
-    rated: list[Any] = field(default_factory=list)  # the report's player's rated seats (``analysis.rating``)
+    rated: list[Any] = field(
+        default_factory=list
+    )  # the report's player's rated seats (``paifu.analysis.rating``)
     rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # rows not yet written
     # rows already made columnar (``columnar``: a worker's, off the client), all before ``rows``
     tables: dict[str, list[Any]] = field(default_factory=dict)
@@ -261,7 +263,7 @@ class ReportSink:
 
     Memory holds the counters, the bounded samples and curves, and at most ``chunk_games`` games'
     rows. ``html``: the path the HTML report will have; its games and findings tables are written
-    beside it as the games come (``analysis.html.side_files``), so the report needs no rows at the
+    beside it as the games come (``paifu.analysis.model.side_files``), so the report needs no rows at the
     end. ``on_flagged`` and ``on_unreadable`` are called as such games arrive.
     """
 
@@ -304,8 +306,6 @@ class ReportSink:
         self.games_file = TableFile(Path(games_out)) if games_out else None
         self.side: dict[str, TableFile] = {}
         if html:
-            from analysis.html import side_files
-
             files = side_files(html)
             self.side = {k: TableFile(files[k]) for k in ("games", "findings")}
 
@@ -379,9 +379,8 @@ class ReportSink:
                 out.remove()
 
     def report(self) -> Any:
-        """The ``analysis.report.Report`` of everything added so far, from the aggregates."""
-        from analysis.report import Report, Totals
-        from analysis.stats import stats_frame
+        """The ``paifu.analysis.model.Report`` of everything added so far, from the aggregates."""
+        from paifu.analysis.stats import stats_frame
 
         a = self.agg
         n = max(a.players_per_game) if a.players_per_game else 4

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from analysis.rank_points import SchemeError, get_scheme, rank_points
+from paifu.analysis.rank_points import SchemeError, get_scheme, rank_points
 from paifu.cli.common import plural
 from paifu.cli.interrupt import Interrupt, say_interrupted
 
@@ -41,11 +41,11 @@ def run_report(
     games are listed (``quiet``: none). A ``--player`` that matches nobody (also ignoring case) is an
     error with the closest names.
 
-    Memory stays flat in the number of games (``analysis.stream``): rows go to ``out_dir`` (a Parquet
+    Memory stays flat in the number of games (``paifu.analysis.stream``): rows go to ``out_dir`` (a Parquet
     dataset, ``partition`` by source folder or date), to ``games_out`` and to the tables beside
     ``html`` chunk by chunk, and the report is rendered from the aggregates."""
-    from analysis.report import write_html, write_table
-    from analysis.stream import OutputError, ReportSink
+    from paifu.analysis.report import write_html, write_table
+    from paifu.analysis.stream import OutputError, ReportSink
     from paifu.safety import printable
 
     out = out or sys.stdout
@@ -167,7 +167,7 @@ def run_report(
 
 def _write_viewer_pages(report: Any, html: str, rules: Any) -> None:
     """The pages the report's findings link to, under ``viewer/`` beside it (``paifu.view.pages``)."""
-    from analysis.html import MAX_ROWS
+    from paifu.analysis.html import MAX_ROWS
     from paifu.view.names import VIEWER_DIR
     from paifu.view.pages import write_pages
 

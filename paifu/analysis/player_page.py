@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from analysis.htmlparts import cards, esc, html_table
-from analysis.htmlparts import img as _img
-from analysis.report import Report
-from analysis.stats import Estimate, rates, yaku_frequencies
+from paifu.analysis.htmlparts import cards, esc, html_table
+from paifu.analysis.htmlparts import img as _img
+from paifu.analysis.model import Report
+from paifu.analysis.stats import Estimate, rates, yaku_frequencies
 
-#: every statistic of ``analysis.stats.rates`` shown on the page: (key, label, 日本語, kind)
+#: every statistic of ``paifu.analysis.stats.rates`` shown on the page: (key, label, 日本語, kind)
 #: kind: "%" a rate, "n" a number, "p" points
 STATISTICS = (
     ("avg_placement", "average placement", "平均順位", "n"),
@@ -109,19 +109,19 @@ def _rating_cards(rows: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 
 def _dan_points_text(row: dict[str, Any] | None, players: int) -> str:
-    """The last dan points the records allow (``analysis.dan``), or why there are none."""
+    """The last dan points the records allow (``paifu.analysis.dan``), or why there are none."""
     if row is None and players == 3:
         return "not computed: Tenhou's three-player table is in no source we hold (docs/statistics.md)"
     if row is None:
         return "not known: no promotion between two records with no game between them (docs/statistics.md)"
-    from analysis.rating import DAN_NAMES
+    from paifu.analysis.rating import DAN_NAMES
 
     return f"{row['dan_points_after']} pt, {DAN_NAMES[row['implied_dan']]}, after {row['game_id']}"
 
 
 def player_section(report: Report) -> list[str]:
     """The section's HTML parts (``report.player`` must be a player of the report)."""
-    from analysis import plots
+    from paifu.analysis import plots
 
     name = report.player
     assert name is not None

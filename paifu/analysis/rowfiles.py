@@ -1,6 +1,6 @@
 """The report's rows on disk, chunk by chunk: Arrow tables with fixed schemas, the ``--out`` Parquet
 dataset, and single CSV or Parquet files (``--games``, the tables beside the HTML) that come out
-the same bytes as written whole (``analysis.report.write_table``)."""
+the same bytes as written whole (``paifu.analysis.report.write_table``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from analysis.frames import frame
+from paifu.analysis.frames import frame
 
 
 def plain(df: pd.DataFrame) -> pd.DataFrame:
@@ -120,7 +120,7 @@ def _write_part(table: Any, path: Path) -> None:
 
 class TableFile:
     """``--games`` and the tables beside the HTML: one CSV or Parquet file written chunk by chunk (the
-    same bytes as ``analysis.report.write_table`` of the whole table; CSV text cells formula-safe).
+    same bytes as ``paifu.analysis.report.write_table`` of the whole table; CSV text cells formula-safe).
     The chunks go to a temporary file beside ``path``, renamed to it by ``close``: a run that fails
     half-way leaves no truncated table under the final name."""
 

@@ -1,4 +1,4 @@
-"""Tenhou's rating (R) recomputed game by game from the records (dan points: ``analysis.dan``).
+"""Tenhou's rating (R) recomputed game by game from the records (dan points: ``paifu.analysis.dan``).
 
 Tenhou publishes the rating change of one game as
 
@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from analysis.dan import add_dan_points
+from paifu.analysis.dan import add_dan_points
 
 PLACEMENT_BASE = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
 TOLERANCE = 0.01  # the records state R to two decimals
@@ -84,7 +84,7 @@ def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | Non
     rates, hour = _rates(meta.get("rate"), len(result.players)), game_hour(result.game_id, meta)
     if placements is None or rates is None or hour is None:
         return []
-    from analysis.counters import is_player_name
+    from paifu.analysis.counters import is_player_name
 
     dans = meta.get("dan") or ()
     go = meta.get("tenhou_go_type")

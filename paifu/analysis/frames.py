@@ -29,7 +29,7 @@ from typing import Any
 
 import pandas as pd
 
-from analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
+from paifu.analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
 from paifu.safety import display_path
 from paifu.view.names import game_label
 
@@ -247,7 +247,7 @@ def frame(table: str, rows: list[dict[str, Any]]) -> pd.DataFrame:
 
 def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict[str, list[dict[str, Any]]]:
     """The rows one game adds to each of ``tables`` (the others are not built): the unit both
-    ``build_frames`` and the streaming sink (``analysis.stream``) work in."""
+    ``build_frames`` and the streaming sink (``paifu.analysis.stream``) work in."""
     n = len(r.players)
     key = {
         "source": display_path(r.source),  # text, whatever bytes name the file
@@ -378,7 +378,7 @@ def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict
 
 
 def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:
-    """A frame written by ``analysis.report.write_table`` (CSV or Parquet), with the frames' dtypes back:
+    """A frame written by ``paifu.analysis.report.write_table`` (CSV or Parquet), with the frames' dtypes back:
     seats and winds as categories, counts as nullable integers (the files keep seats as integers).
     ``frame`` names its schema (``wins``...); by default the schema with the file's columns."""
     p = Path(path)

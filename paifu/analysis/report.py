@@ -1,0 +1,90 @@
+"""A report over replayed games: frames, per-player statistics, findings, CSV/Parquet (HTML: ``paifu.analysis.html``).
+
+Games with findings are counted and listed under "flagged", never dropped
+silently; unreadable inputs are listed too. The report's figures come from the aggregates of
+``paifu.analysis.stream.ReportSink`` (bounded memory); ``build_report`` adds the complete frames for a
+notebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from paifu.analysis.frames import build_frames
+from paifu.analysis.html import write_html as _write
+from paifu.analysis.model import (
+    MIN_GAMES,
+    Report,
+    Totals,
+    finding_rows,
+    findings_frame,
+    game_date_range,
+    show_command,
+    viewer_page,
+    write_table,
+)
+from paifu.analysis.rank_points import Scheme
+from paifu.analysis.stream import ReportSink
+from paifu.pipeline import Unreadable
+
+__all__ = [
+    "MIN_GAMES",
+    "Report",
+    "Totals",
+    "build_report",
+    "finding_rows",
+    "findings_frame",
+    "game_date_range",
+    "show_command",
+    "viewer_page",
+    "write_html",
+    "write_table",
+]
+
+
+def build_report(
+    results: Iterable[Any],
+    player: str | None = None,
+    scheme: Scheme | str = "auto",
+    unreadable: Iterable[Any] = (),
+) -> Report:
+    """The report of replayed games (``unreadable``: ``paifu.pipeline.Unreadable`` items), with the
+    complete frames, flagged games and findings for a notebook. Its figures are those of the
+    streamed report (``paifu.analysis.stream.ReportSink``), which renders the same HTML.
+
+    Seats without a name are not one player "": they count in the field, never as a player."""
+    items = list(results)
+    sink = ReportSink(scheme, player)
+    for item in [*unreadable, *(r for r in items if isinstance(r, Unreadable))]:
+        sink.add(item)
+    games = [r for r in items if not isinstance(r, Unreadable)]
+    for r in games:
+        sink.add(r)
+    sink.close()
+    report = sink.report()
+    report.frames = build_frames(games, sink.spec.scheme)
+    g = report.frames.games
+    report.flagged = g.loc[
+        ~g["valid"].fillna(False).astype(bool),
+        ["source", "game_id", "game_index", "findings", "finding_codes"],
+    ].reset_index(drop=True)
+    report.findings = findings_frame(games)
+    report.results = games
+    return report
+
+
+def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
+    """The HTML report (``paifu.analysis.html``) and its full tables beside it (those a ``ReportSink`` wrote
+    as the games came are copied when the page goes elsewhere).
+
+    Plot text is taken literally (no mathtext): a name or game id such as ``$x$`` or ``$\\foo$``
+    would otherwise be parsed as TeX, and a bad one fails the whole report."""
+    import matplotlib
+
+    from paifu.analysis.plots import japanese_font
+
+    japanese_font()  # before the context, which would undo it: every page is drawn alike, the first too
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _write(report, path, viewer_links=viewer_links)
