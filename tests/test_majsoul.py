@@ -220,3 +220,21 @@ def test_what_cannot_be_read_is_named(data: bytes, says: str) -> None:
     with pytest.raises(F.RecordError) as e:
         F.read_bytes(data, "x")
     assert says in str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("dealer", "n", "qin", "xian", "total"),
+    [
+        (True, 4, 0, 4000, 12000),
+        (True, 3, 0, 4000, 8000),
+        (False, 4, 4000, 2000, 8000),
+        (False, 3, 4000, 2000, 6000),
+    ],
+    ids=["dealer-4p", "dealer-3p", "child-4p", "child-3p-tsumo-loss"],
+)
+def test_a_tsumos_value_is_what_the_others_pay(dealer: bool, n: int, qin: int, xian: int, total: int) -> None:
+    """A mangan tsumo: each other seat pays ``point_zimo_xian``, the dealer ``point_zimo_qin``."""
+    from paifu.formats.majsoul.reader import _points
+
+    hule = {"zimo": True, "point_rong": 0, "point_zimo_qin": qin, "point_zimo_xian": xian}
+    assert _points(hule, dealer, n) == total

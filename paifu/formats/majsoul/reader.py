@@ -296,7 +296,7 @@ class _Game:
             claimed = ClaimedWin(
                 fu=h["fu"] or None,
                 han=None if h["yiman"] else h["count"],
-                points=_points(h, seat == self._dealer()),
+                points=_points(h, seat == self._dealer(), n),
                 yaku=self._yaku(h, seat),
                 yakuman_multiple=sum(f["val"] for f in h["fans"] if f["id"] in YAKUMAN_FANS) or None
                 if h["yiman"]
@@ -367,13 +367,14 @@ class _Game:
         )
 
 
-def _points(h: dict[str, Any], dealer: bool) -> int | None:
-    """The hand's value before honba and sticks (a tsumo's whole take)."""
+def _points(h: dict[str, Any], dealer: bool, n: int) -> int | None:
+    """The hand's value before honba and sticks (a tsumo's whole take: each of the others pays
+    ``point_zimo_xian``, the dealer ``point_zimo_qin`` when the winner is not the dealer)."""
     if not h["zimo"]:
         return h["point_rong"] or None
     if dealer:
-        return h["point_zimo_xian"] * 3 if h["point_zimo_xian"] else None
-    return (h["point_zimo_qin"] + 2 * h["point_zimo_xian"]) or None
+        return h["point_zimo_xian"] * (n - 1) or None
+    return (h["point_zimo_qin"] + (n - 2) * h["point_zimo_xian"]) or None
 
 
 def _wall(wall: tuple[int, ...], n: int, dealer: int, live: int, fourteenth: int) -> StatedWall:
