@@ -288,3 +288,13 @@ def test_a_lobby_game_whose_record_has_no_csrule_says_so(tmp_path: Path) -> None
     out = io.StringIO()
     assert main(["validate", str(path)], out=out) == 0
     assert "lobby-rules-unstated" in out.getvalue()
+
+
+def test_a_csrule_that_makes_no_sense_is_named_not_fatal() -> None:
+    """Words, negative or outsized numbers and a short list: the ordinary table, with notes."""
+    for text in ("zz,!!,,,-5,abc,\u00b2,,,,,-1", "", ",", "4120DF0F", "0,0,,,999999999999,30000"):
+        rules = tenhou_go_type(0x09, 7, text or None)
+        assert rules.start_points == 25000  # none of them states a start paifu can read
+        assert rules.return_points == (30000 if text.endswith("30000") else preset("tenhou").return_points)
+    notes = "\n".join(csrule_not_applied("zz,!!,,,-5,abc", 4))
+    assert "not hex" in notes and "csrule[4] = '-5'" in notes and "csrule[5] = 'abc'" in notes

@@ -266,9 +266,9 @@ def table_go_type(rules: Ruleset) -> int:
 #: annotated copy of an ARML lobby game (Longhorn-Riichi/InjusticeJudge, ``example_arml_game.json``,
 #: "// [0] rule flags part 1 ... here's how to interpret it"). Each value below quotes it and names
 #: the record that shows it, where one does: ARML (lobby 18940, 2023083107gm-000b-18940-79affd70,
-#: flags ``4120DF0F``), newattr2023.xml (lobby 1, flags ``0FE0BF0B``) and chips_tonpusen.xml (lobby
-#: 11000, flags ``4007C004``). docs/rules.md has the whole table and how sure each one is.
-CS_SOURCE = "InjusticeJudge's annotated ARML record (example_arml_game.json)"
+#: flags ``4120DF0F``), newattr2023.xml (lobby 1, flags ``0FE0BF0B``) and chips_tonpusen.xml
+#: (2021062012gm-0641-11000-af004d79, flags ``4007C004``). docs/rules.md has the whole table and how
+#: sure each one is.
 
 #: ``csrule[0]`` bits read as one rule each: (bit, rule, value when set, the annotation's words)
 CS_FLAG_RULES: tuple[tuple[int, str, object, str], ...] = (
@@ -383,15 +383,22 @@ def _hex(f: list[str], i: int) -> int | None:
         return None
 
 
+_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
 def _int(f: list[str], i: int) -> int | None:
     """Field ``i`` as a whole number; None when empty (the default) or not a number."""
-    if i < len(f) and f[i].lstrip("-").isdigit():
-        return int(f[i])
-    return None
+    return int(f[i]) if i < len(f) and _NUMBER.fullmatch(f[i]) else None
+
+
+def _points(f: list[str], i: int) -> int | None:
+    """Field ``i`` as points (start, target, honba, payments): a positive number, else None."""
+    v = _int(f, i)
+    return v if v is not None and v > 0 else None
 
 
 def _csrule(text: str, n: int) -> dict[str, object]:
-    """The rules a custom lobby's ``csrule`` states (``CS_SOURCE``): the flag words ``[0]`` and
+    """The rules a custom lobby's ``csrule`` states (sources above ``CS_FLAG_RULES``): the flag words ``[0]`` and
     ``[1]``, start ``[4]``, the target ``[5]``, the settlement base ``[6]`` (else ``[5]``), honba
     ``[11]``, noten payments ``[16:19]`` and the uma by how many players sink ``[21:36]``. A clear
     bit or an empty field is Tenhou's ordinary table; what is stated but not applied is named by
@@ -422,14 +429,14 @@ def _csrule(text: str, n: int) -> dict[str, object]:
     out["pao"] = base.pao | {"suukantsu"} if flags2 & CS2_SUUKANTSU_PAO else base.pao
     out["kazoe_yakuman"] = not flags2 & CS2_NO_KAZOE
     # "[4:6] starting pts, required points, 清算原点": [4] is every record's first-hand start
-    start, target, settle = _int(f, 4), _int(f, 5), _int(f, 6)
+    start, target, settle = _points(f, 4), _points(f, 5), _points(f, 6)
     if start:
         out["start_points"] = start
     if target:  # the target of the all-last stop and of the extension
         out["extension_target"] = out["last_dealer_stop_min"] = target
     if settle or target:  # ARML's sc: (final - 30,000) / 1,000 + uma, 30,000 being [4], [5] and [6]
         out["return_points"] = settle or target
-    honba = _int(f, 11)  # "points per honba per person (default 100, meaning 300 for yonma ...)"
+    honba = _points(f, 11)  # "points per honba per person (default 100, meaning 300 for yonma ...)"
     if honba is not None:
         out["honba_value"] = honba * (n - 1)
     noten = _noten_total(f, n)
@@ -442,7 +449,7 @@ def _csrule(text: str, n: int) -> dict[str, object]:
 def _noten_total(f: list[str], n: int) -> int | None:
     """ "noten penalty for 1/2/3 person tenpai (1000/1500/3000)", each noten player's payment: a
     4-player total when the three agree on one (3,000 by default), else None (not applied)."""
-    paid = [_int(f, i) for i in (16, 17, 18)]
+    paid = [_points(f, i) for i in (16, 17, 18)]
     if n != 4 or all(p is None for p in paid):
         return None
     p1, p2, p3 = (p if p is not None else d for p, d in zip(paid, (1000, 1500, 3000), strict=True))
@@ -502,6 +509,9 @@ def csrule_not_applied(text: str, n: int) -> tuple[str, ...]:
     )
     if unknown2:
         out.append(f"csrule[1] bits 0x{unknown2:x}: meaning unknown")
+    for i in (4, 5, 6, 11, 16, 17, 18):
+        if i < len(f) and f[i] and _points(f, i) is None:
+            out.append(f"csrule[{i}] = {f[i]!r}: not a number of points, not applied")
     for i, what in CS_FIELDS_NOT_APPLIED.items():
         if i < len(f) and f[i]:
             out.append(f"csrule[{i}] = {f[i]}: {what}")
