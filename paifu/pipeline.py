@@ -20,7 +20,7 @@ from paifu.frozen import Frozen, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle
-from paifu.rules.tenhou import lobby_notes
+from paifu.rules.tenhou_lobby import lobby_notes
 
 if TYPE_CHECKING:
     from dataclasses import dataclass

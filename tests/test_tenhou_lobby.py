@@ -24,7 +24,8 @@ from paifu.events import GameRecord
 from paifu.formats import read_path
 from paifu.pipeline import replay_record
 from paifu.rules import preset
-from paifu.rules.tenhou import csrule_not_applied, lobby_notes, tenhou_go_type
+from paifu.rules.tenhou import tenhou_go_type
+from paifu.rules.tenhou_lobby import csrule_not_applied, lobby_notes
 from tests.conftest import corpus_dir, platforms_dir
 
 ARML = ("tenhou6_lobby", "InjusticeJudge", "example_arml_game.json")
