@@ -114,6 +114,43 @@ def test_the_uma_group_of_three_sinkers_is_the_one_checked(tmp_path: Path) -> No
     assert not r.findings and r.rank_points_checked
 
 
+def _set(index: int, value: str) -> Callable[[dict[str, Any]], None]:
+    """Field ``index`` set to ``value``; in a flag word (0, 1), ``value``'s hex bits set."""
+
+    def change(doc: dict[str, Any]) -> None:
+        cs = doc["csrule"]
+        cs[index] = f"{int(cs[index] or '0', 16) | int(value, 16):08X}" if index < 2 else value
+
+    return change
+
+
+def _noten(doc: dict[str, Any]) -> None:
+    doc["csrule"][16:19] = ["2000", "3000", "6000"]  # one total, 6,000
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        # no ippatsu: S4's riichi-ippatsu-tsumo-ura loses a han
+        (_set(0, "80000"), {("han-mismatch", "S4-0")}),
+        # no ura: S1-1 and S4 count 裏ドラ
+        (_set(0, "40"), {("han-mismatch", "S1-1"), ("han-mismatch", "S4-0")}),
+        # 200 per payer per honba: every win with honba on the table
+        (_set(11, "200"), {("score-delta-mismatch", h) for h in ("E4-1", "S1-1", "S2-3", "S4-1")}),
+        # noten payments 6,000 in all: the three draws with noten players
+        (_noten, {("score-delta-mismatch", h) for h in ("E3-0", "S2-1", "S2-2")}),
+        (_set(4, "25000"), {("hand-start-mismatch", "E1-0")}),  # the start
+        (_set(5, "50000"), {("game-end-mismatch", "S4-1")}),  # the target: nobody reached it
+        (_set(6, "31000"), {("rank-points-mismatch", "")}),  # the base: an oka of 4,000
+    ],
+)
+def test_each_stated_setting_is_judged(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], where: set[tuple[str, str]]
+) -> None:
+    found = set(_found(_arml(tmp_path, change)))
+    assert where <= found and {h for _, h in found} == {h for _, h in where}
+
+
 def test_fives_written_51_53_are_plain_where_the_type_has_no_red(tmp_path: Path) -> None:
     """ARML's type 0x0b has the no-red bit: the 51/52/53 its hands hold are plain fives (S3, S4 and
     E4-1 win with them and count no 赤ドラ). The same game at type 0x09 counts them red."""
