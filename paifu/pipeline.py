@@ -20,6 +20,7 @@ from paifu.frozen import Frozen, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle
+from paifu.rules.tenhou_lobby import lobby_notes
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -120,6 +121,8 @@ def replay_record(
     result.meta = (*first.meta, *first.rules_hint) if isinstance(first, GameStart) else ()
     if check_wall:
         notes += _seed_note(record)
+    if rules is None:
+        notes += _lobby_notes(record, ruleset)
     result.notes = notes
     result.events = len(record.events)
     if score:
@@ -168,6 +171,15 @@ def _check_rank_change(result: GameResult, record: GameRecord) -> None:
                 actual=end.rank_change,
             )
         )
+
+
+def _lobby_notes(record: GameRecord, rules: Ruleset) -> list[str]:
+    """A Tenhou lobby game judged by its own record's rules: what of its lobby's settings the record
+    does not carry (``--rules`` supplies them) or paifu does not apply."""
+    if not record.events or "tenhou_go_type" not in dict(record.start.rules_hint):
+        return []
+    meta = dict(record.start.meta)
+    return list(lobby_notes(meta.get("lobby"), meta.get("csrule"), rules.num_players))
 
 
 def _seed_note(record: GameRecord) -> list[str]:

@@ -27,8 +27,6 @@ KNOWN = {
     "west.xml": {"wall-mismatch"},
     # a stub: INIT then an AGARI with no discard, whose scores contradict the INIT
     "hanchan_with_noname.xml": {"wrong-turn", "truncated", "game-end-mismatch", "final-score-mismatch"},
-    # tournament lobby 1111 with its own rule (no dealer repeats), not stated by GO type 1601
-    "chips_tonpusen.xml": {"hand-start-mismatch"},
 }
 
 
@@ -90,7 +88,8 @@ def test_tenhou_xml_truncated_are_reported_as_truncated() -> None:
 
 
 def test_chips_lobby_is_clean_under_its_own_rules(tmp_path) -> None:  # noqa: ANN001
-    """The tournament lobby's rule (no dealer repeats, east only) given as TOML makes it clean."""
+    """The tournament lobby's rule (no dealer repeats, east only) given as TOML makes it clean, as its
+    own csrule does (tests/test_tenhou_lobby.py)."""
     folder = corpus_dir("tenhou_xml")
     path = next(p for p in _files("tenhou_xml") if p.endswith("chips_tonpusen.xml"))
     toml = tmp_path / "lobby.toml"

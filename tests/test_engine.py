@@ -32,9 +32,6 @@ INCONSISTENT: dict[str, set[str] | tuple[set[str], ...]] = {
     },
     # reformatted by its project: its deal cannot be rebuilt from its hex seed (corpus README)
     f"{PANTHEON}/helpers/onlineLog/testdata/west.xml": ({"wall-mismatch"}, set()),
-    # a tournament lobby (GO type 1601 = 0x641) whose own rule has no dealer repeats (the
-    # dealer moves on after a dealer win and after a tenpai draw); the GO type does not say so
-    f"{PANTHEON}/models/testdata/chips_tonpusen.xml": {"hand-start-mismatch"},
 }
 
 

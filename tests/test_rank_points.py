@@ -412,21 +412,30 @@ def test_csrule_lobby_scheme_and_when_it_is_unknown() -> None:
         "split",
     )
     assert same.rank_scheme_known
-    # groups that differ (an uma by how many sink): which one applies is unproven
-    assert not tenhou_go_type(
-        257, 1, _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)
-    ).rank_scheme_known
+    # groups that differ: the uma by how many sink (group k for k players below the return points)
+    by_sinkers = tenhou_go_type(257, 1, _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3))
+    assert by_sinkers.rank_scheme_known and dict(by_sinkers.uma_sinking)[1] == (20, 10, -10, -20)
+    # a group left partly empty: no reading of it is proven
+    assert not tenhou_go_type(257, 1, _csrule((5, -5, -15)).replace(",5,-5,-15", ",5,,-15")).rank_scheme_known
     assert not preset("mahjongsoul-sanma").rank_scheme_known  # no source, no record
 
 
 def test_an_unknown_scheme_is_not_checked_but_a_known_one_is() -> None:
-    """Each custom-rule lobby game: a changed point is caught; under uma groups that differ it is not checked."""
+    """Each custom-rule lobby game: a changed point is caught, under uma groups by sinkers too; under
+    a group its lobby leaves partly empty it is not checked."""
     from paifu.formats import read_path
 
     paths = [p for p in corpus_dir("tenhou_xml").rglob("*") if p.is_file() and b"csrule=" in p.read_bytes()]
     assert len(paths) >= 2
     for path in paths:
         _unknown_is_not_checked(read_path(path)[0])
+
+
+def _with_csrule(rec, csrule: str):  # noqa: ANN001, ANN202
+    meta = dict(rec.start.meta)
+    meta["csrule"] = csrule
+    rec.events[0] = dataclasses.replace(rec.start, meta=tuple(meta.items()))
+    return rec
 
 
 def _unknown_is_not_checked(rec) -> None:  # noqa: ANN001
@@ -437,10 +446,13 @@ def _unknown_is_not_checked(rec) -> None:  # noqa: ANN001
     rec.events[-1] = bad
     res = replay_record(rec, check_wall=False)
     assert res.rank_points_checked and "rank-points-mismatch" in {f.code for f in res.findings}
-    meta = dict(rec.start.meta)
-    meta["csrule"] = _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)
-    rec.events[0] = dataclasses.replace(rec.start, meta=tuple(meta.items()))
-    res = replay_record(rec, check_wall=False)
+    res = replay_record(
+        _with_csrule(rec, _csrule((5, -5, -15), (10, -10, -20), *[(5, -5, -15)] * 3)), check_wall=False
+    )
+    assert res.rank_points_checked and "rank-points-mismatch" in {f.code for f in res.findings}
+    res = replay_record(
+        _with_csrule(rec, _csrule((5, -5, -15)).replace(",5,-5,-15", ",5,,-15")), check_wall=False
+    )
     assert not res.rank_points_checked and "rank-points-mismatch" not in {f.code for f in res.findings}
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from paifu.frozen import Frozen, set_field
 from paifu.rules.presets import preset
 from paifu.rules.ruleset import Ruleset
+from paifu.rules.tenhou_lobby import csrule_rules
 
 if TYPE_CHECKING:
     from dataclasses import dataclass
@@ -208,7 +209,7 @@ def _table_rules(
         # points, which only the record's first hand states
         changes["start_points"] = 0
     if csrule:
-        changes.update(_csrule(csrule, base.num_players))
+        changes.update(csrule_rules(csrule, base.num_players))
     return base.replace(name=name, **changes)
 
 
@@ -257,38 +258,6 @@ def table_go_type(rules: Ruleset) -> int:
         | (NO_RED if not any(rules.red_fives) else 0)
         | (NO_KUITAN if not rules.kuitan else 0)
     )
-
-
-def _csrule(text: str, n: int) -> dict[str, object]:
-    """A custom lobby's ``csrule``, read from the one record that has one (newattr2023.xml):
-    fields 4-6 are all 30,000 there and its game started and settled at 30,000, so 4 and 5 are
-    taken as start and return points (a guess between the three); fields 21 on hold groups of
-    the uma of 2nd..last (the top takes minus their sum), five equal groups there, so equal
-    groups are read as one uma and unequal ones leave the scheme unknown; with no groups the
-    default uma applies (chips_tonpusen.xml). The lobby splits tied placements (two pairs tied
-    in newattr2023.xml, each pair sharing its uma)."""
-    f = text.split(",")
-
-    def num(i: int) -> int | None:
-        return int(f[i]) if i < len(f) and f[i].strip().lstrip("-").isdigit() else None
-
-    out: dict[str, object] = {"rank_ties": "split"}
-    start, ret = num(4), num(5)
-    if start:
-        out["start_points"] = start
-    if ret:
-        out["return_points"] = ret
-    groups = []
-    i = 21
-    while all(num(j) is not None for j in range(i, i + n - 1)):
-        groups.append(tuple(num(j) for j in range(i, i + n - 1)))
-        i += n - 1
-    if groups and len(set(groups)) == 1:
-        rest = groups[0]
-        out["uma"] = (-sum(rest), *rest)  # type: ignore[arg-type]
-    elif groups:  # uma by how many sink: which group applies is unproven, so not checked
-        out["rank_scheme_known"] = False
-    return out
 
 
 def tenhou_rules_from_keys(go: int, keys: Mapping[str, object]) -> Ruleset:
