@@ -157,7 +157,7 @@ def test_pao_when_liable_is_discarder_is_plain_ron() -> None:
 def test_pao_needs_the_ruleset() -> None:
     v = val(13, 0, dealer=False, tsumo=True, yaku=(("suukantsu", 13),), multiple=1)
     assert pao_multiple(v, TENHOU) == 0
-    assert pao_multiple(v, preset("mahjongsoul")) == 1
+    assert pao_multiple(v, TENHOU.replace(pao=frozenset({"suukantsu"}))) == 1  # RON2 and JPML: four kans
 
 
 def _pon(kind: int, from_seat: int) -> Meld:
@@ -179,7 +179,7 @@ def test_liable_seat_is_the_feeder_of_the_last_set() -> None:
         Meld(CallKind.DAIMINKAN, (12, 13, 14, 15), 12, 2),
     )
     sk = val(13, 0, dealer=False, yaku=(("suukantsu", 13),), multiple=1)
-    assert liable_seat(kans, 1, preset("mahjongsoul"), sk) == 2
+    assert liable_seat(kans, 1, TENHOU.replace(pao=frozenset({"suukantsu"})), sk) == 2
     assert liable_seat(kans, 1, TENHOU, sk) is None
 
 

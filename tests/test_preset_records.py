@@ -133,18 +133,20 @@ def _triple(abort: bool) -> tuple[GameBuilder, list[int]]:
 def test_triple_ron_abort_vs_all_three_paid() -> None:
     """Triple ron. The casual app (003) pays all three ("放銃した人から全員に支払われます"):
     seat 0 pays 1,000 + 2,000 + 1,300. Tenhou (and Qdan, silent: the usual rule) abort the hand
-    (sanchahou); DORA lets only the nearest win ("三家和による途中流局もありません").
+    (sanchahou); DORA lets only the nearest win ("三家和による途中流局もありません"). Mahjong Soul pays
+    all three too (its rules page as quoted: 「ダブロン・トリプルロンの場合，積み棒は上家取り」).
     """
     g, wins = _triple(abort=False)
     claims_hold(g, "casual")
-    for name in ("tenhou", "qdan", "mahjongsoul"):
+    claims_hold(g, "mahjongsoul")
+    for name in ("tenhou", "qdan"):
         assert found(replay(g, name)) == [("abort-missed", wins[2], 3)]
     assert found(replay(g, "dora")) == [("too-many-winners", wins[1], 2), ("too-many-winners", wins[2], 3)]
 
     g, (draw,) = _triple(abort=True)
-    for name in ("tenhou", "qdan", "mahjongsoul"):
+    for name in ("tenhou", "qdan"):
         claims_hold(g, name)
-    for name in ("casual", "dora"):
+    for name in ("casual", "dora", "mahjongsoul"):
         assert found(replay(g, name)) == [("abort-condition-not-met", draw, None)]
 
 

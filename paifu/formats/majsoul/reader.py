@@ -27,9 +27,7 @@ from paifu.events import (
     Discard,
     Draw,
     Event,
-    GameEnd,
     GameRecord,
-    GameStart,
     HandStart,
     Meld,
     NewDora,
@@ -42,7 +40,9 @@ from paifu.events import (
     Win,
 )
 from paifu.findings import Code
-from paifu.formats.base import RecordError, freeze
+from paifu.formats.base import RecordError
+from paifu.formats.majsoul.header import end as end_of
+from paifu.formats.majsoul.header import players, start
 from paifu.formats.majsoul.layouts import Records
 from paifu.formats.majsoul.names import (
     ADDED_KAN,
@@ -56,7 +56,6 @@ from paifu.formats.majsoul.names import (
     ROUND_WIND_FAN,
     SEAT_WIND_FAN,
     YAKUMAN_FANS,
-    level_name,
     tile,
     tiles,
     wall_tiles,
@@ -78,7 +77,7 @@ class _Game:
         self.source = source
         self.events: list[Event] = []
         self.issues: list[RecordIssue] = []
-        self.n = _players(head, records)
+        self.n = players(head, records)
         self.hand_label: str | None = None
         self.scores: list[int] = []
         self.doras: list[int] = []
@@ -91,7 +90,7 @@ class _Game:
         return RecordError(message, file=self.source, hand=self.hand_label, event=at)
 
     def read(self) -> GameRecord:
-        self.events.append(_start(self.head, self.n))
+        self.events.append(start(self.head, self.n))
         for at, (name, rec) in enumerate(self.records):
             try:
                 getattr(self, "_" + name)(rec, at)
@@ -100,7 +99,7 @@ class _Game:
             except (ValueError, KeyError, IndexError, TypeError) as e:
                 raise self.fail(f"{name}: {type(e).__name__}: {e}", at) from e
         partial = not self.records or self.records[0][0] != "RecordNewRound"
-        end = _end(self.head, self.n)
+        end = end_of(self.head, self.n)
         if end is not None:
             self.events.append(end)
         elif not partial:
@@ -408,82 +407,4 @@ def _wall(wall: tuple[int, ...], n: int, dealer: int, live: int, fourteenth: int
         rinshan=tuple(wall[size - 1 - k] for k in range(replacements)),
         dora_indicators=tuple(wall[size - replacements - 1 - 2 * k] for k in range(5)),
         ura_indicators=tuple(wall[size - replacements - 2 - 2 * k] for k in range(5)),
-    )
-
-
-def _players(head: dict[str, Any] | None, records: Records) -> int:
-    for name, rec in records:
-        if name == "RecordNewRound":
-            return 3 if not rec["tiles3"] else 4
-    if head is not None and head["config"] is not None and head["config"]["mode"] is not None:
-        return 3 if head["config"]["mode"]["mode"] >= 10 else 4
-    return 4
-
-
-def _start(head: dict[str, Any] | None, n: int) -> GameStart:
-    if head is None:
-        return GameStart(
-            players=("",) * n,
-            rules_hint=(("preset", "mahjongsoul-sanma" if n == 3 else "mahjongsoul"), ("num_players", n)),
-            meta=(("majsoul_header", "none"),),
-        )
-    names = [""] * n
-    levels: list[object] = [None] * n
-    for a in [*head["accounts"], *head["robots"]]:
-        if 0 <= a["seat"] < n:
-            names[a["seat"]] = a["nickname"]
-            level = a["level3"] if n == 3 else a["level"]
-            levels[a["seat"]] = (level["id"], level["score"]) if level else None
-    config = head["config"] or {}
-    mode = config.get("mode") or {}
-    meta_data = config.get("meta") or {}
-    detail = mode.get("detail_rule") or {}
-    hint: list[tuple[str, object]] = [
-        ("majsoul_category", config.get("category", 0)),
-        ("majsoul_mode", mode.get("mode", 0)),
-        ("majsoul_mode_id", meta_data.get("mode_id", 0)),
-        ("num_players", n),
-    ]
-    stated = tuple((k, v) for k, v in detail.items() if v not in (0, False, "", None, []))
-    if stated:
-        hint.append(("majsoul_detail_rule", stated))
-    meta: list[tuple[str, object]] = [
-        ("dan", tuple(level_name(lv[0]) if isinstance(lv, tuple) else "" for lv in levels)),
-        ("uuid", head["uuid"]),
-        ("start_time", head["start_time"]),
-        ("end_time", head["end_time"]),
-        ("majsoul_level", freeze(levels)),
-    ]
-    if meta_data.get("contest_uid"):
-        meta.append(("contest_uid", meta_data["contest_uid"]))
-    if meta_data.get("room_id"):
-        meta.append(("room_id", meta_data["room_id"]))
-    return GameStart(
-        players=tuple(names),
-        game_id=head["uuid"],
-        rules_hint=tuple(hint),
-        meta=tuple(meta),
-    )
-
-
-def _end(head: dict[str, Any] | None, n: int) -> GameEnd | None:
-    if head is None or head["result"] is None or not head["result"]["players"]:
-        return None
-    finals = [0] * n
-    points = [0.0] * n
-    change = [0] * n
-    places = [0] * n
-    for place, p in enumerate(head["result"]["players"], 1):
-        s = p["seat"]
-        if 0 <= s < n:
-            finals[s] = p["part_point_1"]
-            points[s] = p["total_point"] / 1000
-            change[s] = p["grading_score"]
-            places[s] = place
-    return GameEnd(
-        final_scores=tuple(finals),
-        rank_points=tuple(points),
-        rank_points_text=tuple(f"{p:g}" for p in points),
-        placements=tuple(places),
-        rank_change=tuple(change),
     )
