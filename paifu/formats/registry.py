@@ -87,6 +87,19 @@ def _tenhou_json(doc: Doc) -> bool:
     return doc.item_shape("log") == "[[" or doc.has("name") or doc.has("rule")
 
 
+def _riichi_city(doc: Doc) -> bool:
+    """Riichi City's game record: the API's answer (``{"code", "data": {...}}``) or its ``data``."""
+    from paifu.formats.detect import NOT_PARSED
+
+    if doc.shape("handRecord") == "[":
+        return True
+    inner = doc.get("data")
+    if isinstance(inner, dict):
+        return isinstance(inner.get("handRecord"), list)
+    # a document cut short (a file in a folder, judged by its start): the answer's first keys
+    return inner is NOT_PARSED and doc.shape("code") == "0" and doc.shape("data") == "{"
+
+
 _YES_ALL = dict.fromkeys(FACTS, "yes")
 
 ENTRIES: tuple[Format, ...] = (
@@ -169,6 +182,25 @@ ENTRIES: tuple[Format, ...] = (
             "dice": "no",
             "deal order": "as its converter lists it (mjx sorts)",
             "tsumogiri": "yes (60)",
+        },
+    ),
+    Format(
+        name="riichi-city",
+        title="Riichi City game record",
+        module="paifu.formats.riichi_city",
+        writable=False,
+        extension=".json",
+        aliases=("riichicity", "mahjong-ichibangai", "一番街"),
+        suffixes=(),
+        detect=_riichi_city,
+        detect_bytes=None,
+        checks_itself=False,
+        carries={
+            **_YES_ALL,
+            "ranks": "no",
+            "rules": "start points, length and the local rules as flags",
+            "wall": "every hand's whole wall (handCardEncode) with its SHA-256",
+            "rank points": "stated (not checked: its uma is the room's)",
         },
     ),
 )
