@@ -96,9 +96,7 @@ def _wrapped(doc: dict[str, Any], source: str) -> list[tuple[int, dict[str, Any]
         if isinstance(players, list) and all(isinstance(p, dict) for p in players)
         else []
     )
-    facts: dict[str, Any] = {
-        f"wrapper_{k}": v for k, v in doc.items() if type(v) in (str, int, float)
-    }
+    facts: dict[str, Any] = {f"wrapper_{k}": v for k, v in doc.items() if type(v) in (str, int, float)}
     ranks = doc.get("seatRank")
     out: list[tuple[int, dict[str, Any]]] = []
     for i, ev in enumerate(events):

@@ -104,7 +104,7 @@ END_CLOSED = 8
 
 #: ``fang_type`` to the yaku it names (RiichiCity-to-Tenhou-Log-Parser's table of the game's fan
 #: names; those in the shared records are checked by their replay). None: a yaku paifu has no
-#: name for (``unknown:<id>`` in the claim, and said so).
+#: name for (``unknown:fan <id>`` in the claim: the replay reports the yaku differ).
 FANS: dict[int, str | None] = {
     0: Yaku.RIICHI.value,
     1: Yaku.MENZEN_TSUMO.value,
@@ -158,9 +158,9 @@ FANS: dict[int, str | None] = {
     49: Yaku.AKA_DORA.value,
     50: Yaku.DORA.value,
     51: Yaku.URA_DORA.value,
-    52: "open-riichi",  # riichi with the hand shown: riichi's han and one more
-    53: "open-double-riichi",
-    54: "open-riichi",
+    52: None,  # open riichi: riichi with the hand shown, its han and one more
+    53: None,  # open double riichi
+    54: None,  # open riichi (a second id in the fan table)
     55: Yaku.KITA.value,
     56: Yaku.KITA_YAKUHAI.value,
 }
