@@ -187,6 +187,15 @@ def test_a_wall_that_does_not_match_its_hash() -> None:
     assert _mutated(change) == {Code.WALL_HASH_MISMATCH}
 
 
+def test_a_deal_shown_with_another_hash() -> None:
+    def change(doc: dict[str, Any]) -> None:
+        e, d = _events(doc["data"]["handRecord"][2], 1)[1]
+        d["hand_cards_sha_256"] = hashlib.sha256(b"another wall").hexdigest()
+        _put(e, d)
+
+    assert _mutated(change) == {Code.WALL_HASH_MISMATCH}
+
+
 def test_a_draw_that_is_not_the_walls_next_tile() -> None:
     def change(doc: dict[str, Any]) -> None:
         hand = doc["data"]["handRecord"][0]

@@ -198,9 +198,11 @@ ENTRIES: tuple[Format, ...] = (
         carries={
             **_YES_ALL,
             "ranks": "no",
-            "rules": "start points, length and the local rules as flags",
+            "rules": "start points, length, the wall's red fives; local rules as flags (those the engine "
+            "lacks named in notes)",
             "wall": "every hand's whole wall (handCardEncode) with its SHA-256",
-            "rank points": "stated (not checked: its uma is the room's)",
+            "tsumogiri": "yes (the slot the tile left, move_cards_pos)",
+            "rank points": "stated (not checked: the room's uma)",
         },
     ),
 )

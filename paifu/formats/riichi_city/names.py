@@ -59,7 +59,7 @@ def wall_tiles(text: object) -> tuple[int, ...]:
 
 
 #: ``quan_feng`` / ``quanFeng`` (the round wind's tile code) to our round wind
-ROUND_WINDS = {0x31: 0, 0x41: 1, 0x51: 2, 0x61: 3}
+ROUND_WINDS: dict[object, int] = {0x31: 0, 0x41: 1, 0x51: 2, 0x61: 3}
 
 # eventType (``handEventRecord[].eventType``)
 DEAL = 1  # one per seat: hand_cards, dealer_pos, dices, bao_pai_card, user_info_list

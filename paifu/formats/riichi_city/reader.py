@@ -49,6 +49,8 @@ LOCAL_RULES = {
     "isGangPay": "kan payments (isGangPay)",
     "isNotShowHand": "hands not shown at a draw (isNotShowHand)",
 }
+#: ``round``: an east game or a half game
+_LENGTHS: dict[object, str] = {1: "east", 2: "south"}
 #: ``gamePlay`` of a tournament room: the organiser's settings, not all of them in the record
 TOURNAMENT = 1002
 #: the game's settings kept in its header, beside the players
@@ -157,7 +159,7 @@ class _Reader:
         ]
         if "initPoints" in doc:
             hint.append(("start_points", integer(doc["initPoints"], "initPoints")))
-        length = {1: "east", 2: "south"}.get(doc.get("round"))  # type: ignore[arg-type]
+        length = _LENGTHS.get(doc.get("round"))
         if length is not None:
             hint.append(("length", length))
         reds = _red_fives(first.get("handCardEncode"))
@@ -267,12 +269,15 @@ class _Reader:
         if text is not None:
             tiles_w = nm.wall_tiles(text)
             wall = layout(tiles_w, n, dealer)
-            if not sha256_matches(text, hand.get("handCardsSHA256")):
+            # the hash the hand states, and the one each seat was shown with its deal
+            stated = [hand.get("handCardsSHA256")]
+            stated += [d["hand_cards_sha_256"] for _, _, d in deals if d.get("hand_cards_sha_256")]
+            if not all(sha256_matches(text, h) for h in stated):
                 self.issues.append(
                     RecordIssue(
                         Code.WALL_HASH_MISMATCH,
-                        f"hand {self.label}: the wall (handCardEncode) does not match its SHA-256 "
-                        f"(handCardsSHA256 {str(hand.get('handCardsSHA256'))[:64]!r})",
+                        f"hand {self.label}: the wall (handCardEncode) does not match the SHA-256 "
+                        f"the record states ({', '.join(repr(str(h)[:64]) for h in stated)})",
                         len(self.events),
                     )
                 )
