@@ -149,7 +149,12 @@ def _replay(doc: dict[str, Any]) -> set[str]:
 
 
 def _rehash(hand: dict[str, Any]) -> None:
-    hand["handCardsSHA256"] = hashlib.sha256(hand["handCardEncode"].encode()).hexdigest()
+    """The hand's hashes (its own and each deal's) made again from its wall."""
+    digest = hashlib.sha256(hand["handCardEncode"].encode()).hexdigest()
+    hand["handCardsSHA256"] = digest
+    for e, d in _events(hand, 1):
+        d["hand_cards_sha_256"] = digest
+        _put(e, d)
 
 
 def _swap(hand: dict[str, Any], i: int, j: int) -> None:

@@ -89,15 +89,13 @@ def _tenhou_json(doc: Doc) -> bool:
 
 def _riichi_city(doc: Doc) -> bool:
     """Riichi City's game record: the API's answer (``{"code", "data": {...}}``) or its ``data``."""
-    from paifu.formats.detect import NOT_PARSED
-
     if doc.shape("handRecord") == "[":
         return True
-    inner = doc.get("data")
-    if isinstance(inner, dict):
-        return isinstance(inner.get("handRecord"), list)
+    if isinstance(doc.value, dict):
+        inner = doc.value.get("data")
+        return isinstance(inner, dict) and isinstance(inner.get("handRecord"), list)
     # a document cut short (a file in a folder, judged by its start): the answer's first keys
-    return inner is NOT_PARSED and doc.shape("code") == "0" and doc.shape("data") == "{"
+    return doc.shape("code") == "0" and doc.shape("data") == "{"
 
 
 _YES_ALL = dict.fromkeys(FACTS, "yes")

@@ -180,7 +180,7 @@ def noten_deltas(tenpai: Collection[int], rules: Ruleset) -> list[int]:
     if not tp or len(tp) == n or not rules.noten_payment:
         return d
     total = rules.noten_payment
-    if rules.noten_split == "per-tenpai":
+    if flags_of(rules).noten_per_tenpai:
         total *= len(tp)
     for seat in range(n):
         d[seat] = total // len(tp) if seat in tp else -(total // (n - len(tp)))
