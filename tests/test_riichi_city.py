@@ -456,9 +456,12 @@ def test_a_four_player_record_reads_with_its_wall_checked() -> None:
 WRITES = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
 
-#: what a format's reader leaves unsaid where the plays give it (the winner's hand, the hands shown at a
-#: draw, that nobody was liable): the A->B->A trips of tests/round_trip.py get them back from A's writer
-_REBUILT = frozenset({"Win.claimed.hand", "Ryuukyoku.shown", "Win.claimed.pao_stated"})
+#: what a format's reader leaves unsaid where the plays give it (the winner's hand, the dora indicators
+#: turned, the hands shown at a draw, that nobody was liable): the A->B->A trips of tests/round_trip.py
+#: get them back from A's writer
+_REBUILT = frozenset(
+    {"Win.claimed.hand", "Win.claimed.dora_indicators", "Ryuukyoku.shown", "Win.claimed.pao_stated"}
+)
 
 
 def _stated(record: GameRecord, field: str) -> bool:

@@ -44,6 +44,8 @@ class Hand:
         self.pons: list[list[Meld]] = [[] for _ in range(reader.n)]
         self.rons: dict[int, int] = {}  # winner -> the tile won on
         self.done = False
+        #: the dora indicators turned so far (the deal's, then one per kan)
+        self.indicators = [start.dora_indicator]
         #: concealed tiles per seat (the drawn tile included), for the drawn tile's slot
         self.held = [13] * reader.n
         self.held[start.dealer] += 1
@@ -72,7 +74,8 @@ class Hand:
             cards = d.get("cards")
             if not isinstance(cards, list) or not cards:
                 raise r.fail("a new dora with no cards", i)
-            self.events.append(NewDora(nm.code_to_tile(cards[-1])))
+            self.indicators.append(nm.code_to_tile(cards[-1]))
+            self.events.append(NewDora(self.indicators[-1]))
         elif t == nm.RESULT:
             self.result(i, d)
         else:
@@ -255,6 +258,7 @@ class Hand:
             han=integer(w["all_fang_num"], "all_fang_num"),
             points=integer(w["all_point"], "all_point"),
             yaku=tuple(yaku),
+            dora_indicators=tuple(self.indicators),
             ura_indicators=tuple(nm.code_to_tile(c) for c in ura) if isinstance(ura, list) and ura else None,
             hand=hand or None,
             honba=self.start.honba,

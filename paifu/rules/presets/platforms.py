@@ -133,8 +133,16 @@ RIICHICITY_SANMA = cited(
     "riichicity-sanma",
     "Riichi City 3-player (the record states its start points, length and local rules)",
     unset="Tenhou's 3-player table where the records show nothing else: " + CHOICE,
-    start_points=(35000, "ranked records start at 35,000; a record's initPoints is its own (rules hint)"),
-    red_fives=((0, 1, 1), "one red 5p and one red 5s in every wall (handCardEncode) of the records"),
+    start_points=(
+        35000,
+        "the ranked record (cnrkj069nc7ajnvadk30) starts at 35,000; every record states its own "
+        "(initPoints, read into the rules hint)",
+    ),
+    red_fives=(
+        (0, 1, 1),
+        "one red 5p and one red 5s in every wall (handCardEncode) of nine of the ten records; the "
+        "walls of a record say its own (a friend room's have two of each)",
+    ),
     rank_scheme=("", "the records' rank points (user_data score) use the room's uma: not checked"),
     rank_scheme_known=(False, "the records' rank points use the room's uma: not checked"),
     open_kan_dora_timing=(
@@ -144,8 +152,8 @@ RIICHICITY_SANMA = cited(
     ),
     double_yakuman=(
         frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
-        "InjusticeJudge's Riichi City rules (has_double_yakuman); a tsuuiisou shousuushii of the "
-        "records is two yakuman of 13 han each",
+        "InjusticeJudge's Riichi City rules (has_double_yakuman = True); which ones: Mahjong Soul's four, "
+        + CHOICE,
     ),
 )
 
@@ -162,6 +170,7 @@ RIICHICITY = cited(
     ),
     double_yakuman=(
         frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
-        "InjusticeJudge's Riichi City rules (has_double_yakuman)",
+        "InjusticeJudge's Riichi City rules (has_double_yakuman = True); which ones: Mahjong Soul's four, "
+        + CHOICE,
     ),
 )
