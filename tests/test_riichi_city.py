@@ -119,6 +119,24 @@ def test_the_wall_layout_holds_on_every_hand() -> None:
                     assert dealt[13] == wall.draws[0]
 
 
+def test_rank_points_are_the_points_over_the_start_and_the_rooms_uma() -> None:
+    """What the presets' ``return_points = None`` rests on: each record's rank points (tenths) are
+    (points - start) / 1,000 + uma by place, the uma the room's (not stated by the record)."""
+    uma = {50000: (10, 0, -10), 35000: (30, -5, -25), 30000: (40, -10, -30)}
+    for path in _paths():
+        (record,) = paifu.read(path)
+        result = paifu.replay(record, _rules(record))
+        stated = result.claimed_rank_points
+        if stated is None:
+            continue  # a closed game states none
+        start = record_rules(record).start_points
+        final = result.final_scores
+        assert final is not None
+        places = sorted(range(3), key=lambda s: (-final[s], s))
+        for place, seat in enumerate(places):
+            assert stated[seat] == pytest.approx((final[seat] - start) / 1000 + uma[start][place]), path.name
+
+
 def test_tsumogiri_is_read_from_the_slot_the_tile_left() -> None:
     (record,) = paifu.read(platforms_dir(*FOLDER, *RANKED))
     discards = [e for e in record.events if type(e).__name__ == "Discard"]

@@ -143,6 +143,11 @@ RIICHICITY_SANMA = cited(
         "one red 5p and one red 5s in every wall (handCardEncode) of nine of the ten records; the "
         "walls of a record say its own (a friend room's have two of each)",
     ),
+    return_points=(
+        None,
+        "every record's rank points (user_data score, in tenths) are (points - start) / 1,000 + uma, no "
+        "oka (tests/test_riichi_city.py)",
+    ),
     rank_scheme=("", "the records' rank points (user_data score) use the room's uma: not checked"),
     rank_scheme_known=(False, "the records' rank points use the room's uma: not checked"),
     open_kan_dora_timing=(
@@ -162,6 +167,7 @@ RIICHICITY = cited(
     "riichicity",
     "Riichi City 4-player (the record states its start points, length and local rules)",
     unset="Tenhou's table where nothing about Riichi City is known: " + CHOICE,
+    return_points=(None, "as its 3-player records show, no oka: " + CHOICE),
     rank_scheme=("", "a record's rank points use the room's uma: not checked"),
     rank_scheme_known=(False, "a record's rank points use the room's uma: not checked"),
     open_kan_dora_timing=(
