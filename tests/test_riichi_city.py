@@ -47,8 +47,11 @@ TOURNAMENT = {
 
 #: shared records that disagree with the rules the engine has, with the codes they must give and why
 KNOWN = {
-    # a friend room with open riichi (fan 52: 2 han), wareme and luck points: its payments are
-    # doubled and tripled by rules the engine does not have yet (notes name them)
+    # a friend room with open riichi (fan 52: 2 han), wareme and luck points (notes name them). Its
+    # numbers fit rules the engine does not have yet: open riichi is worth 2 han; the seat the dice
+    # count to from the dealer (dealer + sum - 1, mod 3) pays and is paid double; a tsumo is paid
+    # without the 3-player loss, each payer half the ron value (E1: 3,900 each for 7,700, the dealer
+    # doubled to 7,800; E3: a dealer's double yakuman, 48,000 each, doubled to 96,000 for the winner)
     "gameDataSample.json": {
         Code.YAKU_MISMATCH,
         Code.HAN_MISMATCH,
@@ -337,6 +340,9 @@ def test_the_data_object_alone_reads_as_the_answer_does() -> None:
         (lambda d: d["data"]["handRecord"][0]["handEventRecord"][0].update(data="{"), "data is not JSON"),
         (lambda d: d["data"].update(handRecord=[]), "no hand"),
         (lambda d: d["data"]["handRecord"][0].update(handCardEncode="9z" * 108), "is not a tile"),
+        (lambda d: d["data"]["handRecord"].insert(0, [1, 2]), "not an object"),
+        (lambda d: d["data"]["handRecord"][0].update(players="x"), "no players"),
+        (lambda d: d.update(data={"list": []}), "holds no game record .* it has list"),
     ],
 )
 def test_a_record_we_cannot_read_is_named(change: Callable[[dict[str, Any]], None], says: str) -> None:

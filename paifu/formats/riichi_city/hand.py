@@ -27,13 +27,13 @@ from paifu.formats.riichi_city import names as nm
 from paifu.yaku import wind_yaku
 
 if TYPE_CHECKING:
-    from paifu.formats.riichi_city.reader import _Reader
+    from paifu.formats.riichi_city.reader import Reader
 
 
 class Hand:
     """The plays of one hand, read in order."""
 
-    def __init__(self, reader: _Reader, start: HandStart, first_draw: int) -> None:
+    def __init__(self, reader: Reader, start: HandStart, first_draw: int) -> None:
         self.r = reader
         self.start = start
         self.events = reader.events
@@ -62,14 +62,14 @@ class Hand:
         if t == nm.TURN:
             card = d.get("in_card", 0)
             if card:
-                seat = r._seat(user, i)
+                seat = r.seat_of_user(user, i)
                 tile = nm.code_to_tile(card)
                 self.accept_riichi()
                 self.events.append(DRAWS[seat][tile])
                 self.last_draw = (seat, tile)
                 self.held[seat] += 1
         elif t == nm.ACTION:
-            self.action(i, r._seat(user, i), d)
+            self.action(i, r.seat_of_user(user, i), d)
         elif t == nm.NEW_DORA:
             cards = d.get("cards")
             if not isinstance(cards, list) or not cards:
@@ -168,15 +168,15 @@ class Hand:
         end = d.get("end_type")
         profit = [0] * n
         for u in d.get("user_profit") or ():
-            profit[r._seat(u["user_id"], i)] = integer(u["point_profit"], "point_profit")
+            profit[r.seat_of_user(u["user_id"], i)] = integer(u["point_profit"], "point_profit")
         deltas = tuple(profit) if d.get("user_profit") else None
         wins = d.get("win_info") or []
         if end in (nm.END_RON, nm.END_TSUMO):
             if end == nm.END_RON and self.last_out is None:
                 raise r.fail("a ron on no tile let go", i)
-            bao = [r._seat(u["user_id"], i) for u in d.get("user_profit") or () if u.get("is_bao_pai")]
+            bao = [r.seat_of_user(u["user_id"], i) for u in d.get("user_profit") or () if u.get("is_bao_pai")]
             for w in wins:
-                seat = r._seat(w["user_id"], i)
+                seat = r.seat_of_user(w["user_id"], i)
                 if end == nm.END_TSUMO:
                     if self.last_draw is None or self.last_draw[0] != seat:
                         raise r.fail(f"seat {seat} wins by tsumo without a draw", i)
@@ -197,7 +197,7 @@ class Hand:
             if kind == RyuukyokuKind.EXHAUSTIVE:
                 ready = []
                 for w in wins:
-                    seat = r._seat(w["user_id"], i)
+                    seat = r.seat_of_user(w["user_id"], i)
                     if w.get("ting_card_list"):
                         ready.append(seat)
                         shown[seat] = tuple(nm.code_to_tile(c) for c in w.get("user_cards") or ())

@@ -78,13 +78,19 @@ def read_riichi_city(data: bytes, source: str = "") -> list[GameRecord]:
             )
         doc = doc["data"]
     if not isinstance(doc, dict) or not isinstance(doc.get("handRecord"), list):
-        raise RecordError("not a Riichi City game record (no 'handRecord' list)", file=source)
+        keys = ", ".join(sorted(str(k) for k in doc)[:12]) if isinstance(doc, dict) else type(doc).__name__
+        raise RecordError(
+            f"a Riichi City API answer that holds no game record (no 'handRecord' list; it has {keys})",
+            file=source,
+        )
     if not doc["handRecord"]:
         raise RecordError("a Riichi City game with no hand in it", file=source, game=0)
-    return [_Reader(doc, source).read()]
+    return [Reader(doc, source).read()]
 
 
-class _Reader:
+class Reader:
+    """One game's reading: its seats (by ``userId``), its events and what was noticed on the way."""
+
     def __init__(self, doc: dict[str, Any], source: str) -> None:
         self.doc = doc
         self.source = source
@@ -103,7 +109,7 @@ class _Reader:
         doc = self.doc
         try:
             self.events.append(self._start())
-        except (ValueError, TypeError, KeyError, IndexError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
             raise self.fail(f"the game's players and settings: {type(e).__name__}: {e}") from e
         ended = False
         for hi, hand in enumerate(doc["handRecord"]):
@@ -122,6 +128,8 @@ class _Reader:
     def _start(self) -> GameStart:
         doc = self.doc
         first = doc["handRecord"][0]
+        if not isinstance(first, dict):
+            raise ValueError("the first hand is not an object")
         players = first.get("players")
         if not isinstance(players, list) or not players:
             raise ValueError("the first hand names no players")
@@ -170,7 +178,8 @@ class _Reader:
             meta=tuple(meta),
         )
 
-    def _seat(self, user: object, event: int) -> int:
+    def seat_of_user(self, user: object, event: int) -> int:
+        """The seat of a player named by ``userId``; a ``RecordError`` naming the event if none."""
         if type(user) is not int or user not in self.seat_of:
             raise self.fail(f"user {user!r} sits at no seat", event)
         return self.seat_of[user]
@@ -194,7 +203,7 @@ class _Reader:
             raise self.fail(f"{len(deals)} deals for {self.n} players")
         try:
             start, first_draw = self._deal(hand, deals)
-        except (ValueError, TypeError, KeyError, IndexError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
             raise self.fail(f"the deal: {type(e).__name__}: {e}", deals[0][0]) from e
         self.events.append(start)
         self.events.append(DRAWS[start.dealer][first_draw])
@@ -214,7 +223,7 @@ class _Reader:
                     play.event(i, t, user, d)
             except RecordError:
                 raise
-            except (ValueError, TypeError, KeyError, IndexError) as e:
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as e:
                 raise self.fail(f"event type {t}: {type(e).__name__}: {e}", i) from e
         play.close(None)
         return ended
@@ -239,7 +248,7 @@ class _Reader:
         hands: list[tuple[int, ...] | None] = [None] * n
         first_draw = -1
         for i, user, d in deals:
-            seat = self._seat(user, i)
+            seat = self.seat_of_user(user, i)
             tiles = tuple(nm.code_to_tile(c) for c in d["hand_cards"])
             if seat == dealer:
                 if len(tiles) != 14:
@@ -253,7 +262,7 @@ class _Reader:
         if not isinstance(infos, list) or len(infos) != n:
             raise ValueError("user_info_list does not list every player")
         for u in infos:
-            scores[self._seat(u["user_id"], deals[0][0])] = integer(u["hand_points"], "hand_points")
+            scores[self.seat_of_user(u["user_id"], deals[0][0])] = integer(u["hand_points"], "hand_points")
         wall = None
         text = hand.get("handCardEncode")
         if text is not None:
@@ -302,7 +311,7 @@ class _Reader:
         points: list[float | None] = [None] * n
         texts: list[str] = [""] * n
         for u in d["user_data"]:
-            seat = self._seat(u["user_id"], i)
+            seat = self.seat_of_user(u["user_id"], i)
             final[seat] = integer(u["point_num"], "point_num")
             score = integer(u["score"], "score")
             points[seat] = score / 10
