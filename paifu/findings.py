@@ -118,10 +118,14 @@ class Note(StrEnum):
     """What a reader noticed that is no fault of the record."""
 
     DRAW_KIND_INFERRED = "draw-kind-inferred"
+    GAME_CLOSED = "game-closed"
+    RULE_NOT_CHECKED = "rule-not-checked"
 
 
 NOTES: dict[Note, str] = {
     Note.DRAW_KIND_INFERRED: "a draw that names no reason, read as the one abortive draw its table shows",
+    Note.GAME_CLOSED: "the server closed the game in the middle of a hand (a room closed): the record ends there",
+    Note.RULE_NOT_CHECKED: "a setting the record states that the replay does not check (not yet in the engine)",
 }
 
 

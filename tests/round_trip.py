@@ -42,6 +42,10 @@ class Trip:
 _WARNED_AS: dict[str, tuple[str, ...]] = {
     "GameStart.wall_seed": ("the wall seed",),
     "HandStart.dice": ("dice",),
+    **{
+        f"HandStart.wall{k}": ("a hand's wall",)
+        for k in ("", ".tiles", ".deal", ".draws", ".rinshan", ".dora_indicators", ".ura_indicators")
+    },
     "HandStart.hands order": ("dealing order",),
     "NewDora.timing": ("new indicator was revealed",),
     "Discard.tsumogiri": ("tsumogiri",),
@@ -51,13 +55,29 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
         for k in ("fu", "han", "points", "yaku", "yakuman_multiple")
     },
     "Win.claimed.limit": ("limit names",),
-    "Win.claimed.yaku": ("claimed yaku", "without its yaku list", "yaku of no han"),
+    "Win.claimed.yaku": ("claimed yaku", "without its yaku list", "yaku of no han", "pulled Norths"),
+    "Win.claimed.hand": ("second red five",),
+    # a table with two red fives of a suit (a Riichi City room) in a format with one red copy
+    **{
+        f: ("second red five",)
+        for f in (
+            "Discard.tile",
+            "Draw.tile",
+            "HandStart.dora_indicator",
+            "HandStart.hands",
+            "Call.meld.tiles",
+            "Call.meld.called",
+            "Win.tile",
+            "NewDora.indicator",
+            "Win.claimed.dora_indicators",
+        )
+    },
     "Ryuukyoku.deltas": ("score changes",),
     "GameEnd events": ("game end",),
     "Disconnect events": ("Disconnect",),
     "Reconnect events": ("Reconnect",),
     "Win.claimed.pao_seat": ("liable player",),
-    "Win.claimed.ura_indicators": ("ura indicators",),
+    "Win.claimed.ura_indicators": ("ura indicators", "second red five"),
     "Win.claimed.deltas": ("score changes",),
     **{
         f"{e}.{k}": ("own honba and riichi sticks",)
@@ -66,7 +86,7 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     },
     "Ryuukyoku.kind": ("the kind of a draw",),
     # a draw read back as another kind shows what that kind shows
-    "Ryuukyoku.shown": ("hands shown", "the kind of a draw"),
+    "Ryuukyoku.shown": ("hands shown", "the kind of a draw", "second red five"),
     "Ryuukyoku.tenpai": ("hands shown", "the kind of a draw"),
     "GameEnd.final_scores": ("final scores",),
     "GameEnd.rank_points": ("rank points",),

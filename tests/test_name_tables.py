@@ -14,6 +14,7 @@ from paifu.events import CallKind, Meld, RyuukyokuKind
 from paifu.formats import WRITABLE as FORMATS  # the formats paifu writes
 from paifu.formats.majiang.names import _PINGJU_WRITE, CALL_KEYS, HUPAI_NAME
 from paifu.formats.mjai.names import CALL_TYPES
+from paifu.formats.riichi_city import names as riichi_city
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, CALL_LETTERS, YAKU_JA
 from paifu.formats.tenhou_meld import MeldCodeError, decode_meld, encode_meld
 from paifu.formats.tenhou_xml.names import _RYUU_TYPE, _YAKU_NAME_TO_ID
@@ -84,6 +85,11 @@ def _words(fmt: str) -> list[Member]:  # a list: a set would take CallKind.KITA 
         return [*_DRAW_WRITE, *CALL_LETTERS, *YAKU_JA]
     if fmt == "majiang":
         return [*_PINGJU_WRITE, *CALL_KEYS, *(Yaku(name) for name in HUPAI_NAME)]
+    if fmt == "riichi-city":  # read only: the words its reader knows (fan ids, actions, end types)
+        winds = [y for y in Yaku if y.value.startswith(("jikaze", "bakaze"))]  # fans 10 and 11
+        fans = [Yaku(v) for v in riichi_city.FANS.values() if v is not None and v not in ("bakaze", "jikaze")]
+        draws = [RyuukyokuKind.EXHAUSTIVE, RyuukyokuKind.NAGASHI_MANGAN, *riichi_city.ABORTIVE.values()]
+        return [*draws, *CallKind, *fans, *winds]  # every call: chi, pon, the three kans, kita
     assert fmt == "mjai"
     return [RyuukyokuKind.EXHAUSTIVE, *CALL_TYPES]  # ``ryukyoku`` without a reason: the wall ran out
 

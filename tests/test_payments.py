@@ -88,6 +88,20 @@ def test_noten_payments(tenpai: tuple[int, ...], expected: list[int]) -> None:
     assert noten_deltas(tenpai, TENHOU) == expected
 
 
+@pytest.mark.parametrize(
+    ("tenpai", "expected"),
+    [
+        ((1,), [-1000, 2000, -1000]),  # one tenpai: 1,000 from each noten seat, as when shared
+        ((0, 2), [2000, -4000, 2000]),  # two tenpai: each paid 2,000 (Riichi City's tournament records)
+        ((0, 1, 2), [0, 0, 0]),
+    ],
+)
+def test_noten_payments_per_tenpai_seat(tenpai: tuple[int, ...], expected: list[int]) -> None:
+    rules = preset("riichicity-sanma").replace(noten_split="per-tenpai")
+    assert noten_deltas(tenpai, rules) == expected
+    assert noten_deltas((0, 2), preset("riichicity-sanma")) == [1000, -2000, 1000]  # shared
+
+
 def test_no_noten_payments_rule() -> None:
     assert noten_deltas((1,), TENHOU.replace(noten_payment=0)) == [0, 0, 0, 0]
 

@@ -16,8 +16,7 @@ from conftest import CORPUS, SAMPLES
 from round_trip import round_trip
 
 import paifu
-from paifu.formats import WRITABLE as FORMATS  # the formats paifu writes
-from paifu.formats import RecordError, iter_record_files
+from paifu.formats import WRITABLE, RecordError, iter_record_files
 from paifu.pipeline import record_rules
 from paifu.rules import load_rules
 
@@ -56,7 +55,7 @@ def _trips(roots: list[Path]) -> tuple[collections.Counter[tuple[str, str, str]]
     problems = []
     for root in roots:
         for f, rec, rules in _games(root):
-            for via in FORMATS:
+            for via in WRITABLE:
                 if via == rec.format:  # type: ignore[attr-defined]
                     continue
                 t = round_trip(rec, via, rules)  # type: ignore[arg-type]

@@ -14,8 +14,7 @@ import pytest
 
 import paifu
 from paifu.events import GameRecord
-from paifu.formats import WRITABLE as FORMATS  # the formats paifu writes
-from paifu.formats import TableFacts
+from paifu.formats import WRITABLE, TableFacts
 from paifu.formats import write as format_write
 from paifu.rules.tables import table_facts
 
@@ -32,9 +31,9 @@ def test_writing_loads_neither_rules_nor_engine() -> None:
     """At run time, not only in the import graph: every writer, given facts, in a fresh process."""
     code = f"""
 import sys
-from paifu.formats import WRITABLE as FORMATS, TableFacts, read_path, write
+from paifu.formats import WRITABLE, TableFacts, read_path, write
 rec = read_path({str(CHANKAN)!r})[0]
-for fmt in FORMATS:
+for fmt in WRITABLE:
     assert write(rec, fmt, TableFacts(red_fives=(0, 2, 1), east_only=True, go_type=0x41))
 print(sorted(m for m in sys.modules if m.startswith(("paifu.rules", "paifu.engine"))))
 """
@@ -78,7 +77,7 @@ def test_paifu_write_says_the_table_and_a_bare_write_the_defaults() -> None:
     assert "kyoku_first" not in json.loads(format_write(rec, "mjai").splitlines()[0])
 
 
-@pytest.mark.parametrize("fmt", [f for f in FORMATS if f != "tenhou-xml"])
+@pytest.mark.parametrize("fmt", [f for f in WRITABLE if f != "tenhou-xml"])
 def test_red_fives_reach_every_writer(fmt: str) -> None:
     """No red fives in the facts: the hand's red five is written as a plain five."""
     rec = paifu.read(CHANKAN.with_name("exhaustive-draw-tenpai.xml"))[0]  # holds a red five

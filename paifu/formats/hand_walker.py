@@ -70,6 +70,12 @@ class HandWalker:
         for what in sorted(self.lost):
             warnings.warn(f"{fmt} cannot carry {what}", stacklevel=3)
 
+    def stated_wall(self, ev: HandStart) -> None:
+        """A hand's wall as a platform's record states it (its hash checked by the platform's reader)
+        is a loss for every format paifu writes: none of them carries a wall."""
+        if ev.wall is not None:
+            self.lost.add("a hand's wall as the platform's record states it (the wall check is lost)")
+
     def result_counts(self, ev: Win | Ryuukyoku) -> None:
         """A result's own honba and riichi sticks (Tenhou XML's ``ba``) are a loss for a format that
         states the hand's counts only: its reader gives every winner the hand's honba."""

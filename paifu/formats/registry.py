@@ -127,12 +127,19 @@ def _majsoul(doc: Doc) -> bool:
 MAJSOUL_WRAPPER = b"\n\x15.lq.GameDetailRecords"
 
 
-#: how Mahjong Soul's record bytes start: a ``Wrapper`` (field 1, the message's name, 21 bytes long)
-MAJSOUL_WRAPPER = b"\n\x15.lq.GameDetailRecords"
-
-
 def _majsoul_bytes(head: bytes) -> bool:
     return head.startswith(MAJSOUL_WRAPPER)
+
+
+def _riichi_city(doc: Doc) -> bool:
+    """Riichi City's game record: the API's answer (``{"code", "data": {...}}``) or its ``data``."""
+    if doc.shape("handRecord") == "[":
+        return True
+    if isinstance(doc.value, dict):
+        inner = doc.value.get("data")
+        return isinstance(inner, dict) and isinstance(inner.get("handRecord"), list)
+    # a document cut short (a file in a folder, judged by its start): the answer's first keys
+    return doc.shape("code") == "0" and doc.shape("data") == "{"
 
 
 _YES_ALL = dict.fromkeys(FACTS, "yes")
@@ -237,6 +244,27 @@ ENTRIES: tuple[Format, ...] = (
             "dice": "no",
             "deal order": "as its converter lists it (mjx sorts)",
             "tsumogiri": "yes (60)",
+        },
+    ),
+    Format(
+        name="riichi-city",
+        title="Riichi City game record",
+        module="paifu.formats.riichi_city",
+        writable=False,
+        extension=".json",
+        aliases=("riichicity", "mahjong-ichibangai", "一番街"),
+        suffixes=(),
+        detect=_riichi_city,
+        detect_bytes=None,
+        checks_itself=False,
+        carries={
+            **_YES_ALL,
+            "ranks": "no",
+            "rules": "start points, length, the wall's red fives; local rules as flags (those the engine "
+            "lacks named in notes)",
+            "wall": "every hand's whole wall (handCardEncode) with its SHA-256",
+            "tsumogiri": "yes (the slot the tile left, move_cards_pos)",
+            "rank points": "stated (not checked: the room's uma)",
         },
     ),
 )

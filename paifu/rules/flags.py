@@ -76,6 +76,8 @@ class RuleFlags:
     pao_rinshan: bool
     nagashi_mangan: bool
     noten_declaration: bool
+    #: each tenpai seat is paid ``noten_payment`` at a draw (``noten_split`` "per-tenpai")
+    noten_per_tenpai: bool
     keishiki_tenpai: bool
     nine_terminals: bool
     #: the game's flow: start (0 where the record states it), bust, rounds, extension, last-dealer stop
@@ -141,6 +143,7 @@ class RuleFlags:
         self.pao_rinshan = rules.pao_rinshan
         self.nagashi_mangan = rules.nagashi_mangan
         self.noten_declaration = rules.noten_declaration
+        self.noten_per_tenpai = rules.noten_split == "per-tenpai"
         self.keishiki_tenpai = rules.keishiki_tenpai
         self.nine_terminals = rules.nine_terminals
         self.start_points = rules.start_points

@@ -43,6 +43,7 @@ PaoHonba = Literal["discarder", "liable"]
 PaoTsumo = Literal["liable-yakuman", "whole"]
 RiichiKan = Literal["none", "wait-unchanged", "shape-unchanged"]
 Karaten = Literal["counts", "not-own-hand", "not-visible"]
+NotenSplit = Literal["shared", "per-tenpai"]
 Renhou = Literal["none", "mangan", "baiman", "yakuman"]
 SanmaTsumo = Literal["loss", "split"]
 RankTies = Literal["seat", "split"]
@@ -149,6 +150,9 @@ class Ruleset(Frozen):
     four_kans: bool = True
     nagashi_mangan: bool = True
     noten_payment: int = 3000  # total; 0 = no noten payments
+    #: "shared": the noten seats pay ``noten_payment`` in all, shared by the tenpai seats; "per-tenpai":
+    #: each tenpai seat receives ``noten_payment``, the noten seats paying it in equal parts
+    noten_split: NotenSplit = "shared"
     #: a tenpai player may declare noten at an exhaustive draw (hide the hand, pay as noten)
     noten_declaration: bool = False
     #: tenpai at a draw needs no yaku; False: an open hand with no yaku on any wait is noten

@@ -171,13 +171,17 @@ def feeder_pays_all(deltas: Sequence[int], winner: int, feeder: int) -> list[int
 
 def noten_deltas(tenpai: Collection[int], rules: Ruleset) -> list[int]:
     """Exhaustive draw: the noten seats share ``rules.noten_payment`` paid to the tenpai seats
-    (1 tenpai of 4: +3000 from three at 1000). All or nobody tenpai: nothing moves."""
+    (1 tenpai of 4: +3000 from three at 1000), or each tenpai seat is paid it (``noten_split``
+    "per-tenpai": 2 tenpai of 3 at 2,000: +2000 each, 4,000 from the noten seat). All or nobody
+    tenpai: nothing moves."""
     n = rules.num_players
     d = [0] * n
     tp = set(tenpai)
     if not tp or len(tp) == n or not rules.noten_payment:
         return d
     total = rules.noten_payment
+    if flags_of(rules).noten_per_tenpai:
+        total *= len(tp)
     for seat in range(n):
         d[seat] = total // len(tp) if seat in tp else -(total // (n - len(tp)))
     return d

@@ -112,6 +112,7 @@ class _Writer(HandWalker):
 
     def hand_start(self, ev: HandStart) -> None:
         P = self.P
+        self.stated_wall(ev)
         if ev.dice is not None:
             self.lost.add("dice")
         if any([t >> 2 for t in h] != sorted(t >> 2 for t in h) for h in ev.hands):

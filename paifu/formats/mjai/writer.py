@@ -75,6 +75,7 @@ class _Writer(HandWalker):
         if self.in_hand:
             self.out.append({"type": "end_kyoku"})
         self.in_hand = True
+        self.stated_wall(ev)
         if ev.dice is not None:
             self.lost.add("dice")
         kyoku: dict[str, Any] = {

@@ -141,6 +141,7 @@ class _Writer(HandWalker):
 
     def hand_start(self, ev: HandStart) -> None:
         self.close()
+        self.stated_wall(ev)
         if ev.dice is not None:
             self.lost.add("dice")
         hands: list[Any] = [[self.code(t) for t in ev.hands[s]] if s < self.n else [] for s in range(4)]

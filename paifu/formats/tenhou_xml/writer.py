@@ -99,6 +99,12 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
         warnings.warn("Tenhou XML cannot mark a game excerpt (it reads back as stopping early)", stacklevel=2)
     if needs_copies(record):  # a source that names kinds only: each tile gets a copy of its own
         events = with_copies(record, table.red_fives).events
+    if any(r > 1 for r in table.red_fives):
+        warnings.warn(
+            "Tenhou XML cannot carry a second red five of a suit (one tile id is red: "
+            "the others are read back as plain fives)",
+            stacklevel=2,
+        )
     gs = events[0]
     assert isinstance(gs, GameStart)
     meta: dict[str, Any] = dict(gs.meta)
@@ -170,6 +176,7 @@ class _Writer(HandWalker):
         self.tags.append(["N", [("who", ev.seat), ("m", _meld_code(ev.meld, ev.seat, self.n))]])
 
     def hand_start(self, ev: HandStart) -> None:
+        self.stated_wall(ev)
         d1, d2 = ev.dice if ev.dice is not None else (1, 1)
         seed_attr = f"{ev.round_wind * 4 + ev.hand_number},{ev.honba},{ev.sticks},{d1 - 1},{d2 - 1},{ev.dora_indicator}"
         scores = ev.scores
@@ -304,7 +311,7 @@ def _win_attrs(ev: Win, n: int, sc, lost: set[str], ba: tuple[int, int]) -> list
     if c.points is None or (c.fu is None and limit == 0):
         lost.add("a win without its fu and value (written as 0, read back as not stated)")
     attrs.append(("ten", f"{c.fu or 0},{c.points or 0},{limit}"))
-    yaku = _kita_as_dora(c.yaku or (), lost)
+    yaku = _with_tenhou_ids(_kita_as_dora(c.yaku or (), lost), lost)
     if (
         c.han is None
         and yaku
@@ -339,6 +346,20 @@ def _kita_as_dora(yaku: tuple[ClaimedYaku, ...], lost: set[str]) -> tuple[Claime
     else:
         rest[dora] = ClaimedYaku("dora", rest[dora].han + kita)
     return tuple(rest)
+
+
+def _with_tenhou_ids(yaku: tuple[ClaimedYaku, ...], lost: set[str]) -> tuple[ClaimedYaku, ...]:
+    """The yaku Tenhou XML has an id for; one it has none for (a platform's own, such as Riichi
+    City's open riichi) is left out, and said (the win's han then no longer add up)."""
+    kept = tuple(y for y in yaku if _has_id(y.name))
+    if len(kept) != len(yaku):
+        names = sorted({y.name for y in yaku if not _has_id(y.name)})
+        lost.add(f"claimed yaku Tenhou has no id for ({', '.join(names)}: left out)")
+    return kept
+
+
+def _has_id(name: str) -> bool:
+    return name in _YAKU_NAME_TO_ID or (name.startswith("unknown:") and name[8:].isdigit())
 
 
 def _yaku_id(name: str) -> int:

@@ -21,7 +21,14 @@ from paifu.rules.ruleset import Ruleset, RulesetError
 if TYPE_CHECKING:
     from paifu.rules.presets.cite import SOURCES, UNSET
     from paifu.rules.presets.leagues import EMA, JPML, MLEAGUE, WRC
-    from paifu.rules.presets.platforms import MAHJONGSOUL, MAHJONGSOUL_SANMA, TENHOU, TENHOU_SANMA
+    from paifu.rules.presets.platforms import (
+        MAHJONGSOUL,
+        MAHJONGSOUL_SANMA,
+        RIICHICITY,
+        RIICHICITY_SANMA,
+        TENHOU,
+        TENHOU_SANMA,
+    )
     from paifu.rules.presets.seeds import CASUAL, DORA, DORA_SANMA, DORA_TOURNAMENT, QDAN, RON2_SANMA
 
 __all__ = [
@@ -37,6 +44,8 @@ __all__ = [
     "MLEAGUE",
     "PRESETS",
     "QDAN",
+    "RIICHICITY",
+    "RIICHICITY_SANMA",
     "RON2_SANMA",
     "SOURCES",
     "TENHOU",
@@ -55,6 +64,8 @@ _WHERE: dict[str, tuple[str, str]] = {
     "tenhou-sanma": ("platforms", "TENHOU_SANMA"),
     "mahjongsoul": ("platforms", "MAHJONGSOUL"),
     "mahjongsoul-sanma": ("platforms", "MAHJONGSOUL_SANMA"),
+    "riichicity": ("platforms", "RIICHICITY"),
+    "riichicity-sanma": ("platforms", "RIICHICITY_SANMA"),
     "dora": ("seeds", "DORA"),
     "dora-sanma": ("seeds", "DORA_SANMA"),
     "dora-tournament": ("seeds", "DORA_TOURNAMENT"),

@@ -129,3 +129,60 @@ MAHJONGSOUL_SANMA = cited(
     rank_scheme_known=(False, "no source states its scheme: its points are not checked"),
     kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
 )
+
+#: the shared Riichi City records (``../shared/platforms/riichicity_json``), every one replayed under
+#: this table by tests/test_riichi_city.py
+RIICHI_CITY_RECORDS = "Riichi City's records (tests/test_riichi_city.py replays each)"
+
+RIICHICITY_SANMA = cited(
+    TENHOU_SANMA,
+    "riichicity-sanma",
+    "Riichi City 3-player (the record states its start points, length and local rules)",
+    unset="Tenhou's 3-player table where the records show nothing else: " + CHOICE,
+    start_points=(
+        35000,
+        "the ranked record (cnrkj069nc7ajnvadk30) starts at 35,000; every record states its own "
+        "(initPoints, read into the rules hint)",
+    ),
+    red_fives=(
+        (0, 1, 1),
+        "one red 5p and one red 5s in every wall (handCardEncode) of nine of the ten records; the "
+        "walls of a record say its own (a friend room's have two of each)",
+    ),
+    return_points=(
+        None,
+        "every record's rank points (user_data score, in tenths) are (points - start) / 1,000 + uma, no "
+        "oka (tests/test_riichi_city.py)",
+    ),
+    rank_scheme=("", "the records' rank points (user_data score) use the room's uma: not checked"),
+    rank_scheme_known=(False, "the records' rank points use the room's uma: not checked"),
+    open_kan_dora_timing=(
+        "immediate",
+        "the new dora event comes straight after an open kan, before the replacement draw: "
+        + RIICHI_CITY_RECORDS,
+    ),
+    double_yakuman=(
+        frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
+        "InjusticeJudge's Riichi City rules (has_double_yakuman = True); which ones: Mahjong Soul's four, "
+        + CHOICE,
+    ),
+)
+
+RIICHICITY = cited(
+    TENHOU,
+    "riichicity",
+    "Riichi City 4-player (the record states its start points, length and local rules)",
+    unset="Tenhou's table where nothing about Riichi City is known: " + CHOICE,
+    return_points=(None, "as its 3-player records show, no oka: " + CHOICE),
+    rank_scheme=("", "a record's rank points use the room's uma: not checked"),
+    rank_scheme_known=(False, "a record's rank points use the room's uma: not checked"),
+    open_kan_dora_timing=(
+        "immediate",
+        "as its 3-player records show (the new dora straight after an open kan): " + CHOICE,
+    ),
+    double_yakuman=(
+        frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13", "daisuushii"}),
+        "InjusticeJudge's Riichi City rules (has_double_yakuman = True); which ones: Mahjong Soul's four, "
+        + CHOICE,
+    ),
+)
