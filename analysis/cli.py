@@ -87,6 +87,8 @@ def run_report(
     def unreadable(file: str, reason: str) -> None:
         sys.stderr.write(printable(f"{file}: UNREADABLE: {reason}") + "\n")
 
+    written = _outputs(html, players_out, games_out)
+    before = {path: _identity(path) for path in written}
     try:
         sink = ReportSink(
             scheme,
@@ -110,12 +112,6 @@ def run_report(
                 "report", f"{plural(read, 'game')} replayed; no report written (its partial files removed)"
             )
         sink.close()
-    except BaseException:
-        sink.discard()
-        raise
-    written = _outputs(html, players_out)
-    before = {path: _identity(path) for path in written}
-    try:
         return _finish(sink, skipped, player, scheme, quiet, html, viewer_links, players_out, rules, out)
     except BaseException:  # stopped, or a file that cannot be written: no report of this run is left
         sink.discard()
@@ -125,15 +121,14 @@ def run_report(
         raise
 
 
-def _outputs(html: str | None, players_out: str | None) -> list[str]:
-    """The files the end of the run writes (the page, the tables beside it, ``--players``) that are
-    regular files (a FIFO or a device written into is never removed)."""
+def _outputs(html: str | None, players_out: str | None, games_out: str | None) -> list[str]:
+    """The files a report writes (the page, the tables beside it, ``--players``, ``--games``) that
+    are regular files (a FIFO or a device written into is never removed)."""
     from analysis.html import side_files
     from paifu.outfiles import writes_into
 
-    paths = [html, *map(str, side_files(html).values())] if html else []
-    if players_out:
-        paths.append(players_out)
+    paths: list[str | None] = [html, *map(str, side_files(html).values())] if html else []
+    paths += [players_out, games_out]
     return [p for p in paths if p and not writes_into(p)]
 
 
