@@ -61,7 +61,7 @@ def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool]
     global _worker_args
     import signal
 
-    from paifu.cli.interrupt import STOP_SIGNALS
+    from paifu.stopping import STOP_SIGNALS
 
     for sig in STOP_SIGNALS:  # Ctrl-C, kill, a closed terminal: the parent's to handle (it shuts the pool)
         signal.signal(sig, signal.SIG_IGN)

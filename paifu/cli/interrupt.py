@@ -11,46 +11,23 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
+from paifu.stopping import STOP_SIGNALS, Stopped, signal_name, signum_of, stop_on_signals
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "STOP_SIGNALS",
+    "Interrupt",
+    "Stopped",
+    "say_interrupted",
+    "signal_name",
+    "signum_of",
+    "stop_on_signals",
+]
+
 T = TypeVar("T")
 
 #: the exit status of a run stopped by Ctrl-C (128 + SIGINT)
 EXIT_INTERRUPTED = 128 + signal.SIGINT
-#: the signals that ask a run to stop (each one's default would end the process on the spot, leaving
-#: temporary files and worker processes behind); SIGKILL cannot be caught: ``paifu.parallel``'s
-#: workers end with their parent, and ``paifu.outfiles`` has its temporary files removed after it
-STOP_SIGNALS = tuple(
-    getattr(signal, name)
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGXCPU")
-    if hasattr(signal, name)
-)
-
-
-class Stopped(KeyboardInterrupt):
-    """A stop signal other than the first Ctrl-C of a guarded loop: raised where the program is, as
-    Python raises ``KeyboardInterrupt`` for Ctrl-C, so every ``finally`` runs (temporary files
-    removed, worker pools shut down)."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def signum_of(e: BaseException) -> int:
-    """The signal that stopped the run (``Stopped``'s, or SIGINT for a plain ``KeyboardInterrupt``)."""
-    return int(getattr(e, "signum", signal.SIGINT))
-
-
-def _raise(signum: int, frame: object) -> None:
-    raise Stopped(signum)
-
-
-def stop_on_signals() -> None:
-    """In the ``paifu`` process: every stop signal raises ``Stopped`` wherever the program is (Ctrl-C
-    already raises ``KeyboardInterrupt``). ``Interrupt.guard`` handles them more gently inside its loop."""
-    for sig in STOP_SIGNALS:
-        if sig != signal.SIGINT:
-            with contextlib.suppress(ValueError, OSError):  # not the main thread
-                signal.signal(sig, _raise)
 
 
 class Interrupt:
@@ -99,16 +76,6 @@ class Interrupt:
     def say(self, command: str, what: str) -> int:
         """``say_interrupted`` with the signal that hit."""
         return say_interrupted(command, what, self.signum)
-
-
-def signal_name(signum: int) -> str:
-    """``Ctrl-C`` for SIGINT, else the signal's name (``SIGTERM``)."""
-    if signum == signal.SIGINT:
-        return "Ctrl-C"
-    try:
-        return signal.Signals(signum).name
-    except ValueError:
-        return f"signal {signum}"
 
 
 def say_interrupted(command: str, what: str, signum: int = signal.SIGINT) -> int:
