@@ -127,6 +127,38 @@ def report_files(
 
 
 # ---------------------------------------------------------------------- the client side
+#: seconds between two looks at the cluster while a task's answer is awaited
+_POLL = 1.0
+
+
+def _result(client: Any, fut: Any) -> Any:
+    """A task's answer. The wait holds while the cluster has workers (a long task is no fault); once
+    it has had none for ``--timeout`` seconds (its only worker died, a scheduler that went away) the
+    run stops with ``DaskUnavailable``: the scheduler would keep the task and wait for ever."""
+    import time
+
+    alone: float | None = None
+    while True:
+        try:
+            return fut.result(timeout=_POLL)
+        except TimeoutError:
+            pass
+        try:
+            workers = bool(client.nthreads())
+        except Exception:  # noqa: BLE001 - a scheduler that does not answer has no workers for us
+            workers = False
+        now = time.monotonic()
+        if workers:
+            alone = None
+        elif alone is None:
+            alone = now
+        elif now - alone >= TIMEOUT:
+            raise DaskUnavailable(
+                f"the Dask cluster has had no workers for {TIMEOUT:g} s while a task waited "
+                "(--timeout to wait longer)"
+            )
+
+
 def _unreadable(path: str, reason: str) -> list[Item]:
     """What a file whose task failed alone comes back as."""
     return [Unreadable(path, reason)]
@@ -154,11 +186,15 @@ def ordered_chunks(
                 pending.append((chunk, client.submit(task, chunk, *args, pure=False, **kwargs)))
             chunk, fut = pending.popleft()
             try:
-                yield fut.result()
+                yield _result(client, fut)
+            except DaskUnavailable:
+                raise
             except Exception:  # noqa: BLE001 - retried file by file below, each failure reported
                 for path in chunk:
                     try:
-                        yield client.submit(task, [path], *args, pure=False, **kwargs).result()
+                        yield _result(client, client.submit(task, [path], *args, pure=False, **kwargs))
+                    except DaskUnavailable:
+                        raise
                     except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
                         yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
     finally:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from paifu.frozen import Frozen, set_field
 
@@ -100,12 +100,37 @@ def human(n: int) -> str:
     return str(n)
 
 
+#: bytes a settings file may have (``--rules``, ``--scheme``, ``paifu rules FILE``, a 電脳麻将 rule
+#: object beside its records): a preset written out as TOML is 3 KB, a rule object 1 KB, and a file
+#: of this size costs about 30 MB to parse
+SETTINGS_BYTES = 2**20
+#: bytes asked of a stream in one read (standard input): a read allocates what it asks for
+_CHUNK = 2**20
+
+
+def read_limited(fh: BinaryIO, limit: int, size: int = 0) -> bytes:
+    """At most ``limit + 1`` bytes of ``fh`` (one more says "over the limit"), never asking for more
+    than is there: a read allocates what it asks for, so ``read(limit + 1)`` under a 200 GB limit was
+    a ``MemoryError`` on an 8 KB file. ``size``: the file's size where known (one read of it all)."""
+    first = fh.read(min(limit, size) + 1) if size else b""
+    if size and len(first) <= size:  # all of it (the size it was said to have, or less)
+        return first
+    parts, n = [first], len(first)
+    while n <= limit:
+        chunk = fh.read(min(_CHUNK, limit + 1 - n))
+        if not chunk:
+            break
+        parts.append(chunk)
+        n += len(chunk)
+    return b"".join(parts)
+
+
 def read_stdin() -> bytes:
     """Standard input, read no further than one byte past ``--max-size`` (the reader then names
     the limit): ``yes | paifu validate -`` ends, and memory stays bounded."""
     import sys
 
-    return sys.stdin.buffer.read(current().max_size + 1)
+    return read_limited(sys.stdin.buffer, current().max_size)
 
 
 def read_side_file(path: str) -> bytes:
@@ -118,7 +143,29 @@ def read_side_file(path: str) -> bytes:
         raise OSError(f"{path}: not a regular file: not read")
     limit = current().max_size
     with open(path, "rb") as fh:
-        data = fh.read(limit + 1)
+        data = read_limited(fh, limit, st.st_size)
     if len(data) > limit:
         raise OSError(f"{path}: over the --max-size limit of {human(limit)}")
     return data
+
+
+def read_settings(path: str | os.PathLike[str]) -> str:
+    """A settings file's text: a regular file of ``SETTINGS_BYTES`` at most (and ``--max-size``);
+    ``OSError`` says why it cannot be read (the caller names the file),
+    ``UnicodeDecodeError`` that it is no UTF-8."""
+    import stat
+
+    p = os.fspath(path)
+    st = os.stat(p)
+    why = None
+    if not stat.S_ISREG(st.st_mode):
+        why = "not a regular file: not read"
+    else:
+        limit = min(SETTINGS_BYTES, current().max_size)
+        with open(p, "rb") as fh:
+            data = read_limited(fh, limit, st.st_size)
+        if len(data) > limit:
+            why = f"over the limit of a settings file, {human(limit)} (a preset written out is 3 KB)"
+    if why is not None:
+        raise OSError(why)
+    return data.decode("utf-8-sig")

@@ -1,13 +1,22 @@
 """Every file paifu writes goes through here: complete or absent, never over an input, never
-through a link out of its folder, never under a name too long for the file system.
+through a link out of its folder, never under a name too long for the file system, never in place
+of a device.
 
 A full disk or a file-size limit in the middle of a write must not leave a truncated file under
 the final name (a rerun of ``convert`` would then refuse to replace it, a viewer would show half a
 page): ``atomic`` writes to a temporary name in the same folder and renames it when complete; on
-failure the temporary file is removed and the ``OutputError`` says so. ``output_conflicts``
-checks, before any work, that no output is one of the inputs (a record read in a given file or
-folder) and that no two outputs of one run are the same file. ``short_name`` keeps a name within
-the file system's 255 bytes with a stable hash of what it cut.
+failure the temporary file is removed and the ``OutputError`` says so. An output that exists and is
+no regular file is never renamed over (as root, ``-o /dev/null`` would replace the machine's
+``/dev/null``): a FIFO, a character device or one of this process's descriptors (``/dev/stdout``)
+gets the complete bytes written into it (``writes_into``), a block device or a socket is refused
+(``refused``). ``output_conflicts`` checks, before any work, that no output is one of the inputs (a
+record read in a given file or folder) and that no two outputs of one run are the same file.
+``short_name`` keeps a name within the file system's 255 bytes with a stable hash of what it cut.
+
+Temporary files and folders are named ``.paifu-XXXX.part`` (the folder walk never reads them).
+The command line (``paifu.cli``) also hands their names to a small watcher process
+(``cleanup_after_kill``), which removes what is left of them if the run is killed (``kill -9``)
+before it could remove them itself.
 """
 
 from __future__ import annotations
@@ -16,7 +25,11 @@ import contextlib
 import hashlib
 import os
 import re
-import tempfile
+import secrets
+import shutil
+import stat
+import subprocess
+import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
@@ -27,6 +40,13 @@ from paifu.safety import printable
 _SURROGATES = re.compile("[\ud800-\udfff]")
 #: bytes a file name may have: under the usual 255, leaving room for a temporary prefix and suffix
 NAME_BYTES = 200
+#: what an existing output may be besides a regular file or a folder, and whether it is written into
+_KINDS = {
+    stat.S_IFIFO: ("a FIFO", True),
+    stat.S_IFCHR: ("a character device", True),
+    stat.S_IFBLK: ("a block device", False),
+    stat.S_IFSOCK: ("a socket", False),
+}
 
 
 class OutputError(OSError):
@@ -39,26 +59,165 @@ def _umask() -> int:
     return mask
 
 
+def descriptor(path: str | os.PathLike[str]) -> int | None:
+    """The descriptor of this process that ``path`` names (``/dev/stdout``, ``/dev/fd/3``,
+    ``/proc/self/fd/1``, or a link to one of them), or None."""
+    names = re.compile(rf"^(?:/dev/fd|/proc/self/fd|/proc/{os.getpid()}/fd)/(\d+)$")
+    p = os.path.abspath(os.fspath(path))
+    for _ in range(40):  # links followed one by one: the kernel's own limit
+        m = names.match(p)
+        if m:
+            return int(m[1])
+        try:
+            target = os.readlink(p)
+        except (OSError, ValueError):
+            return None
+        p = os.path.normpath(os.path.join(os.path.dirname(p), target))
+    return None
+
+
+def _kind(path: str | os.PathLike[str]) -> tuple[str, bool] | None:
+    """What an existing output path is when it is no regular file or folder (links followed), and
+    whether it may be written into; None otherwise (also when it does not exist)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return _KINDS.get(stat.S_IFMT(mode))
+
+
+def writes_into(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is written into rather than replaced: a FIFO, a character device
+    (``/dev/null``, a terminal) or a descriptor of this process (``/dev/stdout``)."""
+    if descriptor(path) is not None:
+        return True
+    kind = _kind(path)
+    return kind is not None and kind[1]
+
+
+def refused(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is never written (a block device, a socket), or None."""
+    if descriptor(path) is not None:
+        return None
+    kind = _kind(path)
+    if kind is None or kind[1]:
+        return None
+    return f"{printable(path)} is {kind[0]}: never written or replaced"
+
+
+def kind_of(path: str | os.PathLike[str]) -> str:
+    """``path``'s kind in words, for a message (``a FIFO``, ``standard output``)."""
+    fd = descriptor(path)
+    if fd is not None:
+        return {0: "standard input", 1: "standard output", 2: "standard error"}.get(fd, f"descriptor {fd}")
+    kind = _kind(path)
+    return kind[0] if kind else "a file"
+
+
+@contextlib.contextmanager
+def open_into(path: str | os.PathLike[str]) -> Iterator[IO[bytes]]:
+    """``path`` (one that ``writes_into``) opened for writing as it is: a descriptor of this process
+    is written where it stands (``/dev/stdout`` after what was printed), a FIFO waits for its reader."""
+    fd = descriptor(path)
+    if fd is not None:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                if stream is not None and stream.fileno() == fd:
+                    stream.flush()
+        raw = os.dup(fd)
+    else:
+        raw = os.open(path, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))
+    with open(raw, "wb", closefd=True) as fh:
+        yield fh
+
+
+def _deliver(tmp: Path, final: Path) -> None:
+    """A complete temporary file's bytes written into ``final`` (``writes_into``), then removed."""
+    with open(tmp, "rb") as src, open_into(final) as dst:
+        shutil.copyfileobj(src, dst, 2**20)
+    tmp.unlink(missing_ok=True)
+
+
+def _temp_name(folder: Path) -> Path:
+    return folder / f"{TEMP_PREFIX}{secrets.token_hex(5)}{TEMP_SUFFIX}"
+
+
+def temp_file(folder: Path) -> Path:
+    """A new empty ``.paifu-XXXX.part`` file in ``folder``, known to the watcher before it exists."""
+    while True:
+        tmp = _temp_name(folder)
+        _watch(tmp)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        except BaseException:
+            _unwatch(tmp)
+            raise
+        os.close(fd)
+        return tmp
+
+
+def temp_folder(folder: Path) -> Path:
+    """A new empty ``.paifu-XXXX.part`` folder in ``folder`` (``temp_file``'s twin)."""
+    while True:
+        tmp = _temp_name(folder)
+        _watch(tmp)
+        try:
+            os.mkdir(tmp, 0o777)
+        except FileExistsError:
+            continue
+        except BaseException:
+            _unwatch(tmp)
+            raise
+        return tmp
+
+
+def finish_temp(tmp: Path, final: Path | None) -> None:
+    """A temporary file or folder renamed to ``final`` (None: removed), and forgotten by the watcher."""
+    try:
+        if final is not None:
+            os.replace(tmp, final)
+        elif tmp.is_dir() and not tmp.is_symlink():
+            shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            tmp.unlink(missing_ok=True)
+    finally:
+        _unwatch(tmp)
+
+
 @contextlib.contextmanager
 def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
-    """A temporary path beside ``path`` to write; renamed to ``path`` when the block ends without
-    an error, removed (and an ``OutputError`` naming ``path``) when it does not. A symbolic link at
-    ``path`` is replaced by the file, never written through."""
+    """A temporary path to write; when the block ends without an error, renamed to ``path`` (or, where
+    ``path`` is a FIFO, a character device or ``/dev/stdout``, written into it: ``writes_into``);
+    removed (and an ``OutputError`` naming ``path``) when it does not. A symbolic link at ``path`` to
+    a regular file is replaced by the file, never written through; a block device or a socket is
+    refused."""
     final = Path(path)
+    if why := refused(final):
+        raise OutputError(f"cannot write {why}")
+    into = writes_into(final)
     folder = final.parent if str(final.parent) else Path(".")
     try:
-        folder.mkdir(parents=True, exist_ok=True)  # a missing folder is made, for every output alike
-        fd, name = tempfile.mkstemp(dir=folder, prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX)
+        if into:  # the bytes are written into it once complete; meanwhile they wait in a temporary folder
+            import tempfile
+
+            folder = Path(tempfile.gettempdir())
+        else:
+            folder.mkdir(parents=True, exist_ok=True)  # a missing folder is made, for every output alike
+        tmp = temp_file(folder)
     except OSError as e:
         raise OutputError(f"cannot write {printable(final)}: {e.strerror or e}") from e
-    os.close(fd)
-    tmp = Path(name)
     try:
         yield tmp
-        os.chmod(tmp, 0o666 & ~_umask())  # as a plain open() would have made it, not mkstemp's 0600
-        os.replace(tmp, final)
+        if into:
+            _deliver(tmp, final)
+            finish_temp(tmp, None)
+        else:
+            os.chmod(tmp, 0o666 & ~_umask())  # as a plain open() would have made it, not the temporary 0600
+            finish_temp(tmp, final)
     except BaseException as e:
-        tmp.unlink(missing_ok=True)
+        finish_temp(tmp, None)
         if isinstance(e, OSError) and not isinstance(e, OutputError):
             raise failed(final, e) from e
         raise
@@ -132,7 +291,7 @@ def output_conflicts(outputs: Mapping[str, str | None], inputs: Iterable[str]) -
     given = [p for p in inputs if p != "-"]
     seen: dict[str, str] = {}
     for label, path in outputs.items():
-        if not path or path == "-":
+        if not path or path == "-" or writes_into(path):  # nothing is replaced there
             continue
         key = os.path.realpath(path)
         for other_label, other in seen.items():
@@ -149,3 +308,90 @@ def output_conflicts(outputs: Mapping[str, str | None], inputs: Iterable[str]) -
             elif _same(path, inp):
                 return f"{label} {printable(path)} is an input of this run: never overwritten"
     return None
+
+
+# ---------------------------------------------------------------------- after a kill -9
+#: the watcher: reads "+HEX" (a temporary path made) and "-HEX" (renamed or removed) lines; when its
+#: input ends (the run is over, however it ended) it removes what is still there. Only names of our
+#: temporary files are ever removed.
+_WATCHER = r"""
+import os, shutil, signal, sys
+for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT):
+    signal.signal(s, signal.SIG_IGN)
+live = set()
+for line in sys.stdin.buffer:
+    try:
+        path = bytes.fromhex(line[1:].strip().decode("ascii"))
+    except ValueError:
+        continue
+    (live.add if line[:1] == b"+" else live.discard)(path)
+for path in live:
+    name = os.path.basename(path)
+    if not (name.startswith(PREFIX) and name.endswith(SUFFIX)):
+        continue
+    if os.path.isdir(path) and not os.path.islink(path):
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+"""
+_watcher: int | None = None  # the pipe to the watcher
+_watching = False
+
+
+def cleanup_after_kill() -> None:
+    """From now on, the temporary files and folders this process makes are removed even if it is
+    killed (``kill -9``, an out-of-memory kill) before it can remove them: a watcher process, started
+    with the first of them, in a session of its own (a Ctrl-C or a signal to the process group does
+    not reach it), removes what is left when this process's end closes the pipe it reads."""
+    global _watching
+    _watching = True
+
+
+def _start_watcher() -> int:
+    """The watcher started; the pipe to it. Never waited for: it ends after this process."""
+    code = _WATCHER.replace("PREFIX", repr(TEMP_PREFIX.encode())).replace(
+        "SUFFIX", repr(TEMP_SUFFIX.encode())
+    )
+    argv = [sys.executable, "-I", "-S", "-c", code]
+    r, w = os.pipe()  # neither end is inherited: the read end becomes the watcher's standard input
+    try:
+        if hasattr(os, "posix_spawn"):
+            quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_WRONLY, 0) for fd in (1, 2)]
+            os.posix_spawn(
+                sys.executable,
+                argv,
+                os.environ,
+                file_actions=[(os.POSIX_SPAWN_DUP2, r, 0), *quiet],
+                setsid=True,
+            )
+        else:  # pragma: no cover - no posix_spawn (Windows)
+            subprocess.Popen(argv, stdin=r, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except BaseException:
+        os.close(w)
+        raise
+    finally:
+        os.close(r)
+    return w
+
+
+def _send(line: bytes) -> None:
+    global _watcher, _watching
+    if not _watching:
+        return
+    try:
+        if _watcher is None:
+            _watcher = _start_watcher()
+        os.write(_watcher, line)  # one short line: written whole
+    except OSError:  # no process to spare, or the watcher is gone: the run's own clean-up still holds
+        _watching = False
+
+
+def _watch(tmp: Path) -> None:
+    _send(b"+" + os.fsencode(os.path.abspath(tmp)).hex().encode() + b"\n")
+
+
+def _unwatch(tmp: Path) -> None:
+    _send(b"-" + os.fsencode(os.path.abspath(tmp)).hex().encode() + b"\n")

@@ -51,12 +51,51 @@ def resolve_jobs(jobs: int) -> int:
     return jobs or os.cpu_count() or 1
 
 
+#: the process that starts the pools (forked workers inherit it; 0 where they do not: their parent then)
+_parent = 0
+#: seconds between two looks at the parent, where the kernel cannot tell a worker its parent died
+_PARENT_POLL = 1.0
+
+
 def _init_worker(rules: Ruleset | None, fmt: str | None, kwargs: dict[str, bool], keep: Keep = None) -> None:
     global _worker_args
     import signal
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: no worker tracebacks
+    from paifu.stopping import STOP_SIGNALS
+
+    for sig in STOP_SIGNALS:  # Ctrl-C, kill, a closed terminal: the parent's to handle (it shuts the pool)
+        signal.signal(sig, signal.SIG_IGN)
+    _end_with_parent(_parent or os.getppid())
     _worker_args = (rules, fmt, kwargs, keep)
+
+
+def _end_with_parent(parent: int) -> None:
+    """The worker ends when its parent does, however it ended (``kill -9`` too): an orphaned worker
+    would wait on its task queue for ever. Linux tells it at once (``PR_SET_PDEATHSIG``); elsewhere a
+    thread looks every ``_PARENT_POLL`` seconds."""
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, int(signal.SIGKILL), 0, 0, 0) == 0:  # 1: PR_SET_PDEATHSIG
+                if os.getppid() != parent:  # the parent died before the call: nobody will tell
+                    os._exit(1)
+                return
+        except (OSError, AttributeError):
+            pass
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_PARENT_POLL)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="paifu-parent-watch", daemon=True).start()
 
 
 def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None, **kwargs: Any) -> list[Item]:
@@ -112,6 +151,8 @@ def _start_pool(workers: int, init: tuple[Any, ...]) -> ProcessPoolExecutor:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    global _parent
+    _parent = os.getpid()
     ex = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=init)
     try:
         ex.submit(_probe).result()
@@ -127,6 +168,8 @@ def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Any]]:
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
+    global _parent
+    _parent = os.getpid()
     keep = init[3]
     for path in paths:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:

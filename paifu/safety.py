@@ -112,6 +112,8 @@ def fits(value: Any, tp: Any) -> bool:
         return value is None
     if tp is bool:
         return isinstance(value, bool)
+    if isinstance(value, bool):  # TOML's true and false are no numbers (Python's bool is an int)
+        return False
     if tp is int:
         return isinstance(value, int) and -MAX_NUMBER <= value <= MAX_NUMBER
     if tp is float:

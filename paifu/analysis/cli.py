@@ -10,7 +10,7 @@ from typing import Any, TextIO
 
 from paifu.analysis.rank_points import SchemeError, get_scheme, rank_points
 from paifu.cli.common import plural
-from paifu.cli.interrupt import Interrupt, say_interrupted
+from paifu.cli.interrupt import Interrupt
 
 #: flagged games listed on standard output (the rest are counted)
 FLAGGED_LINES = 10
@@ -44,13 +44,13 @@ def run_report(
     Memory stays flat in the number of games (``paifu.analysis.stream``): rows go to ``out_dir`` (a Parquet
     dataset, ``partition`` by source folder or date), to ``games_out`` and to the tables beside
     ``html`` chunk by chunk, and the report is rendered from the aggregates."""
-    from paifu.analysis.report import write_html, write_table
+    from paifu.analysis.model import table_suffix_ok
     from paifu.analysis.stream import OutputError, ReportSink
     from paifu.safety import printable
 
     out = out or sys.stdout
     for table in (players_out, games_out):  # before the replay, not after it
-        if table and Path(table).suffix.lower() not in (".csv", ".parquet", ".pq"):
+        if table and not table_suffix_ok(table):
             sys.stderr.write(f"paifu: {table}: write tables as .csv or .parquet\n")
             return 2
     if scheme != "auto":
@@ -87,6 +87,8 @@ def run_report(
     def unreadable(file: str, reason: str) -> None:
         sys.stderr.write(printable(f"{file}: UNREADABLE: {reason}") + "\n")
 
+    written = _outputs(html, players_out, games_out)
+    before = {path: _identity(path) for path in written}
     try:
         sink = ReportSink(
             scheme,
@@ -106,13 +108,55 @@ def run_report(
         read = _feed(sink, paths, rules, jobs, scheduler, skipped, stop)
         if stop.hit:  # Ctrl-C: a report of part of the games would pass for the whole
             sink.discard()
-            return say_interrupted(
+            return stop.say(
                 "report", f"{plural(read, 'game')} replayed; no report written (its partial files removed)"
             )
         sink.close()
-    except BaseException:
+        return _finish(sink, skipped, player, scheme, quiet, html, viewer_links, players_out, rules, out)
+    except BaseException:  # stopped, or a file that cannot be written: no report of this run is left
         sink.discard()
+        for path in written:
+            if _identity(path) != before[path]:
+                Path(path).unlink(missing_ok=True)
         raise
+
+
+def _outputs(html: str | None, players_out: str | None, games_out: str | None) -> list[str]:
+    """The files a report writes (the page, the tables beside it, ``--players``, ``--games``) that
+    are regular files (a FIFO or a device written into is never removed)."""
+    from paifu.analysis.html import side_files
+    from paifu.outfiles import writes_into
+
+    paths: list[str | None] = [html, *map(str, side_files(html).values())] if html else []
+    paths += [players_out, games_out]
+    return [p for p in paths if p and not writes_into(p)]
+
+
+def _identity(path: str) -> tuple[int, int, int] | None:
+    """Which file is at ``path`` (None: none): a file written by this run has another."""
+    try:
+        st = Path(path).stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_mtime_ns)
+
+
+def _finish(
+    sink: Any,
+    skipped: list,
+    player: str | None,
+    scheme: str,
+    quiet: bool,
+    html: str | None,
+    viewer_links: bool,
+    players_out: str | None,
+    rules: Any,
+    out: TextIO,
+) -> int:
+    """The report of a complete run: its summary, the page and tables; the exit status."""
+    from paifu.analysis.report import write_html, write_table
+    from paifu.safety import printable
+
     for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
         sys.stderr.write(printable(f"{sk.file}: skipped: {sk.reason}") + "\n")
     report = sink.report()

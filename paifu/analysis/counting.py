@@ -76,7 +76,12 @@ def count_game(
 
 
 def _count_hand(seats: list[PlayerCounters], hand: Any, n: int) -> None:
-    winners = {w.seat: w for w in hand.wins}
+    """One complete hand into each seat's counters: a seat wins, deals in and is hit by a tsumo at
+    most once a hand, so no rate's count passes its denominator (a record with a hand start missing
+    gives two hands' wins to one, which was a math domain error in the report)."""
+    winners: dict[int, Any] = {}
+    for w in hand.wins:
+        winners.setdefault(w.seat, w)
     dealt_in: dict[int, int] = {}
     for w in hand.wins:
         if not w.tsumo:
@@ -120,10 +125,14 @@ def _count_hand(seats: list[PlayerCounters], hand: Any, n: int) -> None:
                 else:
                     c.tsumo_hit_nondealer += 1
                     c.tsumo_loss_nondealer.add(paid)
+                break
         if riichi:
             _count_riichi(c, hand, s, order, won is not None, s in dealt_in)
-    for w in hand.wins:
-        _count_win(seats[w.seat], w, bool(hand.opened and hand.opened[w.seat]))
+    for s, w in winners.items():
+        if 0 <= s < n:
+            _count_win(
+                seats[s], w, bool(hand.opened and hand.opened[s]), bool(hand.riichi and hand.riichi[s])
+            )
 
 
 def _count_riichi(c: PlayerCounters, hand: Any, s: int, order: list[int], won: bool, dealt_in: bool) -> None:
@@ -145,7 +154,9 @@ def _count_riichi(c: PlayerCounters, hand: Any, s: int, order: list[int], won: b
         c.riichi_turn.add(turn + 1)  # the declaring discard's number, 1 = the first discard
 
 
-def _count_win(c: PlayerCounters, w: Any, opened: bool) -> None:
+def _count_win(c: PlayerCounters, w: Any, opened: bool, riichi: bool) -> None:
+    """A seat's win; ``riichi``: the hand says the seat declared (ippatsu and ura dora are shares of
+    the riichi wins ``_count_riichi`` counts from that)."""
     c.wins += 1
     c.tsumo_wins += w.tsumo
     c.damaten_wins += bool(w.closed and not w.riichi)
@@ -155,7 +166,7 @@ def _count_win(c: PlayerCounters, w: Any, opened: bool) -> None:
     c.win_turn.add(w.turn)
     hit = {name for name, han in w.yaku if han > 0}
     c.yaku.update(hit)
-    if w.riichi:
+    if w.riichi and riichi:
         c.ippatsu_wins += IPPATSU in hit
         c.ura_wins += URA_DORA in hit
     if w.limit == "yakuman":

@@ -33,7 +33,7 @@ def html_table(head: list[str], rows: list[str], total: int | None = None, csv: 
         note = f"<p class='note'>Also as <a href='{esc(csv)}'>{esc(csv)}</a>.</p>"
     if not rows:
         return "<p>none</p>"
-    th = "".join(f"<th>{h}</th>" for h in head)
+    th = "".join(f"<th>{esc(h)}</th>" for h in head)  # text, a player's name among them
     return f"<div class='scroll'><table><thead><tr>{th}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>{note}"
 
 

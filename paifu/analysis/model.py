@@ -268,12 +268,20 @@ def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------------- writers
+def table_suffix_ok(path: str | Path) -> bool:
+    """Whether a table may be written at ``path``: ``.csv``, ``.parquet`` or ``.pq``, or a FIFO, a
+    device or ``/dev/stdout`` of any name (written as CSV)."""
+    from paifu.outfiles import writes_into
+
+    return Path(path).suffix.lower() in (".csv", ".parquet", ".pq") or writes_into(path)
+
+
 def write_table(df: pd.DataFrame, path: str | Path) -> Path:
     """CSV or Parquet, by the file's suffix (``.csv``, ``.parquet``/``.pq``; another suffix is an error)."""
     from paifu.outfiles import atomic_path
 
     p = Path(path)
-    if p.suffix.lower() not in (".csv", ".parquet", ".pq"):
+    if not table_suffix_ok(p):
         raise ValueError(f"{p}: write tables as .csv or .parquet")
     if p.suffix.lower() in (".parquet", ".pq"):
         out = df.copy()

@@ -296,13 +296,23 @@ class ReportSink:
         self.chunk_games, self.pending = chunk_games, 0
         self.on_flagged, self.on_unreadable = on_flagged, on_unreadable
         self.datasets: dict[str, Dataset] = {}
+        self.out_root: Path | None = None  # the ``--out`` folder
+        self.out_tmp: Path | None = None  # where its dataset is written until complete
+        self.out_made = False  # the folder did not exist before this run
         if out_dir:
             root = Path(out_dir)
             if root.exists() and (not root.is_dir() or any(root.iterdir())):
                 raise OutputError(
                     f"{root}: --out needs a new or empty folder (a dataset there would mix runs)"
                 )
-            self.datasets = {t: Dataset(root, t, PARTITIONS[partition]) for t in TABLES}
+            from paifu.outfiles import temp_folder
+
+            # written in a temporary folder beside it, renamed to it by ``close``: a run stopped half-way
+            # (a signal, a full disk) leaves no dataset that reads as complete
+            root.parent.mkdir(parents=True, exist_ok=True)
+            self.out_root, self.out_made = root, not root.exists()
+            self.out_tmp = temp_folder(root.parent)
+            self.datasets = {t: Dataset(self.out_tmp, t, PARTITIONS[partition]) for t in TABLES}
         self.games_file = TableFile(Path(games_out)) if games_out else None
         self.side: dict[str, TableFile] = {}
         if html:
@@ -359,6 +369,15 @@ class ReportSink:
         first = next((v for d in self.datasets.values() for v in d.values), None)
         for dataset in self.datasets.values():
             dataset.finish(first)
+        if self.out_tmp is not None and self.out_root is not None:
+            from paifu.outfiles import failed, finish_temp
+
+            tmp, self.out_tmp = self.out_tmp, None
+            try:
+                finish_temp(tmp, self.out_root)  # onto a new or empty folder
+            except OSError as e:
+                finish_temp(tmp, None)
+                raise failed(self.out_root, e) from e
         if self.games_file is not None:
             self.games_file.close()
         side_games = self.side.get("games")
@@ -372,8 +391,17 @@ class ReportSink:
 
     def discard(self) -> None:
         """Remove what was written (the run failed, or found no games)."""
-        for dataset in self.datasets.values():
-            shutil.rmtree(dataset.root, ignore_errors=True)
+        if self.out_tmp is not None:  # never renamed: nothing of the run under the folder's name
+            from paifu.outfiles import finish_temp
+
+            finish_temp(self.out_tmp, None)
+            self.out_tmp = None
+        elif self.out_root is not None:
+            if self.out_made:
+                shutil.rmtree(self.out_root, ignore_errors=True)
+            else:  # it was there, empty: it stays, empty
+                for name in TABLES:
+                    shutil.rmtree(self.out_root / name, ignore_errors=True)
         for out in (self.games_file, *self.side.values()):
             if out is not None:
                 out.remove()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TextIO
 
 from paifu.analysis.tournament import (
@@ -17,7 +16,7 @@ from paifu.analysis.tournament import (
     parse_prizes,
     rounds_from_paths,
 )
-from paifu.cli.interrupt import Interrupt, say_interrupted
+from paifu.cli.interrupt import Interrupt, say_interrupted, signum_of
 from paifu.safety import printable
 
 
@@ -34,7 +33,7 @@ def run_tournament(
 ) -> int:
     """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
     2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
-    from paifu.analysis.report import write_table
+    from paifu.analysis.model import table_suffix_ok, write_table
     from paifu.outfiles import write_text
 
     out = out or sys.stdout
@@ -44,21 +43,21 @@ def run_tournament(
     stop = Interrupt()
     interrupted = "{:,} tables replayed; nothing written (a bracket needs every table)"
     try:
-        if table and Path(table).suffix.lower() not in (".csv", ".parquet", ".pq"):
+        if table and not table_suffix_ok(table):
             raise TournamentError(f"{table}: write the bracket as .csv or .parquet")
         rounds = rounds_from_paths(paths, on_table=replayed.append, guard=stop.guard)
         if stop.hit:
-            return say_interrupted("tournament", interrupted.format(len(replayed)))
+            return stop.say("tournament", interrupted.format(len(replayed)))
         bracket = build_bracket(
             rounds, advance, seed, _names(claimed), _names(entrants), parse_prizes(prizes) if prizes else None
         )
     except (TournamentError, OSError) as e:
         if stop.hit:  # a round cut short by Ctrl-C has no tables: not the input's fault
-            return say_interrupted("tournament", interrupted.format(len(replayed)))
+            return stop.say("tournament", interrupted.format(len(replayed)))
         write_line(sys.stderr, f"paifu: {e}")
         return 2
-    except KeyboardInterrupt:  # a second Ctrl-C, or one outside the replay
-        return say_interrupted("tournament", interrupted.format(len(replayed)))
+    except KeyboardInterrupt as e:  # a second Ctrl-C, or a signal outside the replay
+        return say_interrupted("tournament", interrupted.format(len(replayed)), signum_of(e))
     out.write(f"draw seed {bracket.seed} (give --seed {bracket.seed} for the same draw)\n")
     for line in bracket.draws:  # names as printable text: a name cannot forge a line or reach the terminal
         write_line(out, f"draw: {line}")

@@ -57,6 +57,15 @@ def _cannot_run(e: RuntimeError) -> bool:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     if argv is None:  # the ``paifu`` command itself: the process ends with this call
         return _as_process(out)
+    return _main(argv, out)
+
+
+#: the commands that write files: run as the ``paifu`` process, their temporary files are removed
+#: even when it is killed (``paifu.outfiles.cleanup_after_kill``)
+_WRITERS = frozenset({"convert", "report", "show", "tournament"})
+
+
+def _main(argv: Sequence[str], out: TextIO | None, process: bool = False) -> int:
     out = out or sys.stdout
     if out is None:  # started with standard output closed (``>&-``)
         sys.stderr.write("paifu: standard output is closed\n")
@@ -80,6 +89,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         from paifu.dask import set_timeout
 
         set_timeout(args.timeout)
+    if process and args.cmd in _WRITERS:
+        from paifu.outfiles import cleanup_after_kill
+
+        cleanup_after_kill()
     module, function = _COMMANDS[args.cmd]
     run = getattr(importlib.import_module(f"paifu.cli.{module}"), function)
     try:
@@ -92,16 +105,16 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             raise
         sys.stderr.write(f"paifu: {e}\n")  # the workers cannot run at all (not one file's fault)
         return 2
-    except KeyboardInterrupt:  # a second Ctrl-C: one line, no traceback (the first: each command's own line)
-        from paifu.cli.interrupt import say_interrupted
+    except KeyboardInterrupt as e:  # a second Ctrl-C, or a signal outside a command's loop: one line
+        from paifu.cli.interrupt import say_interrupted, signum_of
 
-        return say_interrupted(args.cmd, "stopped; outputs not completed were removed")
+        return say_interrupted(args.cmd, "stopped; outputs not completed were removed", signum_of(e))
     except MemoryError:  # a memory limit (ulimit -v) met: one line, the partial outputs already removed
         sys.stderr.write(f"paifu {args.cmd}: out of memory (lower --max-size, or allow more memory)\n")
         return 2
-    except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say
-        _silence_stdout()
-        return 0
+    except BrokenPipeError:  # piped into head, or standard output closed: nothing more to say, and the
+        _silence_stdout()  # run did not finish, so its status cannot say "valid": as if SIGPIPE ended it
+        return EXIT_BROKEN_PIPE
     except OSError as e:  # an output path that cannot be written (no such folder, no permission, disk full)
         sys.stderr.write(f"paifu: {e}\n")
         if out is sys.stdout:
@@ -109,14 +122,26 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 2
 
 
+#: the exit status of a run whose standard output was closed by its reader (``| head``): 128 + SIGPIPE,
+#: what the shell reports for a tool that SIGPIPE ended
+EXIT_BROKEN_PIPE = 141
+
+
 def _as_process(out: TextIO | None) -> int:
-    """``main`` as the process: the objects of every module imported so far are frozen (no
-    collection walks them again), and at the end everything is, so the interpreter's collection at
+    """``main`` as the process: every stop signal ends the run as Ctrl-C does
+    (``paifu.cli.interrupt.stop_on_signals``); the objects of every module imported so far are frozen
+    (no collection walks them again), and at the end everything is, so the interpreter's collection at
     exit has nothing to walk (it was a tenth of a small record's run). A caller's ``main([...])``
-    (tests, notebooks) keeps the usual collector: freezing there would keep its garbage for good."""
+    (tests, notebooks) keeps the usual collector and signal handlers: freezing there would keep its
+    garbage for good."""
+    from paifu.cli.interrupt import say_interrupted, signum_of, stop_on_signals
+
+    stop_on_signals()
     gc.freeze()
     try:
-        return main(sys.argv[1:], out)
+        return _main(sys.argv[1:], out, process=True)
+    except KeyboardInterrupt as e:  # before a command ran, or after it ended
+        return say_interrupted((sys.argv[1:2] or ["run"])[0], "stopped", signum_of(e))
     finally:
         gc.freeze()
 

@@ -1,5 +1,5 @@
 """``python -m paifu.cli``: the same as the ``paifu`` command."""
 
-from paifu.cli import main
+from paifu.__main__ import run
 
-raise SystemExit(main())
+raise SystemExit(run())

@@ -65,6 +65,12 @@ def output_problem(path: str | None) -> str | None:
     takes new entries."""
     if not path or path == "-":
         return None
+    from paifu.outfiles import refused, writes_into
+
+    if why := refused(path):
+        return why
+    if writes_into(path):  # a FIFO, a device, /dev/stdout: written into, never replaced
+        return None if os.access(path, os.W_OK) else f"cannot write {path}: permission denied"
     p = Path(path)
     if p.is_dir():
         return f"{path} is a folder, not a file"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections import Counter
@@ -11,7 +12,7 @@ from typing import TextIO
 
 from paifu import outfiles
 from paifu.cli.common import output_problem, plural, write_line
-from paifu.cli.interrupt import Interrupt, say_interrupted
+from paifu.cli.interrupt import Interrupt
 from paifu.limits import read_stdin
 from paifu.outfiles import short_name
 from paifu.rules import Ruleset, RulesetError
@@ -31,7 +32,11 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     except RecordError as e:
         sys.stderr.write(f"paifu convert: {e}\n")
         return 2
-    target = args.output
+    target: str | None = None if args.output == "-" else args.output  # -o -: standard output, as without -o
+    if target is not None and (why := outfiles.refused(target)):
+        sys.stderr.write(f"paifu convert: {why}\n")
+        return 2
+    into = target is not None and outfiles.writes_into(target)  # a FIFO, a device: every game in turn
     skipped: list = []
     files = list(iter_record_files([p for p in args.inputs if p != "-"], skipped))
     if "-" in args.inputs:
@@ -41,8 +46,10 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     if not files:
         sys.stderr.write("paifu convert: no record files found\n")
         return 2
-    to_dir = target is not None and (
-        len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep))
+    to_dir = (
+        target is not None
+        and not into
+        and (len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep)))
     )
     if target is not None and not to_dir and (problem := output_problem(target)):
         sys.stderr.write(f"paifu convert: {problem}\n")
@@ -53,63 +60,69 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     kinds: Counter[str] = Counter()
     stop = Interrupt()  # Ctrl-C: the file being converted is finished, then the run stops
     started = 0
-    for path in stop.guard(files):
-        started += 1
-        try:
-            records = (
-                read_bytes(read_stdin(), "<stdin>", args.format)
-                if path == "-"
-                else read_path(path, args.format)
-            )
-        except RecordError as e:
-            write_line(sys.stderr, f"{path}: UNREADABLE: {e.reason}")
-            bad += 1
-            continue
-        name = path if path != "-" else "<stdin>"
-        if target is not None and not to_dir and len(records) != 1:
-            to_dir = True  # one file of several games: they need a folder
-        if (
-            to_dir
-            and Path(target).suffix
-            and not Path(target).is_dir()
-            and not target.endswith(("/", os.sep))
-        ):
-            sys.stderr.write(
-                f"paifu convert: several games need a folder for -o, not the file name {target}\n"
-            )
-            return 2
-        for i, rec in enumerate(records):
-            games += 1
-            data = _write_one(name, i, rec, to, kinds, args.quiet)
-            if data is None:
-                bad += 1
-                unwritten += 1
-                continue
-            if target is None:
-                out.write(data.decode("utf-8"))
-                if not data.endswith(b"\n"):
-                    out.write("\n")
-                continue
-            dest = _destination(Path(target), name, i, BY_NAME[to].extension, to_dir, written)
-            if os.path.realpath(dest) in inputs:
-                write_line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
-                bad += 1
-                unwritten += 1
-                continue
-            if to_dir and (why := _unwritable(dest, args.overwrite)):
-                write_line(sys.stderr, f"{name}: game {i}: not written: {why}")
-                bad += 1
-                unwritten += 1
-                continue
-            if to_dir:
-                dest.parent.mkdir(parents=True, exist_ok=True)
-            written.add(dest)
+    with contextlib.ExitStack() as stack:
+        sink = stack.enter_context(outfiles.open_into(target)) if target is not None and into else None
+        for path in stop.guard(files):
+            started += 1
             try:
-                outfiles.write_bytes(dest, data)
-            except outfiles.OutputError as e:  # disk full, a size limit: nothing half-written is left
-                write_line(sys.stderr, f"{name}: game {i}: not written: {e}")
+                records = (
+                    read_bytes(read_stdin(), "<stdin>", args.format)
+                    if path == "-"
+                    else read_path(path, args.format)
+                )
+            except RecordError as e:
+                write_line(sys.stderr, f"{path}: UNREADABLE: {e.reason}")
                 bad += 1
-                unwritten += 1
+                continue
+            name = path if path != "-" else "<stdin>"
+            if target is not None and not to_dir and not into and len(records) != 1:
+                to_dir = True  # one file of several games: they need a folder
+            if (
+                to_dir
+                and target is not None
+                and Path(target).suffix
+                and not Path(target).is_dir()
+                and not target.endswith(("/", os.sep))
+            ):
+                sys.stderr.write(
+                    f"paifu convert: several games need a folder for -o, not the file name {target}\n"
+                )
+                return 2
+            for i, rec in enumerate(records):
+                games += 1
+                data = _write_one(name, i, rec, to, kinds, args.quiet)
+                if data is None:
+                    bad += 1
+                    unwritten += 1
+                    continue
+                if sink is not None:  # a FIFO or a device: each game whole, in turn
+                    sink.write(data if data.endswith(b"\n") else data + b"\n")
+                    continue
+                if target is None:
+                    out.write(data.decode("utf-8"))
+                    if not data.endswith(b"\n"):
+                        out.write("\n")
+                    continue
+                dest = _destination(Path(target), name, i, BY_NAME[to].extension, to_dir, written)
+                if os.path.realpath(dest) in inputs:
+                    write_line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
+                    bad += 1
+                    unwritten += 1
+                    continue
+                if to_dir and (why := _unwritable(dest, args.overwrite)):
+                    write_line(sys.stderr, f"{name}: game {i}: not written: {why}")
+                    bad += 1
+                    unwritten += 1
+                    continue
+                if to_dir:
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                written.add(dest)
+                try:
+                    outfiles.write_bytes(dest, data)
+                except outfiles.OutputError as e:  # disk full, a size limit: nothing half-written is left
+                    write_line(sys.stderr, f"{name}: game {i}: not written: {e}")
+                    bad += 1
+                    unwritten += 1
     if kinds:
         total = sum(kinds.values())
         parts = "; ".join(f"{n} x {m}" for m, n in kinds.most_common())
@@ -118,7 +131,7 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
             sys.stderr, f"paifu convert: {plural(games, 'game')}{done}, {plural(total, 'warning')}: {parts}"
         )
     if stop.hit:
-        return say_interrupted(
+        return stop.say(
             "convert",
             f"{started:,} of {plural(len(files), 'file')} converted, {plural(games - unwritten, 'game')} written "
             "(each whole; the rest not started)",

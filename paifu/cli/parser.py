@@ -15,7 +15,8 @@ Formats: Tenhou mjlog XML, tenhou.net/6 JSON, mjai JSON lines, 電脳麻将 paip
 from the content; gzip is read transparently). Folders are searched recursively.
 
 exit status (validate, report): 0 every game valid, 1 some game has findings,
-2 an input could not be read or the arguments are wrong; every command: 130 stopped by Ctrl-C.
+2 an input could not be read or the arguments are wrong; every command: 130 stopped by Ctrl-C,
+128+N stopped by signal N (143 SIGTERM), 141 standard output closed by its reader (| head).
 No command writes over its inputs; outputs are complete or absent (docs/guarantees.md).
 """
 
@@ -57,7 +58,10 @@ def _seconds(text: str) -> float:
     return value
 
 
-_TIMEOUT = "with --scheduler: seconds to wait for the scheduler and its first worker (default 60)"
+_TIMEOUT = (
+    "with --scheduler: seconds to wait for the scheduler and its first worker, and for a worker again "
+    "whenever the cluster has none during the run (default 60)"
+)
 
 
 def _limit_options(p: argparse.ArgumentParser) -> None:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from paifu.cli.common import output_problem, plural, rules_option
 from paifu.cli.guards import refuse_outputs
-from paifu.cli.interrupt import say_interrupted
-from paifu.outfiles import write_text
+from paifu.cli.interrupt import say_interrupted, signum_of
+from paifu.outfiles import descriptor, write_text
 from paifu.rules import RulesetError
 from paifu.safety import printable
 
@@ -27,11 +27,14 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     from paifu.view.names import STDIN, VIEWER_DIR, default_page
 
     source = STDIN if args.file == "-" else args.file
-    dest = Path(args.output or default_page(source, args.game))
+    to_stdout = args.output == "-"  # the page on standard output, the line about it on standard error
+    dest = Path("<stdout>" if to_stdout else args.output or default_page(source, args.game))
     if problem := output_problem(args.output) if args.output else _default_problem(dest):
         sys.stderr.write(f"paifu show: {problem}\n")
         return 2
-    if refuse_outputs("show", {"-o" if args.output else "the page": str(dest)}, [args.file]):
+    if not to_stdout and refuse_outputs(
+        "show", {"-o" if args.output else "the page": str(dest)}, [args.file]
+    ):
         return 2
     try:
         rules = rules_option(args.rules)
@@ -48,20 +51,25 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
     except (RecordError, ViewError, RulesetError) as e:
         sys.stderr.write(f"paifu show: {e}\n")
         return 2
-    except KeyboardInterrupt:
-        return say_interrupted("show", f"{printable(dest)}: not written (stopped before the page was made)")
+    except KeyboardInterrupt as e:
+        return say_interrupted(
+            "show", f"{printable(dest)}: not written (stopped before the page was made)", signum_of(e)
+        )
     except OSError as e:
         sys.stderr.write(f"paifu show: {source}: {e.strerror or e}\n")
         return 2
     except Exception as e:  # noqa: BLE001 - a reader or engine bug: name the game, no traceback
         sys.stderr.write(f"paifu show: {source}: game {args.game}: internal error: {type(e).__name__}: {e}\n")
         return 2
+    said = f"{printable(dest)}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
+    if to_stdout:
+        out.write(page)
+        sys.stderr.write(said)
+        return 0
     if not args.output:
         Path(VIEWER_DIR).mkdir(exist_ok=True)  # our own default folder: made, never a typo of the user's
-    write_text(dest, page)  # complete or absent
-    out.write(
-        f"{printable(dest)}: game {args.game}, {plural(len(game.hands), 'hand')}, {plural(len(game.findings), 'finding')}\n"
-    )
+    write_text(dest, page)  # complete or absent; a FIFO or a device written into, never replaced
+    (sys.stderr if descriptor(dest) == 1 else out).write(said)  # -o /dev/stdout: the page alone there
     return 0
 
 

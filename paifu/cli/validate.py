@@ -9,7 +9,7 @@ from typing import TextIO
 
 from paifu.cli.common import Writer, plural, rules_option
 from paifu.cli.inputs import replay_inputs
-from paifu.cli.interrupt import Interrupt, say_interrupted
+from paifu.cli.interrupt import Interrupt
 
 
 def run_validate(args: argparse.Namespace, out: TextIO) -> int:
@@ -119,7 +119,7 @@ def run_validate(args: argparse.Namespace, out: TextIO) -> int:
             + "\n"
         )
     if stop.hit:
-        return say_interrupted("validate", "the summary above counts the games read so far")
+        return stop.say("validate", "the summary above counts the games read so far")
     if counts["unreadable"]:
         return 2
     if not counts["games"]:

@@ -16,7 +16,7 @@ from paifu.formats.base import RecordError, TableFacts
 from paifu.formats.gzipped import GZIP_MAGIC, decompress  # noqa: F401 - public names of paifu.formats
 from paifu.formats.registry import ALIASES, BY_NAME, ENTRIES, load
 from paifu.formats.walk import Skipped, iter_record_files
-from paifu.limits import current, human
+from paifu.limits import current, human, read_limited
 
 if TYPE_CHECKING:
     from paifu.events import GameRecord
@@ -75,9 +75,23 @@ def guess_format(data: bytes, source: str = "") -> str:
     return fmt
 
 
+#: bytes of a JSON document that no format claims, parsed whole to say what is wrong with it: a
+#: longer one is only told "cut short" by its end (parsing 60 MB of ``[{},{},...]`` built 20 million
+#: objects, 1.6 GB, to say it is no record)
+WHOLE_CHECK_BYTES = 2**20
+
+
 def _raise_if_broken_json(data: bytes, source: str) -> None:
     """A JSON document that does not parse (e.g. cut short) says so, rather than "no known format"."""
-    if data.lstrip(b"\xef\xbb\xbf").lstrip()[:1] not in (b"{", b"["):
+    head = data.lstrip(b"\xef\xbb\xbf").lstrip()[:1]
+    if head not in (b"{", b"["):
+        return
+    if len(data) > WHOLE_CHECK_BYTES:
+        end = data.rstrip()[-1:]
+        if end not in (b"}", b"]"):
+            raise RecordError(
+                f"not valid JSON (cut short? it ends in {end!r}, not a closing bracket)", file=source
+            )
         return
     import json
 
@@ -135,6 +149,8 @@ def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[Game
         st = os.stat(p)
     except OSError as e:
         raise RecordError(f"cannot open: {e.strerror or e}", file=p) from e
+    except ValueError as e:  # no file name holds a NUL byte
+        raise RecordError("cannot open: the name holds a NUL byte, which no file name can", file=p) from e
     if stat.S_ISDIR(st.st_mode):
         try:
             os.listdir(p)
@@ -150,7 +166,7 @@ def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[Game
         raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
     try:
         with open(p, "rb") as fh:
-            data = fh.read(limit + 1)
+            data = read_limited(fh, limit, st.st_size)  # never asks for more than is there
     except OSError as e:
         raise RecordError(f"cannot open: {e.strerror or e}", file=p) from e
     return read_bytes(data, p, fmt)

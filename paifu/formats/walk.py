@@ -105,7 +105,7 @@ def iter_record_files(
         path = os.fspath(given)
         try:
             st = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL byte in the name
             yield path  # read_path names the error
             continue
         if stat.S_ISDIR(st.st_mode):
@@ -135,6 +135,29 @@ def _walk(
     folders: dict[tuple[int, int], str],
     skip: Callable[[str, str], None],
 ) -> Iterator[str]:
+    """The records under ``folder``, depth first in name order, walked with a stack of its own (a
+    folder 1,200 levels deep was a ``RecursionError`` that lost the batch)."""
+    stack = [_entries(folder, st, files, folders, skip)]
+    while stack:
+        try:
+            item = next(stack[-1])
+        except StopIteration:
+            stack.pop()
+            continue
+        if isinstance(item, str):
+            yield item
+        else:  # a folder inside: walked at its place among the names
+            stack.append(_entries(*item, files, folders, skip))
+
+
+def _entries(
+    folder: str,
+    st: os.stat_result,
+    files: dict[tuple[int, int], str],
+    folders: dict[tuple[int, int], str],
+    skip: Callable[[str, str], None],
+) -> Iterator[str | tuple[str, os.stat_result]]:
+    """One folder's records (paths) and folders to walk (path and stat), in name order."""
     key = (st.st_dev, st.st_ino)
     if key in folders:
         skip(folder, f"the same folder as {folders[key]} (a link loop, or given twice): walked once")
@@ -151,7 +174,7 @@ def _walk(
         try:
             est = os.stat(path)  # follows links: a linked folder is walked, a linked file read
         except OSError:
-            yield path  # a dangling link: read_path names it
+            yield path  # a dangling link, a name too long: read_path names it
             continue
         is_dir = stat.S_ISDIR(est.st_mode)
         if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX):
@@ -159,7 +182,7 @@ def _walk(
         if entry.name.startswith("."):
             skip(path, "hidden " + ("folder" if is_dir else "file"))
         elif is_dir:
-            yield from _walk(path, est, files, folders, skip)
+            yield (path, est)
         elif not stat.S_ISREG(est.st_mode):
             yield path  # a FIFO or device: reported unreadable, never opened
         else:

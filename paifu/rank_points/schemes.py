@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING, Any
 
 from paifu.frozen import Frozen, fill
 from paifu.lazy import MadeOnLookup
+from paifu.limits import read_settings
 from paifu.rules import presets
 from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
-from paifu.rules.ruleset import Ruleset, toml_module
+from paifu.rules.ruleset import MAX_DECIMALS, Ruleset, toml_module
 
 if TYPE_CHECKING:
     from dataclasses import dataclass, fields, replace
@@ -81,8 +82,8 @@ class Scheme(Frozen):
         for below, uma in self.uma_sinking:
             if len(uma) != self.num_players or not 0 <= below <= self.num_players:
                 raise SchemeError(f"uma_sinking entry for {below} below has {len(uma)} values")
-        if self.unit <= 0 or self.decimals < 0:
-            raise SchemeError("unit must be positive and decimals not negative")
+        if self.unit <= 0 or not 0 <= self.decimals <= MAX_DECIMALS:
+            raise SchemeError(f"unit must be positive and decimals 0 to {MAX_DECIMALS}")
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -285,7 +286,7 @@ def load_scheme(path: str | Path) -> Scheme:
     p = Path(path)
     tomllib = toml_module()
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_settings(p))
     except tomllib.TOMLDecodeError as e:
         raise SchemeError(f"{p}: not valid TOML: {e}") from e
     data.setdefault("name", p.stem)

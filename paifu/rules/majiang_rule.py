@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from paifu.limits import read_settings
 from paifu.rules.presets import TENHOU
 from paifu.rules.ruleset import Ruleset, RulesetError
 
@@ -187,9 +188,10 @@ def load_majiang_rule(path: str | Path) -> Ruleset:
     """A rule JSON file: a bare rule object, or one wrapped under ``"rule"`` (selfplay files)."""
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise RulesetError(f"{p}: cannot read a 電脳麻将 rule object: {e}") from e
+        data = json.loads(read_settings(p))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        why = "nested too deeply" if isinstance(e, RecursionError) else e
+        raise RulesetError(f"{p}: cannot read a 電脳麻将 rule object: {why}") from e
     if isinstance(data, dict) and isinstance(data.get("rule"), dict):
         extra = sorted(set(data) - _WRAPPER_KEYS)
         if extra:

@@ -255,9 +255,21 @@ class Ruleset(Frozen):
                 raise RulesetError(f"{name} = {getattr(self, name)!r}; expected one of {allowed}")
         if self.num_players not in (3, 4):
             raise RulesetError(f"num_players = {self.num_players}; expected 3 or 4")
-        for name in _NOT_NEGATIVE:
-            if getattr(self, name) < 0:
-                raise RulesetError(f"{name} = {getattr(self, name)!r}; expected 0 or more")
+        for name, (low, high) in _RANGES.items():
+            value = getattr(self, name)
+            if value is not None and not low <= value <= high:
+                raise RulesetError(f"{name} = {value!r}; expected {low:,} to {high:,}")
+        for name, (low, high) in _ITEM_RANGES.items():
+            if any(not low <= v <= high for v in getattr(self, name)):
+                raise RulesetError(
+                    f"{name} = {_as_lists(getattr(self, name))!r}; each value {low:,} to {high:,}"
+                )
+        for _, uma in self.uma_sinking:
+            low, high = _ITEM_RANGES["uma"]
+            if any(not low <= v <= high for v in uma):
+                raise RulesetError(
+                    f"uma_sinking = {_as_lists(self.uma_sinking)!r}; each uma {low:,} to {high:,}"
+                )
         if not 0 < self.dead_wall <= 136 - 13 * self.num_players - 1:  # a wall left to draw from
             raise RulesetError(
                 f"dead_wall = {self.dead_wall!r}; expected 1 to {136 - 13 * self.num_players - 1}"
@@ -269,8 +281,6 @@ class Ruleset(Frozen):
         for below, uma in self.uma_sinking:
             if len(uma) != self.num_players or not 0 <= below <= self.num_players:
                 raise RulesetError(f"uma_sinking for {below} below has {len(uma)} values")
-        if self.rank_unit <= 0:
-            raise RulesetError(f"rank_unit = {self.rank_unit!r}; expected a positive number of points")
         unknown = set(self.pao) - {"daisangen", "daisuushii", "suukantsu"}
         if unknown:
             raise RulesetError(f"unknown pao yaku {sorted(unknown)}")
@@ -358,7 +368,9 @@ class Ruleset(Frozen):
 
     @classmethod
     def load(cls, path: str | Path) -> Ruleset:
-        return cls.from_toml(Path(path).read_text(encoding="utf-8"))
+        from paifu.limits import read_settings
+
+        return cls.from_toml(read_settings(path))
 
 
 def _field_types() -> dict[str, Any]:
@@ -382,19 +394,38 @@ def _as_lists(v: Any) -> Any:
     return [_as_lists(x) for x in v] if isinstance(v, (tuple, list)) else v
 
 
-#: counts, points and amounts that no table makes negative (a rules file could write -14);
-#: ``riichi_min_points`` may be (a table without bust lets anyone riichi: ``majiang_rule.NO_MINIMUM``)
-_NOT_NEGATIVE = (
-    "start_points",
-    "extension_target",
-    "extension_rounds",
-    "last_dealer_stop_min",
-    "riichi_min_wall",
-    "noten_payment",
-    "honba_value",
-    "double_wind_fu",
-    "rank_decimals",
-)
+#: the points a rule states (start, targets, payments, return points) at most: far beyond any table's
+#: (Tenhou: 25,000 to start, 30,000 to stop), and small enough that rank points computed to
+#: ``MAX_DECIMALS`` places stay within the 28 digits of ``decimal``'s arithmetic
+MAX_POINTS = 10**9
+#: places a rank-point result keeps at most (Tenhou 1, RON2 0; 40 cannot be computed)
+MAX_DECIMALS = 10
+#: each number's range, checked when a ruleset is made (a preset, a TOML file, an override, a
+#: 電脳麻将 rule object): a value out of it is one line naming it, not an internal error in every
+#: game. ``riichi_min_points`` may be negative (a table without bust lets anyone riichi:
+#: ``majiang_rule.NO_MINIMUM``); the rounds after the scheduled ones end at North at the latest; a
+#: pair's fu is 2 or 4 in every source
+_RANGES: dict[str, tuple[int, int]] = {
+    "start_points": (0, MAX_POINTS),
+    "extension_target": (0, MAX_POINTS),
+    "target_margin": (-MAX_POINTS, MAX_POINTS),
+    "extension_rounds": (0, 3),
+    "last_dealer_stop_min": (0, MAX_POINTS),
+    "riichi_min_points": (-MAX_POINTS, MAX_POINTS),
+    "riichi_min_wall": (0, 136),
+    "noten_payment": (0, MAX_POINTS),
+    "honba_value": (0, MAX_POINTS),
+    "double_wind_fu": (0, 8),
+    "return_points": (0, MAX_POINTS),
+    "rank_unit": (1, MAX_POINTS),
+    "rank_decimals": (0, MAX_DECIMALS),
+}
+#: the range of each item of a tuple: red copies of a suit's five (a suit has four fives), uma per
+#: placement (thousands of points, as ``MAX_POINTS``)
+_ITEM_RANGES: dict[str, tuple[int, int]] = {
+    "red_fives": (0, 4),
+    "uma": (-(MAX_POINTS // 1000), MAX_POINTS // 1000),
+}
 
 
 def _option_values() -> dict[str, tuple[str, ...]]:

@@ -20,7 +20,7 @@ from paifu.rules import Ruleset
 from paifu.safety import printable
 from paifu.tiles import tile_to_str
 from paifu.view.model import WinView
-from paifu.view.names import game_label
+from paifu.view.names import game_label, shown_names
 from paifu.view.table import TableView, hand_result_text, snapshot
 
 #: the longest game the viewer keeps a table for each event of: the corpus's longest has 1,815 events
@@ -306,11 +306,12 @@ class GameView:
             f"<td>{' '.join(f'{d:+,}' for d in h.deltas)}</td></tr>"
             for h in self.hands
         )
-        finals = ", ".join(f"{esc(p)} {s}" for p, s in zip(r.players, r.final_scores or (), strict=False))
+        names = shown_names(tuple(r.players))
+        finals = ", ".join(f"{esc(p)} {s}" for p, s in zip(names, r.final_scores or (), strict=False))
         parts = [
             f"<div class='paifu-game'><b>{esc(game_label(r.game_id, r.source, r.game_index))}</b> "
             f"({esc(r.rules.name)}): "
-            f"{esc(', '.join(r.players))}<br>final: {finals or 'not reached'}",
+            f"{esc(', '.join(names))}<br>final: {finals or 'not reached'}",
             score_curve_svg(self),
             "<table><tr><th>hand</th><th>event</th><th>result</th><th>score changes</th></tr>"
             + rows

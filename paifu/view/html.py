@@ -17,7 +17,7 @@ from typing import Any
 from paifu.safety import display_path
 from paifu.view.board import S
 from paifu.view.glyphs import html_text as jt
-from paifu.view.names import game_label
+from paifu.view.names import game_label, shown_names
 from paifu.view.svg import HEIGHT, WIDTH, layout, score_curve_svg
 from paifu.view.svg import defs as svg_defs
 
@@ -195,7 +195,7 @@ def viewer_data(
         "groups": groups,
         "frames": frames,
         "side": S,
-        "players": list(game.result.players),
+        "players": list(shown_names(tuple(game.result.players))),
         "bottom": bottom,
         "hands": hands,
         "discards": game.river_events(),
@@ -224,7 +224,8 @@ def viewer_html(game: Any, start: int = 0) -> str:
         gzip.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), compresslevel=6, mtime=0)
     ).decode("ascii")
     title = f"{game_label(r.game_id, display_path(r.source), r.game_index)} (game {r.game_index})"
-    finals = ", ".join(f"{jt(p)} {s:,}" for p, s in zip(r.players, r.final_scores or (), strict=False))
+    names = shown_names(tuple(r.players))  # cut: a name is drawn glyph by glyph
+    finals = ", ".join(f"{jt(p)} {s:,}" for p, s in zip(names, r.final_scores or (), strict=False))
     hands = "".join(
         f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "
         f"{jt(h.result if len(h.result) <= 90 else h.result[:87] + '...')}"
@@ -242,13 +243,13 @@ def viewer_html(game: Any, start: int = 0) -> str:
     )
     seats = "".join(
         f"<option value='{i}'>seat {i}{' ' + esc(name) if name.isascii() else ''}</option>"
-        for i, name in enumerate(r.players)
+        for i, name in enumerate(names)
     )
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>paifu: {esc(title)}</title><style>{CSS}</style></head>
 <body>
 <svg width="0" height="0" style="position:absolute" aria-hidden="true">__PAIFU_DEFS__</svg>
-<h1>{esc(title)} - {jt(r.rules.name)} - {jt(", ".join(r.players))}</h1>
+<h1>{esc(title)} - {jt(r.rules.name)} - {jt(", ".join(names))}</h1>
 <div id="bar">
 <button id="prevh" title="previous hand (up)">&lt;&lt; hand</button><button id="prev" title="previous event (left)">&lt; event</button>
 <button id="next" title="next event (right)">event &gt;</button><button id="nexth" title="next hand (down)">hand &gt;&gt;</button>

@@ -39,6 +39,7 @@ from paifu.view.model import (
     mpsz,
     shanten_of,
 )
+from paifu.view.names import shown_name, shown_names
 from paifu.view.svg import seat_svg, table_svg
 
 # the model's names are importable from here too (the public ``paifu.view.table`` of before)
@@ -117,7 +118,7 @@ def seat_name(players: Sequence[str], s: int | None) -> str:
     """A seat as the viewer names it: ``Aoi (seat 0)``, or ``seat 0`` where the record names nobody."""
     if s is None:
         return "seat ?"
-    return f"{players[s]} (seat {s})" if 0 <= s < len(players) and players[s] else f"seat {s}"
+    return f"{shown_name(players[s])} (seat {s})" if 0 <= s < len(players) and players[s] else f"seat {s}"
 
 
 def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> str:
@@ -131,7 +132,7 @@ def describe(ev: Event, players: tuple[str, ...], red: tuple[int, int, int]) -> 
 
     match ev:
         case GameStart():
-            return f"game start: {', '.join(ev.players)}"
+            return f"game start: {', '.join(shown_names(tuple(ev.players)))}"
         case HandStart():
             return f"hand start {WINDS[ev.round_wind % 4]}{ev.hand_number + 1}-{ev.honba}, dealer {who(ev.dealer)}"
         case Draw():
@@ -250,7 +251,9 @@ def table_view(
 
     ``memo`` (one dict per game, passed at every event) keeps each seat's last copy with what it
     was copied from: a seat the event left as it was is the same ``SeatView`` again (most events
-    change one seat), which also lets the drawing's caches find it at once."""
+    change one seat), which also lets the drawing's caches find it at once. Names are cut to what
+    the viewer shows (``paifu.view.names.NAME_CHARS``)."""
+    players = shown_names(players)
     text = describe(ev, players, red)
     kind, actor = type(ev).__name__, getattr(ev, "seat", None)
     if st is None:

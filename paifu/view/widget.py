@@ -63,9 +63,10 @@ def game_widget(game: Any) -> Any:
     """The widget for a ``GameView``, showing the table at its cursor."""
     import ipywidgets as w
 
+    from paifu.view.names import shown_names
     from paifu.view.svg import table_svg
 
-    names = [f"seat {i} {p}".strip() for i, p in enumerate(game.result.players)]
+    names = [f"seat {i} {p}".strip() for i, p in enumerate(shown_names(tuple(game.result.players)))]
     hands = w.Dropdown(options=[(h.label, k) for k, h in enumerate(game.hands)], description="hand")
     seat = w.Dropdown(options=[(n, i) for i, n in enumerate(names)], description="bottom")
     english = w.Checkbox(description="English", indent=False)

@@ -1,0 +1,59 @@
+"""The signals that stop a run, and how the ``paifu`` process meets them from its first moment.
+
+Ctrl-C raises ``KeyboardInterrupt`` wherever Python is; every other signal a user or supervisor
+sends to stop a run (``kill``'s SIGTERM, SIGHUP from a closed terminal ...) would end the process
+on the spot, leaving temporary files and worker processes behind. ``stop_on_signals`` makes each
+raise ``Stopped`` (a ``KeyboardInterrupt``) instead, so every ``finally`` runs; ``paifu.cli.interrupt``
+turns them into one line and exit status 128 + the signal. Apart from ``paifu.cli`` so that the
+command installs it before it imports anything else (``paifu.__main__``), and so that worker
+processes (``paifu.parallel``) know which signals are their parent's to handle.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+
+#: the signals that ask a run to stop; SIGKILL cannot be caught (``paifu.parallel``'s workers end
+#: with their parent, and ``paifu.outfiles`` has its temporary files removed after it)
+STOP_SIGNALS = tuple(
+    getattr(signal, name)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGXCPU")
+    if hasattr(signal, name)
+)
+
+
+class Stopped(KeyboardInterrupt):
+    """A stop signal, raised where the program is, as Python raises ``KeyboardInterrupt`` for Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def signum_of(e: BaseException) -> int:
+    """The signal that stopped the run (``Stopped``'s, or SIGINT for a plain ``KeyboardInterrupt``)."""
+    return int(getattr(e, "signum", signal.SIGINT))
+
+
+def signal_name(signum: int) -> str:
+    """``Ctrl-C`` for SIGINT, else the signal's name (``SIGTERM``)."""
+    if signum == signal.SIGINT:
+        return "Ctrl-C"
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
+def _raise(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+def stop_on_signals() -> None:
+    """In the ``paifu`` process: every stop signal raises ``Stopped`` wherever the program is (Ctrl-C
+    already raises ``KeyboardInterrupt``)."""
+    for sig in STOP_SIGNALS:
+        if sig != signal.SIGINT:
+            with contextlib.suppress(ValueError, OSError):  # not the main thread
+                signal.signal(sig, _raise)
