@@ -34,6 +34,12 @@ class RecordFacts(Frozen):
     start_scores: tuple[int, ...] | None
     rounds: int  # rounds reached (1: East only, 2: into South ...)
     hands: int
+    #: the last hand's round and number (South 1: 1, 0), and the seats dealt
+    last_round: int
+    last_number: int
+    players: int
+    #: every hand was the first hand (East 1, however many honba)
+    first_hand_only: bool
     ended: bool  # the record has its game end
     busted: bool  # a score below 0 at the end (the length then does not show)
     #: True: a red five is stated (a claimed aka-dora; a red tile in a record that names kinds);
@@ -49,10 +55,18 @@ class RecordFacts(Frozen):
         ended: bool = False,
         busted: bool = False,
         red_fives: bool | None = None,
+        last_round: int = 0,
+        last_number: int = 0,
+        players: int = 4,
+        first_hand_only: bool = False,
     ) -> None:
         set_field(self, "start_scores", start_scores)
         set_field(self, "rounds", rounds)
         set_field(self, "hands", hands)
+        set_field(self, "last_round", last_round)
+        set_field(self, "last_number", last_number)
+        set_field(self, "players", players)
+        set_field(self, "first_hand_only", first_hand_only)
         set_field(self, "ended", ended)
         set_field(self, "busted", busted)
         set_field(self, "red_fives", red_fives)
@@ -68,6 +82,9 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
     start: tuple[int, ...] | None = None
     first = True
     rounds = hands = 0
+    last = (0, 0)
+    players = 4
+    first_hand_only = True
     ended = busted = False
     physical = True
     red_tile = False
@@ -76,12 +93,15 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
     for ev in events:
         if isinstance(ev, GameStart):
             physical = ev.physical_ids
+            players = len(ev.players) or players
         elif isinstance(ev, HandStart):
             if first and (ev.round_wind, ev.hand_number, ev.honba, ev.sticks) == (0, 0, 0, 0) and ev.scores:
                 start = tuple(ev.scores)
             first = False
             hands += 1
             rounds = max(rounds, ev.round_wind + 1)
+            last = (ev.round_wind, ev.hand_number)
+            first_hand_only = first_hand_only and last == (0, 0)
             if not physical and not red_tile:
                 red_tile = any(_copy0(t) for h in ev.hands for t in h)
         elif isinstance(ev, Draw):
@@ -102,7 +122,9 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
         red = True
     elif red_unclaimed or (not physical and hands):
         red = False
-    return RecordFacts(start, rounds, hands, ended, busted, red)
+    return RecordFacts(
+        start, rounds, hands, ended, busted, red, last[0], last[1], players, first_hand_only and hands > 0
+    )
 
 
 def settle(rules: Ruleset, facts: RecordFacts) -> Ruleset:
@@ -131,14 +153,17 @@ def _choose(key: str, allowed: tuple[object, ...], f: RecordFacts) -> object | N
 
 
 def _length(allowed: tuple[object, ...], f: RecordFacts) -> object | None:
-    """A game that plays the South round is a half game; one that ends in the East round without a
-    bust is east-only, or one hand if it had one hand."""
+    """The length the record's own end shows: a game that ends in the East round without a bust is
+    east-only, or one hand if it never left East 1; one that plays the South round is a half game,
+    unless it ends there before the South round's last hand without a bust, which no half game
+    does: an east-only game extended into South (004: 「東風戦は南入」; Mahjong Soul's 南入)."""
+    stated: str | None = None
     if f.rounds >= 2:
-        stated: str | None = "south"
+        stated = "south"
+        if f.ended and not f.busted and f.last_round == 1 and f.last_number < f.players - 1:
+            stated = "east"
     elif f.ended and not f.busted and f.rounds == 1:
-        stated = "one-hand" if f.hands == 1 else "east"
-    else:
-        stated = None
+        stated = "one-hand" if f.first_hand_only else "east"
     return stated if stated in allowed else None
 
 

@@ -1,0 +1,91 @@
+"""Settings a table chooses that a record shows by itself, and seed sentences read as they are worded.
+
+Each test builds the record the source says is legal (clean under the preset, its settings chosen by
+the record's own statements) and its twin (the same play where the record says otherwise, or a
+record that breaks the sentence), which gives the exact finding. Numbers are worked out by hand in
+the docstrings and cross-checked against ``paifu.scoring`` by ``valuation_problems``.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+from builders import GameBuilder, valuation_problems
+from test_seed_pin_records import _three
+
+import paifu
+from paifu.events import GameRecord
+from paifu.formats import read_bytes
+from paifu.rules import preset
+
+
+def _found(rec: GameRecord, rules: object = None) -> list[tuple[str, str | None]]:
+    return [(f.code, f.hand) for f in paifu.replay(rec, rules).findings]  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- Mahjong Soul's table names
+
+
+def _majsoul_sanma_east(points: tuple[float, ...]) -> GameBuilder:
+    """A three-player east game on Mahjong Soul. East 1: seat 2 (123p 456p 789p 11p 55p) rons the
+    dealer's 1p, pure one suit with a straight, 8 han: baiman 16,000. East 2 and East 3 are drawn
+    with nobody tenpai (no payments); East 3's dealer is noten, so the east game ends: 19,000,
+    35,000, 51,000. Mahjong Soul's points, (score - 35,000) / 1,000 + uma 15/0/-15: -31, 0, +31."""
+    g = GameBuilder(
+        ("A", "B", "C"),
+        go_type=None,
+        hint=(("preset", "mahjongsoul-sanma"), ("num_players", 3)),
+        start_points=35000,
+    )
+    h = _three([None, None, "123p456p789p1155p"], hand_number=0, g=g)
+    h.auto(3)
+    h.draw(0, h.safe_tile())
+    h.discard(0, "1p")
+    h.ron(
+        2, 0, deltas=[-16000, 0, 16000], fu=40, points=16000, limit="baiman", yaku=[("ittsu", 2), ("chinitsu", 6)]
+    )
+    _three([None, None, None], hand_number=1, g=g).run_out()
+    _three([None, None, None], hand_number=2, honba=1, g=g).run_out()
+    g.end(rank_points=points)
+    assert valuation_problems(g.record(), preset("mahjongsoul-sanma")) == []
+    return g
+
+
+def _as_converted(g: GameBuilder, disp: str) -> GameRecord:
+    """The game as a Mahjong Soul converter writes tenhou.net/6: the room's name in ``disp``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        doc = json.loads(paifu.write(g.record(), "tenhou-json"))
+    doc["rule"] = {"disp": disp, "aka51": 0, "aka52": 1, "aka53": 1}
+    doc["ref"] = "240302-0e0c6a34-4a3b-4c5e-9a5e-2b2f0c8c1d11"
+    (rec,) = read_bytes(json.dumps(doc, ensure_ascii=False).encode(), "majsoul.json", "tenhou-json")
+    return rec
+
+
+def test_a_three_player_mahjong_soul_name_leaves_the_length_to_the_game() -> None:
+    """Mahjong Soul's converters name a three-player room without its length (三銀の間赤): an east
+    game ended after East 3 is judged as the east game it shows itself to be, not as a half game
+    stopped early; where the name states South, the same end is flagged."""
+    rec = _as_converted(_majsoul_sanma_east((-31.0, 0.0, 31.0)), "三銀の間赤")
+    result = paifu.replay(rec)
+    assert result.rules.name == "mahjongsoul-sanma[length=east]"
+    assert result.findings == []
+    assert result.rank_points_checked
+    south = _as_converted(_majsoul_sanma_east((-31.0, 0.0, 31.0)), "三銀の間南赤")
+    assert _found(south) == [("game-end-mismatch", "E3-1")]
+
+
+def test_mahjong_soul_three_player_points_are_its_own() -> None:
+    """Mahjong Soul settles a three-player game from 35,000 with uma 15/0/-15, every seat by the
+    formula, no oka (50,000 / 35,000 / 20,000: +30 / 0 / -30); Tenhou's 3-player table gives the
+    same scores +45 / -5 / -40. The game's claimed points are checked against Mahjong Soul's: Tenhou's
+    for its scores (+46 / -5 / -41) are flagged."""
+    from paifu.rank_points.compute import rank_points
+    from paifu.rank_points.schemes import scheme_for_rules
+
+    scheme = scheme_for_rules(preset("mahjongsoul-sanma"))
+    assert rank_points((50000, 35000, 20000), scheme, 0) == (30.0, 0.0, -30.0)
+    assert rank_points((50000, 35000, 20000), scheme_for_rules(preset("tenhou-sanma")), 0) == (45.0, -5.0, -40.0)
+    tenhou_points = _as_converted(_majsoul_sanma_east((-41.0, -5.0, 46.0)), "三銀の間赤")
+    assert _found(tenhou_points) == [("rank-points-mismatch", "")]
