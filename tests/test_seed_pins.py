@@ -32,6 +32,7 @@ MODULES = (
     "test_league_presets",
     "test_sanma",
     "test_seed_pin_records",
+    "test_table_settings",
 )
 
 #: the presets that cite the seed documents (000/002/003/004)

@@ -12,7 +12,7 @@ import json
 import warnings
 
 from builders import GameBuilder, valuation_problems
-from test_seed_pin_records import _three
+from test_seed_pin_records import _three, game_holds
 
 import paifu
 from paifu.events import GameRecord
@@ -89,3 +89,27 @@ def test_mahjong_soul_three_player_points_are_its_own() -> None:
     assert rank_points((50000, 35000, 20000), scheme_for_rules(preset("tenhou-sanma")), 0) == (45.0, -5.0, -40.0)
     tenhou_points = _as_converted(_majsoul_sanma_east((-41.0, -5.0, 46.0)), "三銀の間赤")
     assert _found(tenhou_points) == [("rank-points-mismatch", "")]
+
+
+# ---------------------------------------------------------------- DORA (000): the table's length
+
+
+def _east_game_all_noten(hint: str) -> GameBuilder:
+    """A whole east-only game: East 1 to East 4 each run out with nobody tenpai (no payments; the
+    deal moves on, honba 1, 2, 3), and the game ends after East 4 with everyone on 25,000."""
+    g = GameBuilder(go_type=None, hint=(("preset", hint),))
+    for number in range(4):
+        g.hand([None] * 4, hand_number=number, honba=number).run_out()
+    g.end()
+    return g
+
+
+def test_a_dora_table_plays_the_length_it_was_set_to() -> None:
+    """000 「予定されている最終局まで終了した場合、持ち点にかかわらず対局終了」 and 「対局形式で定められた局数」:
+    the game's length is the table's, not a fixed half game. An east-only DORA game that ends after
+    East 4 is clean; the same game on a table fixed to a half game should have gone into South."""
+    g = _east_game_all_noten("dora")
+    game_holds(g, "dora")
+    assert paifu.replay(g.record()).rules.name == "dora[length=east]"
+    half = preset("dora").replace(length="south")
+    assert _found(g.record(), half) == [("game-end-mismatch", "E4-3")]

@@ -13,7 +13,11 @@ DORA = cited(
     unset="not stated by seed 000: the engine's default (Tenhou's table), our choice",
     num_players=(4, "000 「四人麻雀」"),
     chi=(True, "000 「チーやポンをして手牌を開いた後でも」"),
-    length=("south", CHOICE + " (000: 「対局形式で定められた局数」, set per table)"),
+    length=(
+        "south",
+        "000 「対局形式で定められた局数」: set per table, a half game where the record does not show which "
+        "(our choice)",
+    ),
     start_points=(25000, CHOICE),
     return_points=(None, "000 「返し点を基準に…差額をまとめて加算したりするルールは採用されていません」"),
     uma=((0, 0, 0, 0), CHOICE + " (000 states no rank points)"),
@@ -57,6 +61,12 @@ DORA = cited(
     double_yakuman=(
         frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13"}),
         "000 ダブル役満 「四暗刻単騎」「純正九蓮宝燈」「国士無双十三面待ち」",
+    ),
+    open_settings=(
+        (("length", ("south", "east")),),
+        "000 「予定されている最終局まで終了した場合、持ち点にかかわらず対局終了」「対局形式で定められた局数」: "
+        "the length is the table's (an east-only table: 000 「四人麻雀の東風戦」); the hands the record "
+        "plays and where it ends choose",
     ),
 )
 
