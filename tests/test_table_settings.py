@@ -12,6 +12,7 @@ import json
 import warnings
 
 from builders import GameBuilder, valuation_problems
+from test_preset_records import claims_hold, found, replay
 from test_seed_pin_records import _three, game_holds
 
 import paifu
@@ -113,3 +114,45 @@ def test_a_dora_table_plays_the_length_it_was_set_to() -> None:
     assert paifu.replay(g.record()).rules.name == "dora[length=east]"
     half = preset("dora").replace(length="south")
     assert _found(g.record(), half) == [("game-end-mismatch", "E4-3")]
+
+
+# ---------------------------------------------------------------- RON2 (002): dora per table
+
+
+def _ron2_kan(kan_dora: bool) -> tuple[GameBuilder, int]:
+    """East 1 of a RON2 game (40,000 each; seat 0 deals). Seat 1 (222p 345s 678s 99s 78p) declares
+    riichi on its second turn, later makes a closed kan of the fourth 2p (wait 6p-9p unchanged),
+    draws a replacement and throws it; seat 2 then throws a 6p. With kan dora the kan turns 3z at
+    once; without, nothing. Ura indicator 7z (5z: none in the hand): riichi alone, 20 + 10 (closed
+    ron) + 16 (closed kan of a simple) = 46 -> 50 fu, 1,600 and the stick. Returns the discard after
+    the kan."""
+    g = GameBuilder(("A", "B", "C"), go_type=None, start_points=40000)
+    h = _three(["19m147p258s13567z", "222p345s678s99s78p", None], hand_number=0, g=g)
+    h.auto(h.n + 1)
+    h.draw(1, h.safe_tile())
+    h.riichi(1)
+    h.auto(2)
+    h.draw(1, "2p")
+    h.ankan(1, "2p")
+    if kan_dora:
+        h.new_dora("3z")
+    h.draw(1, h.safe_tile())
+    discard = h.discard(1)
+    h.draw(2, "6p")
+    h.discard(2)
+    h.ron(1, 2, deltas=[0, 2600, -1600], yaku=[("riichi", 1)], fu=50, points=1600, ura="7z")
+    return g, discard
+
+
+def test_a_ron2_table_may_play_without_kan_dora() -> None:
+    """002 「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」: a RON2 table without kan dora turns no
+    indicator for a kan; its record is clean, the kan's table chosen by what it shows. On a table
+    fixed to kan dora the missing indicator is flagged at the discard after the kan; the record that
+    shows one is clean too, and flagged on a table fixed without."""
+    ron2 = preset("ron2-sanma")
+    g, discard = _ron2_kan(kan_dora=False)
+    claims_hold(g, "ron2-sanma")
+    assert found(replay(g, ron2.replace(kan_dora=True))) == [("kan-dora-timing", discard, None)]
+    g, _ = _ron2_kan(kan_dora=True)
+    claims_hold(g, "ron2-sanma")
+    assert [code for code, _, _ in found(replay(g, ron2.replace(kan_dora=False)))] == ["illegal-call"]

@@ -97,6 +97,12 @@ DORA_TOURNAMENT = cited(
     rank_ties=("seat", CHOICE + " (a tie for an advancing place is drawn at random: paifu tournament)"),
 )
 
+#: RON2's dora, on most tables and where a table's own rule leaves them out
+RON2_DORA = (
+    "002 「ドラは、表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリとします」, where the table's rule does not "
+    "leave them out (「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」: open_settings)"
+)
+
 RON2_SANMA = cited(
     None,
     "ron2-sanma",
@@ -130,9 +136,9 @@ RON2_SANMA = cited(
     kuitan=(True, "002 「あり クイタン、後付け」"),
     kuikae=("forbidden", CHOICE),
     ippatsu=(True, "002 「あり…一発、裏ドラ、カンドラ、カン裏ドラ」"),
-    ura_dora=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
-    kan_dora=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
-    kan_ura=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
+    ura_dora=(True, RON2_DORA),
+    kan_dora=(True, RON2_DORA),
+    kan_ura=(True, RON2_DORA),
     open_kan_dora_timing=("immediate", "002 「暗槓・明槓を問わず即めくります」"),
     pao=(
         frozenset({"daisangen", "daisuushii", "suukantsu"}),
@@ -167,6 +173,11 @@ RON2_SANMA = cited(
     sanma_tsumo=("loss", CHOICE),
     kita=(False, "002 lists no kita"),
     rank_ties=("seat", "002 「同点者がいる場合はゲーム開始時の起家に近い者を上位」"),
+    open_settings=(
+        (("ura_dora", (True, False)), ("kan_dora", (True, False)), ("kan_ura", (True, False))),
+        "002 「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」: per table; the indicators the "
+        "record shows (a kan's new one, a riichi win's ura) choose",
+    ),
 )
 
 CASUAL = cited(
