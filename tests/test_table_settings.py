@@ -16,7 +16,7 @@ from test_preset_records import claims_hold, found, replay
 from test_seed_pin_records import _three, game_holds
 
 import paifu
-from paifu.events import GameRecord
+from paifu.events import GameRecord, RyuukyokuKind
 from paifu.formats import read_bytes
 from paifu.rules import preset
 
@@ -156,3 +156,122 @@ def test_a_ron2_table_may_play_without_kan_dora() -> None:
     g, _ = _ron2_kan(kan_dora=True)
     claims_hold(g, "ron2-sanma")
     assert [code for code, _, _ in found(replay(g, ron2.replace(kan_dora=False)))] == ["illegal-call"]
+
+
+# ---------------------------------------------------------------- seed wording
+
+
+def _nine_kinds_with_the_draw(seat: int) -> tuple[GameBuilder, int]:
+    """``seat`` is dealt eight terminal and honor kinds (1m 9m 1p 9p 1s East South West) and draws
+    the ninth, a North, on its first turn, then declares nine terminals."""
+    g = GameBuilder(go_type=None)
+    hands: list[str | None] = [None] * 4
+    hands[seat] = "19m19p1s123z2m3p456s"
+    h = g.hand(hands)
+    h.auto(seat)
+    h.draw(seat, "4z")
+    return g, h.abort(RyuukyokuKind.NINE_TERMINALS, declarer=seat)
+
+
+def test_casual_nine_terminals_are_counted_in_the_deal() -> None:
+    """003 「九種九牌 | 配牌の時点で、1・9と字牌が合わせて9種類以上あったとき」: the nine kinds must be dealt.
+    A non-dealer dealt eight who draws the ninth may not declare on the casual app; Tenhou and Qdan
+    (004 「最初の番で么九牌が9種類以上あるときは」) count the first draw. The dealer's deal is its fourteen
+    tiles (配牌), so a dealer whose fourteenth is the ninth kind may declare everywhere."""
+    g, draw = _nine_kinds_with_the_draw(1)
+    for name in ("tenhou", "qdan"):
+        claims_hold(g, name)
+    res = replay(g, "casual")
+    assert found(res) == [("abort-condition-not-met", draw, 1)]
+    assert (res.findings[0].expected, res.findings[0].actual) == (">= 9", 8)
+    g, _ = _nine_kinds_with_the_draw(0)
+    for name in ("tenhou", "qdan", "casual"):
+        claims_hold(g, name)
+
+
+def _passes_a_yakuless_tile() -> tuple[GameBuilder, int]:
+    """Seat 2 (closed 123m 456s 789s 22m 55z, no riichi) waits on 2m or haku; on 2m the hand has no
+    yaku, on haku it has one. After a go-around the dealer draws and throws a 2m, which seat 2 could
+    not ron and lets pass; seat 1 then throws a haku and seat 2 rons it before its own draw: haku
+    1 han, 20 + 10 (closed ron) + 4 (the haku triplet, completed by the ron) = 34 -> 40 fu, 1,300."""
+    g = GameBuilder(go_type=None)
+    h = g.hand([None, None, "123m456s789s22m55z", None])
+    h.auto(4)
+    h.draw(0, "2m")
+    h.discard(0)
+    h.draw(1, "5z")
+    h.discard(1)
+    return g, h.ron(2, 1, deltas=[0, -1300, 1300, 0], fu=40, points=1300, yaku=[("yakuhai-haku", 1)])
+
+
+def test_a_tile_that_could_not_be_ronned_makes_no_furiten_where_the_seed_says_so() -> None:
+    """003 「同巡フリテン | ロンできる牌を見送った。次の自分の番が来るまでロン不可」, 004 「ロンできた牌を見逃すと、次に
+    自分が牌を引くまでロンできません」: only a tile the hand could ron makes it furiten. A 2m that completes
+    the hand's shape without a yaku is no such tile, so the haku after it may be ronned; Tenhou makes
+    any winning tile let pass same-turn furiten."""
+    g, win = _passes_a_yakuless_tile()
+    for name in ("casual", "qdan"):
+        claims_hold(g, name)
+    assert found(replay(g, "tenhou")) == [("furiten-ron", win, 2)]
+    assert found(replay(g, preset("casual").replace(yakuless_pass_furiten=True))) == [("furiten-ron", win, 2)]
+
+
+def _qdan_east_into_south() -> GameBuilder:
+    """A Qdan east-only game: East 1 to East 4 are drawn with nobody tenpai (honba 1, 2, 3), so
+    after East 4 nobody has 30,000 (start + 5,000) and the game goes into South. South 1 (honba 4):
+    seat 2 (123p 456p 789p 33p 88p) rons the dealer's 3p, pure one suit with a straight, 8 han:
+    baiman 16,000 + 1,200 honba, 42,200; nobody else past 30,000 matters, the game ends there."""
+    g = GameBuilder(go_type=None, hint=(("preset", "qdan"),))
+    for number in range(4):
+        g.hand([None] * 4, hand_number=number, honba=number).run_out()
+    h = g.hand(["147m258s369s1234z", "258m147s5677z369m", "123p456p789p3388p", "147m369s1123567z"], round_wind=1, honba=4)
+    h.auto(4)
+    h.draw(0, "3p")
+    h.discard(0)
+    h.ron(
+        2, 0, deltas=[-17200, 0, 17200, 0], fu=40, points=16000, limit="baiman", yaku=[("ittsu", 2), ("chinitsu", 6)]
+    )
+    g.end()
+    return g
+
+
+def test_a_qdan_east_game_goes_into_south() -> None:
+    """004 「最後の局を終えても誰も30,000点に届いていないときは、次の場に入って続けます（半荘戦は西入、東風戦は
+    南入）」: an east-only game that nobody leaves East with 30,000 goes into South and ends once someone
+    has it. The game reaches South, yet ends at South 1 without a bust, as no half game does: it is
+    the east game, clean; judged as a half game, its end is flagged."""
+    g = _qdan_east_into_south()
+    game_holds(g, "qdan")
+    assert paifu.replay(g.record()).rules.name == "qdan[length=east]"
+    assert _found(g.record(), preset("qdan").replace(length="south")) == [("game-end-mismatch", "S1-4")]
+
+
+def _casual_one_hand(dealer_tenpai: bool) -> GameBuilder:
+    """A casual one-hand game: East 1 is drawn with the dealer alone tenpai (3,000 from the others)
+    and dealt again with 1 honba, where nobody is tenpai and the game ends; its twin ends at East 1
+    with nobody tenpai."""
+    g = GameBuilder(go_type=None, hint=(("preset", "casual"),))
+    if dealer_tenpai:
+        g.hand(["123m456p789s23s55m", None, None, None]).run_out([3000, -1000, -1000, -1000], tenpai=[0])
+        g.hand([None] * 4, honba=1).run_out()
+    else:
+        g.hand([None] * 4).run_out()
+    g.end()
+    return g
+
+
+def test_a_casual_one_hand_game_plays_on_while_its_dealer_keeps_the_deal() -> None:
+    """003 「1局のみ」 and 「最終局だけは例外。親が和了って、そのままトップなら終局します」「テンパイやめ | 最終局で親が
+    テンパイで流局しても、トップでも続きます」: a one-hand game's hand is its last; a dealer tenpai at the
+    draw keeps the deal and the game goes on (the dealer, top with 28,000, does not stop on tenpai).
+    A table that stops the top dealer on tenpai ends it at once."""
+    g = _casual_one_hand(dealer_tenpai=True)
+    game_holds(g, "casual")
+    assert paifu.replay(g.record()).rules.name == "casual[length=one-hand]"
+    one_hand = preset("casual").replace(length="one-hand")
+    assert _found(g.record(), one_hand.replace(last_dealer_stop="win_or_tenpai")) == [
+        ("game-end-mismatch", "E1-0")  # found at East 1's second deal, which should not come
+    ]
+    g = _casual_one_hand(dealer_tenpai=False)
+    game_holds(g, "casual")
+    assert _found(g.record(), preset("casual").replace(length="east")) == [("game-end-mismatch", "E1-0")]

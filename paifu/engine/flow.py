@@ -199,11 +199,13 @@ def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_ke
     scores = st.scores
     if flags.bust and any(s < 0 or (flags.bust_at_zero and s == 0) for s in scores):
         return True
-    if flags.one_hand:
-        return True
+    if flags.one_hand and not renchan:
+        return True  # a one-hand game's hand is its last: it ends unless the dealer keeps the deal
     sched = flags.scheduled_rounds
     last_round = st.round_wind >= sched - 1
-    all_last = last_round and st.hand_number == n - 1
+    # the last hand's rules (the last dealer's stop) hold for a one-hand game's hand, however many
+    # times its dealer keeps the deal (003 「最終局だけは例外」: 1局のみ is a game of one last hand)
+    all_last = (last_round and st.hand_number == n - 1) or flags.one_hand
     top = max(scores)
     if next_round >= sched + (0 if flags.no_extension else flags.extension_rounds):
         return True

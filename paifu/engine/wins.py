@@ -12,6 +12,7 @@ from typing import Any
 
 from paifu.board import ends as board
 from paifu.board import shape
+from paifu.board import turns as board_turns
 from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, ROB_CLOSED, ROB_KITA
 from paifu.board.seat import FIVE_SUIT, SeatState, may_rob_closed_kan
 from paifu.board.state import tile_name as _name
@@ -182,6 +183,16 @@ def _check_head_bump(r: Game, winner: int, src: int) -> None:
                 actual=winner,
             )
             return
+
+
+def only_ron_candidates(r: Game, src: int) -> None:
+    """Where only a tile one could ron makes furiten by passing (003 「ロンできる牌を見送った」, 004
+    「ロンできた牌を見逃すと」), a seat the discard completes without a yaku is no candidate for it."""
+    st = r.state
+    assert st is not None
+    could = tuple([s for s in st.ron_candidates if _could_ron(r, s, src)])
+    if could != st.ron_candidates:
+        board_turns.offer_to(st, could)
 
 
 def _could_ron(r: Game, seat_no: int, src: int) -> bool:

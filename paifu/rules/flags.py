@@ -78,6 +78,8 @@ class RuleFlags:
     noten_declaration: bool
     keishiki_tenpai: bool
     nine_terminals: bool
+    nine_terminals_dealt: bool
+    yakuless_pass_furiten: bool
     #: the game's flow: start (0 where the record states it), bust, rounds, extension, last-dealer stop
     start_points: int
     bust_at_zero: bool
@@ -143,6 +145,8 @@ class RuleFlags:
         self.noten_declaration = rules.noten_declaration
         self.keishiki_tenpai = rules.keishiki_tenpai
         self.nine_terminals = rules.nine_terminals
+        self.nine_terminals_dealt = rules.nine_terminals_dealt
+        self.yakuless_pass_furiten = rules.yakuless_pass_furiten
         self.start_points = rules.start_points
         self.bust_at_zero = rules.bust_at_zero
         self.abort_renchan = rules.abort_renchan

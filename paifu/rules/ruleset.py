@@ -139,11 +139,17 @@ class Ruleset(Frozen):
     riichi_kan: RiichiKan = "wait-unchanged"
     riichi_furiten: bool = True  # a passed winning tile after riichi makes the hand furiten
     same_turn_furiten: bool = True
+    #: a passed tile that completes the hand's shape makes it furiten even where the hand has no yaku
+    #: on it (it could not have ronned); False: only a tile it could ron (003 「ロンできる牌を見送った」)
+    yakuless_pass_furiten: bool = True
     #: a riichi is allowed while furiten (a wait already in the own river after the declaring discard)
     furiten_riichi: bool = True
 
     # ---------------------------------------------------------------- draws
     nine_terminals: bool = True
+    #: the nine kinds must be in the deal (a non-dealer's first draw does not count; the dealer's
+    #: fourteenth tile is its deal: 配牌); False: in the hand at the first draw, as most tables say
+    nine_terminals_dealt: bool = False
     four_winds: bool = True  # "three winds" on a 3-player table
     four_riichi: bool = True
     four_kans: bool = True

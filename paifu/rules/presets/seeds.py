@@ -154,6 +154,11 @@ RON2_SANMA = cited(
     same_turn_furiten=(True, "002 「同巡フリテンの適用は、自分が牌を切って次の自分の番が回ってくるまで」"),
     furiten_riichi=(True, "002 「フリテンでもリーチをかけることは可能です」"),
     nine_terminals=(True, "002 「九種九牌で流局とすることが可能」"),
+    nine_terminals_dealt=(
+        False,
+        "002 「親の場合は配牌時、子の場合はポン、カンが無い第１巡目に牌をつもった時点で」: a non-dealer's first "
+        "draw counts",
+    ),
     four_winds=(False, "002 lists only 「九種九牌、四カン算了による流局」"),
     four_riichi=(False, "002 lists only 「九種九牌、四カン算了による流局」"),
     four_kans=(True, "002 「4つ目のカンをした人が嶺上牌をつもって打牌し、誰もロンしなければ流局」"),
@@ -208,7 +213,16 @@ CASUAL = cited(
     riichi_min_wall=(4, "003 「山の残りが4枚以上」"),
     riichi_furiten=(True, "003 「リーチ後にロンを見逃すと、その局はもうロンできません」"),
     same_turn_furiten=(True, "003 「ロンできる牌を見送った。次の自分の番が来るまでロン不可」"),
+    yakuless_pass_furiten=(
+        False,
+        "003 「ロンできる牌を見送った」: a tile the hand could not ron for want of a yaku is no ron let pass",
+    ),
     nine_terminals=(True, "003 「九種九牌 | 配牌の時点で…その局を流せます」"),
+    nine_terminals_dealt=(
+        True,
+        "003 「配牌の時点で、1・9と字牌が合わせて9種類以上あったとき」: the nine kinds in the deal, a "
+        "non-dealer's first draw not counted (the dealer's deal is its fourteen tiles: our reading of 配牌)",
+    ),
     four_winds=(True, "003 「四風連打 | 最初の1巡で、4人が同じ風牌を切ったとき」"),
     four_riichi=(True, "003 「四家立直 | 4人ともリーチをかけたとき」"),
     four_kans=(True, "003 「四槓散了 | 2人以上が合わせて4回カンしたとき」"),
@@ -262,7 +276,16 @@ QDAN = cited(
     riichi_min_wall=(4, "004 「山にまだ自分の引く番が残っていること」 (4 players: 4 tiles)"),
     riichi_furiten=(True, "004 「リーチのあとに見逃すと、その局のあいだずっとロンできません」"),
     same_turn_furiten=(True, "004 「ロンできた牌を見逃すと、次に自分が牌を引くまでロンできません」"),
+    yakuless_pass_furiten=(
+        False,
+        "004 「ロンできた牌を見逃すと」: a tile the hand could not ron for want of a yaku is no ron let pass",
+    ),
     nine_terminals=(True, "004 「九種九牌」"),
+    nine_terminals_dealt=(
+        False,
+        "004 「最初の番で么九牌が9種類以上あるときは宣言して局をやり直せます」: in the hand on the first turn, "
+        "its draw included",
+    ),
     four_winds=(True, "004 「四風連打」"),
     four_riichi=(True, "004 「四家立直」"),
     four_kans=(True, "004 「2人以上で合わせて4回のカン（四開槓）」"),
