@@ -59,6 +59,8 @@ class RuleFlags:
     renhou_mangan: bool
     #: a blessing of man is a limit hand (mangan or baiman) where its yaku are worth less
     renhou_limit: bool
+    #: a blessing of man is a 5-han yaku that adds to the others (the ``mahjong`` package's renhou)
+    renhou_cumulative: bool
     #: rank points are whole numbers
     rank_points_integer: bool
     #: a game of the East round only
@@ -129,6 +131,7 @@ class RuleFlags:
         self.renhou_yakuman = rules.renhou == "yakuman"
         self.renhou_mangan = rules.renhou == "mangan"
         self.renhou_limit = rules.renhou in ("mangan", "baiman")
+        self.renhou_cumulative = rules.renhou == "cumulative"
         self.rank_points_integer = rules.rank_rounding == "integer"
         self.east_only = rules.length == "east"
         self.kan_dora = rules.kan_dora

@@ -43,7 +43,7 @@ PaoHonba = Literal["discarder", "liable"]
 PaoTsumo = Literal["liable-yakuman", "whole"]
 RiichiKan = Literal["none", "wait-unchanged", "shape-unchanged"]
 Karaten = Literal["counts", "not-own-hand", "not-visible"]
-Renhou = Literal["none", "mangan", "baiman", "yakuman"]
+Renhou = Literal["none", "mangan", "baiman", "yakuman", "cumulative"]
 SanmaTsumo = Literal["loss", "split"]
 RankTies = Literal["seat", "split"]
 RankRounding = Literal["none", "integer"]
@@ -167,7 +167,8 @@ class Ruleset(Frozen):
     honba_value: int = 300  # per honba stick, on a ron (tsumo: split among payers)
     double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
     rinshan_tsumo_fu: bool = True  # tsumo fu on a rinshan win
-    #: "none", "mangan", "yakuman", "baiman"
+    #: "none", "mangan", "yakuman", "baiman" (a limit that combines with nothing, taken where the hand
+    #: is worth less), "cumulative" (a 5-han yaku that adds to the hand's other yaku and dora)
     renhou: Renhou = "none"
     kiriage: bool = False  # 4 han 30 fu / 3 han 60 fu rounded up to mangan
     kazoe_yakuman: bool = True  # 13+ han from yaku and dora is yakuman (else sanbaiman)
