@@ -72,7 +72,10 @@ def _with_rank_points(record: GameRecord, facts: Any) -> Any:
     if not isinstance(end, GameEnd) or end.final_scores is None or end.rank_points is not None:
         return facts
     try:
-        scheme = scheme_for_rules(record_rules(record))
+        rules = record_rules(record)
+        if not rules.rank_scheme_known:  # a table whose scheme no source states: none is made up
+            return facts
+        scheme = scheme_for_rules(rules)
         points = rank_points(end.final_scores, scheme, record.start.first_dealer)
     except Exception:  # noqa: BLE001 - no scheme for this table: the writer says what it cannot carry
         return facts

@@ -68,6 +68,7 @@ def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
             expected=computed,
             actual=deltas,
         )
+        r.drift(computed, deltas)
     board.hand_drawn(st, deltas)
     r.hand.ryuukyoku = kind
     r.hand.complete = True

@@ -266,6 +266,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
             expected=computed,
             actual=deltas,
         )
+        r.drift(computed, deltas)
     board.settle(st, deltas, take_bonus)
     if take_bonus:
         r.stick_owners = [0] * r.n
