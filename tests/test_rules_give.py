@@ -49,13 +49,16 @@ def test_report_settles_an_unstated_scheme_by_the_points_the_record_fits() -> No
     assert oc.scheme is not None and oc.scheme.uma == (20, 10, -10, -20)
     assert oc.scheme.name.endswith("fitted")
     report = build_report([result])
-    assert "1 game on tables whose scheme no source states: 1 settled" in dict(report.headline())["rank points"]
+    assert (
+        "1 game on tables whose scheme no source states: 1 settled" in dict(report.headline())["rank points"]
+    )
     # points no uma fits: no rank points, and said so
     odd = replay_record(_contest((-21.0, 21.3, 10.0, -10.3)))
     assert outcome(odd).points is None
-    assert "0 settled by the uma their own points fit, 1 without rank points" in dict(
-        build_report([odd]).headline()
-    )["rank points"]
+    assert (
+        "0 settled by the uma their own points fit, 1 without rank points"
+        in dict(build_report([odd]).headline())["rank points"]
+    )
     # a table whose scheme is stated keeps it: Mahjong Soul's own, whatever the record claims
     stated = dataclasses.replace(result.rules, rank_scheme_known=True)
     assert outcome(dataclasses.replace(result, rules=stated)).points == (-16.0, 16.0, 5.0, -5.0)

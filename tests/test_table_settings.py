@@ -44,7 +44,13 @@ def _majsoul_sanma_east(points: tuple[float, ...]) -> GameBuilder:
     h.draw(0, h.safe_tile())
     h.discard(0, "1p")
     h.ron(
-        2, 0, deltas=[-16000, 0, 16000], fu=40, points=16000, limit="baiman", yaku=[("ittsu", 2), ("chinitsu", 6)]
+        2,
+        0,
+        deltas=[-16000, 0, 16000],
+        fu=40,
+        points=16000,
+        limit="baiman",
+        yaku=[("ittsu", 2), ("chinitsu", 6)],
     )
     _three([None, None, None], hand_number=1, g=g).run_out()
     _three([None, None, None], hand_number=2, honba=1, g=g).run_out()
@@ -87,7 +93,11 @@ def test_mahjong_soul_three_player_points_are_its_own() -> None:
 
     scheme = scheme_for_rules(preset("mahjongsoul-sanma"))
     assert rank_points((50000, 35000, 20000), scheme, 0) == (30.0, 0.0, -30.0)
-    assert rank_points((50000, 35000, 20000), scheme_for_rules(preset("tenhou-sanma")), 0) == (45.0, -5.0, -40.0)
+    assert rank_points((50000, 35000, 20000), scheme_for_rules(preset("tenhou-sanma")), 0) == (
+        45.0,
+        -5.0,
+        -40.0,
+    )
     tenhou_points = _as_converted(_majsoul_sanma_east((-41.0, -5.0, 46.0)), "三銀の間赤")
     assert _found(tenhou_points) == [("rank-points-mismatch", "")]
 
@@ -224,12 +234,22 @@ def _qdan_east_into_south() -> GameBuilder:
     g = GameBuilder(go_type=None, hint=(("preset", "qdan"),))
     for number in range(4):
         g.hand([None] * 4, hand_number=number, honba=number).run_out()
-    h = g.hand(["147m258s369s1234z", "258m147s5677z369m", "123p456p789p3388p", "147m369s1123567z"], round_wind=1, honba=4)
+    h = g.hand(
+        ["147m258s369s1234z", "258m147s5677z369m", "123p456p789p3388p", "147m369s1123567z"],
+        round_wind=1,
+        honba=4,
+    )
     h.auto(4)
     h.draw(0, "3p")
     h.discard(0)
     h.ron(
-        2, 0, deltas=[-17200, 0, 17200, 0], fu=40, points=16000, limit="baiman", yaku=[("ittsu", 2), ("chinitsu", 6)]
+        2,
+        0,
+        deltas=[-17200, 0, 17200, 0],
+        fu=40,
+        points=16000,
+        limit="baiman",
+        yaku=[("ittsu", 2), ("chinitsu", 6)],
     )
     g.end()
     return g

@@ -268,7 +268,7 @@ def check_call_on_discard(table: TableState, caller: int, m: Meld, flags: RuleFl
     kinds = sorted(t >> 2 for t in m.tiles)
     n = table.num_players
     if m.kind == CallKind.CHI:
-        if not flags.chi or n == 3:
+        if not flags.chi:
             out += (Fault(Code.ILLEGAL_CALL, "chi is not allowed at this table", caller),)
         if caller != (src + 1) % n:
             out += (Fault(Code.ILLEGAL_CALL, "chi from a player who is not on the left", caller),)

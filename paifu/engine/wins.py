@@ -258,7 +258,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
             )
         computed = tuple(d)
     deltas = tuple(c.deltas[: r.n]) if c.deltas is not None else computed
-    if computed is not None and c.deltas is not None and computed != deltas:
+    if computed is not None and deltas is not None and c.deltas is not None and computed != deltas:
         r.find(
             Code.SCORE_DELTA_MISMATCH,
             "the win's score changes differ from the replay",

@@ -64,7 +64,7 @@ class Ruleset(Frozen):
     # ---------------------------------------------------------------- table
     num_players: int = 4  # 4, or 3 (108 tiles: 2m..8m removed)
     red_fives: tuple[int, int, int] = (1, 1, 1)  # red copies per suit (m, p, s); (0,0,0) = none
-    chi: bool = True  # 3-player tables have no chi
+    chi: bool = True  # chi from the player on the left (every 3-player preset has none)
     start_points: int = 25000  # 0: not fixed by the rules (the first hand of the record states it)
     #: "one-hand", "east" (tonpuusen), "south" (hanchan)
     length: Length = "south"
@@ -151,7 +151,7 @@ class Ruleset(Frozen):
     #: fourteenth tile is its deal: 配牌); False: in the hand at the first draw, as most tables say
     nine_terminals_dealt: bool = False
     four_winds: bool = True  # "three winds" on a 3-player table
-    four_riichi: bool = True
+    four_riichi: bool = True  # every seat in riichi aborts the hand (all three with three players)
     four_kans: bool = True
     nagashi_mangan: bool = True
     noten_payment: int = 3000  # total; 0 = no noten payments
