@@ -53,7 +53,10 @@ def test_facts_of_a_tenhou_table() -> None:
 def test_facts_of_rules_no_tenhou_table_says() -> None:
     facts = table_facts(_with_hint((("preset", "mleague"),)).start)
     assert facts.east_only is False and facts.go_type == 0x09 and facts.go_type_name == "tenhou[type=9]"
-    assert "uma" in facts.go_type_differs and "kiriage" in facts.go_type_differs
+    # named as a reader knows the rules, not by the Ruleset's field names
+    assert "the uma" in facts.go_type_differs
+    assert "rounding 4 han 30 fu up to mangan (kiriage)" in facts.go_type_differs
+    assert not any("_" in said for said in facts.go_type_differs)
 
 
 def test_an_unreadable_hint_gives_the_defaults() -> None:
