@@ -44,6 +44,7 @@ def _dragons_named(yaku: tuple[ClaimedYaku, ...], tiles: tuple[int, ...]) -> tup
 #: noten player pays it); a nagashi mangan moves a mangan's share or more
 _NOTEN_MOST = 3000
 
+
 class _Results:
     """The result events of the hand being read (a part of ``reader._Reader``)."""
 
