@@ -35,9 +35,7 @@ class Trip:
     @property
     def unwarned(self) -> tuple[str, ...]:
         """The event fields that came back otherwise with no warning naming them."""
-        return tuple(
-            f for f in self.lost if not any(w in m for w in _WARNED_AS.get(f, (f,)) for m in self.warned)
-        )
+        return tuple(f for f in self.lost if not any(w in m for w in _said_by(f) for m in self.warned))
 
 
 #: the words of the warning that names each event field's loss (a field not listed: its own name)
@@ -74,7 +72,7 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     "GameEnd.rank_points": ("rank points",),
     "GameEnd.rank_points_text": ("rank points",),
     # the header: each field named by its key (paifu.formats.base.HEADER_WORDS)
-    **{f"GameStart.meta.{k}": (f"({k})",) for k in HEADER_WORDS},
+    **{f"GameStart.meta.{k}": (f"({k})",) for k in HEADER_WORDS},  # (a field no writer knows: Trip)
     "GameStart.meta.mjlog_ver": ("(mjlog ver)", "(ver)"),
     "GameStart.meta.shuffle_ref": ("the wall seed", "(shuffle_ref)"),
     "GameStart.meta.dan": ("(dan)", "rank names", "without a Tenhou rank"),
@@ -82,6 +80,16 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     # the rules the record's hints give, judged otherwise once read back
     "rules": ("cannot carry this table's rules", "carries rules only as a Tenhou table", "the table's rules"),
 }
+
+
+def _said_by(field: str) -> tuple[str, ...]:
+    """The words of a warning that names ``field``'s loss: a header field no writer knows by name
+    is named by its key in parentheses (``paifu.formats.base.header_lost``)."""
+    if field in _WARNED_AS:
+        return _WARNED_AS[field]
+    if field.startswith("GameStart.meta."):
+        return (f"({field.removeprefix('GameStart.meta.')})",)
+    return (field,)
 
 
 def _judged(result: GameResult) -> dict[str, object]:

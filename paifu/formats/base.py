@@ -141,8 +141,8 @@ HEADER_WORDS = {
     "dan": "the players' ranks (dan)",
     "rate": "the players' rates (rate)",
     "sx": "the players' sexes (sx)",
-    "rc": "the players' rc",
-    "gold": "the players' gold",
+    "rc": "the players' rc (rc)",
+    "gold": "the players' gold (gold)",
     "title": "the game's title (title)",
     "lobby": "the lobby (lobby)",
     "rule": "the lobby's rule string (rule)",
@@ -165,7 +165,7 @@ def header_lost(meta: Any, carried: Any) -> str | None:
     lost = [k for k, _ in meta if k not in carried and k not in DERIVED_HEADER]
     if not lost:
         return None
-    return "the header's " + ", ".join(dict.fromkeys(HEADER_WORDS.get(k, f"field {k}") for k in lost))
+    return "the header's " + ", ".join(dict.fromkeys(HEADER_WORDS.get(k, f"field ({k})") for k in lost))
 
 
 def seats(values: Any, what: str) -> Any:

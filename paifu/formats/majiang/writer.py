@@ -59,6 +59,11 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
             w.lost.add("the game's own title (title): its place holds the Tenhou table's name and log id")
     else:
         game["title"] = own
+        title = dict(start.meta).get("title")
+        if isinstance(title, tuple) and own and (len(title) > 1 or not isinstance(title[0], str)):
+            w.lost.add(
+                "the game's title (title) in parts: written as one text, its parts on lines of their own"
+            )
         if "majiang_rule" not in hint and hint.get("preset") != "majiang":
             # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
             # including the uma its `point` is checked against

@@ -78,7 +78,7 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     if start.game_id:
         doc["ref"] = start.game_id
     for key in ("lobby", "csrule"):  # the lobby's own rank point rule travels with the game
-        if meta.get(key):
+        if meta.get(key) is not None and meta.get(key) != "":  # lobby 0 is a lobby
             doc[key] = meta[key]
     # the players as Tenhou's own tenhou.net/6 states them: rank names, rates and sexes
     stated = meta.get("dan")
@@ -90,8 +90,11 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
     for key in ("ratingc", "ver"):
         if key in meta:
             doc[key] = meta[key]
-    if "ver" not in doc and "mjlog_ver" in meta:  # Tenhou XML's version is tenhou.net/6's ver
-        doc["ver"] = meta["mjlog_ver"]
+    if "ver" not in doc and "mjlog_ver" in meta:  # Tenhou XML's version is tenhou.net/6's ver (a number)
+        try:
+            doc["ver"] = _parse_num(str(meta["mjlog_ver"]))
+        except ValueError:
+            doc["ver"] = meta["mjlog_ver"]
     carried = {"title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "mjlog_ver", "ref"}
     header = header_lost(start.meta, carried | {"shuffle_ref"} if start.wall_seed else carried)
     if header is not None:
