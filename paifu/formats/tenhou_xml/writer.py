@@ -121,7 +121,9 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     if (lost := header_lost(gs.meta, carried)) is not None:
         w.lost.add(lost)
     if isinstance(meta.get("ver"), str) and "mjlog_ver" not in meta:  # tenhou.net/6's ver written as text
-        w.lost.add("the record's format version (ver) as text: mjlog's ver, read back as tenhou.net/6's number")
+        w.lost.add(
+            "the record's format version (ver) as text: mjlog's ver, read back as tenhou.net/6's number"
+        )
     w.warn_lost("Tenhou XML")
     ver = meta.get("mjlog_ver", meta.get("ver", "2.3"))
     body = "".join(_tag(name, attrs) for name, attrs in tags)
