@@ -86,3 +86,17 @@ def test_red_fives_reach_every_writer(fmt: str) -> None:
     rec = paifu.read(CHANKAN.with_name("exhaustive-draw-tenpai.xml"))[0]  # holds a red five
     plain = TableFacts(red_fives=(0, 0, 0))
     assert format_write(rec, fmt, plain) != format_write(rec, fmt)
+
+
+def test_every_rule_is_named_as_a_reader_knows_it() -> None:
+    """A warning names a rule in words (``paifu.rules.words``), so every rule has them."""
+    import dataclasses as dc
+
+    from paifu.rules import Ruleset
+    from paifu.rules.words import RULE_WORDS, rule_words
+
+    assert set(RULE_WORDS) == {f.name for f in dc.fields(Ruleset)} - {"name", "description"}
+    assert (
+        rule_words(["extension_dealer_plays_on"])
+        == "whether a dealer who keeps the deal plays on in the extension"
+    )

@@ -295,3 +295,26 @@ def test_a_casual_one_hand_game_plays_on_while_its_dealer_keeps_the_deal() -> No
     g = _casual_one_hand(dealer_tenpai=False)
     game_holds(g, "casual")
     assert _found(g.record(), preset("casual").replace(length="east")) == [("game-end-mismatch", "E1-0")]
+
+
+def test_the_new_settings_show_with_their_sentences() -> None:
+    """``paifu rules NAME --sources`` prints each new value with the sentence it rests on."""
+    from paifu.rules.presets import sources_text
+
+    casual = sources_text(preset("casual"))
+    assert "nine_terminals_dealt = true  # the casual web app rules page (seed 003): 「配牌の時点で" in casual
+    assert (
+        "yakuless_pass_furiten = false  # the casual web app rules page (seed 003): 「ロンできる牌を見送った」"
+        in casual
+    )
+    assert (
+        "yakuless_pass_furiten = false  # the Qdan rules page (seed 004): 「ロンできた牌を見逃すと」"
+        in sources_text(preset("qdan"))
+    )
+    assert "「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」" in sources_text(
+        preset("ron2-sanma")
+    )
+    assert "「対局形式で定められた局数」" in sources_text(preset("dora"))
+    sanma = sources_text(preset("mahjongsoul-sanma"))
+    assert "uma = [15, 0, -15]  # mahjong-portal.com/?p=10869" in sanma
+    assert 'renhou = "cumulative"  # [WRC] §6.5.4' in sources_text(preset("wrc"))
