@@ -46,7 +46,11 @@ def read(path: str | Path, fmt: str | None = None) -> list[GameRecord]:
 
 def write(record: GameRecord, fmt: str) -> bytes:
     """One game in the given format (``paifu.formats.write``), saying the table the record's own
-    hints name: the writers know nothing of rules, so their facts are worked out here."""
+    hints name: the writers know nothing of rules, so their facts are worked out here. Whatever the
+    format cannot carry is warned about (``UserWarning``), the table's rules too: where the written
+    game, read back, would be judged under other rules, the warning names them."""
+    import warnings
+
     from paifu.events import GameStart
     from paifu.formats import write as _write
     from paifu.rules.tables import table_facts
@@ -55,7 +59,43 @@ def write(record: GameRecord, fmt: str) -> bytes:
     # a record without its GameStart is for the writer to refuse, naming the file
     if not isinstance(start, GameStart):
         return _write(record, fmt, None)
-    return _write(record, fmt, _with_rank_points(record, table_facts(start)))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        data = _write(record, fmt, _with_rank_points(record, table_facts(start)))
+    said = [str(w.message) for w in caught]
+    for w in caught:
+        warnings.warn(w.message, w.category, stacklevel=2)
+    if not any("rules" in m for m in said) and (lost := rules_lost(record, data, fmt)) is not None:
+        warnings.warn(lost, UserWarning, stacklevel=2)
+    return data
+
+
+def rules_lost(record: GameRecord, data: bytes, fmt: str) -> str | None:
+    """A warning when the written game, read back, would be judged under other rules than the record
+    (a chip or ratio lobby written as mjai): validating the output would then report findings. The
+    rules are named as a reader knows them (``paifu.rules.words``)."""
+    from paifu.formats import RecordError, read_bytes
+    from paifu.pipeline import record_rules
+    from paifu.rules import RulesetError
+    from paifu.rules.tables import differs
+    from paifu.rules.words import rule_words
+
+    try:
+        before = record_rules(record)
+        back = read_bytes(data, "", fmt)
+        after = record_rules(back[0]) if back else None
+    except (RecordError, RulesetError, ValueError):
+        return None
+    if after is None:
+        return None
+    changed = differs(before, after)
+    if not changed:
+        return None
+    return (
+        f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
+        f"{after.name}, which differs in {rule_words(changed)}; "
+        f"validate the output with --rules FILE (paifu rules {before.name.split('[')[0]} > t.toml, then edit)"
+    )
 
 
 def _with_rank_points(record: GameRecord, facts: Any) -> Any:
@@ -72,7 +112,10 @@ def _with_rank_points(record: GameRecord, facts: Any) -> Any:
     if not isinstance(end, GameEnd) or end.final_scores is None or end.rank_points is not None:
         return facts
     try:
-        scheme = scheme_for_rules(record_rules(record))
+        rules = record_rules(record)
+        if not rules.rank_scheme_known:  # a table whose scheme no source states: none is made up
+            return facts
+        scheme = scheme_for_rules(rules)
         points = rank_points(end.final_scores, scheme, record.start.first_dealer)
     except Exception:  # noqa: BLE001 - no scheme for this table: the writer says what it cannot carry
         return facts

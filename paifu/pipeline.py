@@ -18,6 +18,7 @@ from paifu.findings import Code, Finding, Note
 from paifu.formats.walk import Skipped
 from paifu.frozen import Frozen, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
+from paifu.rank_points.selection import table_scheme
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle
 from paifu.rules.tenhou_lobby import lobby_notes
@@ -262,7 +263,7 @@ def _note_fitted_scheme(
     if not claimed or len(claimed) < len(scores):
         return
     try:
-        scheme = game_scheme(result)
+        scheme = table_scheme(result)
         fit = fit_uma(scores, claimed[: len(scores)], scheme, result.first_dealer) if scheme else None
     except SchemeError:
         fit = None

@@ -18,8 +18,24 @@ from paifu.tiles import is_red
 _TILE = frozenset({"tile", "dora_indicator", "indicator", "called"})
 _TILES = frozenset({"tiles", "dora_indicators", "ura_indicators", "hand"})
 _PER_SEAT_TILES = frozenset({"hands", "shown"})
-#: GameStart fields a game is the same game without (header facts, hints, how ids were made)
+#: GameStart fields a game is the same game without (how its ids were made; its id, which each format
+#: keeps its own way); its header (``meta``) is compared field by field, its hints by the rules they
+#: give (``round_trip``)
 _HEADER_IGNORED = frozenset({"meta", "rules_hint", "physical_ids", "game_id"})
+
+
+def _says_nothing(v: Any) -> bool:
+    """A header value that says nothing: an empty title (Tenhou XML's title="", tenhou.net/6's
+    ["", ""]) is no title."""
+    return v in ("", None) or (isinstance(v, tuple) and all(x in ("", None) for x in v))
+
+
+def header_differences(before: GameRecord, after: GameRecord) -> set[str]:
+    """``GameStart.meta.KEY`` for every header field ``after`` gives otherwise than ``before`` (one
+    it lacks included); a value that says nothing is the same as none."""
+    a = {k: v for k, v in before.start.meta if not _says_nothing(v)}
+    b = {k: v for k, v in after.start.meta if not _says_nothing(v)}
+    return {f"GameStart.meta.{k}" for k in a if b.get(k) != a[k]}
 
 
 def _kind(t: int, red: tuple[int, int, int]) -> tuple[int, bool]:
@@ -79,7 +95,7 @@ def _doras(hand: list[Event]) -> list[tuple[int, NewDora]]:
 def event_differences(before: GameRecord, after: GameRecord, red: tuple[int, int, int]) -> set[str]:
     """``Type.field`` for every field of an event that ``after`` gives otherwise than ``before``;
     ``Type events`` where a hand's sequence of event kinds differs (an event lost or added)."""
-    out: set[str] = set()
+    out: set[str] = header_differences(before, after)
     a_hands, b_hands = _hands(before.events), _hands(after.events)
     if len(a_hands) != len(b_hands):
         out.add("HandStart events")

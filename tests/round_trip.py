@@ -17,7 +17,9 @@ import paifu
 from paifu.engine.results import GameResult
 from paifu.events import GameRecord
 from paifu.formats import RecordError, read_bytes
+from paifu.formats.base import HEADER_WORDS
 from paifu.formats.seats import first_dealer_at_zero
+from paifu.pipeline import record_rules
 from paifu.rules.ruleset import Ruleset
 
 
@@ -33,9 +35,7 @@ class Trip:
     @property
     def unwarned(self) -> tuple[str, ...]:
         """The event fields that came back otherwise with no warning naming them."""
-        return tuple(
-            f for f in self.lost if not any(w in m for w in _WARNED_AS.get(f, (f,)) for m in self.warned)
-        )
+        return tuple(f for f in self.lost if not any(w in m for w in _said_by(f) for m in self.warned))
 
 
 #: the words of the warning that names each event field's loss (a field not listed: its own name)
@@ -91,7 +91,25 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     "GameEnd.final_scores": ("final scores",),
     "GameEnd.rank_points": ("rank points",),
     "GameEnd.rank_points_text": ("rank points",),
+    # the header: each field named by its key (paifu.formats.base.HEADER_WORDS)
+    **{f"GameStart.meta.{k}": (f"({k})",) for k in HEADER_WORDS},  # (a field no writer knows: Trip)
+    "GameStart.meta.mjlog_ver": ("(mjlog ver)", "(ver)"),
+    "GameStart.meta.shuffle_ref": ("the wall seed", "(shuffle_ref)"),
+    "GameStart.meta.dan": ("(dan)", "rank names", "without a Tenhou rank"),
+    "GameStart.meta.rate": ("(rate)", "without a Tenhou rate"),
+    # the rules the record's hints give, judged otherwise once read back
+    "rules": ("cannot carry this table's rules", "carries rules only as a Tenhou table", "the table's rules"),
 }
+
+
+def _said_by(field: str) -> tuple[str, ...]:
+    """The words of a warning that names ``field``'s loss: a header field no writer knows by name
+    is named by its key in parentheses (``paifu.formats.base.header_lost``)."""
+    if field in _WARNED_AS:
+        return _WARNED_AS[field]
+    if field.startswith("GameStart.meta."):
+        return (f"({field.removeprefix('GameStart.meta.')})",)
+    return (field,)
 
 
 def _judged(result: GameResult) -> dict[str, object]:
@@ -125,5 +143,12 @@ def round_trip(record: GameRecord, via: str, rules: Ruleset) -> Trip:
     diffs = tuple(
         f"{k}: {before[k]!r:.120} became {after[k]!r:.120}" for k in before if before[k] != after[k]
     )
-    lost = tuple(sorted(event_differences(record, back[0], rules.red_fives)))
-    return Trip(via, tuple(caught), diffs, lost=lost)
+    lost = set(event_differences(record, back[0], rules.red_fives))
+    if _rule_fields(record_rules(record)) != _rule_fields(record_rules(back[0])):
+        lost.add("rules")  # the hints read back give other rules
+    return Trip(via, tuple(caught), diffs, lost=tuple(sorted(lost)))
+
+
+def _rule_fields(r: Ruleset) -> dict[str, object]:
+    """A ruleset's rules, its name aside (an era's date in the name is the same table)."""
+    return {k: v for k, v in r.to_dict().items() if k not in ("name", "description")}

@@ -468,25 +468,41 @@ def test_leftover_riichi_stick() -> None:
 
 
 def test_renhou_mangan() -> None:
-    """Renhou: JPML (2012 official page: 特役(満貫) "人和"), WRC 2015 (§6.5.4, a mangan yaku) and EMA
-    2016 ("renhou is now a strict mangan only") pay a mangan, 8,000, for seat 1's ron on the
-    dealer's first discard before its own first draw; M.League (no renhou in its summaries, the
+    """Renhou: JPML (2012 official page: 特役(満貫) "人和") and EMA 2016 ("renhou is now a strict mangan
+    only") pay a mangan, 8,000, for seat 1's ron on the dealer's first discard before its own first
+    draw; WRC (§6.5.4, a mangan yaku; errata 2014: "Renhō is cumulative with other yaku and dora")
+    adds its 5 han to the pinfu: 6 han, haneman 12,000; M.League (no renhou in its summaries, the
     default) values the hand itself: pinfu, 1,000."""
 
-    def game(renhou: bool) -> tuple[GameBuilder, int]:
+    def game(renhou: str) -> tuple[GameBuilder, int]:
         h = excerpt([None, PINFU_23S, None, None], start=30000 if renhou else 25000)
         h.draw(0, "4s")
         h.discard(0)
-        if renhou:
+        if renhou == "mangan":
             return h.g, h.ron(
                 1, 0, deltas=[-8000, 8000, 0, 0], fu=0, points=8000, limit="mangan", yaku=[("renhou", 5)]
             )
+        if renhou == "cumulative":
+            return h.g, h.ron(
+                1,
+                0,
+                deltas=[-12000, 12000, 0, 0],
+                fu=30,
+                points=12000,
+                limit="haneman",
+                yaku=[("renhou", 5), ("pinfu", 1)],
+            )
         return h.g, h.ron(1, 0, deltas=[-1000, 1000, 0, 0], **PINFU)  # type: ignore[arg-type]
 
-    g, win = game(renhou=True)
-    clean(g, "jpml", "wrc", "ema")
+    g, win = game(renhou="mangan")
+    clean(g, "jpml", "ema")
     assert finding(replay(g, "mleague"), "points-mismatch") == (1000, 8000)
-    g, win = game(renhou=False)
+    assert finding(replay(g, "wrc"), "points-mismatch") == (12000, 8000)
+    g, win = game(renhou="cumulative")
+    clean(g, "wrc")
+    for name in ("jpml", "ema"):
+        assert finding(replay(g, name), "points-mismatch") == (8000, 12000), name
+    g, win = game(renhou="")
     clean(g, "mleague")
-    for name in ("jpml", "wrc", "ema"):
-        assert finding(replay(g, name), "points-mismatch") == (8000, 1000), name
+    for name, value in (("jpml", 8000), ("wrc", 12000), ("ema", 8000)):
+        assert finding(replay(g, name), "points-mismatch") == (value, 1000), name

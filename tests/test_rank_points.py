@@ -417,7 +417,7 @@ def test_csrule_lobby_scheme_and_when_it_is_unknown() -> None:
     assert by_sinkers.rank_scheme_known and dict(by_sinkers.uma_sinking)[1] == (20, 10, -10, -20)
     # a group left partly empty: no reading of it is proven
     assert not tenhou_go_type(257, 1, _csrule((5, -5, -15)).replace(",5,-5,-15", ",5,,-15")).rank_scheme_known
-    assert not preset("mahjongsoul-sanma").rank_scheme_known  # no source, no record
+    assert preset("mahjongsoul-sanma").rank_scheme_known  # its published rules (tests/test_table_settings.py)
 
 
 def test_an_unknown_scheme_is_not_checked_but_a_known_one_is() -> None:

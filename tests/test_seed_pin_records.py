@@ -725,12 +725,12 @@ def test_ron2_nine_terminals_keeps_the_deal() -> None:
 # ====================================================================== RON2 and the casual app: scoring
 
 
-def _dragons_pao(sanma: bool) -> tuple[GameBuilder, int]:
+def _dragons_pao(sanma: bool, honba_value: int = 600) -> tuple[GameBuilder, int]:
     """The winner pons three dragon pairs one after another (the third, 7z, from the liable player)
     and wins on its lone tile: daisangen, 32,000. 4 players: seat 1 pons seat 0's 5z, seat 2's 6z and
     seat 3's 7z and draws its 7p: seat 3 pays it all. 3 players, East 2 with 1 honba: seat 2 pons the
     dealer's 5z, seat 0's 6z and the dealer's 7z, then rons seat 0's 9p: the dealer (liable) and
-    seat 0 pay half each, seat 0 the 600 of the honba."""
+    seat 0 pay half each, seat 0 the honba (``honba_value``: RON2's 600)."""
     if sanma:
         h = _three(["19m147p258s12346z", "19m369p147s12357z", "123p9p19s4z556677z"], honba=1)
         winner, feeds, spare = 2, ((1, "5z"), (0, "6z"), (1, "7z")), ("1s", "9s", "4z")
@@ -751,7 +751,7 @@ def _dragons_pao(sanma: bool) -> tuple[GameBuilder, int]:
             h.auto(1)
         h.draw(0, "9p")
         h.discard(0)
-        win = h.ron(2, 0, deltas=[-16600, -16000, 32600], **yakuman)
+        win = h.ron(2, 0, deltas=[-16000 - honba_value, -16000, 32000 + honba_value], **yakuman)
         liable = 1
     else:
         while h.turn != winner:
@@ -784,14 +784,14 @@ def test_daisangen_liability() -> None:
         assert finding(res, "score-delta-mismatch") == (expected, (-16600, -16000, 32600)), changed
 
 
-def _ron2_riichi_kan() -> tuple[GameBuilder, int]:
+def _ron2_riichi_kan(start: int = 40000) -> tuple[GameBuilder, int]:
     """East 1 of a RON2 game (40,000 each; seat 0 deals). Seat 1 (222p 345s 678s 99s 78p) declares
     riichi on its second turn, later draws the fourth 2p and makes a closed kan (the wait 6p-9p and
     the hand's shape unchanged; its dora turns at once: 3z, so 4z), draws a replacement and throws
     it; seat 2 then throws a 6p. Ura indicators 7z (5z: none) and 1p (2p: the four of the kan):
     riichi + ura 4 = 5 han, a mangan: 8,000 and the stick. Without kan ura (or ura): riichi alone,
     20 + 10 (closed ron) + 16 (closed kan of a simple) = 46 -> 50 fu, 1,600."""
-    g = GameBuilder(("A", "B", "C"), go_type=None, start_points=40000)
+    g = GameBuilder(("A", "B", "C"), go_type=None, start_points=start)
     h = _three(["19m147p258s13567z", "222p345s678s99s78p", None], hand_number=0, g=g)
     h.auto(h.n + 1)
     h.draw(1, h.safe_tile())

@@ -1,12 +1,13 @@
-"""Every seed sentence a preset cites is pinned by a record: some hand-built record that replays
-clean under the preset gives a finding once that one value is changed.
+"""Every value a seed preset cites, a seed sentence or our choice where the seed is silent, is pinned
+by a record: some hand-built record that replays clean under the preset gives a finding once that
+one value is changed, or a flagged twin turns clean.
 
 The records are the ones the rule tests build (``claims_hold`` is where a test says "this record
-is what the preset says"): this test runs those tests once with ``claims_hold`` recording each
-record and ruleset, then changes each cited value of each seed preset in turn and replays. A
-value that no record notices is a sentence nothing checks, and the test names it. Values that no
-record of one game can show (rank-point settlement is proven on whole games elsewhere; a table's
-name) are listed below with the reason.
+is what the preset says", a flagged ``replay`` its twin): this test runs those tests once with a
+recorder, then changes each cited value of each seed preset in turn and replays. A value that no
+record notices is a sentence nothing checks, and the test names it. Values that no record of one
+game can show (rank-point settlement is proven on whole games elsewhere; a value another rule of
+the table makes moot) are listed below with the reason.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import pytest
 from paifu.events import GameRecord
 from paifu.pipeline import replay_record
 from paifu.rules import Ruleset
-from paifu.rules.presets import CHOICE, PRESETS, SOURCES
+from paifu.rules.presets import PRESETS, SOURCES
 
 #: the test modules whose records pin the rules
 MODULES = (
@@ -32,23 +33,16 @@ MODULES = (
     "test_league_presets",
     "test_sanma",
     "test_seed_pin_records",
+    "test_table_settings",
+    "test_seed_choices",
 )
 
 #: the presets that cite the seed documents (000/002/003/004)
 SEED_PRESETS = ("dora", "dora-sanma", "dora-tournament", "ron2-sanma", "casual", "qdan")
 
-#: why a value is stricter than every other value tried: no legal record tells it from a looser one
-_STRICTER = (
-    "a stricter rule: every record legal under it is legal under the looser values too; the record "
-    "that breaks it is its twin (a finding), which the pin check does not count"
-)
-_HEAD_BUMP_ONE_RON = "under head-bump a record shows the nearest ron alone, never that three players declared"
-_NINE_TERMINALS = (
-    "nine terminals is the player's choice: a record where nobody declares it plays alike where it is "
-    "allowed; the declared draw is its twin (test_preset_records.test_nine_terminals_abort)"
-)
-_NO_THREE_PLAYER_FOUR_RIICHI = (
-    "the engine aborts on four riichi with four players only: on a 3-player table the value plays no part"
+_THREE_PLAYERS_AT_40000 = (
+    "three players at 40,000: the top always has 40,000 or more, past every minimum and target tried "
+    "(1; the engine's 30,000)"
 )
 
 #: cited values one game's record cannot show, with the reason (a key, or one preset's ``preset.key``)
@@ -64,35 +58,17 @@ NOT_BY_A_RECORD = {
     "rank_decimals": "the settlement is proven on whole games by tests/test_rank_points.py",
     "rank_rounding_mode": "the settlement is proven on whole games by tests/test_rank_points.py",
     "open_settings": "which settings a record may choose: tests/test_table_rules.py chooses each",
-    "casual.kuikae": _STRICTER,
-    "casual.riichi_furiten": _STRICTER,
-    "casual.same_turn_furiten": _STRICTER,
-    "qdan.riichi_furiten": _STRICTER,
-    "qdan.same_turn_furiten": _STRICTER,
-    "ron2-sanma.chi": _STRICTER,
-    "dora.max_ron_winners": _STRICTER
-    + " (test_preset_records.test_head_bump_gives_the_win_to_the_nearest_seat)",
-    "dora-sanma.max_ron_winners": _STRICTER + " (test_preset_records.test_sanma_double_ron_vs_head_bump)",
-    "dora-tournament.max_ron_winners": _STRICTER + " (test_preset_records.test_double_ron_vs_head_bump)",
-    "ron2-sanma.max_ron_winners": _STRICTER + " (test_preset_records.test_sanma_double_ron_vs_head_bump)",
-    "dora.triple_ron_abort": _HEAD_BUMP_ONE_RON,
-    "dora-sanma.triple_ron_abort": _HEAD_BUMP_ONE_RON,
-    "dora-tournament.triple_ron_abort": _HEAD_BUMP_ONE_RON,
-    "ron2-sanma.triple_ron_abort": _HEAD_BUMP_ONE_RON,
-    "dora.nine_terminals": _NINE_TERMINALS,
-    "dora-sanma.nine_terminals": _NINE_TERMINALS,
-    "dora-tournament.nine_terminals": _NINE_TERMINALS,
-    "dora-sanma.four_riichi": _NO_THREE_PLAYER_FOUR_RIICHI,
-    "ron2-sanma.four_riichi": _NO_THREE_PLAYER_FOUR_RIICHI,
-    "ron2-sanma.kita": "kita only allows pulling a North: a record where nobody pulls one plays alike with "
-    "it; the pulled North is its twin (test_preset_records.test_kita_vs_no_kita)",
-    "ron2-sanma.last_dealer_stop_min": "three players at 40,000: the top dealer always has more than the "
-    "minimums tried (1; the engine's 30,000), so they stop alike",
-    "dora-sanma.extension": "three players at 35,000: the top always has 30,000 (the extension target), "
-    "so no extension round is ever due",
+    "dora-sanma.triple_ron_abort": "three players: at most two can ron one discard, never three",
+    "ron2-sanma.triple_ron_abort": "three players: at most two can ron one discard, never three",
+    "ron2-sanma.last_dealer_stop_min": _THREE_PLAYERS_AT_40000,
+    "ron2-sanma.extension": _THREE_PLAYERS_AT_40000,
+    "dora-sanma.extension": "three players at 35,000: the top always has 35,000 or more, past the extension "
+    "target (30,000), so no extension round is ever due",
     "dora-tournament.bust_at_zero": "no bust in tournament rounds: whether 0 busts plays no part",
     "dora-tournament.last_dealer_stop": "no renchan in tournament rounds: the last dealer never keeps the "
     "deal, so never stops",
+    "dora-tournament.riichi_min_points": "no bust in tournament rounds: the engine asks a declarer's points "
+    "only where a bust ends the game, so anyone may declare",
 }
 
 #: cited values no record pins yet (each is work to do: a record that replays clean under the preset
@@ -101,14 +77,18 @@ NOT_BY_A_RECORD = {
 NOT_YET_PINNED: set[str] = set()
 
 
-def _recorded() -> list[tuple[GameRecord, Ruleset]]:
-    """Every (record, ruleset) a rule test declares clean, by running the tests with a recorder.
+def _recorded(twins: list[tuple[GameRecord, Ruleset]] | None = None) -> list[tuple[GameRecord, Ruleset]]:
+    """Every (record, ruleset) a rule test declares clean, by running the tests with a recorder;
+    ``twins`` (when given) gets every (record, ruleset) a test replays and finds flagged.
 
     ``claims_hold`` records an excerpt (``partial``); ``game_holds`` a whole game, whose end is
-    judged too (a bust, the last hand, the last dealer's stop)."""
+    judged too (a bust, the last hand, the last dealer's stop), as ``whole`` replays one."""
     seen: list[tuple[GameRecord, Ruleset]] = []
+    flagged: list[tuple[GameRecord, Ruleset]] = [] if twins is None else twins
     helpers = importlib.import_module("test_preset_records")
+    pins = importlib.import_module("test_seed_pin_records")
     real_replay = helpers.replay
+    real_whole = pins.whole
 
     def claims_hold(g: Any, rules: str | Ruleset) -> None:
         seen.append((g.record(partial=True), helpers.rules_of(rules)))
@@ -118,14 +98,21 @@ def _recorded() -> list[tuple[GameRecord, Ruleset]]:
 
     def replay(g: Any, rules: str | Ruleset) -> Any:
         res = real_replay(g, rules)
-        if not res.findings:  # a record some test replays clean under that table
-            seen.append((g.record(partial=True), helpers.rules_of(rules)))
+        # a record some test replays clean under that table, or its flagged twin
+        (flagged if res.findings else seen).append((g.record(partial=True), helpers.rules_of(rules)))
         return res
 
-    fakes = {"claims_hold": claims_hold, "game_holds": game_holds, "replay": replay}
+    def whole(g: Any, rules: str | Ruleset) -> Any:
+        found = real_whole(g, rules)
+        (flagged if found else seen).append((g.record(), helpers.rules_of(rules)))
+        return found
+
+    fakes = {"claims_hold": claims_hold, "game_holds": game_holds, "replay": replay, "whole": whole}
     for name in MODULES:
         mod = importlib.import_module(name)
-        saved = [(m, attr, getattr(m, attr)) for m in (mod, helpers) for attr in fakes if hasattr(m, attr)]
+        saved = [
+            (m, attr, getattr(m, attr)) for m in (mod, helpers, pins) for attr in fakes if hasattr(m, attr)
+        ]
         for m, attr, _ in saved:
             setattr(m, attr, fakes[attr])
         try:
@@ -192,28 +179,33 @@ def _clean(rec: GameRecord, rules: Ruleset) -> bool:
 
 
 def _unpinned() -> list[str]:
-    records = _recorded()
+    """Every cited value of a seed preset, chosen or stated, that no record pins: no record clean
+    under the preset is flagged once the value changes, and no flagged twin turns clean."""
+    twins: list[tuple[GameRecord, Ruleset]] = []
+    records = _recorded(twins)
     out = []
     for preset_name, cited in SOURCES.items():
         if preset_name not in SEED_PRESETS:
             continue  # platforms and leagues cite records and rule books, not the seeds
         base = PRESETS[preset_name]
         mine = [rec for rec, r in records if r == base and _clean(rec, base)]
-        for key, why in cited.items():
-            if why.startswith(CHOICE) or key in NOT_BY_A_RECORD:
+        flagged = [rec for rec, r in twins if r == base and not _clean(rec, base)]
+        for key in cited:
+            if key in NOT_BY_A_RECORD:
                 continue
-            pinned = False
-            for other in _others(base, key):
-                try:
-                    changed = base.replace(**{key: other})
-                except ValueError:
-                    continue
-                if any(not _clean(rec, changed) for rec in mine):
-                    pinned = True
-                    break
-            if not pinned:
+            if not any(_tells(base, key, other, mine, flagged) for other in _others(base, key)):
                 out.append(f"{preset_name}.{key}")
     return out
+
+
+def _tells(base: Ruleset, key: str, other: Any, clean: list[GameRecord], flagged: list[GameRecord]) -> bool:
+    """Whether a record tells ``base`` from ``base`` with ``key = other``: a clean one is flagged
+    under the other value, or a flagged twin is clean under it."""
+    try:
+        changed = base.replace(**{key: other})
+    except ValueError:
+        return False
+    return any(not _clean(rec, changed) for rec in clean) or any(_clean(rec, changed) for rec in flagged)
 
 
 @pytest.mark.slow
@@ -229,12 +221,17 @@ def test_every_cited_seed_sentence_is_pinned_by_a_record() -> None:
 
 def test_the_pin_check_can_fail() -> None:
     """The check tells a pinned value from an unpinned one: qdan's 4-tile riichi is pinned by a
-    riichi declared with 4 tiles left (asking 5 flags it), and no record notices a value that plays
-    no part in a 4-player game (kita)."""
-    records = _recorded()
+    riichi declared with 4 tiles left (asking 5 flags it), its same-turn furiten by a flagged twin
+    (a ron after letting a winning tile pass, clean without that furiten), and no record notices a
+    value that plays no part in a 4-player game (kita)."""
+    twins: list[tuple[GameRecord, Ruleset]] = []
+    records = _recorded(twins)
     assert records, "the rule tests recorded no clean record"
     qdan = PRESETS["qdan"]
     mine = [rec for rec, r in records if r == qdan and _clean(rec, qdan)]
-    assert mine, "no record is clean under qdan"
-    assert any(not _clean(rec, qdan.replace(riichi_min_wall=5)) for rec in mine)
-    assert all(_clean(rec, qdan.replace(kita_yakuhai=True)) for rec in mine)
+    flagged = [rec for rec, r in twins if r == qdan and not _clean(rec, qdan)]
+    assert mine and flagged, "no record is clean (or flagged) under qdan"
+    assert _tells(qdan, "riichi_min_wall", 5, mine, [])
+    assert not _tells(qdan, "same_turn_furiten", False, mine, [])
+    assert _tells(qdan, "same_turn_furiten", False, [], flagged)
+    assert not _tells(qdan, "kita_yakuhai", True, mine, flagged)

@@ -53,7 +53,10 @@ def test_facts_of_a_tenhou_table() -> None:
 def test_facts_of_rules_no_tenhou_table_says() -> None:
     facts = table_facts(_with_hint((("preset", "mleague"),)).start)
     assert facts.east_only is False and facts.go_type == 0x09 and facts.go_type_name == "tenhou[type=9]"
-    assert "uma" in facts.go_type_differs and "kiriage" in facts.go_type_differs
+    # named as a reader knows the rules, not by the Ruleset's field names
+    assert "the uma" in facts.go_type_differs
+    assert "rounding 4 han 30 fu up to mangan (kiriage)" in facts.go_type_differs
+    assert not any("_" in said for said in facts.go_type_differs)
 
 
 def test_an_unreadable_hint_gives_the_defaults() -> None:
@@ -83,3 +86,17 @@ def test_red_fives_reach_every_writer(fmt: str) -> None:
     rec = paifu.read(CHANKAN.with_name("exhaustive-draw-tenpai.xml"))[0]  # holds a red five
     plain = TableFacts(red_fives=(0, 0, 0))
     assert format_write(rec, fmt, plain) != format_write(rec, fmt)
+
+
+def test_every_rule_is_named_as_a_reader_knows_it() -> None:
+    """A warning names a rule in words (``paifu.rules.words``), so every rule has them."""
+    import dataclasses as dc
+
+    from paifu.rules import Ruleset
+    from paifu.rules.words import RULE_WORDS, rule_words
+
+    assert set(RULE_WORDS) == {f.name for f in dc.fields(Ruleset)} - {"name", "description"}
+    assert (
+        rule_words(["extension_dealer_plays_on"])
+        == "whether a dealer who keeps the deal plays on in the extension"
+    )

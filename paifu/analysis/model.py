@@ -40,6 +40,10 @@ class Totals:
     dates: tuple[str, str, int] | None = None  # see ``Report.date_range``
     findings: int = 0  # rows of the findings table
     finding_kinds: dict[str, tuple[int, int]] = field(default_factory=dict)  # code: (games, findings)
+    #: games on tables whose rank-point scheme no source states (``paifu.rank_points.game_scheme``),
+    #: and of them those whose own points fit no scheme: they have no rank points here
+    unstated_schemes: int = 0
+    unsettled: int = 0
 
 
 @dataclass
@@ -129,12 +133,25 @@ class Report:
             ),
             (
                 "rank points",
-                f"scheme {self.scheme}" + (" (each game's own platform)" if self.scheme == "auto" else ""),
+                f"scheme {self.scheme}"
+                + (" (each game's own platform)" if self.scheme == "auto" else "")
+                + self._unstated(),
             ),
         ]
         if self.unreadable:
             rows.append(("unreadable", f"{len(self.unreadable):,} inputs"))
         return rows
+
+    def _unstated(self) -> str:
+        """What the headline says of games whose table states no scheme (each game's own only)."""
+        t = self.totals
+        if self.scheme != "auto" or t is None or not t.unstated_schemes:
+            return ""
+        fitted = t.unstated_schemes - t.unsettled
+        return (
+            f"; {_plural(t.unstated_schemes, 'game')} on tables whose scheme no source states: "
+            f"{fitted:,} settled by the uma their own points fit, {t.unsettled:,} without rank points"
+        )
 
     def summary(self) -> str:
         """Lines for a terminal: each value printable (a scheme file's or a player's name can hold

@@ -65,6 +65,9 @@ class ReportPart:
     finding_count: int = 0  # rows of the findings table (a cause and its consequences: one row)
     kind_games: Counter[str] = field(default_factory=Counter)  # games with each finding code
     kind_findings: Counter[str] = field(default_factory=Counter)  # findings of each code
+    #: games on tables whose scheme no source states; of them, those without rank points (no fit)
+    unstated_schemes: int = 0
+    unsettled: int = 0
     findings: list[dict[str, Any]] = field(default_factory=list)  # findings rows (the sink drains them)
     seats: list[tuple[str, int | None, float | None]] = field(default_factory=list)  # for the plots (drained)
     first: Any = None  # the only game's result while there is one (the HTML draws its scores)
@@ -104,6 +107,8 @@ class ReportPart:
         self.finding_count += other.finding_count
         self.kind_games += other.kind_games
         self.kind_findings += other.kind_findings
+        self.unstated_schemes += other.unstated_schemes
+        self.unsettled += other.unsettled
         self.findings += other.findings
         self.seats += other.seats
         self.rated += other.rated
@@ -167,6 +172,10 @@ def _fit(value: str, limit: int = 160) -> str:
     return f"{cut}~{name_hash(value)}"
 
 
+def _auto(scheme: Scheme | str) -> bool:
+    return isinstance(scheme, str) and scheme == "auto"
+
+
 @dataclass(frozen=True)
 class PartSpec:
     """What a part keeps of each game: picklable, so a worker builds parts exactly as the sink."""
@@ -204,6 +213,9 @@ class PartSpec:
                 }
             ),
         )
+        if _auto(self.scheme) and not getattr(r.rules, "rank_scheme_known", True):
+            one.unstated_schemes = 1
+            one.unsettled = int(oc.points is None)
         for s, (name, c) in enumerate(zip(r.players, count_game(r, oc.placements, oc.points), strict=True)):
             one.seats.append(
                 (name, oc.placements[s] if oc.placements else None, oc.points[s] if oc.points else None)
@@ -439,6 +451,8 @@ class ReportSink:
                 dates=a.dates,
                 findings=a.finding_count,
                 finding_kinds=kinds,
+                unstated_schemes=a.unstated_schemes,
+                unsettled=a.unsettled,
             ),
             plots=self.plots,
             rating=rating_history(a.rated),

@@ -31,7 +31,7 @@ def accept_riichi(st: Table, seat_no: int) -> None:
     st.scores[seat_no] -= 1000
     st.sticks += 1
     st.deltas[seat_no] -= 1000
-    if st.rules.four_riichi and st.num_players == 4 and all(s.riichi_accepted for s in st.seats):
+    if st.rules.four_riichi and all(s.riichi_accepted for s in st.seats):  # every seat: 3 of 3 too
         st.abort_due = RyuukyokuKind.FOUR_RIICHI
 
 

@@ -102,6 +102,12 @@ def abort_falling_due(st: Table) -> RyuukyokuKind | None:
     return due
 
 
+def offer_to(st: Table, seats: tuple[int, ...]) -> None:
+    """Only ``seats`` could ron the tile on offer: the others are not furiten for letting it pass
+    (the engine judges who has a yaku on it, where only such a pass makes furiten)."""
+    st.ron_candidates = seats
+
+
 def mark_passed(st: Table, skip: int | None = None) -> None:
     """The offered tile passed: who could ron it and did not is furiten for this turn and, in
     riichi, for the rest of the hand (as the rules say); ``skip`` (a caller) and the tile's

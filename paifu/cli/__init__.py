@@ -21,7 +21,7 @@ from paifu.cli.parser import build_parser
 from paifu.rules import RulesetError
 
 if TYPE_CHECKING:
-    from paifu.cli.convert import rules_lost
+    from paifu.api import rules_lost
 
 __all__ = ["build_parser", "main", "output_problem", "plural", "replay_inputs", "rules_lost"]
 
@@ -41,9 +41,9 @@ _WORKER_ERRORS = (("paifu.parallel", "PoolError"), ("paifu.dask", "DaskUnavailab
 
 
 def __getattr__(name: str) -> Any:
-    """``rules_lost`` (``paifu convert``'s), imported on first use like the command itself."""
+    """``rules_lost`` (``paifu.write``'s, which ``paifu convert`` warns with), imported on first use."""
     if name == "rules_lost":
-        from paifu.cli.convert import rules_lost
+        from paifu.api import rules_lost
 
         return rules_lost
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

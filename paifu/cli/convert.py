@@ -15,7 +15,6 @@ from paifu.cli.common import output_problem, plural, write_line
 from paifu.cli.interrupt import Interrupt
 from paifu.limits import read_stdin
 from paifu.outfiles import short_name
-from paifu.rules import Ruleset, RulesetError
 
 
 def run_convert(args: argparse.Namespace, out: TextIO) -> int:
@@ -154,9 +153,11 @@ def _write_one(path: str, i: int, rec: object, to: str, kinds: Counter[str], qui
         except RecordError as e:  # a game this format cannot express: reported, the batch goes on
             write_line(sys.stderr, f"{path}: game {i}: cannot write as {to}: {e.reason}")
             return None
-    messages = [(str(w.message), str(w.message)) for w in caught]
-    if not any("rules" in m for _, m in messages) and (lost := rules_lost(rec, data, to)) is not None:
-        messages.append((f"{to} cannot carry the table's rules", lost))
+    said = [str(w.message) for w in caught]  # paifu.write names the rules a read-back would judge otherwise
+    messages = [
+        (f"{to} cannot carry the table's rules" if "cannot carry this table's rules" in m else m, m)
+        for m in said
+    ]
     for kind, m in messages:
         kinds[kind] += 1
         if not quiet:
@@ -185,36 +186,3 @@ def _unwritable(dest: Path, overwrite: bool) -> str | None:
     if dest.exists() and not overwrite:
         return f"{dest} exists (--overwrite to replace it)"
     return None
-
-
-def rules_lost(record: object, data: bytes, fmt: str) -> str | None:
-    """A warning when the written game, read back, would be judged under other rules than the record
-    (a chip or ratio lobby written as mjai): validating the output would then report findings."""
-    from paifu.formats import read_bytes
-    from paifu.formats.base import RecordError
-    from paifu.pipeline import record_rules
-
-    try:
-        before = record_rules(record)  # type: ignore[arg-type]
-        back = read_bytes(data, "", fmt)
-        after = record_rules(back[0]) if back else None
-    except (RecordError, RulesetError, ValueError):
-        return None
-    if after is None:
-        return None
-    differ = [k for k, v in _rule_fields(before).items() if _rule_fields(after).get(k) != v]
-    if not differ:
-        return None
-    return (
-        f"{fmt} cannot carry this table's rules ({before.name}): read back it is judged under "
-        f"{after.name}, which differs in {', '.join(differ[:6])}{' ...' if len(differ) > 6 else ''}; "
-        f"validate the output with --rules FILE (paifu rules {before.name.split('[')[0]} > t.toml, then edit)"
-    )
-
-
-def _rule_fields(r: Ruleset) -> dict[str, object]:
-    import dataclasses
-
-    return {
-        f.name: getattr(r, f.name) for f in dataclasses.fields(r) if f.name not in ("name", "description")
-    }

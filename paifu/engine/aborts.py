@@ -68,6 +68,7 @@ def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
             expected=computed,
             actual=deltas,
         )
+        r.drift(computed, deltas)
     board.hand_drawn(st, deltas)
     r.hand.ryuukyoku = kind
     r.hand.complete = True
@@ -126,14 +127,22 @@ def _check_abort_kind(r: Game, ev: Ryuukyoku) -> None:
     if kind == RyuukyokuKind.NINE_TERMINALS:
         s = st.turn
         seat = st.seats[s]
-        ok = st.phase == ACTION and seat.discards == 0 and not st.any_call and yaochu_kinds(seat.counts) >= 9
+        counts = seat.counts
+        dealt = flags.nine_terminals_dealt
+        if dealt and s != st.dealer and seat.drawn is not None:  # 003 「配牌の時点で」: the draw is no deal
+            counts = list(counts)
+            counts[seat.drawn >> 2] -= 1
+        kinds = yaochu_kinds(counts)
+        ok = st.phase == ACTION and seat.discards == 0 and not st.any_call and kinds >= 9
         if not ok:
             r.find(
                 Code.ABORT_CONDITION_NOT_MET,
-                "nine terminals declared without nine kinds on a first uninterrupted draw",
+                "nine terminals declared without nine kinds in the deal"
+                if dealt
+                else "nine terminals declared without nine kinds on a first uninterrupted draw",
                 seat=s,
                 expected=">= 9",
-                actual=yaochu_kinds(seat.counts),
+                actual=kinds,
             )
     elif kind in (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI):
         if st.abort_due != kind:

@@ -58,6 +58,9 @@ class Game:
         self.partial = False
         self.game_start_points = self.flags.start_points  # the first hand's scores where the rules fix none
         self.stick_owners: list[int] = [0] * self.n  # riichi sticks on the table, per seat that paid them
+        #: what the rules' own score changes add to the record's, per seat, summed over the game (the
+        #: table follows the record's changes; the final scores the rules give need the rules')
+        self.score_drift: list[int] = [0] * self.n
         self.pending_rons: list[tuple[Win, int, int]] = []  # rons on one tile, booked once all are in
         self.physical_ids = False  # the record's tile ids are physical tiles (GameStart.physical_ids)
         # what the checks remember within a hand (the table itself is ``state``)
@@ -75,6 +78,11 @@ class Game:
     @property
     def turn(self) -> int:
         return self.state.turn if self.state is not None else 0
+
+    def drift(self, rules: tuple[int, ...], record: tuple[int, ...]) -> None:
+        """A score change the record states otherwise than the rules: the difference is kept."""
+        for s in range(min(self.n, len(rules), len(record))):
+            self.score_drift[s] += rules[s] - record[s]
 
     # ------------------------------------------------------------------ findings
     def find(

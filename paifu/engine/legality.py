@@ -268,7 +268,7 @@ def check_call_on_discard(table: TableState, caller: int, m: Meld, flags: RuleFl
     kinds = sorted(t >> 2 for t in m.tiles)
     n = table.num_players
     if m.kind == CallKind.CHI:
-        if not flags.chi or n == 3:
+        if not flags.chi:
             out += (Fault(Code.ILLEGAL_CALL, "chi is not allowed at this table", caller),)
         if caller != (src + 1) % n:
             out += (Fault(Code.ILLEGAL_CALL, "chi from a player who is not on the left", caller),)
@@ -321,7 +321,12 @@ def check_kan(table: TableState, caller: int, m: Meld) -> tuple[Fault, ...]:
     if pon_i is None:
         out += (Fault(Code.ILLEGAL_CALL, "added kan without a pon of that kind", caller, blocks=True),)
         return out
-    return out + _holds(table, caller, (added_tile(seat.melds[pon_i], m),), "added kan", True)
+    pon = seat.melds[pon_i]
+    if m.from_seat is not None and pon.from_seat is not None and m.from_seat != pon.from_seat:
+        # the added kan is its pon's: the tile it shows taken came from the pon's discarder
+        msg = "added kan names another discarder than its pon"
+        out += (Fault(Code.ILLEGAL_CALL, msg, caller, pon.from_seat, m.from_seat),)
+    return out + _holds(table, caller, (added_tile(pon, m),), "added kan", True)
 
 
 def check_kita(table: TableState, caller: int, tile: int, flags: RuleFlags) -> tuple[Fault, ...]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paifu.board import turns as board
 from paifu.board.phases import BETWEEN, HAND_OVER
-from paifu.engine import calls
+from paifu.engine import calls, wins
 from paifu.engine.game import Game
 from paifu.engine.legality import check_discard, check_draw, check_hand_size, check_riichi_discard
 from paifu.events import Discard, Draw
@@ -52,6 +52,8 @@ def on_discard(r: Game, ev: Discard) -> None:
         return
     assert st is not None
     board.discard(st, seat_no, tile, ev.tsumogiri, held)
+    if not r.flags.yakuless_pass_furiten and st.ron_candidates:
+        wins.only_ron_candidates(r, seat_no)
     seat = st.seats[seat_no]
     if seat.river[-1].riichi:  # the declaration's discard
         r.report(check_riichi_discard(st, seat_no, r.flags))

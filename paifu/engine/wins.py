@@ -12,6 +12,7 @@ from typing import Any
 
 from paifu.board import ends as board
 from paifu.board import shape
+from paifu.board import turns as board_turns
 from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, ROB_CLOSED, ROB_KITA
 from paifu.board.seat import FIVE_SUIT, SeatState, may_rob_closed_kan
 from paifu.board.state import tile_name as _name
@@ -184,6 +185,16 @@ def _check_head_bump(r: Game, winner: int, src: int) -> None:
             return
 
 
+def only_ron_candidates(r: Game, src: int) -> None:
+    """Where only a tile one could ron makes furiten by passing (003 「ロンできる牌を見送った」, 004
+    「ロンできた牌を見逃すと」), a seat the discard completes without a yaku is no candidate for it."""
+    st = r.state
+    assert st is not None
+    could = tuple([s for s in st.ron_candidates if _could_ron(r, s, src)])
+    if could != st.ron_candidates:
+        board_turns.offer_to(st, could)
+
+
 def _could_ron(r: Game, seat_no: int, src: int) -> bool:
     """A legal ron for this seat on the last discard: a complete hand with a yaku."""
     st = r.state
@@ -247,7 +258,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
             )
         computed = tuple(d)
     deltas = tuple(c.deltas[: r.n]) if c.deltas is not None else computed
-    if computed is not None and c.deltas is not None and computed != deltas:
+    if computed is not None and deltas is not None and c.deltas is not None and computed != deltas:
         r.find(
             Code.SCORE_DELTA_MISMATCH,
             "the win's score changes differ from the replay",
@@ -255,6 +266,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
             expected=computed,
             actual=deltas,
         )
+        r.drift(computed, deltas)
     board.settle(st, deltas, take_bonus)
     if take_bonus:
         r.stick_owners = [0] * r.n

@@ -59,9 +59,12 @@ class TableFacts(Frozen):
     go_type: int | None
     #: the GO type the record's Tenhou log id names, if it is one
     log_go_type: int | None
-    #: the ruleset ``go_type`` reads back as, and the rules in which it differs from the record's
+    #: the ruleset ``go_type`` reads back as, and the rules in which it differs from the record's (as
+    #: a reader names them: ``paifu.rules.words``)
     go_type_name: str
     go_type_differs: tuple[str, ...]
+    #: the table reveals an open or added kan's new indicator at once (not after the next discard)
+    open_kan_dora_at_once: bool
     #: the rank points the record's rules give its final scores, for a format that must state them
     #: (Tenhou XML's ``owari``) when the record states none (mjai has no word for them)
     rank_points: tuple[float, ...] | None
@@ -76,6 +79,7 @@ class TableFacts(Frozen):
         go_type_name: str = "",
         go_type_differs: tuple[str, ...] = (),
         rank_points: tuple[float, ...] | None = None,
+        open_kan_dora_at_once: bool = False,
     ) -> None:
         set_field(self, "red_fives", red_fives)
         set_field(self, "start_points", start_points)
@@ -85,6 +89,7 @@ class TableFacts(Frozen):
         set_field(self, "go_type_name", go_type_name)
         set_field(self, "go_type_differs", go_type_differs)
         set_field(self, "rank_points", rank_points)
+        set_field(self, "open_kan_dora_at_once", open_kan_dora_at_once)
 
 
 def with_stated_scores(record: Any, start_points: int = 25000) -> Any:
@@ -129,6 +134,38 @@ def with_stated_scores(record: Any, start_points: int = 25000) -> Any:
             stacklevel=3,
         )
     return dataclasses.replace(record, events=events)
+
+
+#: the header fields readers keep in ``GameStart.meta``, as a reader knows them (each names its key)
+HEADER_WORDS = {
+    "dan": "the players' ranks (dan)",
+    "rate": "the players' rates (rate)",
+    "sx": "the players' sexes (sx)",
+    "rc": "the players' rc (rc)",
+    "gold": "the players' gold (gold)",
+    "title": "the game's title (title)",
+    "lobby": "the lobby (lobby)",
+    "rule": "the lobby's rule string (rule)",
+    "ranking": "the lobby's ranking (ranking)",
+    "csrule": "the lobby's own rule (csrule)",
+    "ratingc": "the rating class (ratingc)",
+    "ver": "the record's format version (ver)",
+    "mjlog_ver": "the record's format version (mjlog ver)",
+    "ref": "the game's id (ref)",
+    "shuffle_ref": "the wall seed's reference (shuffle_ref)",
+}
+#: header fields every writer gives back from the game's own events (電脳麻将's ``rank``: the
+#: placements of the final scores)
+DERIVED_HEADER = frozenset({"rank"})
+
+
+def header_lost(meta: Any, carried: Any) -> str | None:
+    """What a writer says it cannot carry of a record's header (``GameStart.meta``): the fields
+    not among ``carried``, each named with its key; None where it carries them all."""
+    lost = [k for k, _ in meta if k not in carried and k not in DERIVED_HEADER]
+    if not lost:
+        return None
+    return "the header's " + ", ".join(dict.fromkeys(HEADER_WORDS.get(k, f"field ({k})") for k in lost))
 
 
 def seats(values: Any, what: str) -> Any:

@@ -66,6 +66,12 @@ class SeatTable:
         return self.declared(seat) and not self.riichi_discard(seat)
 
     @property
+    def last_discarder(self) -> int | None:
+        """Who made the last discard (the tile on offer), None before any."""
+        st = self._follow.table
+        return st.last_discard[0] if st is not None and st.last_discard is not None else None
+
+    @property
     def dealer(self) -> int:
         st = self._follow.table
         return st.dealer if st is not None else 0

@@ -59,6 +59,8 @@ class RuleFlags:
     renhou_mangan: bool
     #: a blessing of man is a limit hand (mangan or baiman) where its yaku are worth less
     renhou_limit: bool
+    #: a blessing of man is a 5-han yaku that adds to the others (the ``mahjong`` package's renhou)
+    renhou_cumulative: bool
     #: rank points are whole numbers
     rank_points_integer: bool
     #: a game of the East round only
@@ -80,6 +82,8 @@ class RuleFlags:
     noten_per_tenpai: bool
     keishiki_tenpai: bool
     nine_terminals: bool
+    nine_terminals_dealt: bool
+    yakuless_pass_furiten: bool
     #: the game's flow: start (0 where the record states it), bust, rounds, extension, last-dealer stop
     start_points: int
     bust_at_zero: bool
@@ -129,6 +133,7 @@ class RuleFlags:
         self.renhou_yakuman = rules.renhou == "yakuman"
         self.renhou_mangan = rules.renhou == "mangan"
         self.renhou_limit = rules.renhou in ("mangan", "baiman")
+        self.renhou_cumulative = rules.renhou == "cumulative"
         self.rank_points_integer = rules.rank_rounding == "integer"
         self.east_only = rules.length == "east"
         self.kan_dora = rules.kan_dora
@@ -146,6 +151,8 @@ class RuleFlags:
         self.noten_per_tenpai = rules.noten_split == "per-tenpai"
         self.keishiki_tenpai = rules.keishiki_tenpai
         self.nine_terminals = rules.nine_terminals
+        self.nine_terminals_dealt = rules.nine_terminals_dealt
+        self.yakuless_pass_furiten = rules.yakuless_pass_furiten
         self.start_points = rules.start_points
         self.bust_at_zero = rules.bust_at_zero
         self.abort_renchan = rules.abort_renchan

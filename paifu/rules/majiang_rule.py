@@ -151,7 +151,9 @@ def ruleset_from_majiang(rule: dict[str, Any], name: str = "majiang") -> Ruleset
         max_ron_winners=max_ron,
         triple_ron_abort=max_ron == 2,
         multi_ron_bonus="nearest",
-        renchan=_choice("連荘方式", r["連荘方式"], _RENCHAN),
+        # a one-hand game (場数 0) ends after a win whoever won (lib/game.js: 「if (this._rule['場数'] == 0)
+        # this._lianzhuang = false;」 after hule), which a dealer never keeping the deal says
+        renchan="never" if r["場数"] == 0 else _choice("連荘方式", r["連荘方式"], _RENCHAN),
         bust=bust,
         bust_at_zero=False,
         riichi_min_points=1000 if bust else NO_MINIMUM,

@@ -44,7 +44,7 @@ PaoTsumo = Literal["liable-yakuman", "whole"]
 RiichiKan = Literal["none", "wait-unchanged", "shape-unchanged"]
 Karaten = Literal["counts", "not-own-hand", "not-visible"]
 NotenSplit = Literal["shared", "per-tenpai"]
-Renhou = Literal["none", "mangan", "baiman", "yakuman"]
+Renhou = Literal["none", "mangan", "baiman", "yakuman", "cumulative"]
 SanmaTsumo = Literal["loss", "split"]
 RankTies = Literal["seat", "split"]
 RankRounding = Literal["none", "integer"]
@@ -65,7 +65,7 @@ class Ruleset(Frozen):
     # ---------------------------------------------------------------- table
     num_players: int = 4  # 4, or 3 (108 tiles: 2m..8m removed)
     red_fives: tuple[int, int, int] = (1, 1, 1)  # red copies per suit (m, p, s); (0,0,0) = none
-    chi: bool = True  # 3-player tables have no chi
+    chi: bool = True  # chi from the player on the left (every 3-player preset has none)
     start_points: int = 25000  # 0: not fixed by the rules (the first hand of the record states it)
     #: "one-hand", "east" (tonpuusen), "south" (hanchan)
     length: Length = "south"
@@ -140,13 +140,19 @@ class Ruleset(Frozen):
     riichi_kan: RiichiKan = "wait-unchanged"
     riichi_furiten: bool = True  # a passed winning tile after riichi makes the hand furiten
     same_turn_furiten: bool = True
+    #: a passed tile that completes the hand's shape makes it furiten even where the hand has no yaku
+    #: on it (it could not have ronned); False: only a tile it could ron (003 「ロンできる牌を見送った」)
+    yakuless_pass_furiten: bool = True
     #: a riichi is allowed while furiten (a wait already in the own river after the declaring discard)
     furiten_riichi: bool = True
 
     # ---------------------------------------------------------------- draws
     nine_terminals: bool = True
+    #: the nine kinds must be in the deal (a non-dealer's first draw does not count; the dealer's
+    #: fourteenth tile is its deal: 配牌); False: in the hand at the first draw, as most tables say
+    nine_terminals_dealt: bool = False
     four_winds: bool = True  # "three winds" on a 3-player table
-    four_riichi: bool = True
+    four_riichi: bool = True  # every seat in riichi aborts the hand (all three with three players)
     four_kans: bool = True
     nagashi_mangan: bool = True
     noten_payment: int = 3000  # total; 0 = no noten payments
@@ -165,7 +171,8 @@ class Ruleset(Frozen):
     honba_value: int = 300  # per honba stick, on a ron (tsumo: split among payers)
     double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
     rinshan_tsumo_fu: bool = True  # tsumo fu on a rinshan win
-    #: "none", "mangan", "yakuman", "baiman"
+    #: "none", "mangan", "yakuman", "baiman" (a limit that combines with nothing, taken where the hand
+    #: is worth less), "cumulative" (a 5-han yaku that adds to the hand's other yaku and dora)
     renhou: Renhou = "none"
     kiriage: bool = False  # 4 han 30 fu / 3 han 60 fu rounded up to mangan
     kazoe_yakuman: bool = True  # 13+ han from yaku and dora is yakuman (else sanbaiman)

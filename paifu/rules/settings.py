@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from paifu.events import Draw, Event, GameEnd, GameStart, HandStart, Win
+from paifu.events import Call, CallKind, Discard, Draw, Event, GameEnd, GameStart, HandStart, NewDora, Win
 from paifu.frozen import Frozen, set_field
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import is_red
@@ -34,6 +34,19 @@ class RecordFacts(Frozen):
     start_scores: tuple[int, ...] | None
     rounds: int  # rounds reached (1: East only, 2: into South ...)
     hands: int
+    #: the last hand's round and number (South 1: 1, 0), and the seats dealt
+    last_round: int
+    last_number: int
+    players: int
+    #: every hand was the first hand (East 1, however many honba)
+    first_hand_only: bool
+    #: True: a kan turns a new indicator (one is shown); False: a kan's replacement discard is made
+    #: and its hand shows no new indicator at all; None: the record does not say (or says both)
+    kan_dora: bool | None
+    #: True: a riichi win shows ura indicators; False: one shows none where the record states them
+    ura_dora: bool | None
+    #: True: a riichi win shows ura indicators under kan dora too; False: one with kan dora shows one
+    kan_ura: bool | None
     ended: bool  # the record has its game end
     busted: bool  # a score below 0 at the end (the length then does not show)
     #: True: a red five is stated (a claimed aka-dora; a red tile in a record that names kinds);
@@ -49,10 +62,24 @@ class RecordFacts(Frozen):
         ended: bool = False,
         busted: bool = False,
         red_fives: bool | None = None,
+        last_round: int = 0,
+        last_number: int = 0,
+        players: int = 4,
+        first_hand_only: bool = False,
+        kan_dora: bool | None = None,
+        ura_dora: bool | None = None,
+        kan_ura: bool | None = None,
     ) -> None:
         set_field(self, "start_scores", start_scores)
         set_field(self, "rounds", rounds)
         set_field(self, "hands", hands)
+        set_field(self, "last_round", last_round)
+        set_field(self, "last_number", last_number)
+        set_field(self, "players", players)
+        set_field(self, "first_hand_only", first_hand_only)
+        set_field(self, "kan_dora", kan_dora)
+        set_field(self, "ura_dora", ura_dora)
+        set_field(self, "kan_ura", kan_ura)
         set_field(self, "ended", ended)
         set_field(self, "busted", busted)
         set_field(self, "red_fives", red_fives)
@@ -68,7 +95,12 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
     start: tuple[int, ...] | None = None
     first = True
     rounds = hands = 0
+    last = (0, 0)
+    players = 4
+    first_hand_only = True
     ended = busted = False
+    said: dict[str, set[bool]] = {"kan_dora": set(), "ura_dora": set(), "kan_ura": set()}
+    kan_then_discard = shown = kan = False
     physical = True
     red_tile = False
     aka_claimed = False
@@ -76,18 +108,34 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
     for ev in events:
         if isinstance(ev, GameStart):
             physical = ev.physical_ids
+            players = len(ev.players) or players
         elif isinstance(ev, HandStart):
+            if kan_then_discard and not shown:
+                said["kan_dora"].add(False)
+            kan_then_discard = shown = kan = False
             if first and (ev.round_wind, ev.hand_number, ev.honba, ev.sticks) == (0, 0, 0, 0) and ev.scores:
                 start = tuple(ev.scores)
             first = False
             hands += 1
             rounds = max(rounds, ev.round_wind + 1)
+            last = (ev.round_wind, ev.hand_number)
+            first_hand_only = first_hand_only and last == (0, 0)
             if not physical and not red_tile:
                 red_tile = any(_copy0(t) for h in ev.hands for t in h)
         elif isinstance(ev, Draw):
             if not physical and not red_tile:
                 red_tile = _copy0(ev.tile)
-        elif isinstance(ev, Win) and ev.claimed is not None and ev.claimed.yaku is not None:
+        elif isinstance(ev, Call):
+            kan = kan or ev.meld.kind in _KANS
+        elif isinstance(ev, Discard):
+            kan_then_discard = kan_then_discard or kan
+        elif isinstance(ev, NewDora):
+            shown = True
+            said["kan_dora"].add(True)
+        elif isinstance(ev, Win) and ev.claimed is not None:
+            _ura_said(ev, said)
+            if ev.claimed.yaku is None:
+                continue
             c = ev.claimed
             yaku = ev.claimed.yaku
             if any(y.name == "aka-dora" and y.han > 0 for y in yaku):
@@ -97,12 +145,47 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
         elif isinstance(ev, GameEnd):
             ended = True
             busted = any(s < 0 for s in ev.final_scores or ())
+    if kan_then_discard and not shown:
+        said["kan_dora"].add(False)
     red: bool | None = None
     if aka_claimed or red_tile:
         red = True
     elif red_unclaimed or (not physical and hands):
         red = False
-    return RecordFacts(start, rounds, hands, ended, busted, red)
+    one = {k: next(iter(v)) if len(v) == 1 else None for k, v in said.items()}
+    return RecordFacts(
+        start,
+        rounds,
+        hands,
+        ended,
+        busted,
+        red,
+        last[0],
+        last[1],
+        players,
+        first_hand_only and hands > 0,
+        one["kan_dora"],
+        one["ura_dora"],
+        one["kan_ura"],
+    )
+
+
+_KANS = (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN)
+
+
+def _ura_said(ev: Win, said: dict[str, set[bool]]) -> None:
+    """What a riichi win that states its ura indicators says of ura and kan ura: shown or none
+    (a format that states none at all says nothing)."""
+    c = ev.claimed
+    assert c is not None
+    ura = c.ura_indicators
+    if ura is None or not any(y.name in ("riichi", "double-riichi") for y in c.yaku or ()):
+        return
+    said["ura_dora"].add(bool(ura))
+    if len(ura) > 1:
+        said["kan_ura"].add(True)
+    elif ura and len(c.dora_indicators or ()) > 1:
+        said["kan_ura"].add(False)
 
 
 def settle(rules: Ruleset, facts: RecordFacts) -> Ruleset:
@@ -127,18 +210,24 @@ def _choose(key: str, allowed: tuple[object, ...], f: RecordFacts) -> object | N
         return fits[0] if len(fits) == 1 else None
     if key == "length":
         return _length(allowed, f)
+    if key in ("kan_dora", "ura_dora", "kan_ura"):
+        stated = getattr(f, key)
+        return stated if stated is not None and stated in allowed else None
     return None
 
 
 def _length(allowed: tuple[object, ...], f: RecordFacts) -> object | None:
-    """A game that plays the South round is a half game; one that ends in the East round without a
-    bust is east-only, or one hand if it had one hand."""
+    """The length the record's own end shows: a game that ends in the East round without a bust is
+    east-only, or one hand if it never left East 1; one that plays the South round is a half game,
+    unless it ends there before the South round's last hand without a bust, which no half game
+    does: an east-only game extended into South (004: 「東風戦は南入」; Mahjong Soul's 南入)."""
+    stated: str | None = None
     if f.rounds >= 2:
-        stated: str | None = "south"
+        stated = "south"
+        if f.ended and not f.busted and f.last_round == 1 and f.last_number < f.players - 1:
+            stated = "east"
     elif f.ended and not f.busted and f.rounds == 1:
-        stated = "one-hand" if f.hands == 1 else "east"
-    else:
-        stated = None
+        stated = "one-hand" if f.first_hand_only else "east"
     return stated if stated in allowed else None
 
 

@@ -14,6 +14,7 @@ from paifu.rules import rules_from_hint
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.rules.tenhou import table_go_type, tenhou_go_type, tenhou_log_type
+from paifu.rules.words import RULE_WORDS
 
 __all__ = ["TableFacts", "table_facts"]
 
@@ -36,11 +37,12 @@ def table_facts(start: GameStart) -> TableFacts:
         go_type=go_type,
         log_go_type=log_go_type,
         go_type_name=read_back.name,
-        go_type_differs=_differs(rules, read_back),
+        go_type_differs=tuple(RULE_WORDS[f] for f in differs(rules, read_back)),
+        open_kan_dora_at_once=rules.open_kan_dora_timing == "immediate",
     )
 
 
-def _differs(rules: Ruleset, table: Ruleset) -> tuple[str, ...]:
+def differs(rules: Ruleset, table: Ruleset) -> tuple[str, ...]:
     """The rules (field names) in which ``table`` judges differently from ``rules``."""
     return tuple(
         f.name

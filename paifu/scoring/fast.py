@@ -60,6 +60,8 @@ def fast_value(ctx: WinContext) -> Valuation | None:
         return None
     if ctx.tenhou or ctx.chiihou or ctx.renhou:
         flags = flags_of(ctx.rules)
+        if ctx.renhou and flags.renhou_cumulative:
+            return None  # a 5-han yaku among the others: the package's own renhou values it
         if not _add_blessings(ctx, table, flags.renhou_yakuman):
             return None  # a blessing the package rejects (a meld, a dealer's chiihou): its error says why
         if ctx.renhou and flags.renhou_limit:

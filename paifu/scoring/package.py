@@ -210,7 +210,7 @@ def package_value(ctx: WinContext) -> Valuation:
     """``value_win`` by the ``mahjong`` package alone (the reference for the fast path)."""
     rules = ctx.rules
     flags = flags_of(rules)
-    val = _evaluate(ctx, renhou=ctx.renhou and flags.renhou_yakuman)
+    val = _evaluate(ctx, renhou=ctx.renhou and (flags.renhou_yakuman or flags.renhou_cumulative))
     if ctx.renhou and flags.renhou_limit:
         if val.error is not None and val.error.startswith("bad-context"):
             return val

@@ -83,7 +83,8 @@ def _read_game(g: dict[str, Any], source: str, gi: int) -> GameRecord:
     table, game_id = _tenhou_title(g.get("title"))
     if table is not None and not isinstance(rule, dict):  # a Tenhou game converted by kobalab's tenhou-log
         hint = (("tenhou_go_type", table),)
-    meta = tuple((k, freeze(g[k])) for k in ("title", "rank") if k in g)
+    # a Tenhou table's name and log id in the title are the table's and the game's (hint and id)
+    meta = tuple((k, freeze(g[k])) for k in ("title", "rank") if k in g and (k != "title" or table is None))
     events: list[Event] = [
         GameStart(players=players, game_id=game_id, first_dealer=qijia, rules_hint=hint, meta=meta)
     ]

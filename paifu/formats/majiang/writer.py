@@ -24,7 +24,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, TableFacts, with_stated_scores
+from paifu.formats.base import RecordError, TableFacts, header_lost, with_stated_scores
 from paifu.formats.hand_walker import HandWalker
 from paifu.formats.kan_dora import moved_to_reveal
 from paifu.formats.majiang.names import _PINGJU_WRITE, _SUITS, CALL_KEYS, HUPAI_NAME, HUPAI_RANK, tile_to_pai
@@ -48,24 +48,45 @@ def write_majiang(record: GameRecord, table: TableFacts | None = None) -> bytes:
     game: dict[str, Any] = {"title": "", "player": list(start.players), "qijia": qijia, "log": w.log}
     hint = dict(start.rules_hint)
     go = hint.get("tenhou_go_type")
+    own = _title(dict(start.meta).get("title"))
     if (
         isinstance(go, int) and not go & ~0x12FF
     ):  # a Tenhou table: its name in the title, as kobalab's tenhou-log
         from paifu.formats.tenhou_json import go_type_disp
 
         game["title"] = "四" + go_type_disp(go) + (f"\n{start.game_id}" if start.game_id else "")
-    elif "majiang_rule" not in hint and hint.get("preset") != "majiang":
-        # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
-        # including the uma its `point` is checked against
-        w.lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
+        if own:
+            w.lost.add("the game's own title (title): its place holds the Tenhou table's name and log id")
+    else:
+        game["title"] = own
+        title = dict(start.meta).get("title")
+        if isinstance(title, tuple) and own and (len(title) > 1 or not isinstance(title[0], str)):
+            w.lost.add(
+                "the game's title (title) in parts: written as one text, its parts on lines of their own"
+            )
+        if "majiang_rule" not in hint and hint.get("preset") != "majiang":
+            # a paipu states no rule: read back, it is judged by 電脳麻将's defaults (or --rules),
+            # including the uma its `point` is checked against
+            w.lost.add("the table's rules (read back as 電脳麻将's defaults unless --rules is given)")
     if start.wall_seed:
         w.lost.add("the wall seed (SHUFFLE)")
-    # each kan's new indicator where majiang-core reveals it
-    w.walk(moved_to_reveal(record.events[1:], True, w.lost))
+    if (lost := header_lost(start.meta, {"title"})) is not None:
+        w.lost.add(lost)
+    # each kan's new indicator where majiang-core reveals it, unless the table shows an open kan's at
+    # once (majiang-core's rule カンドラ後乗せ off): then where the record gives it
+    events = record.events[1:]
+    w.walk(events if table.open_kan_dora_at_once else moved_to_reveal(events, True, w.lost))
     if w.end is not None:
         game.update(_game_end(w.end, qijia))
     w.warn_lost("電脳麻将 paipu")
     return (json.dumps(game, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _title(title: object) -> str:
+    """A game's own title as one text: tenhou.net/6's parts on lines of their own ("" for none)."""
+    if isinstance(title, tuple):
+        return "\n".join(str(p) for p in title) if any(str(p) for p in title) else ""
+    return title if isinstance(title, str) else ""
 
 
 def _game_end(ev: GameEnd, qijia: int) -> dict[str, Any]:
@@ -197,6 +218,11 @@ class _Writer(HandWalker):
             shown = [t.held(s) if s in ev.tenpai else None for s in range(4)]  # what the tenpai seats hold
         elif ev.shown is None and ev.kind == RyuukyokuKind.FOUR_RIICHI:
             shown = [t.held(s) for s in range(4)]  # 電脳麻将 shows all four riichi hands
+        elif ev.shown is None and ev.kind == RyuukyokuKind.TRIPLE_RON:
+            # 電脳麻将 shows the three who would ron (lib/game.js: 「shoupai[l] = model.shoupai[l].toString()」
+            # for each of this._hule): every seat but the discarder
+            src = t.last_discarder
+            shown = [t.held(s) if s != src else None for s in range(4)]
         elif ev.shown is None and ev.kind == RyuukyokuKind.NAGASHI_MANGAN:
             self.lost.add("the hands shown at a nagashi mangan (the record shows none: read back as noten)")
         texts = []

@@ -40,6 +40,11 @@ def _dragons_named(yaku: tuple[ClaimedYaku, ...], tiles: tuple[int, ...]) -> tup
     return tuple(out)
 
 
+#: the most a noten payment moves for one seat (3,000 in all: one tenpai player takes it, or one
+#: noten player pays it); a nagashi mangan moves a mangan's share or more
+_NOTEN_MOST = 3000
+
+
 class _Results:
     """The result events of the hand being read (a part of ``reader._Reader``)."""
 
@@ -162,7 +167,10 @@ class _Results:
         wall = 70 if n == 4 else 55
         kind = RyuukyokuKind.EXHAUSTIVE
         tenpai: tuple[int, ...] | None = None
-        if h["draws"] >= wall:
+        if h["draws"] >= wall and deltas is not None and any(abs(d) > _NOTEN_MOST for d in deltas):
+            # more than any noten payment moves (3,000 at most a seat): a nagashi mangan's payments
+            kind = RyuukyokuKind.NAGASHI_MANGAN
+        elif h["draws"] >= wall:
             kind = RyuukyokuKind.EXHAUSTIVE
         elif isinstance(last, Draw):
             kind, tenpai = RyuukyokuKind.NINE_TERMINALS, (last.seat,)

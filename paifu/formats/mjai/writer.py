@@ -20,7 +20,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import TableFacts
+from paifu.formats.base import TableFacts, header_lost, with_stated_scores
 from paifu.formats.hand_walker import HandWalker
 from paifu.formats.kan_dora import moved_to_reveal
 from paifu.formats.mjai.names import _WINDS, CALL_TYPES, tile_to_pai
@@ -35,6 +35,9 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
     """
 
     table = table or TableFacts()
+    # Mortal's start_kyoku states the scores: a record that states none (mjai's original protocol)
+    # gets them carried from the start points by its own score changes
+    record = with_stated_scores(record, table.start_points)
     lost: set[str] = set()
     if record.start.first_dealer != 0:  # mjai's seats are table positions, seat 0 the first dealer
         lost.add(
@@ -47,11 +50,17 @@ def write_mjai(record: GameRecord, table: TableFacts | None = None) -> bytes:
     w = _Writer(start.num_players, table.red_fives)
     w.lost |= lost
     w.out.append({"type": "start_game", "names": list(start.players)})
+    carried: set[str] = set()
     if table.east_only is not None:  # the rules are known
         w.out[0]["kyoku_first"] = 4 if table.east_only else 0
         w.out[0]["aka_flag"] = any(table.red_fives)
-    # each kan's new indicator where libriichi reveals it (an open kan's after the next discard)
-    w.walk(moved_to_reveal(record.events[1:], False, w.lost))
+        carried = {"kyoku_first", "aka_flag"}
+    if (lost_header := header_lost(start.meta, carried)) is not None:
+        w.lost.add(lost_header)
+    # each kan's new indicator where libriichi reveals it (an open kan's after the next discard), unless
+    # the table shows an open kan's at once (RON2's): then where the record gives it
+    events = record.events[1:]
+    w.walk(events if table.open_kan_dora_at_once else moved_to_reveal(events, False, w.lost))
     if w.in_hand:
         w.out.append({"type": "end_kyoku"})
     w.warn_lost("mjai")
@@ -87,7 +96,7 @@ class _Writer(HandWalker):
             "kyotaku": ev.sticks,
             "oya": ev.dealer,
         }
-        if ev.scores is not None:  # a record that states none keeps stating none
+        if ev.scores is not None:  # stated (with_stated_scores): Mortal's schema needs them
             kyoku["scores"] = list(ev.scores)
         kyoku["tehais"] = [[P(t) for t in hand] for hand in ev.hands]
         self.out.append(kyoku)
@@ -148,8 +157,12 @@ class _Writer(HandWalker):
         ):
             # no noten payments say who was tenpai
             self.lost.add("the hands shown and the tenpai seats at a draw without payments")
-        deltas = list(ev.deltas) if ev.deltas is not None else [0] * self.n
-        self.out.append({"type": "ryukyoku", "deltas": deltas})
+        d: dict[str, Any] = {"type": "ryukyoku"}
+        if ev.deltas is not None:  # akochan's ryukyoku states none; written as none, not as no change
+            d["deltas"] = list(ev.deltas)
+        else:
+            self.lost.add("a draw without its score changes (Mortal's ryukyoku always has deltas)")
+        self.out.append(d)
         if ev.kind != RyuukyokuKind.EXHAUSTIVE:
             self.lost.add("the kind of a draw (Mortal's ryukyoku has no reason)")
 

@@ -137,7 +137,8 @@ class _HandReader(_Calls, _Results):
         self.last_discard: tuple[int, int] | None = None
         self.riichi_seat: int | None = None
         self.kan_dora = 0  # open/added kans whose new indicator is not shown yet
-        self.robbed: int | None = None  # a tile of a kan (added or closed) left without a rinshan draw
+        #: a tile of a kan (added or closed) or a pulled North left without a replacement draw
+        self.robbed: int | None = None
         stack: list[tuple[tuple[dict[str, Any], int], list[Any]]] = []
         forced: Any = _UNSET
         first_error: RecordError | None = None
@@ -160,8 +161,8 @@ class _HandReader(_Calls, _Results):
             raise first_error or self.fail("no consistent turn order found")
         # a kept exception's traceback holds this frame, which holds it: a cycle for the collector
         first_error = None
-        if self.robbed is None:
-            self._flush_kan_dora()
+        if self.robbed is None or self.melds[self.seat][-1].kind == CallKind.KITA:
+            self._flush_kan_dora()  # a robbed kan turns no indicator; a robbed North is no kan
         self._result(self.last_discard, self.robbed)
         return self.events
 
@@ -196,9 +197,11 @@ class _HandReader(_Calls, _Results):
                     if (
                         state == "rinshan"
                         and self.melds[seat]
-                        and self.melds[seat][-1].kind in (CallKind.KAKAN, CallKind.ANKAN)
-                    ):  # a kan left without its replacement draw was robbed (a closed one: Mahjong
-                        # Soul's thirteen orphans); whether that was allowed is the rules' question
+                        and self.melds[seat][-1].kind in (CallKind.KAKAN, CallKind.ANKAN, CallKind.KITA)
+                    ):  # a kan or a pulled North left without its replacement draw was robbed (a
+                        # closed kan: Mahjong Soul's thirteen orphans; a North: a 3-player ron on
+                        # it, ``f44`` in the robbed seat's discards); whether that was allowed is
+                        # the rules' question
                         self.robbed = self.melds[seat][-1].tiles[-1]
                     return
                 if isinstance(item, str):

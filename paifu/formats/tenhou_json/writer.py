@@ -22,11 +22,12 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, TableFacts, with_stated_scores
+from paifu.formats.base import RecordError, TableFacts, header_lost, with_stated_scores
 from paifu.formats.hand_walker import HandWalker
 from paifu.formats.kan_dora import at_tenhou_json_read
 from paifu.formats.seats import first_dealer_at_zero
 from paifu.formats.tenhou_json.names import _DRAW_WRITE, CALL_LETTERS, _yaku_text, go_type_disp, tile_to_code
+from paifu.formats.tenhou_ranks import dan_names
 
 
 def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> bytes:
@@ -72,17 +73,46 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
         rule["aka"] = red[0]
     else:
         rule.update({"aka51": red[0], "aka52": red[1], "aka53": red[2]})
-    doc: dict[str, Any] = {"title": ["", ""], "name": name, "rule": rule, "log": w.log}
+    meta = dict(start.meta)
+    doc: dict[str, Any] = {"title": _title(meta.get("title")), "name": name, "rule": rule, "log": w.log}
     if start.game_id:
         doc["ref"] = start.game_id
-    meta = dict(start.meta)
     for key in ("lobby", "csrule"):  # the lobby's own rank point rule travels with the game
-        if meta.get(key):
+        if meta.get(key) is not None and meta.get(key) != "":  # lobby 0 is a lobby
             doc[key] = meta[key]
+    # the players as Tenhou's own tenhou.net/6 states them: rank names, rates and sexes
+    stated = meta.get("dan")
+    if (dan := dan_names(tuple(stated)[:n] if isinstance(stated, tuple) else None)) is not None:
+        doc["dan"] = dan + [""] * (4 - len(dan))
+    for key in ("rate", "sx"):
+        if isinstance(value := meta.get(key), tuple):
+            doc[key] = list(value)
+    for key in ("ratingc", "ver"):
+        if key in meta:
+            doc[key] = meta[key]
+    if "ver" not in doc and "mjlog_ver" in meta:  # Tenhou XML's version is tenhou.net/6's ver (a number)
+        try:
+            doc["ver"] = _parse_num(str(meta["mjlog_ver"]))
+        except ValueError:
+            doc["ver"] = meta["mjlog_ver"]
+    carried = {"title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "mjlog_ver", "ref"}
+    header = header_lost(start.meta, carried | {"shuffle_ref"} if start.wall_seed else carried)
+    if header is not None:
+        w.lost.add(header)
     if w.sc is not None:
         doc["sc"] = w.sc
     w.warn_lost("tenhou.net/6 JSON")
     return (json.dumps(doc, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def _title(title: object) -> object:
+    """The document's ``title``: tenhou.net/6's two parts as the record gives them (Tenhou XML's
+    title as one text, its parts on lines of their own where paifu's XML joined them)."""
+    if isinstance(title, tuple):
+        return list(title)
+    if isinstance(title, str) and title:
+        return title.split("\n") if "\n" in title else title
+    return ["", ""]
 
 
 def _parse_num(text: str) -> int | float:

@@ -7,6 +7,7 @@ from typing import Any
 
 from paifu.events import GameStart
 from paifu.formats.base import TableFacts
+from paifu.formats.tenhou_ranks import dan_numbers
 
 
 def _join(vals: object) -> str:
@@ -32,7 +33,7 @@ def _go(gs: GameStart, table: TableFacts) -> list[tuple[str, object]]:
         if table.go_type_differs:  # XML says its rules only as a Tenhou table: name what it judges otherwise
             warnings.warn(
                 f"Tenhou XML carries rules only as a Tenhou table: read back as {table.go_type_name}, "
-                f"which differs in {', '.join(table.go_type_differs)}",
+                f"which differs in {'; '.join(table.go_type_differs)}",
                 stacklevel=2,
             )
     elif isinstance(go_type, int) and bool(go_type & 0x02) == any(table.red_fives):
@@ -46,8 +47,22 @@ def _go(gs: GameStart, table: TableFacts) -> list[tuple[str, object]]:
         go_type = fixed
     go: list[tuple[str, object]] = [("type", go_type)]
     for key in ("lobby", "title", "rule", "ranking", "csrule"):
-        if key in meta and (key != "lobby" or isinstance(meta[key], int)):  # Tenhou's lobby is a number
-            go.append((key, meta[key]))
+        if key not in meta or (
+            key == "lobby" and not isinstance(meta[key], int)
+        ):  # Tenhou's lobby is a number
+            continue
+        value = meta[key]
+        if key == "title" and isinstance(value, tuple):  # tenhou.net/6's title in parts
+            if not any(str(p) for p in value):
+                continue  # says nothing
+            if len(value) > 1:
+                warnings.warn(
+                    "Tenhou XML carries the game's title (title) as one text: its parts are joined by a "
+                    "line break",
+                    stacklevel=2,
+                )
+            value = "\n".join(str(p) for p in value)
+        go.append((key, value))
     return go
 
 
@@ -57,8 +72,11 @@ def _un(gs: GameStart, fmt: str) -> list[tuple[str, object]]:
     pad = 4 - n
     meta: dict[str, Any] = dict(gs.meta)
     un: list[tuple[str, object]] = [(f"n{i}", _encode_name(gs.players[i]) if i < n else "") for i in range(4)]
-    if isinstance(meta.get("dan"), tuple) and all(isinstance(d, int) for d in meta["dan"]):
-        un.append(("dan", _join(list(meta["dan"]) + [0] * pad)))
+    stated = meta.get("dan")
+    # Tenhou's ranks, as numbers or as tenhou.net/6 names them (its empty fourth seat's left out)
+    dan = dan_numbers(tuple(stated)[:n]) if isinstance(stated, tuple) else None
+    if dan is not None:
+        un.append(("dan", _join(dan + [0] * pad)))
     elif fmt != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
         # them): for a record from elsewhere, a new player's, and said so (a Tenhou XML record without
         # them is written as it was)

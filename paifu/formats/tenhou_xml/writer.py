@@ -26,7 +26,7 @@ from paifu.events import (
     RyuukyokuKind,
     Win,
 )
-from paifu.formats.base import RecordError, TableFacts, with_stated_scores
+from paifu.formats.base import RecordError, TableFacts, header_lost, with_stated_scores
 from paifu.formats.copies import needs_copies, with_copies
 from paifu.formats.hand_walker import HandWalker
 from paifu.formats.tenhou_meld import MeldCodeError, encode_meld
@@ -120,8 +120,18 @@ def write_tenhou_xml(record: GameRecord, table: TableFacts | None = None) -> byt
     tags.append(["TAIKYOKU", [("oya", gs.first_dealer)]])
     w = _Writer(gs, table, tags, per_hand, record.format)
     w.walk(events[1:])
+    carried = {"lobby", "title", "rule", "ranking", "csrule", "dan", "rate", "sx", "rc", "gold"}
+    carried |= {"shuffle_ref", "mjlog_ver", "ver"}  # the seed's reference; tenhou.net/6's ver is mjlog's
+    if _LOG_ID.fullmatch(gs.game_id):
+        carried.add("ref")  # tenhou.net/6's ref is the log id, which the comment before the log carries
+    if (lost := header_lost(gs.meta, carried)) is not None:
+        w.lost.add(lost)
+    if isinstance(meta.get("ver"), str) and "mjlog_ver" not in meta:  # tenhou.net/6's ver written as text
+        w.lost.add(
+            "the record's format version (ver) as text: mjlog's ver, read back as tenhou.net/6's number"
+        )
     w.warn_lost("Tenhou XML")
-    ver = meta.get("mjlog_ver", "2.3")
+    ver = meta.get("mjlog_ver", meta.get("ver", "2.3"))
     body = "".join(_tag(name, attrs) for name, attrs in tags)
     head = f"<!--log={gs.game_id}-->" if _LOG_ID.fullmatch(gs.game_id) else ""
     return f'{head}<mjloggm ver="{_q(ver)}">{body}</mjloggm>'.encode()

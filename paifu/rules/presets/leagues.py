@@ -127,8 +127,8 @@ WRC = cited(
         '[WRC] §5.7.2: "A player having a tenpai hand can choose to declare it noten and not reveal it, unless he had declared riichi"',
     ),
     renhou=(
-        "mangan",
-        '[WRC] §6.5.4 mangan yaku; errata: "Renhō is cumulative with other yaku and dora" (the cumulative part is not modelled: renhou is valued as a mangan)',
+        "cumulative",
+        '[WRC] §6.5.4 mangan yaku (5 han); errata 2014: "Renhō is cumulative with other yaku and dora"',
     ),
     kiriage=(False, "choice: not found stated"),
     kazoe_yakuman=(False, '[WRC] errata 2014: "Kazoe yakuman is not allowed" (13+ han is sanbaiman)'),

@@ -83,6 +83,16 @@ TENHOU_SANMA = cited(
     sanma_tsumo=("loss", "a 3-player tsumo is not paid the missing seat's share (3-player corpus wins)"),
 )
 
+#: Mahjong Soul's rooms come in both lengths; what says which a game was is the table name its
+#: converters write, where it says one, else the record's own end
+MAHJONGSOUL_LENGTHS = (
+    "its rooms are east-only or half games (the game config's mode: 1, 2 four-player east, south; "
+    "11, 12 three-player east, south; Longhorn-Riichi/InjusticeJudge, injustice_judge/classes.py, "
+    "GameRules.from_majsoul_detail_rule); a converter's table name says which where it holds 東 or 南 "
+    "(玉の間南喰), and three-player names hold neither (三銀の間赤, Throne Room): there the record's "
+    "own end chooses"
+)
+
 MAHJONGSOUL = cited(
     TENHOU,
     "mahjongsoul",
@@ -117,17 +127,37 @@ MAHJONGSOUL = cited(
     kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
     pao_tsumo=("liable-yakuman", CHOICE),
     extension_dealer_plays_on=(False, CHOICE),
+    open_settings=(
+        (("length", ("south", "east")),),
+        MAHJONGSOUL_LENGTHS,
+    ),
+)
+
+#: Mahjong Soul's three-player settlement, as its rules are published and its records are read
+MAHJONGSOUL_SANMA_POINTS = (
+    "mahjong-portal.com/?p=10869, 雀魂 三人麻雀 詳細ルール: 「35000点開始の35000点返し」「ウマ15-0-15"
+    "(順位ウマのみ)」; a reader of its records reckons from the game's 精算原点 (jingsuanyuandian), "
+    "35,000 for three players, every seat by the formula (Longhorn-Riichi/InjusticeJudge, "
+    "injustice_judge/classes.py, GameRules.apply_placement_bonus)"
 )
 
 MAHJONGSOUL_SANMA = cited(
     TENHOU_SANMA,
     "mahjongsoul-sanma",
-    "Mahjong Soul 3-player: Tenhou's 3-player table where nothing else is known; its rank "
-    "points are not verified and not checked",
+    "Mahjong Soul 3-player: (score - 35,000) / 1,000 + uma 15/0/-15; Tenhou's 3-player table "
+    "where nothing else about its play is known",
     unset="Tenhou's table where nothing about Mahjong Soul is known: " + CHOICE,
-    rank_scheme=("", "no source states its scheme"),
-    rank_scheme_known=(False, "no source states its scheme: its points are not checked"),
+    rank_scheme=("", "its own: (score - 35,000) / 1,000 + uma, " + MAHJONGSOUL_SANMA_POINTS),
+    start_points=(35000, MAHJONGSOUL_SANMA_POINTS),
+    return_points=(None, "no oka: " + MAHJONGSOUL_SANMA_POINTS),
+    uma=((15, 0, -15), MAHJONGSOUL_SANMA_POINTS),
+    rank_top_takes_rest=(False, "every seat by the formula: " + MAHJONGSOUL_SANMA_POINTS),
+    rank_scheme_known=(True, MAHJONGSOUL_SANMA_POINTS),
     kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
+    open_settings=(
+        (("length", ("south", "east")),),
+        MAHJONGSOUL_LENGTHS,
+    ),
 )
 
 #: the shared Riichi City records (``../shared/platforms/riichicity_json``), every one replayed under

@@ -13,7 +13,11 @@ DORA = cited(
     unset="not stated by seed 000: the engine's default (Tenhou's table), our choice",
     num_players=(4, "000 「四人麻雀」"),
     chi=(True, "000 「チーやポンをして手牌を開いた後でも」"),
-    length=("south", CHOICE + " (000: 「対局形式で定められた局数」, set per table)"),
+    length=(
+        "south",
+        "000 「対局形式で定められた局数」: set per table, a half game where the record does not show which "
+        "(our choice)",
+    ),
     start_points=(25000, CHOICE),
     return_points=(None, "000 「返し点を基準に…差額をまとめて加算したりするルールは採用されていません」"),
     uma=((0, 0, 0, 0), CHOICE + " (000 states no rank points)"),
@@ -58,6 +62,12 @@ DORA = cited(
         frozenset({"suuankou-tanki", "junsei-chuuren", "kokushi-13"}),
         "000 ダブル役満 「四暗刻単騎」「純正九蓮宝燈」「国士無双十三面待ち」",
     ),
+    open_settings=(
+        (("length", ("south", "east")),),
+        "000 「予定されている最終局まで終了した場合、持ち点にかかわらず対局終了」「対局形式で定められた局数」: "
+        "the length is the table's (an east-only table: 000 「四人麻雀の東風戦」); the hands the record "
+        "plays and where it ends choose",
+    ),
 )
 
 DORA_SANMA = cited(
@@ -85,6 +95,12 @@ DORA_TOURNAMENT = cited(
     abort_renchan=(False, "000 「同じ局を繰り返さず」 (applied to abortive draws too: our reading)"),
     bust=(False, "000 「通常対局のようなトビ終了はなく、予定されているすべての局が終わるまで」"),
     rank_ties=("seat", CHOICE + " (a tie for an advancing place is drawn at random: paifu tournament)"),
+)
+
+#: RON2's dora, on most tables and where a table's own rule leaves them out
+RON2_DORA = (
+    "002 「ドラは、表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリとします」, where the table's rule does not "
+    "leave them out (「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」: open_settings)"
 )
 
 RON2_SANMA = cited(
@@ -120,9 +136,9 @@ RON2_SANMA = cited(
     kuitan=(True, "002 「あり クイタン、後付け」"),
     kuikae=("forbidden", CHOICE),
     ippatsu=(True, "002 「あり…一発、裏ドラ、カンドラ、カン裏ドラ」"),
-    ura_dora=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
-    kan_dora=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
-    kan_ura=(True, "002 「表ドラ、裏ドラ、カンドラ、カン裏ドラすべてアリ」"),
+    ura_dora=(True, RON2_DORA),
+    kan_dora=(True, RON2_DORA),
+    kan_ura=(True, RON2_DORA),
     open_kan_dora_timing=("immediate", "002 「暗槓・明槓を問わず即めくります」"),
     pao=(
         frozenset({"daisangen", "daisuushii", "suukantsu"}),
@@ -138,6 +154,11 @@ RON2_SANMA = cited(
     same_turn_furiten=(True, "002 「同巡フリテンの適用は、自分が牌を切って次の自分の番が回ってくるまで」"),
     furiten_riichi=(True, "002 「フリテンでもリーチをかけることは可能です」"),
     nine_terminals=(True, "002 「九種九牌で流局とすることが可能」"),
+    nine_terminals_dealt=(
+        False,
+        "002 「親の場合は配牌時、子の場合はポン、カンが無い第１巡目に牌をつもった時点で」: a non-dealer's first "
+        "draw counts",
+    ),
     four_winds=(False, "002 lists only 「九種九牌、四カン算了による流局」"),
     four_riichi=(False, "002 lists only 「九種九牌、四カン算了による流局」"),
     four_kans=(True, "002 「4つ目のカンをした人が嶺上牌をつもって打牌し、誰もロンしなければ流局」"),
@@ -157,6 +178,11 @@ RON2_SANMA = cited(
     sanma_tsumo=("loss", CHOICE),
     kita=(False, "002 lists no kita"),
     rank_ties=("seat", "002 「同点者がいる場合はゲーム開始時の起家に近い者を上位」"),
+    open_settings=(
+        (("ura_dora", (True, False)), ("kan_dora", (True, False)), ("kan_ura", (True, False))),
+        "002 「一部ルールによって裏ドラ、カンドラ、カン裏ドラはありません」: per table; the indicators the "
+        "record shows (a kan's new one, a riichi win's ura) choose",
+    ),
 )
 
 CASUAL = cited(
@@ -187,7 +213,16 @@ CASUAL = cited(
     riichi_min_wall=(4, "003 「山の残りが4枚以上」"),
     riichi_furiten=(True, "003 「リーチ後にロンを見逃すと、その局はもうロンできません」"),
     same_turn_furiten=(True, "003 「ロンできる牌を見送った。次の自分の番が来るまでロン不可」"),
+    yakuless_pass_furiten=(
+        False,
+        "003 「ロンできる牌を見送った」: a tile the hand could not ron for want of a yaku is no ron let pass",
+    ),
     nine_terminals=(True, "003 「九種九牌 | 配牌の時点で…その局を流せます」"),
+    nine_terminals_dealt=(
+        True,
+        "003 「配牌の時点で、1・9と字牌が合わせて9種類以上あったとき」: the nine kinds in the deal, a "
+        "non-dealer's first draw not counted (the dealer's deal is its fourteen tiles: our reading of 配牌)",
+    ),
     four_winds=(True, "003 「四風連打 | 最初の1巡で、4人が同じ風牌を切ったとき」"),
     four_riichi=(True, "003 「四家立直 | 4人ともリーチをかけたとき」"),
     four_kans=(True, "003 「四槓散了 | 2人以上が合わせて4回カンしたとき」"),
@@ -241,7 +276,16 @@ QDAN = cited(
     riichi_min_wall=(4, "004 「山にまだ自分の引く番が残っていること」 (4 players: 4 tiles)"),
     riichi_furiten=(True, "004 「リーチのあとに見逃すと、その局のあいだずっとロンできません」"),
     same_turn_furiten=(True, "004 「ロンできた牌を見逃すと、次に自分が牌を引くまでロンできません」"),
+    yakuless_pass_furiten=(
+        False,
+        "004 「ロンできた牌を見逃すと」: a tile the hand could not ron for want of a yaku is no ron let pass",
+    ),
     nine_terminals=(True, "004 「九種九牌」"),
+    nine_terminals_dealt=(
+        False,
+        "004 「最初の番で么九牌が9種類以上あるときは宣言して局をやり直せます」: in the hand on the first turn, "
+        "its draw included",
+    ),
     four_winds=(True, "004 「四風連打」"),
     four_riichi=(True, "004 「四家立直」"),
     four_kans=(True, "004 「2人以上で合わせて4回のカン（四開槓）」"),
