@@ -8,12 +8,12 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from analysis.report import build_report
 from builders import GameBuilder
 from test_preset_records import PINFU, PINFU_23S
 from test_tenhou_eras import _record, _redated
 
 from paifu.analysis.frames import outcome
+from paifu.analysis.report import build_report
 from paifu.events import GameEnd, GameRecord
 from paifu.pipeline import replay_record
 from tests.conftest import corpus_dir
