@@ -1,4 +1,5 @@
-"""Reports over any number of games in bounded memory.
+"""Reports over any number of games in bounded memory. Long because the sink, its parts and the
+side files it writes as it goes must agree on one row shape: they change together.
 
 ``paifu report`` used to hold every ``GameResult`` (~94 KB a game) until the end. Here each
 game is folded into a ``ReportPart`` as it finishes and then dropped: player statistics are

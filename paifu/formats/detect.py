@@ -42,9 +42,17 @@ def detect_format(data: bytes, keep: bool = False) -> str | None:
     if head.lstrip()[:1] not in (b"{", b"["):
         return None
     fmt = _classify(_doc(data, keep and len(data) <= SNIFF_BYTES, len(data) <= SNIFF_BYTES))
-    if fmt is None and keep and len(data) > SNIFF_BYTES:
-        fmt = _classify(_doc(data, True, True))  # a signature past the start (long names first)
+    if fmt is None and keep and len(data) > SNIFF_BYTES and _keys_seen(data):
+        # a signature past the start (long names first): parsed whole, once, for its reader; a start
+        # that names no key (a list of empty objects) is no record of any format and is not parsed
+        fmt = _classify(_doc(data, True, True))
     return fmt
+
+
+def _keys_seen(data: bytes) -> bool:
+    """Whether the document's first object names a key within the first ``SNIFF_BYTES``."""
+    doc = _doc(data, False, False)
+    return doc is not None and bool(doc.keys)
 
 
 def _classify(doc: Doc | None) -> str | None:

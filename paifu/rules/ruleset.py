@@ -1,7 +1,8 @@
 """One frozen ``Ruleset`` with every rule dimension of ``shared/rules.md``.
 
 The same object drives the legality replay, the scorer and the reports: a rule
-option one of them ignores is a bug. Each field documents its values.
+option one of them ignores is a bug. Each field documents its values. Long because every rule is
+declared here once, with its comment: its one home.
 """
 
 from __future__ import annotations

@@ -62,6 +62,7 @@ RULE_WORDS: dict[str, str] = {
     "double_wind_fu": "the fu of a double-wind pair",
     "rinshan_tsumo_fu": "the tsumo fu of a rinshan win",
     "renhou": "renhou's value",
+    "noten_split": "how noten payments are shared",
     "kiriage": "rounding 4 han 30 fu up to mangan (kiriage)",
     "kazoe_yakuman": "counted yakuman (kazoe)",
     "multiple_yakuman": "whether yakuman combine",
@@ -82,6 +83,7 @@ RULE_WORDS: dict[str, str] = {
     "rank_rounding_mode": "how the rank points round",
     "rank_scheme_known": "whether the rank-point scheme is known",
     "rank_scheme": "the rank-point scheme",
+    "rank_ladder": "the platform ladder whose rank points a game moves",
     "open_settings": "the settings the table leaves open",
 }
 

@@ -40,9 +40,10 @@ def _dragons_named(yaku: tuple[ClaimedYaku, ...], tiles: tuple[int, ...]) -> tup
     return tuple(out)
 
 
-#: the most a noten payment moves for one seat (3,000 in all: one tenpai player takes it, or one
-#: noten player pays it); a nagashi mangan moves a mangan's share or more
-_NOTEN_MOST = 3000
+#: the least a nagashi mangan's player takes: a mangan tsumo, 6,000 at a three-player table that
+#: loses the missing seat's share; a noten payment takes less (3,000 in all at Tenhou, 4,000 where
+#: each noten player pays each tenpai one as Riichi City's tournaments do)
+_NAGASHI_LEAST = 6000
 
 
 class _Results:
@@ -167,8 +168,8 @@ class _Results:
         wall = 70 if n == 4 else 55
         kind = RyuukyokuKind.EXHAUSTIVE
         tenpai: tuple[int, ...] | None = None
-        if h["draws"] >= wall and deltas is not None and any(abs(d) > _NOTEN_MOST for d in deltas):
-            # more than any noten payment moves (3,000 at most a seat): a nagashi mangan's payments
+        if h["draws"] >= wall and deltas is not None and max(deltas, default=0) >= _NAGASHI_LEAST:
+            # more than any noten payment gives a seat: a nagashi mangan's payments
             kind = RyuukyokuKind.NAGASHI_MANGAN
         elif h["draws"] >= wall:
             kind = RyuukyokuKind.EXHAUSTIVE

@@ -22,11 +22,11 @@ from paifu.events import (
 )
 from paifu.findings import Code, Note
 from paifu.formats.base import RecordError, freeze, integer
-from paifu.formats.detect import NOT_PARSED, take_parsed
 from paifu.formats.plays import DRAWS
 from paifu.formats.riichi_city import names as nm
 from paifu.formats.riichi_city.hand import Hand
 from paifu.formats.riichi_city.wall import layout, sha256_matches
+from paifu.formats.sniff import NOT_PARSED, take_parsed
 from paifu.tiles import FIVE_KINDS, canonical_id
 
 #: the record's flags for local rules (``true`` when the room plays them), in its words, to what
