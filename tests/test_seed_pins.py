@@ -129,7 +129,7 @@ def _recorded(twins: list[tuple[GameRecord, Ruleset]] | None = None) -> list[tup
 
 def _calls(mod: Any) -> Iterator[tuple[Callable[..., Any], tuple[Any, ...]]]:
     """Each test function of a module with each parameter set (fixtures are not supplied)."""
-    for name, fn in vars(mod).items():
+    for name, fn in list(vars(mod).items()):  # a snapshot: a test run may add to the module
         if not name.startswith("test_") or not callable(fn):
             continue
         marks = [m for m in getattr(fn, "pytestmark", []) if m.name == "parametrize"]
