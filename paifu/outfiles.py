@@ -15,7 +15,7 @@ record read in a given file or folder) and that no two outputs of one run are th
 
 Temporary files and folders are named ``.paifu-XXXX.part`` (the folder walk never reads them).
 The command line (``paifu.cli``) also hands their names to a small watcher process
-(``cleanup_after_kill``), which removes what is left of them if the run is killed (``kill -9``)
+(``paifu.leftovers``), which removes what is left of them if the run is killed (``kill -9``)
 before it could remove them itself.
 """
 
@@ -28,13 +28,13 @@ import re
 import secrets
 import shutil
 import stat
-import subprocess
 import sys
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from paifu.formats.walk import TEMP_PREFIX, TEMP_SUFFIX
+from paifu.leftovers import forget, watch
 from paifu.safety import printable
 
 _SURROGATES = re.compile("[\ud800-\udfff]")
@@ -146,13 +146,13 @@ def temp_file(folder: Path) -> Path:
     """A new empty ``.paifu-XXXX.part`` file in ``folder``, known to the watcher before it exists."""
     while True:
         tmp = _temp_name(folder)
-        _watch(tmp)
+        watch(tmp)
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             continue
         except BaseException:
-            _unwatch(tmp)
+            forget(tmp)
             raise
         os.close(fd)
         return tmp
@@ -162,13 +162,13 @@ def temp_folder(folder: Path) -> Path:
     """A new empty ``.paifu-XXXX.part`` folder in ``folder`` (``temp_file``'s twin)."""
     while True:
         tmp = _temp_name(folder)
-        _watch(tmp)
+        watch(tmp)
         try:
             os.mkdir(tmp, 0o777)
         except FileExistsError:
             continue
         except BaseException:
-            _unwatch(tmp)
+            forget(tmp)
             raise
         return tmp
 
@@ -183,7 +183,7 @@ def finish_temp(tmp: Path, final: Path | None) -> None:
         else:
             tmp.unlink(missing_ok=True)
     finally:
-        _unwatch(tmp)
+        forget(tmp)
 
 
 @contextlib.contextmanager
@@ -210,17 +210,80 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
         raise OutputError(f"cannot write {printable(final)}: {e.strerror or e}") from e
     try:
         yield tmp
-        if into:
-            _deliver(tmp, final)
-            finish_temp(tmp, None)
-        else:
+        if not into:
             os.chmod(tmp, 0o666 & ~_umask())  # as a plain open() would have made it, not the temporary 0600
-            finish_temp(tmp, final)
+        put(tmp, final, into)
     except BaseException as e:
         finish_temp(tmp, None)
         if isinstance(e, OSError) and not isinstance(e, OutputError):
             raise failed(final, e) from e
         raise
+
+
+def put(tmp: Path, final: Path, into: bool = False) -> None:
+    """A complete temporary file or folder put under its name (``into``: its bytes written into a
+    FIFO or device), at once, or when the ``staged`` block around it ends."""
+    if _stage is not None:
+        _stage.append((tmp, final, into))
+        return
+    if into:
+        _deliver(tmp, final)
+        finish_temp(tmp, None)
+    else:
+        finish_temp(tmp, final)
+
+
+_stage: list[tuple[Path, Path, bool]] | None = None
+
+
+@contextlib.contextmanager
+def staged() -> Iterator[None]:
+    """Outputs completed inside the block are put under their names only when it ends without an
+    error, all in one burst of renames; an error or a signal removes them all. A command that writes
+    several files (a report, its tables and its dataset) then leaves none of them, rather than some,
+    when it is killed (``kill -9``) while it draws the last. Nested blocks publish with the outer one."""
+    global _stage
+    if _stage is not None:
+        yield
+        return
+    items: list[tuple[Path, Path, bool]] = []
+    _stage = items
+    try:
+        yield
+    except BaseException:
+        _stage = None
+        for tmp, _, _ in items:
+            finish_temp(tmp, None)
+        raise
+    _stage = None
+    for k, (tmp, final, into) in enumerate(items):
+        try:
+            put(tmp, final, into)
+        except BaseException as e:
+            for rest, _, _ in items[k:]:
+                finish_temp(rest, None)
+            if isinstance(e, OSError) and not isinstance(e, OutputError):
+                raise failed(final, e) from e
+            raise
+
+
+def staged_path(final: str | os.PathLike[str]) -> Path | None:
+    """Where the complete bytes of an output waiting in a ``staged`` block are, or None."""
+    for tmp, name, _ in _stage or ():
+        if name == Path(final):
+            return tmp
+    return None
+
+
+def withdraw(final: str | os.PathLike[str]) -> bool:
+    """An output waiting in a ``staged`` block removed (True), or False when none waits."""
+    for k, (tmp, name, _) in enumerate(_stage or ()):
+        if name == Path(final):
+            assert _stage is not None
+            del _stage[k]
+            finish_temp(tmp, None)
+            return True
+    return False
 
 
 def failed(path: str | os.PathLike[str], e: OSError) -> OutputError:
@@ -308,90 +371,3 @@ def output_conflicts(outputs: Mapping[str, str | None], inputs: Iterable[str]) -
             elif _same(path, inp):
                 return f"{label} {printable(path)} is an input of this run: never overwritten"
     return None
-
-
-# ---------------------------------------------------------------------- after a kill -9
-#: the watcher: reads "+HEX" (a temporary path made) and "-HEX" (renamed or removed) lines; when its
-#: input ends (the run is over, however it ended) it removes what is still there. Only names of our
-#: temporary files are ever removed.
-_WATCHER = r"""
-import os, shutil, signal, sys
-for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM, signal.SIGQUIT):
-    signal.signal(s, signal.SIG_IGN)
-live = set()
-for line in sys.stdin.buffer:
-    try:
-        path = bytes.fromhex(line[1:].strip().decode("ascii"))
-    except ValueError:
-        continue
-    (live.add if line[:1] == b"+" else live.discard)(path)
-for path in live:
-    name = os.path.basename(path)
-    if not (name.startswith(PREFIX) and name.endswith(SUFFIX)):
-        continue
-    if os.path.isdir(path) and not os.path.islink(path):
-        shutil.rmtree(path, ignore_errors=True)
-    else:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
-"""
-_watcher: int | None = None  # the pipe to the watcher
-_watching = False
-
-
-def cleanup_after_kill() -> None:
-    """From now on, the temporary files and folders this process makes are removed even if it is
-    killed (``kill -9``, an out-of-memory kill) before it can remove them: a watcher process, started
-    with the first of them, in a session of its own (a Ctrl-C or a signal to the process group does
-    not reach it), removes what is left when this process's end closes the pipe it reads."""
-    global _watching
-    _watching = True
-
-
-def _start_watcher() -> int:
-    """The watcher started; the pipe to it. Never waited for: it ends after this process."""
-    code = _WATCHER.replace("PREFIX", repr(TEMP_PREFIX.encode())).replace(
-        "SUFFIX", repr(TEMP_SUFFIX.encode())
-    )
-    argv = [sys.executable, "-I", "-S", "-c", code]
-    r, w = os.pipe()  # neither end is inherited: the read end becomes the watcher's standard input
-    try:
-        if hasattr(os, "posix_spawn"):
-            quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_WRONLY, 0) for fd in (1, 2)]
-            os.posix_spawn(
-                sys.executable,
-                argv,
-                os.environ,
-                file_actions=[(os.POSIX_SPAWN_DUP2, r, 0), *quiet],
-                setsid=True,
-            )
-        else:  # pragma: no cover - no posix_spawn (Windows)
-            subprocess.Popen(argv, stdin=r, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    except BaseException:
-        os.close(w)
-        raise
-    finally:
-        os.close(r)
-    return w
-
-
-def _send(line: bytes) -> None:
-    global _watcher, _watching
-    if not _watching:
-        return
-    try:
-        if _watcher is None:
-            _watcher = _start_watcher()
-        os.write(_watcher, line)  # one short line: written whole
-    except OSError:  # no process to spare, or the watcher is gone: the run's own clean-up still holds
-        _watching = False
-
-
-def _watch(tmp: Path) -> None:
-    _send(b"+" + os.fsencode(os.path.abspath(tmp)).hex().encode() + b"\n")
-
-
-def _unwatch(tmp: Path) -> None:
-    _send(b"-" + os.fsencode(os.path.abspath(tmp)).hex().encode() + b"\n")

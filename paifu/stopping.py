@@ -15,7 +15,7 @@ import contextlib
 import signal
 
 #: the signals that ask a run to stop; SIGKILL cannot be caught (``paifu.parallel``'s workers end
-#: with their parent, and ``paifu.outfiles`` has its temporary files removed after it)
+#: with their parent, and ``paifu.leftovers`` removes the temporary files after it)
 STOP_SIGNALS = tuple(
     getattr(signal, name)
     for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGXCPU")

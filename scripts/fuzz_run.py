@@ -264,6 +264,8 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
     argv = _argv(rng, inputs, files, out)
     sig = rng.choice(SIGNALS) if rng.random() < 1 / 3 else None
     delay = rng.uniform(0.2, 3.0)
+    with open(case / "what.txt", "a", encoding="utf-8") as fh:
+        fh.write(f"paifu {' '.join(argv)}\n" + (f"signal {sig} after {delay:.2f} s\n" if sig else ""))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     floor = max(int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit())
     started = time.monotonic()
@@ -293,6 +295,10 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
         os.killpg(p.pid, signal.SIGKILL)
         stdout, stderr = p.communicate()
         outcome.problems.append(f"hang: still running after {run_timeout:g} s")
+    except KeyboardInterrupt:  # the fuzz run itself is stopped: its run goes too
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+        raise
     outcome.seconds = time.monotonic() - started
     outcome.sent, outcome.code = sent, p.returncode
     err = stderr.decode("utf-8", "replace")
@@ -339,6 +345,12 @@ def main() -> int:
         print(f"no records under {SHARED}", file=sys.stderr)
         return 2
     print(f"seed {seed}: {len(sources)} records to mutate, {args.seconds:g} s", flush=True)
+    for sig in (signal.SIGTERM, signal.SIGHUP):  # the fuzz run itself stopped: its summary so far
+
+        def stop(signum: int, frame: object) -> None:
+            raise KeyboardInterrupt(signum)
+
+        signal.signal(sig, stop)
     end = time.monotonic() + args.seconds
     counts: Counter[str] = Counter()
     bad: list[Outcome] = []
@@ -347,7 +359,11 @@ def main() -> int:
         work = Path(tmp)
         n = 0
         while time.monotonic() < end:
-            outcome = run_case(rng, sources, work, n, args.run_timeout)
+            try:
+                outcome = run_case(rng, sources, work, n, args.run_timeout)
+            except KeyboardInterrupt as e:
+                print(f"fuzz run stopped ({e.args[0] if e.args else 'Ctrl-C'}) during case {n}", flush=True)
+                break
             counts[outcome.argv[0] + (" (signalled)" if outcome.sent else "")] += 1
             internal += outcome.internal
             if outcome.problems:

@@ -135,16 +135,20 @@ def test_dash_o_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.Monk
     assert list(tmp_path.iterdir()) == []  # no file named "-", nor "--games.csv"
 
 
-def test_dev_stdout_takes_the_page_after_what_was_printed(tmp_path: Path) -> None:
-    """``-o /dev/stdout`` (a link to this process's descriptor 1): the page goes where standard
-    output goes, here a file the shell opened; nothing is renamed over ``/dev/stdout``."""
+def test_a_link_to_standard_output_takes_the_page_after_what_was_printed(tmp_path: Path) -> None:
+    """``-o /dev/stdout`` is a link to the process's descriptor 1: the page goes where standard output
+    goes, here a file the shell opened, and nothing is renamed over the link. The link is one this
+    test makes in its own folder (to ``/proc/self/fd/1``, as ``/dev/stdout`` is): code that renamed
+    over it would replace the system's ``/dev/stdout``."""
+    link = tmp_path / "stdout"
+    os.symlink("/proc/self/fd/1", link)
     page = tmp_path / "page.html"
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     with open(page, "wb") as fh:
         fh.write(b"<!-- before -->\n")
         fh.flush()
         done = subprocess.run(
-            [sys.executable, "-m", "paifu", "show", str(XML), "-o", "/dev/stdout"],
+            [sys.executable, "-m", "paifu", "show", str(XML), "-o", str(link)],
             stdout=fh,
             stderr=subprocess.PIPE,
             env=env,
@@ -155,8 +159,8 @@ def test_dev_stdout_takes_the_page_after_what_was_printed(tmp_path: Path) -> Non
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!-- before -->\n<!doctype html>") and text.rstrip().endswith("</html>")
     assert b"game 0, 2 hands" in done.stderr
-    assert os.path.islink("/dev/stdout") or stat.S_ISCHR(os.stat("/dev/stdout").st_mode)
-    assert [p.name for p in tmp_path.iterdir()] == ["page.html"]
+    assert os.readlink(link) == "/proc/self/fd/1"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "stdout"]
 
 
 def test_a_players_name_is_escaped_in_the_statistics_table(tmp_path: Path) -> None:

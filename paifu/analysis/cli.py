@@ -46,6 +46,7 @@ def run_report(
     ``html`` chunk by chunk, and the report is rendered from the aggregates."""
     from paifu.analysis.model import table_suffix_ok
     from paifu.analysis.stream import OutputError, ReportSink
+    from paifu.outfiles import staged
     from paifu.safety import printable
 
     out = out or sys.stdout
@@ -105,14 +106,16 @@ def run_report(
     skipped: list = []
     stop = Interrupt()
     try:
-        read = _feed(sink, paths, rules, jobs, scheduler, skipped, stop)
-        if stop.hit:  # Ctrl-C: a report of part of the games would pass for the whole
-            sink.discard()
-            return stop.say(
-                "report", f"{plural(read, 'game')} replayed; no report written (its partial files removed)"
-            )
-        sink.close()
-        return _finish(sink, skipped, player, scheme, quiet, html, viewer_links, players_out, rules, out)
+        with staged():  # every file of the report put under its name at the end, together
+            read = _feed(sink, paths, rules, jobs, scheduler, skipped, stop)
+            if stop.hit:  # Ctrl-C: a report of part of the games would pass for the whole
+                sink.discard()
+                return stop.say(
+                    "report",
+                    f"{plural(read, 'game')} replayed; no report written (its partial files removed)",
+                )
+            sink.close()
+            return _finish(sink, skipped, player, scheme, quiet, html, viewer_links, players_out, rules, out)
     except BaseException:  # stopped, or a file that cannot be written: no report of this run is left
         sink.discard()
         for path in written:

@@ -25,7 +25,7 @@ from paifu.analysis.model import MIN_GAMES, Report, side_files, write_table
 from paifu.analysis.rating import rating_frame
 from paifu.analysis.stats import yaku_frame
 from paifu.findings import CODES, Code
-from paifu.outfiles import atomic_path, write_text
+from paifu.outfiles import atomic_path, staged_path, write_text
 from paifu.view.names import STDIN, VIEWER_DIR
 
 #: rows shown of a long table; the CSV beside the report has them all
@@ -265,7 +265,7 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
             write_table(table, files[key])
         elif Path(done).resolve() != files[key].resolve():
             with atomic_path(files[key]) as tmp:
-                shutil.copyfile(done, tmp)
+                shutil.copyfile(staged_path(done) or done, tmp)  # complete, maybe not yet under its name
     write_table(report.stats, files["players"])
     write_table(yaku_frame(report.counters), files["yaku"])
     if report.rating:

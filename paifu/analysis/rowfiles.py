@@ -109,13 +109,16 @@ class Dataset:
 
 
 def _write_part(table: Any, path: Path) -> None:
-    """One Parquet file of the dataset, complete or absent."""
+    """One Parquet file of the dataset, written in place: the dataset's folder is a temporary one
+    (``analysis.stream.ReportSink``), renamed to its name only when every part is complete."""
     import pyarrow.parquet as pq
 
-    from paifu.outfiles import atomic_path
+    from paifu.outfiles import failed
 
-    with atomic_path(path) as tmp:
-        pq.write_table(table, tmp)
+    try:
+        pq.write_table(table, path)
+    except OSError as e:
+        raise failed(path, e) from e
 
 
 class TableFile:
@@ -180,6 +183,9 @@ class TableFile:
             self.writer.close()
             self.writer = None
         if self.closed:
-            self.path.unlink(missing_ok=True)
+            from paifu.outfiles import withdraw
+
+            if not withdraw(self.path):  # waiting in a staged block: never put under its name
+                self.path.unlink(missing_ok=True)
         else:
             self.tmp.unlink(missing_ok=True)  # never renamed: a file of a former run stays as it was

@@ -383,11 +383,13 @@ class ReportSink:
         for dataset in self.datasets.values():
             dataset.finish(first)
         if self.out_tmp is not None and self.out_root is not None:
-            from paifu.outfiles import failed, finish_temp
+            from paifu.outfiles import failed, finish_temp, put
 
             tmp, self.out_tmp = self.out_tmp, None
             try:
-                finish_temp(tmp, self.out_root)  # onto a new or empty folder
+                put(
+                    tmp, self.out_root
+                )  # onto a new or empty folder (when a staged block ends, with the rest)
             except OSError as e:
                 finish_temp(tmp, None)
                 raise failed(self.out_root, e) from e
@@ -409,7 +411,7 @@ class ReportSink:
 
             finish_temp(self.out_tmp, None)
             self.out_tmp = None
-        elif self.out_root is not None:
+        elif self.out_root is not None and not _withdrawn(self.out_root):
             if self.out_made:
                 shutil.rmtree(self.out_root, ignore_errors=True)
             else:  # it was there, empty: it stays, empty
@@ -459,3 +461,10 @@ class ReportSink:
             rating=rating_history(a.rated),
             streamed={k: f.path for k, f in self.side.items()},
         )
+
+
+def _withdrawn(path: Path) -> bool:
+    """An output still waiting to be put under its name (``paifu.outfiles.staged``), removed."""
+    from paifu.outfiles import withdraw
+
+    return withdraw(path)

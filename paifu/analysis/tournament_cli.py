@@ -34,7 +34,7 @@ def run_tournament(
     """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
     2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
     from paifu.analysis.model import table_suffix_ok, write_table
-    from paifu.outfiles import write_text
+    from paifu.outfiles import staged, write_text
 
     out = out or sys.stdout
     replayed: list[object] = []  # the tables replayed so far, said when Ctrl-C stops the run
@@ -81,14 +81,15 @@ def run_tournament(
     else:
         names = going[going["round"] == last]["player"].tolist()
         write_line(out, f"{last}: {len(names)} go on: {', '.join(names)}")
-    if table:
-        write_table(bracket.rows, table)
-    if html:
-        from paifu.analysis.html import page
+    with staged():  # the table and the page put under their names together
+        if table:
+            write_table(bracket.rows, table)
+        if html:
+            from paifu.analysis.html import page
 
-        tables = bracket.rows.groupby(["round", "table"]).ngroups
-        sub = f"{tables} tables replayed under dora-tournament and checked by paifu."
-        write_text(html, page("paifu tournament", "Tournament", sub, [html_section(bracket)]))
+            tables = bracket.rows.groupby(["round", "table"]).ngroups
+            sub = f"{tables} tables replayed under dora-tournament and checked by paifu."
+            write_text(html, page("paifu tournament", "Tournament", sub, [html_section(bracket)]))
     return 0 if bracket.valid else 1
 
 

@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 #: the commands that write files: run as the ``paifu`` process, their temporary files are removed
-#: even when it is killed (``paifu.outfiles.cleanup_after_kill``)
+#: even when it is killed (``paifu.leftovers.cleanup_after_kill``)
 _WRITERS = frozenset({"convert", "report", "show", "tournament"})
 
 
@@ -90,7 +90,7 @@ def _main(argv: Sequence[str], out: TextIO | None, process: bool = False) -> int
 
         set_timeout(args.timeout)
     if process and args.cmd in _WRITERS:
-        from paifu.outfiles import cleanup_after_kill
+        from paifu.leftovers import cleanup_after_kill
 
         cleanup_after_kill()
     module, function = _COMMANDS[args.cmd]

@@ -14,7 +14,8 @@ from paifu.limits import read_settings
 from paifu.rules import presets
 from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
-from paifu.rules.ruleset import MAX_DECIMALS, Ruleset, toml_module
+from paifu.rules.ranges import MAX_DECIMALS
+from paifu.rules.ruleset import Ruleset, toml_module
 
 if TYPE_CHECKING:
     from dataclasses import dataclass, fields, replace

@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_type_hints
 
 from paifu.frozen import Frozen, fill
+from paifu.rules.ranges import out_of_range
 
 if TYPE_CHECKING:
     from dataclasses import dataclass, fields, replace
@@ -263,21 +264,8 @@ class Ruleset(Frozen):
                 raise RulesetError(f"{name} = {getattr(self, name)!r}; expected one of {allowed}")
         if self.num_players not in (3, 4):
             raise RulesetError(f"num_players = {self.num_players}; expected 3 or 4")
-        for name, (low, high) in _RANGES.items():
-            value = getattr(self, name)
-            if value is not None and not low <= value <= high:
-                raise RulesetError(f"{name} = {value!r}; expected {low:,} to {high:,}")
-        for name, (low, high) in _ITEM_RANGES.items():
-            if any(not low <= v <= high for v in getattr(self, name)):
-                raise RulesetError(
-                    f"{name} = {_as_lists(getattr(self, name))!r}; each value {low:,} to {high:,}"
-                )
-        for _, uma in self.uma_sinking:
-            low, high = _ITEM_RANGES["uma"]
-            if any(not low <= v <= high for v in uma):
-                raise RulesetError(
-                    f"uma_sinking = {_as_lists(self.uma_sinking)!r}; each uma {low:,} to {high:,}"
-                )
+        if why := out_of_range(self):
+            raise RulesetError(why)
         if not 0 < self.dead_wall <= 136 - 13 * self.num_players - 1:  # a wall left to draw from
             raise RulesetError(
                 f"dead_wall = {self.dead_wall!r}; expected 1 to {136 - 13 * self.num_players - 1}"
@@ -400,40 +388,6 @@ def _as_tuples(v: Any) -> Any:
 def _as_lists(v: Any) -> Any:
     """Tuples, nested too, as the lists TOML writes."""
     return [_as_lists(x) for x in v] if isinstance(v, (tuple, list)) else v
-
-
-#: the points a rule states (start, targets, payments, return points) at most: far beyond any table's
-#: (Tenhou: 25,000 to start, 30,000 to stop), and small enough that rank points computed to
-#: ``MAX_DECIMALS`` places stay within the 28 digits of ``decimal``'s arithmetic
-MAX_POINTS = 10**9
-#: places a rank-point result keeps at most (Tenhou 1, RON2 0; 40 cannot be computed)
-MAX_DECIMALS = 10
-#: each number's range, checked when a ruleset is made (a preset, a TOML file, an override, a
-#: 電脳麻将 rule object): a value out of it is one line naming it, not an internal error in every
-#: game. ``riichi_min_points`` may be negative (a table without bust lets anyone riichi:
-#: ``majiang_rule.NO_MINIMUM``); the rounds after the scheduled ones end at North at the latest; a
-#: pair's fu is 2 or 4 in every source
-_RANGES: dict[str, tuple[int, int]] = {
-    "start_points": (0, MAX_POINTS),
-    "extension_target": (0, MAX_POINTS),
-    "target_margin": (-MAX_POINTS, MAX_POINTS),
-    "extension_rounds": (0, 3),
-    "last_dealer_stop_min": (0, MAX_POINTS),
-    "riichi_min_points": (-MAX_POINTS, MAX_POINTS),
-    "riichi_min_wall": (0, 136),
-    "noten_payment": (0, MAX_POINTS),
-    "honba_value": (0, MAX_POINTS),
-    "double_wind_fu": (0, 8),
-    "return_points": (0, MAX_POINTS),
-    "rank_unit": (1, MAX_POINTS),
-    "rank_decimals": (0, MAX_DECIMALS),
-}
-#: the range of each item of a tuple: red copies of a suit's five (a suit has four fives), uma per
-#: placement (thousands of points, as ``MAX_POINTS``)
-_ITEM_RANGES: dict[str, tuple[int, int]] = {
-    "red_fives": (0, 4),
-    "uma": (-(MAX_POINTS // 1000), MAX_POINTS // 1000),
-}
 
 
 def _option_values() -> dict[str, tuple[str, ...]]:
