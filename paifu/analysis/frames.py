@@ -177,7 +177,7 @@ def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
             values = [v if v in known else None for v in values]
             df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
         elif dtype == "datetime64[ns]":
-            df[col] = pd.to_datetime(pd.Series(values, index=df.index, dtype=object))
+            df[col] = pd.to_datetime(pd.Series(values, index=df.index, dtype=object)).astype(dtype)
         else:
             df[col] = pd.array([pd.NA if v is None else v for v in values], dtype=dtype)
     return df
@@ -378,26 +378,12 @@ def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict
 
 
 def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:
-    """A frame written by ``paifu.analysis.report.write_table`` (CSV or Parquet), with the frames' dtypes back:
-    seats and winds as categories, counts as nullable integers (the files keep seats as integers).
-    ``frame`` names its schema (``wins``...); by default the schema with the file's columns."""
-    p = Path(path)
-    df = pd.read_parquet(p) if p.suffix.lower() in (".parquet", ".pq") else pd.read_csv(p)
-    if frame is None:
-        frame = max(
-            SCHEMAS, key=lambda k: (list(SCHEMAS[k]) == list(df.columns), len(set(SCHEMAS[k]) & set(df)))
-        )
-    schema = SCHEMAS[frame]
-    for col in df.columns:
-        dtype = schema.get(col)
-        if dtype is None:
-            continue
-        values = df[col].tolist()
-        if isinstance(dtype, pd.CategoricalDtype):
-            values = [None if pd.isna(v) else (int(v) if dtype is SEAT else v) for v in values]
-            df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
-        elif dtype == "datetime64[ns]":
-            df[col] = pd.to_datetime(df[col])
-        else:
-            df[col] = pd.array([pd.NA if pd.isna(v) else v for v in values], dtype=dtype)  # type: ignore[call-overload]
-    return df
+    """A table written by ``paifu.analysis.report.write_table`` or beside the HTML report (CSV or
+    Parquet) with its dtypes back: seats and winds as categories, counts as nullable integers, flags
+    as nullable booleans, text as ``string`` (a name such as ``123``, ``NA`` or ``True`` stays the
+    text it was), and in CSV every text cell's formula guard (``paifu.safety.csv_cell``) taken off.
+    ``frame`` names the table (``wins``, ``players``, ``league`` ...: ``paifu.analysis.tabletypes``);
+    by default the one whose columns the file has."""
+    from paifu.analysis.tabletypes import read_table as read
+
+    return read(path, frame, SCHEMAS)
