@@ -6,7 +6,9 @@ as paths (``paifu.view.glyphs``); the report's pages are tables of text, so they
 instead: IPAexGothic (installed by ``matplotlib-fontja``, the font the plots use) cut down by
 fontTools to the characters the page holds outside ASCII, inlined as an ``@font-face`` data URL (WOFF)
 and named last in the page's font list, so a machine's own fonts still draw what they can and the
-carried font draws the rest. The players' pages of one report share one font (every name's
+carried font draws the rest. The list names no ``system-ui``: Chromium on Linux drew the first run of
+kanji after it as boxes even with the carried font behind it (seen on a screenshot of the phoenix
+day's report; the same page without ``system-ui`` draws every name). The players' pages of one report share one font (every name's
 characters and the pages' labels: 536 characters, 77 KB for the 326 players of a phoenix day)
 while it stays under ``SHARED_LIMIT``; past that, each page carries its own characters only.
 """
@@ -94,7 +96,7 @@ def notebook_font(*frames: object) -> object:
         "<style>"
         + face
         + ".jp-RenderedHTMLCommon table,.rendered_html table,table.dataframe,.jp-OutputArea-output pre"
-        + "{font-family:system-ui,-apple-system,'Segoe UI',sans-serif,'"
+        + "{font-family:-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif,'"
         + FAMILY
         + "'}</style>"
     )

@@ -15,7 +15,7 @@ from typing import Any
 esc = html_lib.escape
 
 CSS = """
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif,'paifu-cjk';margin:0;color:#1d2430;background:#f6f7f9}
+body{font-family:-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif,'paifu-cjk';margin:0;color:#1d2430;background:#f6f7f9}
 main{max-width:1080px;margin:0 auto;padding:1.2em 1.5em 3em}
 h1{font-size:1.6em;margin:.2em 0 .1em}h2{font-size:1.25em;margin:1.6em 0 .4em;border-bottom:2px solid #d9dde3}
 h3{font-size:1.05em}.sub{color:#5b6575;margin:0 0 1em}

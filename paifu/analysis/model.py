@@ -168,7 +168,7 @@ class Report:
                 "players",
                 f"{len(self.players()):,} named ({regular} with {MIN_GAMES}+ ranked games at a table)"
                 + (
-                    f"; {self.unnamed_seats:,} seats without a name (counted in the field only)"
+                    f"; {_plural(self.unnamed_seats, 'seat')} without a name (counted in the field only)"
                     if self.unnamed_seats
                     else ""
                 ),
