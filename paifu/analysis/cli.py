@@ -6,10 +6,14 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from paifu.analysis.rank_points import SchemeError, get_scheme, rank_points
 from paifu.analysis.tables import Selection
+
+if TYPE_CHECKING:
+    from paifu.analysis.model import Report
+    from paifu.analysis.stream import ReportSink
 from paifu.cli.common import plural
 from paifu.cli.interrupt import Interrupt, say_interrupted
 
@@ -192,7 +196,7 @@ def run_report(
     return 1 if report.flagged_count else 0
 
 
-def _write_viewer_pages(report: Any, html: str, rules: Any) -> None:
+def _write_viewer_pages(report: Report, html: str, rules: Any) -> None:
     """The pages the report's findings link to, under ``viewer/`` beside it (``paifu.view.pages``)."""
     from paifu.analysis.html import linked_games
     from paifu.view.names import VIEWER_DIR
@@ -204,7 +208,7 @@ def _write_viewer_pages(report: Any, html: str, rules: Any) -> None:
 
 
 def _feed(
-    sink: Any,
+    sink: ReportSink,
     paths: Sequence[str],
     rules: Any,
     jobs: int | None,

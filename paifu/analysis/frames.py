@@ -30,6 +30,8 @@ from typing import Any
 import pandas as pd
 
 from paifu.analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
+from paifu.engine.results import GameResult
+from paifu.pipeline import Unreadable
 from paifu.safety import display_path
 from paifu.view.names import game_label
 
@@ -193,7 +195,7 @@ class GameOutcome:
     points: tuple[float, ...] | None
 
 
-def outcome(result: Any, scheme: Scheme | str = "auto") -> GameOutcome:
+def outcome(result: GameResult, scheme: Scheme | str = "auto") -> GameOutcome:
     s = game_scheme(result, scheme)
     scores = result.final_scores
     if scores is None:
@@ -227,14 +229,16 @@ def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | Non
 
 
 def build_frames(
-    results: Iterable[Any], scheme: Scheme | str = "auto", outcomes: Sequence[GameOutcome] | None = None
+    results: Iterable[GameResult | Unreadable],
+    scheme: Scheme | str = "auto",
+    outcomes: Sequence[GameOutcome] | None = None,
 ) -> Frames:
     """All six frames from replayed games (rank points under ``scheme``)."""
-    results = [r for r in results if hasattr(r, "hands")]  # an ``Unreadable`` has no game to show
+    games = [r for r in results if isinstance(r, GameResult)]  # an ``Unreadable`` has no game to show
     if outcomes is None:
-        outcomes = [outcome(r, scheme) for r in results]
+        outcomes = [outcome(r, scheme) for r in games]
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
-    for r, oc in zip(results, outcomes, strict=True):
+    for r, oc in zip(games, outcomes, strict=True):
         for name, table_rows in game_rows(r, oc).items():
             rows[name].extend(table_rows)
     return Frames(**{name: frame(name, table_rows) for name, table_rows in rows.items()})
@@ -245,7 +249,9 @@ def frame(table: str, rows: list[dict[str, Any]]) -> pd.DataFrame:
     return _frame(rows, TABLES[table])
 
 
-def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict[str, list[dict[str, Any]]]:
+def game_rows(
+    r: GameResult, oc: GameOutcome, tables: Collection[str] = TABLES
+) -> dict[str, list[dict[str, Any]]]:
     """The rows one game adds to each of ``tables`` (the others are not built): the unit both
     ``build_frames`` and the streaming sink (``paifu.analysis.stream``) work in."""
     n = len(r.players)

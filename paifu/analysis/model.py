@@ -22,6 +22,7 @@ from paifu.analysis.plotdata import PlotData
 from paifu.analysis.stats import PlayerCounters, field_counters
 from paifu.analysis.tables import Selection, TableKey, by_key
 from paifu.analysis.tabletypes import LEAGUE, REPORT_FINDINGS
+from paifu.engine.results import GameResult
 from paifu.safety import display_path
 from paifu.view.names import STDIN, game_label, page_name
 
@@ -320,7 +321,7 @@ def game_date_range(game_ids: Iterable[Any]) -> tuple[str, str, int] | None:
     return (dates[0], dates[-1], len(dates)) if dates else None
 
 
-def finding_rows(r: Any) -> list[dict[str, Any]]:
+def finding_rows(r: GameResult) -> list[dict[str, Any]]:
     """One game's rows of ``findings_frame``."""
     from paifu.findings import group_findings
 
@@ -357,7 +358,7 @@ def _shown_event(event_index: int | None, events: int) -> int | None:
     return max(0, min(event_index, events - 1)) if events else None
 
 
-def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
+def findings_frame(results: Iterable[GameResult | dict[str, Any]]) -> pd.DataFrame:
     """One row per finding, a wall-mismatch's consequences folded into their cause (``count``), with
     its readable text and the ``paifu show`` command that opens the game at its event.
     ``results``: replayed games, or rows ``finding_rows`` made."""

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from paifu.analysis.stats import RATE_NAMES, PlayerCounters, rates
+from paifu.engine.results import GameResult
 from paifu.view.names import game_label
 
 
@@ -36,7 +37,7 @@ def _axes(ax: Any = None, size: tuple[float, float] = (7, 3.5)) -> Any:
     return Figure(figsize=size, layout="constrained").add_subplot()
 
 
-def game_scores(result: Any, ax: Any = None) -> Any:
+def game_scores(result: GameResult, ax: Any = None) -> Any:
     """Each seat's score at the start of every hand of one game, and at its end."""
     ax = _axes(ax)
     hands = [h for h in result.hands if h.scores_start]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from paifu.analysis.frames import build_frames
 from paifu.analysis.html import write_html as _write
@@ -28,6 +27,7 @@ from paifu.analysis.model import (
 from paifu.analysis.rank_points import Scheme
 from paifu.analysis.stream import ReportSink
 from paifu.analysis.tables import Selection, parse_when
+from paifu.engine.results import GameResult
 from paifu.pipeline import Unreadable
 
 __all__ = [
@@ -48,10 +48,10 @@ __all__ = [
 
 
 def build_report(
-    results: Iterable[Any],
+    results: Iterable[GameResult | Unreadable],
     player: str | None = None,
     scheme: Scheme | str = "auto",
-    unreadable: Iterable[Any] = (),
+    unreadable: Iterable[Unreadable] = (),
     selection: Selection | None = None,
     split: str = "table",
     convention: str = "paifu",
