@@ -326,3 +326,23 @@ def test_every_page_carries_the_glyphs_of_its_text(tmp_path: Path) -> None:
         missing = characters(shown) - covered(base64.b64decode(fonts[0]))
         assert not missing, (page.name, sorted(missing)[:10])
         assert any(ord(ch) > 0x3000 for ch in shown)  # Japanese text there is
+
+
+def test_last_n_in_parts_is_the_serial_selection(day) -> None:  # noqa: ANN001
+    """Parts made apart (a worker each) hold their latest games; merged in input order they select
+    what the serial run selects, counters, rows and all."""
+    from paifu.analysis.stream import ReportSink
+    from paifu.analysis.tables import Selection
+
+    files, _, _ = day
+    results = list(replay_paths([str(f) for f in files[100:160]]))
+    sel = Selection(last=7)
+    whole = build_report(results, selection=sel)
+    sink = ReportSink(selection=sel, chunk_games=3)
+    for chunk in (results[:5], results[5:18], results[18:40], results[40:]):
+        sink.add_part(sink.spec.part(chunk))
+    sink.close()
+    merged = sink.report()
+    assert merged.counters == whole.counters and merged.games == 7 == len(whole.frames.games)
+    assert [g["game_id"] for g in merged.games_sample] == list(whole.frames.games["game_id"])
+    assert merged.totals.left_out == 53

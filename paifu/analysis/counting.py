@@ -125,7 +125,9 @@ def _at(values: Sequence[object], s: int) -> object:
 
 
 def _count_hand(seats: list[PlayerCounters], hand: HandResult, n: int, game: str = "") -> None:
-    winners = {w.seat: w for w in hand.wins}
+    winners: dict[int, WinResult] = {}
+    for w in hand.wins:  # a seat wins a hand once (a broken record may say more: its first counts)
+        winners.setdefault(w.seat, w)
     dealt_in: dict[int, int] = {}  # hand value of the win(s) dealt into
     paid_in: dict[int, int] = {}  # points paid for them, honba included
     biggest: dict[int, WinResult] = {}
@@ -211,13 +213,14 @@ def _count_hand(seats: list[PlayerCounters], hand: HandResult, n: int, game: str
                 c.dealer_bomb_received.add(got)
         if riichi:
             _count_riichi(c, hand, s, order, won, s in dealt_in, n)
-            if s in dealt_in:
+            if s in dealt_in and won is None:  # as ``riichi_dealt_in`` counts it
                 accepted = not hand.riichi_accepted or bool(_at(hand.riichi_accepted, s))
                 c.riichi_immediate_deal_ins += not accepted
                 c.riichi_expense.add(dealt_in[s] + STICK * accepted)
                 c.riichi_expense_paid.add(paid_in[s] + STICK * accepted)
-    for w in hand.wins:
-        _count_win(seats[w.seat], w, bool(hand.opened and hand.opened[w.seat]), n, game, hand.label)
+    for s, w in winners.items():
+        riichi = bool(hand.riichi and s < len(hand.riichi) and hand.riichi[s])
+        _count_win(seats[s], w, bool(hand.opened and hand.opened[s]), riichi, n, game, hand.label)
 
 
 def _count_riichi(
@@ -262,7 +265,10 @@ def _count_riichi(
         c.riichi_good_wait += left >= GOOD_WAIT_TILES
 
 
-def _count_win(c: PlayerCounters, w: WinResult, opened: bool, n: int, game: str, hand: str) -> None:
+def _count_win(
+    c: PlayerCounters, w: WinResult, opened: bool, riichi: bool, n: int, game: str, hand: str
+) -> None:
+    """One seat's win of a hand; ``riichi``: the hand says the seat declared (as ``riichi_won`` counts)."""
     c.wins += 1
     c.tsumo_wins += w.tsumo
     c.damaten_wins += bool(w.closed and not w.riichi)
@@ -277,7 +283,7 @@ def _count_win(c: PlayerCounters, w: WinResult, opened: bool, n: int, game: str,
         c.win_table_turn.add(table_turn)
     hit = {name for name, han in w.yaku if han > 0}
     c.yaku.update(hit)
-    if w.riichi:
+    if riichi:
         c.ippatsu_wins += IPPATSU in hit
         c.ura_wins += URA_DORA in hit
     yakuman_yaku = any(han >= YAKUMAN_HAN for _, han in w.yaku)

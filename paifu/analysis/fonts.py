@@ -27,8 +27,14 @@ SHARED_LIMIT = 512 * 1024
 
 def characters(text: str) -> frozenset[str]:
     """The characters of ``text`` a carried font must draw: everything outside printable ASCII
-    (whitespace excepted)."""
-    return frozenset(ch for ch in text if ord(ch) > 0x7E and not ch.isspace())
+    (whitespace excepted). A lone surrogate (a name whose bytes were no UTF-8) is written as U+FFFD
+    (``paifu.outfiles.write_text``), so that is the character to carry."""
+    out = set()
+    for ch in text:
+        if ord(ch) <= 0x7E or ch.isspace():
+            continue
+        out.add("\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF else ch)
+    return frozenset(out)
 
 
 def font_face(text: str) -> str:

@@ -100,7 +100,9 @@ class ReportPart:
         self.left_out += other.left_out
         if other.recent or self.recent:
             self.recent_limit = max(self.recent_limit, other.recent_limit)
-            self.recent = latest([*self.recent, *other.recent], self.recent_limit, lambda x: x.when)
+            both = [*self.recent, *other.recent]
+            self.recent = latest(both, self.recent_limit, lambda x: x.when)
+            self.left_out += len(both) - len(self.recent)  # older than the last N: left out
         self.first = self.first if self.games else other.first
         if self.games + other.games != 1:
             self.first = None

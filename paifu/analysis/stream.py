@@ -137,7 +137,9 @@ class ReportSink:
         """A part made elsewhere with this sink's ``spec`` (a worker), in input order."""
         if part.recent:  # ``--last``: held until the run ends, when the latest are known
             limit = max(part.recent_limit, 1)
-            self.recent = latest([*self.recent, *part.recent], limit, lambda x: x.when)
+            both = [*self.recent, *part.recent]
+            self.recent = latest(both, limit, lambda x: x.when)
+            part.left_out += len(both) - len(self.recent)  # older than the last N: left out
             part.recent = []
         self._absorb(part)
 

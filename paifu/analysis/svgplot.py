@@ -32,10 +32,14 @@ class Series:
 
 
 def _nice(low: float, high: float, n: int = 5) -> list[float]:
-    """About ``n`` round tick values covering low..high."""
+    """About ``n`` round tick values covering low..high (none for a range no float can step through)."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return []
     if high <= low:
         high = low + 1
     raw = (high - low) / n
+    if not raw > 0 or not math.isfinite(raw):  # 1e20 + 1 == 1e20
+        return [low]
     mag = 10 ** math.floor(math.log10(raw))
     step = min((m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw), default=10 * mag)
     first = math.ceil(low / step) * step
@@ -52,6 +56,8 @@ def timestamp(when: dt.datetime) -> float:
 
 
 def _date_ticks(low: float, high: float) -> list[tuple[float, str]]:
+    if not (math.isfinite(low) and math.isfinite(high)):
+        return []
     span = max(high - low, 3600.0)
     step: float
     if span <= 2 * 86400:
@@ -85,6 +91,7 @@ def chart(
         y for s in series for _, y, _ in s.marks
     ]
     ys += [y for s in series for _, y in s.crosses]
+    xs, ys = [x for x in xs if math.isfinite(x)], [y for y in ys if math.isfinite(y)]
     if not xs or not ys:
         return ""
     x0, x1 = min(xs), max(xs)
