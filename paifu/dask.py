@@ -279,7 +279,7 @@ def reduce_report(bag: Any, scheme: Any = "auto", split_every: int = 8) -> Any:
     """Fold a bag of items into one ``ReportPart`` on the workers (a tree of merges, no rows kept):
     its ``counters`` are every player's statistics, exactly the serial run's."""
     from paifu.analysis.rank_points import get_scheme
-    from paifu.analysis.stream import PartSpec
+    from paifu.analysis.stream import PartSpec, settle
 
     spec = PartSpec(scheme if scheme == "auto" else get_scheme(scheme))
-    return bag.reduction(spec.part, _merge_parts, split_every=split_every).compute()
+    return settle(bag.reduction(spec.part, _merge_parts, split_every=split_every).compute())

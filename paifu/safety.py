@@ -63,8 +63,10 @@ _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def csv_cell(value: Any) -> Any:
-    """A text cell that a spreadsheet would run as a formula, quoted with a leading apostrophe."""
-    if isinstance(value, str) and value.startswith(_FORMULA):
+    """A text cell that a spreadsheet would run as a formula, quoted with a leading apostrophe; a
+    cell that starts with an apostrophe gets one more, so reading takes exactly one off
+    (``paifu.analysis.frames.read_table``) and every text comes back as it was."""
+    if isinstance(value, str) and value.startswith((*_FORMULA, "'")):
         return "'" + value
     return value
 

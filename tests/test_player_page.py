@@ -1,9 +1,9 @@
-"""The player page (``paifu report --player NAME --html``): every statistic against the field, the
-Tenhou rating curve with Japanese text, the yaku table, and the rating and yaku CSVs beside it."""
+"""The player pages (``paifu report --html``: one per player, and ``--player NAME`` on the report's own
+page): every statistic against each table's field, the Tenhou rating curve with Japanese text, the
+yaku table, and the rating and yaku CSVs beside it."""
 
 from __future__ import annotations
 
-import base64
 import re
 import warnings
 
@@ -22,24 +22,28 @@ def test_page_of_a_phoenix_player(tmp_path) -> None:  # noqa: ANN001
 
     report = build_report(replay_paths([str(f) for f in files]), player="水哉のレジェンド")
     name = "水哉のレジェンド"
-    assert report.rating and {r["player"] for r in report.rating} == {name}
-    assert len(report.rating) == report.counters[name].ranked_games
+    mine = [r for r in report.rating if r["player"] == name]
+    assert {r["player"] for r in report.rating} == set(report.players())  # every player's, not one
+    (key,) = report.keys_of(name)
+    c = report.counters[(key, name)]
+    assert len(mine) == c.ranked_games
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a glyph missing from every font would raise here
         page = write_html(report, tmp_path / "r.html").read_text(encoding="utf-8")
     section = page[page.index("id='player'") :]
-    assert "Statistics against the field" in section and "飛び率" in section and "打点効率" in section
-    assert section.count("<tr><td>") >= len(STATISTICS)
-    images = re.findall(r'src="data:image/png;base64,([^"]+)"', section)
-    assert len(images) == 4 and all(base64.b64decode(i)[:4] == b"\x89PNG" for i in images)
+    assert "Statistics against the table's field" in section and "飛び率" in section and "打点効率" in section
+    assert section.count("<tr><td>") >= len(STATISTICS) - 1  # a four-player table: every statistic
+    charts = re.findall(r"<svg class='chart'", section)
+    assert len(charts) == 4  # the rank-point curve, the R, the dan and the rank points over time
     rating = pd.read_csv(tmp_path / "r-rating.csv")
     assert list(rating["stated_rate"]) == [r["stated_rate"] for r in report.rating]
     yaku = pd.read_csv(tmp_path / "r-yaku.csv")
-    mine = yaku[yaku["player"] == name]
-    wins = report.counters[name].wins
-    assert (mine["wins"] == wins).all() and set(mine["yaku"]) == set(report.counters[name].yaku)
-    ippatsu = rates(report.counters[name])["ippatsu_rate"]
-    assert ippatsu.denominator == report.counters[name].riichi_won
+    theirs = yaku[yaku["player"] == name]
+    assert (theirs["wins"] == c.wins).all() and set(theirs["yaku"]) == set(c.yaku)
+    ippatsu = rates(c)["ippatsu_rate"]
+    assert ippatsu.denominator == c.riichi_won
+    own = (tmp_path / "r-players" / "水哉のレジェンド.html").read_text(encoding="utf-8")
+    assert "Statistics against the table's field" in own and "index.html" in own
 
 
 def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
@@ -62,8 +66,11 @@ def test_rating_curve_draws_japanese_without_missing_glyphs() -> None:
         FigureCanvasAgg(ax.figure).draw()
     assert "レーティング" in ax.get_title() and plots.to_png(ax).startswith(b"\x89PNG")
     line = ax.get_lines()[0]
-    assert list(line.get_ydata()) == [2000.0, after]  # against time: a day and nine hours apart
-    assert list(line.get_xdata()) == [dt.datetime(2017, 1, 1, 0, 30), dt.datetime(2017, 1, 2, 9, 30)]
+    # from the first record's R to the R its game gives, at the next record (a day and nine hours
+    # later), which states just that: no gap, no break
+    assert list(line.get_ydata()) == [2000.0, after, after]
+    t1, t2 = dt.datetime(2017, 1, 1, 0, 30), dt.datetime(2017, 1, 2, 9, 30)
+    assert list(line.get_xdata()) == [t1, t2, t2]
     assert "date" in ax.get_xlabel()
 
 
@@ -82,4 +89,4 @@ def test_rating_rows_merge_from_parts_in_any_grouping() -> None:
     sink.close()
     merged = sink.report()
     assert merged.rating == whole.rating and len(merged.rating) > 3
-    assert merged.counters[name] == whole.counters[name]
+    assert merged.counters == whole.counters

@@ -38,7 +38,8 @@ def test_placement_distribution_and_progression() -> None:
 
 def test_rates_vs_field_and_png() -> None:
     r = build_report([example_game()])
-    ax = plots.rates_vs_field(r.counters["A"], r.field, "A")
+    (key,) = r.table_keys()
+    ax = plots.rates_vs_field(r.counters[(key, "A")], r.field(key), "A")
     labels = [t.get_text() for t in ax.get_yticklabels()]
     assert "win rate" in labels and "deal in rate" in labels
     png = plots.to_png(ax)
@@ -54,10 +55,19 @@ def test_html_report_embeds_plots_and_flags(tmp_path) -> None:  # noqa: ANN001
     assert {p.name for p in tmp_path.iterdir()} == {
         "r.html",
         "r-players.csv",
+        "r-league.csv",
         "r-games.csv",
         "r-findings.csv",
         "r-yaku.csv",
+        "r-players",
     }
+    assert sorted(p.name for p in (tmp_path / "r-players").iterdir()) == [
+        "A.html",
+        "B.html",
+        "C.html",
+        "D.html",
+        "index.html",
+    ]
 
 
 def test_run_report_on_sample_or_corpus(tmp_path, capsys) -> None:  # noqa: ANN001

@@ -215,9 +215,10 @@ def test_no_dan_point_anchor_in_the_corpus() -> None:
 
 
 def test_player_page_names_the_dan_points_or_why_not() -> None:
-    from paifu.analysis.player_page import _rating_cards
+    from paifu.analysis.player_page import standing_cards
 
-    cards = dict(_rating_cards(rating_history(_chain([1, 1, 4], [10, 11, 11]))))
-    assert cards["dan points 4-player"] == "430 pt, 二段, after g2"  # 400 + 90 - 60
-    cards = dict(_rating_cards(rating_history(_chain([1, 4], [11, 11]))))
-    assert cards["dan points 4-player"].startswith("not known: no promotion")
+    cards = dict(standing_cards(rating_history(_chain([1, 1, 4], [10, 11, 11]))))
+    assert cards["dan points 4-player tenhou"] == "430 pt, 二段, after g2"  # 400 + 90 - 60
+    assert cards["dan 4-player tenhou"] == "二段 now (as of g2); peak 二段"
+    cards = dict(standing_cards(rating_history(_chain([1, 4], [11, 11]))))
+    assert cards["dan points 4-player tenhou"].startswith("not known: no promotion")

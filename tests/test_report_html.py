@@ -13,7 +13,6 @@ import pandas as pd
 import pytest
 from conftest import SAMPLES
 
-import paifu.analysis.html as report_html
 from paifu.analysis.cli import run_report
 from paifu.analysis.examples import example_game
 from paifu.analysis.report import build_report, write_html
@@ -24,8 +23,9 @@ def test_unnamed_seats_are_not_one_player_who_plays_against_itself() -> None:
     games = [example_game("g1", players=("A", "", "", "D")), example_game("g2", players=("", "B", "", "D"))]
     r = build_report(games)
     assert "" not in set(r.stats["player"]) and set(r.stats["player"]) == {"A", "B", "D"}
-    assert r.unnamed_seats == 4 and r.unnamed.games == 4
-    assert r.field.games == 8  # every seat is in the field the players are compared with
+    (key,) = r.table_keys()
+    assert r.unnamed_seats == 4 and r.unnamed[key].games == 4
+    assert r.field(key).games == 8  # every seat is in the field the players are compared with
     assert "4 seats without a name" in r.summary()
 
 
@@ -40,7 +40,8 @@ def test_summary_comes_first_and_says_what_a_reader_wants() -> None:
     assert head["games"].startswith("2 (")
     assert head["dates"].startswith("2010-09-10 to 2012-01-02")
     assert head["flagged"].startswith("1 of 2 games (50.0%)")
-    assert head["players"].startswith("4 named (0 with 10+ ranked games)")
+    assert head["players"].startswith("4 named (0 with 10+ ranked games at a table)")
+    assert head["tables"] == "四麻 4-player, tenhou south: 2"  # a record without a GO type names no lobby
 
 
 def test_average_placement_interval_stays_within_the_places(tmp_path: Path) -> None:
@@ -53,7 +54,9 @@ def test_average_placement_interval_stays_within_the_places(tmp_path: Path) -> N
 
 def test_html_sections_tables_and_side_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table longer than the page shows says so and names the CSV that has every row."""
-    monkeypatch.setattr(report_html, "MAX_ROWS", 3)
+    from paifu.analysis import html_findings
+
+    monkeypatch.setattr(html_findings, "MAX_FINDINGS", 3)
     games = []
     for i in range(5):
         g = example_game(f"bad{i}", with_finding=True)
@@ -71,7 +74,7 @@ def test_html_sections_tables_and_side_files(tmp_path: Path, monkeypatch: pytest
         games.append(dataclasses.replace(g, findings=[f]))
     r = build_report(games + [example_game(f"ok{i}") for i in range(8)])
     page = write_html(r, tmp_path / "league.html").read_text(encoding="utf-8")
-    assert page.index("Standings") < page.index("Plots") < page.index("Findings")
+    assert page.index("class='league'") < page.index("id='games'") < page.index("id='findings'")
     assert "Showing 3 of 5 rows; all of them are in <a href='league-findings.csv'>" in page
     assert "the record says han 4; the rules give 3" in page and "paifu show" in page
     assert "&lt;NA&gt;" not in page and "<NA>" not in page
@@ -80,7 +83,10 @@ def test_html_sections_tables_and_side_files(tmp_path: Path, monkeypatch: pytest
     assert full["finding"].str.contains("the record says han 4").all()
     players = pd.read_csv(tmp_path / "league-players.csv")
     assert set(players["player"]) == {"A", "B", "C", "D"} and (players["games"] == 13).all()
-    assert "Standings: 4 players with 10+ ranked games" in page
+    assert "四麻 4-player, tenhou south: 13 games, 4 players" in page
+    league = pd.read_csv(tmp_path / "league-league.csv")
+    assert list(league["player"]) == ["A", "B", "D", "C"]  # by total: +44.5, +9.4, -20.5, -33.4 a game
+    assert list(league["total_points"]) == pytest.approx([13 * 44.5, 13 * 9.4, 13 * -20.5, 13 * -33.4])
     linked = write_html(r, tmp_path / "linked.html", viewer_links=True).read_text(encoding="utf-8")
     assert re.search(r"href='viewer/bad0-0\.html#event=40'", linked)
 
@@ -128,10 +134,10 @@ def test_first_screen_in_a_browser(tmp_path: Path) -> None:
             "c.getBoundingClientRect().bottom])"
         )
         labels = [text.split("\n")[0].lower() for text, _ in cards]
-        assert labels[:4] == ["games", "players", "dates", "flagged"]
+        assert labels[:5] == ["games", "tables", "players", "dates", "flagged"]
         assert all(bottom < height for _, bottom in cards)
         first_row = js(
-            "return document.querySelector('#standings ~ div.scroll tbody tr').getBoundingClientRect().bottom"
+            "return document.querySelector('h2.league ~ div.scroll tbody tr').getBoundingClientRect().bottom"
         )
         assert first_row < height  # the standings start on the first screen
         wide = js(

@@ -12,15 +12,13 @@ from paifu.analysis import stream
 from paifu.analysis.examples import example_game
 from paifu.analysis.frames import TABLES, build_frames
 from paifu.analysis.report import build_report, write_html, write_table
+from paifu.analysis.rowfiles import arrow_rows, decoded, plain
 from paifu.analysis.stream import (
     PartSpec,
     ReportPart,
     ReportSink,
-    arrow_rows,
-    decoded,
     iter_frames,
     partition_value,
-    plain,
 )
 from paifu.cli import main
 from paifu.pipeline import replay_paths
@@ -69,9 +67,20 @@ def test_sink_report_is_the_in_memory_report(items: list, tmp_path: Path) -> Non
     write_html(whole, tmp_path / "w" / "r.html")
     names = sorted(p.name for p in (tmp_path / "w").iterdir())
     # the player has a dated, rated game (the fixture's copy of a sample): its rating curve is written too
-    assert names == ["r-findings.csv", "r-games.csv", "r-players.csv", "r-rating.csv", "r-yaku.csv", "r.html"]
+    assert names == [
+        "r-findings.csv",
+        "r-games.csv",
+        "r-league.csv",
+        "r-players",
+        "r-players.csv",
+        "r-rating.csv",
+        "r-yaku.csv",
+        "r.html",
+    ]
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == names
-    for name in names:  # the page and the full tables beside it, byte for byte
+    names.remove("r-players")
+    names += [f"r-players/{p.name}" for p in (tmp_path / "w" / "r-players").iterdir()]
+    for name in names:  # the page, the players' pages and the full tables beside it, byte for byte
         assert (tmp_path / "s" / name).read_bytes() == (tmp_path / "w" / name).read_bytes(), name
     assert len(pd.read_csv(tmp_path / "s" / "r-findings.csv")) == len(whole.findings) > 0
 
@@ -137,8 +146,10 @@ def test_out_dataset_holds_every_row(items: list, tmp_path: Path, partition: str
 
 
 def test_memory_is_bounded_by_samples_and_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(stream, "SAMPLE_GAMES", 5)
-    monkeypatch.setattr(stream, "FLAGGED_KEPT", 3)
+    from paifu.analysis import parts
+
+    monkeypatch.setattr(parts, "SAMPLE_GAMES", 5)
+    monkeypatch.setattr(parts, "FLAGGED_KEPT", 3)
     printed: list[dict] = []
     sink = ReportSink(player="A", games_out=None, chunk_games=10, on_flagged=printed.append)
     for i in range(200):
@@ -147,7 +158,8 @@ def test_memory_is_bounded_by_samples_and_chunks(monkeypatch: pytest.MonkeyPatch
     report = sink.report()
     assert report.totals.games == 200 and report.flagged_count == 100 and len(printed) == 100
     assert len(report.frames.games) == 5 and len(report.flagged) == 3 and report.results == []
-    assert report.counters["A"].games == 200 and report.frames.game_players.empty
+    (key,) = report.table_keys()
+    assert report.counters[(key, "A")].games == 200 and report.frames.game_players.empty
     assert report.findings_count == 100 and len(report.findings) <= stream.FINDINGS_KEPT
 
 

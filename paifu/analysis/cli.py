@@ -6,9 +6,14 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from paifu.analysis.rank_points import SchemeError, get_scheme, rank_points
+from paifu.analysis.tables import Selection
+
+if TYPE_CHECKING:
+    from paifu.analysis.model import Report
+    from paifu.analysis.stream import ReportSink
 from paifu.cli.common import plural
 from paifu.cli.interrupt import Interrupt
 
@@ -31,6 +36,9 @@ def run_report(
     out_dir: str | None = None,
     partition: str = "source",
     scheduler: str | None = None,
+    filters: dict[str, Any] | None = None,
+    split: str = "table",
+    convention: str = "paifu",
 ) -> int:
     """Replay ``paths``, report, write the requested files; exit code like ``paifu validate``:
     0 all games clean, 1 some games have findings (flagged, still reported), 2 unreadable
@@ -39,7 +47,9 @@ def run_report(
     a local cluster of ``jobs`` workers, None or 0 = one per core; or a scheduler address)
     replays on Dask workers instead, again with the same output. Up to ``FLAGGED_LINES`` flagged
     games are listed (``quiet``: none). A ``--player`` that matches nobody (also ignoring case) is an
-    error with the closest names.
+    error with the closest names. ``filters``: the command's filter options (``selection``), every
+    one of which must hold; ``split`` and ``convention`` as ``ReportSink`` takes them. After the
+    summary, each table's league table is printed as a table (``paifu.analysis.terminal``).
 
     Memory stays flat in the number of games (``paifu.analysis.stream``): rows go to ``out_dir`` (a Parquet
     dataset, ``partition`` by source folder or date), to ``games_out`` and to the tables beside
@@ -85,6 +95,13 @@ def run_report(
             sys.stderr.write(f"paifu: {printable(scheme)}: not a valid scheme: {what}\n")
             return 2
 
+    try:
+        chosen_games = selection(filters or {})
+    except (ValueError, OSError, UnicodeDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else e
+        sys.stderr.write(printable(f"paifu report: {why}") + "\n")
+        return 2
+
     def unreadable(file: str, reason: str) -> None:
         sys.stderr.write(printable(f"{file}: UNREADABLE: {reason}") + "\n")
 
@@ -99,6 +116,9 @@ def run_report(
             games_out=games_out,
             html=html,
             on_unreadable=unreadable,
+            selection=chosen_games,
+            split=split,
+            convention=convention,
         )
     except (OutputError, ValueError) as e:
         sys.stderr.write(f"paifu: {printable(e)}\n")
@@ -115,7 +135,19 @@ def run_report(
                     f"{plural(read, 'game')} replayed; no report written (its partial files removed)",
                 )
             sink.close()
-            return _finish(sink, skipped, player, scheme, quiet, html, viewer_links, players_out, rules, out)
+            return _finish(
+                sink,
+                skipped,
+                player,
+                scheme,
+                quiet,
+                html,
+                viewer_links,
+                players_out,
+                rules,
+                out,
+                chosen_games,
+            )
     except BaseException:  # stopped, or a file that cannot be written: no report of this run is left
         sink.discard()
         for path in written:
@@ -155,6 +187,7 @@ def _finish(
     players_out: str | None,
     rules: Any,
     out: TextIO,
+    chosen: Selection,
 ) -> int:
     """The report of a complete run: its summary, the page and tables; the exit status."""
     from paifu.analysis.report import write_html, write_table
@@ -165,7 +198,11 @@ def _finish(
     report = sink.report()
     if not report.games:
         sink.discard()
-        sys.stderr.write("paifu: no games found\n")
+        totals = report.totals
+        left = totals.left_out if totals is not None else 0
+        sys.stderr.write(
+            f"paifu: no games found{'' if not left else f' ({left:,} left out by the filters: {chosen.describe()})'}\n"
+        )
         return 2
     if player is not None:
         found, hints = report.find_player(player)
@@ -178,10 +215,17 @@ def _finish(
             )
             return 2
         report.player = found
+    from paifu.analysis.terminal import league_text
+
     out.write(report.summary() + "\n")
+    league = league_text(report)
+    if league:
+        out.write("\n" + league + "\n\n")
     if scheme != "auto":
         n = get_scheme(scheme).num_players
-        unfit = sum(k for players, k in report.totals.players_per_game.items() if players != n)
+        totals = report.totals
+        assert totals is not None  # a sink's report has them
+        unfit = sum(k for players, k in totals.players_per_game.items() if players != n)
         if unfit:
             sys.stderr.write(
                 f"paifu: {unfit} games have another number of players than scheme {scheme!r}: "
@@ -212,20 +256,19 @@ def _finish(
     return 1 if report.flagged_count else 0
 
 
-def _write_viewer_pages(report: Any, html: str, rules: Any) -> None:
+def _write_viewer_pages(report: Report, html: str, rules: Any) -> None:
     """The pages the report's findings link to, under ``viewer/`` beside it (``paifu.view.pages``)."""
-    from paifu.analysis.html import MAX_ROWS
+    from paifu.analysis.html import linked_games
     from paifu.view.names import VIEWER_DIR
     from paifu.view.pages import write_pages
 
-    linked = report.findings.head(MAX_ROWS)
-    games = [(str(s), int(g)) for s, g in zip(linked["source"], linked["game_index"], strict=True)]
+    games = linked_games(report)
     for problem in write_pages(games, Path(html).parent / VIEWER_DIR, rules):
         sys.stderr.write(f"paifu: {problem}\n")
 
 
 def _feed(
-    sink: Any,
+    sink: ReportSink,
     paths: Sequence[str],
     rules: Any,
     jobs: int | None,
@@ -264,3 +307,21 @@ def _counter() -> Iterator[Callable[[int], Any]]:
 
     with tqdm(unit=" games", desc="replaying", file=sys.stderr, leave=False) as bar:
         yield bar.update
+
+
+def selection(filters: dict[str, Any]) -> Selection:
+    """The ``Selection`` the filter options make (``ValueError`` naming the bad one)."""
+    from paifu.analysis.tables import Selection, parse_list, parse_when, read_names
+
+    members = parse_list(filters.get("member"))
+    if filters.get("members"):
+        members |= read_names(filters["members"])
+    return Selection(
+        since=parse_when(filters["since"]) if filters.get("since") else None,
+        until=parse_when(filters["until"], end=True) if filters.get("until") else None,
+        last=filters.get("last"),
+        lobbies=parse_list(filters.get("lobby")),
+        lengths=parse_list(filters.get("length")),
+        sizes=frozenset(filters.get("table_size") or ()),
+        players=members,
+    )

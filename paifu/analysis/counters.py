@@ -28,7 +28,7 @@ class Moments:
     exact_total: int | Fraction = 0
     exact_squares: int | Fraction = 0
 
-    def add(self, x: float) -> None:
+    def add(self, x: float | Fraction) -> None:
         v = x if isinstance(x, int) else Fraction(x)
         self.n += 1
         self.exact_total += v
@@ -72,6 +72,23 @@ class Peak:
 
     def __add__(self, other: Peak) -> Peak:
         return Peak(max(self.value, other.value))
+
+
+@dataclass(frozen=True)
+class Best:
+    """The largest value seen with where it happened (the biggest win, the biggest deal-in): ``a + b``
+    keeps the larger, and on a tie the later (``b``), so it merges in input order as exactly as a sum.
+    ``value`` None: nothing seen yet."""
+
+    value: int | None = None
+    game: str = ""  # the game's label (its log id, or ``<file>#<N>``)
+    hand: str = ""  # the hand's label (``S2-1``)
+    detail: str = ""  # what made it (han and yaku)
+
+    def __add__(self, other: Best) -> Best:
+        if other.value is None or (self.value is not None and other.value < self.value):
+            return self
+        return other
 
 
 @dataclass
@@ -130,6 +147,40 @@ class PlayerCounters:
     yaku: Counter[str] = field(default_factory=Counter)
     #: four-player Tenhou placements by lobby level, "houou:1" (the stable dan's distribution)
     lobby_placements: Counter[str] = field(default_factory=Counter)
+    # what stats sites such as amae-koromo show besides (docs/statistics.md defines each)
+    draws: int = 0  # hands ending in an exhaustive draw or nagashi mangan (流局)
+    called_draws: int = 0  # of those, hands with a call
+    riichi_chased: int = 0  # riichi hands where another seat declared later (被追)
+    riichi_immediate_deal_ins: int = 0  # riichi deal-ins on the declaration's own discard
+    riichi_noted: int = 0  # riichi hands whose declaration the replay noted (furiten, waits)
+    riichi_furiten: int = 0  # of those, declared while furiten
+    riichi_multi_wait: int = 0  # waiting on two kinds or more (多面)
+    riichi_good_wait: int = 0  # six or more copies of the waits the declarer could not see (好型)
+    riichi_income: Moments = field(default_factory=Moments)  # riichi wins: the hand's value
+    riichi_income_received: Moments = field(default_factory=Moments)  # riichi wins: points received
+    riichi_expense: Moments = field(default_factory=Moments)  # riichi deal-ins: value dealt in + stick
+    riichi_expense_paid: Moments = field(default_factory=Moments)  # riichi deal-ins: points paid + stick
+    deal_in_winners: int = 0  # winners of the player's deal-ins (a double ron: two)
+    deal_ins_to_riichi: int = 0  # of those, in riichi
+    deal_ins_to_open: int = 0  # with a call
+    deal_ins_to_dama: int = 0  # closed without riichi
+    hand_delta: Moments = field(default_factory=Moments)  # score change per hand, sticks included (局収支)
+    max_han: Peak = field(default_factory=Peak)  # the most han of a win without a yakuman yaku
+    nagashi: int = 0  # nagashi mangan (流し満貫)
+    tsumo_hit: int = 0  # hands someone else won by tsumo and the player did not win (被自摸)
+    dealer_bombed: int = 0  # of those, as dealer, by a mangan or more (被炸)
+    dealer_bomb_value: Moments = field(default_factory=Moments)  # those tsumo wins' value
+    dealer_bombed_received: int = 0  # as dealer, by a tsumo whose winner received 8,000 or more
+    dealer_bomb_received: Moments = field(default_factory=Moments)  # those wins' points received
+    win_received: Moments = field(default_factory=Moments)  # points a win brought in: honba and sticks
+    deal_in_paid: Moments = field(default_factory=Moments)  # points a deal-in cost: honba included
+    hand_net_paid: Moments = field(default_factory=Moments)  # per hand: points received - points paid
+    win_table_turn: Moments = field(default_factory=Moments)  # the table's discards / players + 1
+    riichi_table_turn: Moments = field(default_factory=Moments)
+    start_shanten_dealer14: Moments = field(default_factory=Moments)  # with the dealer's first draw
+    biggest_win: Best = field(default_factory=Best)
+    biggest_deal_in: Best = field(default_factory=Best)
+    opponents: Counter[str] = field(default_factory=Counter)  # games sat with each named opponent
 
     def __add__(self, other: PlayerCounters) -> PlayerCounters:
         out = PlayerCounters()

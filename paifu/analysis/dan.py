@@ -84,7 +84,7 @@ def add_dan_points(rows: list[dict[str, Any]]) -> None:
     ``dan_agrees`` (the next record states that rank; None without a next record or points)."""
     prev: dict[str, Any] | None = None
     for row in rows:
-        same = prev is not None and (prev["player"], prev["players"]) == (row["player"], row["players"])
+        same = prev is not None and _group(prev) == _group(row)
         points: int | None = None
         if same and prev is not None and prev["agrees"]:  # no game between the two records
             if prev["dan_points_after"] is not None and prev["implied_dan"] == row["stated_dan"]:
@@ -97,6 +97,11 @@ def add_dan_points(rows: list[dict[str, Any]]) -> None:
             prev["dan_agrees"] = prev["implied_dan"] == row["stated_dan"]
         row["dan_agrees"] = None
         prev = row
+
+
+def _group(row: dict[str, Any]) -> tuple[object, ...]:
+    """One player's curve: per table size and platform."""
+    return (row["player"], row["players"], row.get("platform"))
 
 
 def _promoted(before: int | None, after: int | None) -> bool:

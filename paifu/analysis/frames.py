@@ -30,6 +30,8 @@ from typing import Any
 import pandas as pd
 
 from paifu.analysis.rank_points import Scheme, SchemeError, game_scheme, placements, rank_points
+from paifu.engine.results import GameResult
+from paifu.pipeline import Unreadable
 from paifu.safety import display_path
 from paifu.view.names import game_label
 
@@ -177,7 +179,7 @@ def _frame(rows: list[dict[str, Any]], columns: dict[str, Any]) -> pd.DataFrame:
             values = [v if v in known else None for v in values]
             df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
         elif dtype == "datetime64[ns]":
-            df[col] = pd.to_datetime(pd.Series(values, index=df.index, dtype=object))
+            df[col] = pd.to_datetime(pd.Series(values, index=df.index, dtype=object)).astype(dtype)
         else:
             df[col] = pd.array([pd.NA if v is None else v for v in values], dtype=dtype)
     return df
@@ -193,7 +195,7 @@ class GameOutcome:
     points: tuple[float, ...] | None
 
 
-def outcome(result: Any, scheme: Scheme | str = "auto") -> GameOutcome:
+def outcome(result: GameResult, scheme: Scheme | str = "auto") -> GameOutcome:
     s = game_scheme(result, scheme)
     scores = result.final_scores
     if scores is None:
@@ -227,14 +229,16 @@ def _points_match(claimed: Sequence[float] | None, points: Sequence[float] | Non
 
 
 def build_frames(
-    results: Iterable[Any], scheme: Scheme | str = "auto", outcomes: Sequence[GameOutcome] | None = None
+    results: Iterable[GameResult | Unreadable],
+    scheme: Scheme | str = "auto",
+    outcomes: Sequence[GameOutcome] | None = None,
 ) -> Frames:
     """All six frames from replayed games (rank points under ``scheme``)."""
-    results = [r for r in results if hasattr(r, "hands")]  # an ``Unreadable`` has no game to show
+    games = [r for r in results if isinstance(r, GameResult)]  # an ``Unreadable`` has no game to show
     if outcomes is None:
-        outcomes = [outcome(r, scheme) for r in results]
+        outcomes = [outcome(r, scheme) for r in games]
     rows: dict[str, list[dict[str, Any]]] = {name: [] for name in TABLES}
-    for r, oc in zip(results, outcomes, strict=True):
+    for r, oc in zip(games, outcomes, strict=True):
         for name, table_rows in game_rows(r, oc).items():
             rows[name].extend(table_rows)
     return Frames(**{name: frame(name, table_rows) for name, table_rows in rows.items()})
@@ -245,7 +249,9 @@ def frame(table: str, rows: list[dict[str, Any]]) -> pd.DataFrame:
     return _frame(rows, TABLES[table])
 
 
-def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict[str, list[dict[str, Any]]]:
+def game_rows(
+    r: GameResult, oc: GameOutcome, tables: Collection[str] = TABLES
+) -> dict[str, list[dict[str, Any]]]:
     """The rows one game adds to each of ``tables`` (the others are not built): the unit both
     ``build_frames`` and the streaming sink (``paifu.analysis.stream``) work in."""
     n = len(r.players)
@@ -378,26 +384,12 @@ def game_rows(r: Any, oc: GameOutcome, tables: Collection[str] = TABLES) -> dict
 
 
 def read_table(path: str | Path, frame: str | None = None) -> pd.DataFrame:
-    """A frame written by ``paifu.analysis.report.write_table`` (CSV or Parquet), with the frames' dtypes back:
-    seats and winds as categories, counts as nullable integers (the files keep seats as integers).
-    ``frame`` names its schema (``wins``...); by default the schema with the file's columns."""
-    p = Path(path)
-    df = pd.read_parquet(p) if p.suffix.lower() in (".parquet", ".pq") else pd.read_csv(p)
-    if frame is None:
-        frame = max(
-            SCHEMAS, key=lambda k: (list(SCHEMAS[k]) == list(df.columns), len(set(SCHEMAS[k]) & set(df)))
-        )
-    schema = SCHEMAS[frame]
-    for col in df.columns:
-        dtype = schema.get(col)
-        if dtype is None:
-            continue
-        values = df[col].tolist()
-        if isinstance(dtype, pd.CategoricalDtype):
-            values = [None if pd.isna(v) else (int(v) if dtype is SEAT else v) for v in values]
-            df[col] = pd.Series(pd.Categorical(values, dtype=dtype), index=df.index)
-        elif dtype == "datetime64[ns]":
-            df[col] = pd.to_datetime(df[col])
-        else:
-            df[col] = pd.array([pd.NA if pd.isna(v) else v for v in values], dtype=dtype)  # type: ignore[call-overload]
-    return df
+    """A table written by ``paifu.analysis.report.write_table`` or beside the HTML report (CSV or
+    Parquet) with its dtypes back: seats and winds as categories, counts as nullable integers, flags
+    as nullable booleans, text as ``string`` (a name such as ``123``, ``NA`` or ``True`` stays the
+    text it was), and in CSV every text cell's formula guard (``paifu.safety.csv_cell``) taken off.
+    ``frame`` names the table (``wins``, ``players``, ``league`` ...: ``paifu.analysis.tabletypes``);
+    by default the one whose columns the file has."""
+    from paifu.analysis.tabletypes import read_table as read
+
+    return read(path, frame, SCHEMAS)

@@ -1,61 +1,53 @@
 """The HTML report: what a league's players want to read first, then the details.
 
-Order: a summary (games, players, dates, flagged share), the standings of players with enough
-games (key columns with 95% intervals), plots, the players with few games, then the findings
-with their messages. Every table is complete, or says how many rows it shows and names the
-CSV beside the HTML that holds all of them (``<name>-players.csv``, ``-games.csv``, ``-findings.csv``).
-The page is drawn from the report's aggregates and bounded samples only (counts, curves, the first
-findings), so it costs the same memory for a thousand games as for millions.
+Order: a summary (games, tables, players, dates, flagged share), then for every table key (four
+players first, then three: never pooled) its league table sorted by total rank points and its
+plots, the games list (each game linked to its viewer page), the players' index (every player has
+a page of their own, ``paifu.analysis.player_page``), then the findings with their messages. Every
+table is complete, or says how many rows it shows and names the CSV beside the HTML that holds all
+of them (``<name>-players.csv``, ``-league.csv``, ``-games.csv``, ``-findings.csv``). The pages are
+drawn from the report's aggregates and bounded samples only (counts, curves, the first games and
+findings), so they cost the same memory for a thousand games as for millions, and carry the
+glyphs of their Japanese text (``paifu.analysis.fonts``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shlex
+import re
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from paifu.analysis.htmlparts import cards, esc, html_table
+from paifu.analysis import html_findings
+from paifu.analysis.fonts import shareable
+from paifu.analysis.html_findings import findings_sections
+from paifu.analysis.htmlparts import CSS, cards, esc, html_table, page
 from paifu.analysis.htmlparts import img as _img
-from paifu.analysis.model import MIN_GAMES, Report, side_files, write_table
+from paifu.analysis.model import MIN_GAMES, Report, show_command, side_files, write_table
+from paifu.analysis.parts import SEATS
+from paifu.analysis.player_page import player_page, player_section
+from paifu.analysis.ranks import standings_now
 from paifu.analysis.rating import rating_frame
 from paifu.analysis.stats import yaku_frame
-from paifu.findings import CODES, Code
-from paifu.outfiles import atomic_path, staged_path, write_text
-from paifu.view.names import STDIN, VIEWER_DIR
+from paifu.analysis.tables import PLAYERS_LABEL, TableKey
+from paifu.outfiles import atomic_path, name_hash, short_name, staged_path, write_text
+from paifu.view.names import VIEWER_DIR, page_name
+
+__all__ = ["CSS", "MAX_ROWS", "linked_games", "page", "player_files", "write_html"]
 
 #: rows shown of a long table; the CSV beside the report has them all
 MAX_ROWS = 300
+#: games listed (each linked to its viewer page); the games CSV beside the report has them all
+MAX_GAMES = 200
 _RATES = (("win_rate", "win"), ("deal_in_rate", "deal-in"), ("riichi_rate", "riichi"), ("call_rate", "call"))
-
-CSS = """
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1d2430;background:#f6f7f9}
-main{max-width:1080px;margin:0 auto;padding:1.2em 1.5em 3em}
-h1{font-size:1.6em;margin:.2em 0 .1em}h2{font-size:1.25em;margin:1.6em 0 .4em;border-bottom:2px solid #d9dde3}
-h3{font-size:1.05em}.sub{color:#5b6575;margin:0 0 1em}
-.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(190px,1fr));gap:.6em}
-.card{background:#fff;border:1px solid #d9dde3;border-radius:6px;padding:.55em .8em}
-.card b{display:block;font-size:.75em;text-transform:uppercase;letter-spacing:.04em;color:#5b6575}
-.card span{font-size:.95em}.card.flag span{color:#a4262c}
-nav{margin:1em 0;font-size:.9em}nav a{margin-right:1.1em}
-.scroll{overflow-x:auto;background:#fff;border:1px solid #d9dde3;border-radius:6px}
-table{border-collapse:collapse;font-size:13px;width:100%}
-th{background:#eef1f5;text-align:left;position:sticky;top:0}td,th{padding:4px 8px;border-bottom:1px solid #e6e9ee}
-td.n{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
-td small,.few{color:#7a8494}.few{font-style:italic}
-td.msg{min-width:300px}code{font-size:12px}td.code,td.nw,summary{white-space:nowrap}tr.me td{background:#fff6d6;font-weight:600}
-.cmd{display:block;max-width:260px;overflow-wrap:anywhere;color:#5b6575}td.rec{overflow-wrap:anywhere;min-width:16em}summary{cursor:pointer;color:#2b5797}
-.note{font-size:.88em;color:#5b6575}img{max-width:100%;background:#fff;border:1px solid #d9dde3;border-radius:6px}
-.plots{display:grid;grid-template-columns:repeat(auto-fit,minmax(480px,1fr));gap:.8em}
-"""
 
 
 def _na(v: Any) -> bool:
-    return v is None or v is pd.NA or (isinstance(v, float) and v != v)
+    return v is None or v is pd.NA or v is pd.NaT or (isinstance(v, float) and v != v)
 
 
 def _est(row: Any, key: str, pct: bool, few: bool) -> str:
@@ -75,162 +67,212 @@ def _est(row: Any, key: str, pct: bool, few: bool) -> str:
     return f"<td class='n'>{text} <small>{f(lo)}–{f(hi)}</small></td>"
 
 
-def page(title: str, heading: str, sub: str, body: list[str]) -> str:
-    """A whole self-contained page with the report's look (``CSS``): the report and the tournament
-    bracket are both drawn in it. ``body``: HTML parts, in order."""
-    return "\n".join(
-        [
-            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
-            f"<meta name='viewport' content='width=device-width,initial-scale=1'><title>{esc(title)}</title>"
-            f"<style>{CSS}</style></head><body><main>",
-            f"<h1>{esc(heading)}</h1>",
-            f"<p class='sub'>{esc(sub)}</p>",
-            *body,
-            "</main></body></html>",
-        ]
-    )
-
-
-def standings(
-    stats: pd.DataFrame, few_games: bool, highlight: str | None = None
-) -> tuple[list[str], list[str]]:
-    """Key columns per player: games, average placement, rank points, four rates, flagged games."""
+def league_table(
+    report: Report, key: TableKey, links: dict[str, str] | None = None, limit: int | None = None
+) -> tuple[list[str], list[str], int]:
+    """The league table of one table key as (head, rows, total rows): rank, player, games, total and
+    average rank points, placements, average placement, four rates, flagged games; sorted by total.
+    Rows of players with fewer than ``MIN_GAMES`` ranked games are greyed, their intervals left out."""
+    league = report.league(key)
+    stats = report.stats
+    stats = stats[key.mask(stats)].set_index("player")
+    places = [f"{p}" for p in range(1, key.players + 1)]
     head = [
+        "#",
         "player",
         "games",
+        "total points",
+        "points / game",
+        *(f"{p}{'st' if p == '1' else 'nd' if p == '2' else 'rd' if p == '3' else 'th'}" for p in places),
         "avg placement",
-        "rank points / game",
         *(f"{label} rate" for _, label in _RATES),
         "flagged games",
     ]
     rows = []
-    for _, r in stats.iterrows():
-        few = few_games or int(r["ranked_games"]) < MIN_GAMES
+    for _, r in league.head(MAX_ROWS if limit is None else limit).iterrows():
+        name = str(r["player"])
+        s: Any = stats.loc[name]
+        few = int(r["ranked_games"]) < MIN_GAMES
         games = f"{int(r['games'])}" + (
             f" <small>({int(r['ranked_games'])} ranked)</small>" if r["ranked_games"] != r["games"] else ""
         )
+        href = (links or {}).get(name)
+        shown = f"<a href='{esc(href)}'>{esc(name)}</a>" if href else esc(name)
+        total = "–" if _na(r["total_points"]) else f"{float(r['total_points']):+.1f}"
         cells = [
-            f"<td>{esc(str(r['player']))}</td>",
+            f"<td class='n'>{int(r['rank'])}</td>",
+            f"<td>{shown}</td>",
             f"<td class='n'>{games}</td>",
-            _est(r, "avg_placement", False, few),
-            _est(r, "avg_rank_points", False, few),
+            f"<td class='n'><b>{total}</b></td>",
+            _est(s, "avg_rank_points", False, few),
+            *(f"<td class='n'>{int(r[f'placement_{p}'])}</td>" for p in places),
+            _est(s, "avg_placement", False, few),
+            *(_est(s, k, True, few) for k, _ in _RATES),
+            f"<td class='n'>{int(s['flagged_games']) or ''}</td>",
         ]
-        cells += [_est(r, key, True, few) for key, _ in _RATES]
-        cells.append(f"<td class='n'>{int(r['flagged_games']) or ''}</td>")
-        mark = " class='me'" if highlight is not None and r["player"] == highlight else ""
+        classes = [c for c in ("me" if name == report.player else "", "few" if few else "") if c]
+        mark = f" class='{' '.join(classes)}'" if classes else ""
         rows.append(f"<tr{mark}>" + "".join(cells) + "</tr>")
-    return head, rows
+    return head, rows, len(league)
 
 
-def _finding_kinds(report: Report) -> dict[str, tuple[int, int]]:
-    """code: (games, findings), from the totals, or counted from a complete findings frame."""
-    if report.totals is not None:
-        return report.totals.finding_kinds
-    f = report.findings
-    kinds: dict[str, tuple[int, int]] = {}
-    for code, group in f.groupby("code"):
-        kinds[str(code)] = (
-            len(set(zip(group["source"], group["game_index"], strict=True))),
-            int(group["count"].sum()),
-        )
-    return kinds
-
-
-def _findings_sections(
-    report: Report, csv: str, viewer_links: bool, page_dir: str | None = None
-) -> list[str]:
-    """The findings by kind and one by one, each with the ``paifu show`` command of its game's page
-    (``viewer_links``: a link to that page under ``viewer/`` beside the report, and the command that
-    writes it there: ``-o page_dir/viewer/...`` when the report is not in the current folder)."""
-    f = report.findings.head(MAX_ROWS)  # the report may hold only the first findings: the CSV has all
-    parts = [f"<h2 id='findings'>Findings ({report.flagged_count:,} of {report.games:,} games flagged)</h2>"]
-    if not report.findings_count:
-        return [*parts, "<p>None: every game replays clean under its rules.</p>"]
-    parts.append(
-        "<p class='note'>A finding names what the record says and what the rules give. Flagged games stay "
-        "in the statistics. Repeated consequences of one cause (a wall that does not match the seed) "
-        "are one row with a count.</p>"
-    )
-    kinds = sorted(_finding_kinds(report).items(), key=lambda kv: (-kv[1][0], kv[0]))
-    rows = [
-        f"<tr><td><code>{esc(code)}</code></td><td>{esc(CODES[Code(code)] if code in CODES else '')}</td>"
-        f"<td class='n'>{games}</td><td class='n'>{findings}</td></tr>"
-        for code, (games, findings) in kinds
-    ]
-    parts += ["<h3>By kind</h3>", html_table(["code", "meaning", "games", "findings"], rows)]
-    rows = []
-    root = _common_folder([str(x) for x in f["source"]])
-    for _, r in f.iterrows():
-        name = os.path.relpath(str(r["source"]), root) if root else str(r["source"])
-        if r["source"] == STDIN:
-            name = "standard input"
-        game = esc(str(r["game_id"]) or f"game {r['game_index']}")
-        event = "" if _na(r["event_index"]) else int(r["event_index"])
-        command = str(r["view"])
-        if viewer_links:
-            href = f"{VIEWER_DIR}/{r['viewer_page']}" + (f"#event={event}" if event != "" else "")
-            if page_dir:
-                command += " -o " + shlex.quote(f"{page_dir}/{VIEWER_DIR}/{r['viewer_page']}")
-            view = f"<a href='{esc(href)}'>view</a>"
-        else:
-            view = ""
-        view += f"<details><summary>command</summary><code class='cmd'>{esc(command)}</code></details>"
-        seat = "" if _na(r["seat"]) else f"{int(r['seat'])} {esc(str(r['player']))}"
-        more = (
-            f"<br><small>{int(r['count']) - 1} more like it in this game: {esc(str(r['also_in']))}</small>"
-            if r["count"] > 1
-            else ""
-        )
-        rows.append(
-            f"<tr><td class='rec' title='{esc(str(r['source']))}'>{esc(name)}<br><small>{game}</small></td>"
-            f"<td class='nw'>{esc(str(r['hand'] or ''))}</td><td class='n'>{event}</td><td class='nw'>{seat}</td>"
-            f"<td class='code'><code>{esc(str(r['code']))}</code></td><td class='msg'>{esc(str(r['finding']))}{more}</td>"
-            f"<td>{view}</td></tr>"
-        )
-    where = f" Paths are under {esc(root)}." if root else ""
-    parts += [
-        "<h3>Each finding</h3>",
-        "<p class='note'>Event numbers count the game's events from 0. "
-        + (
-            "The viewer column links to the game's page under viewer/ at that event (paifu report wrote "
-            "it there); its command writes that page again (run it in the folder paifu report ran in). "
-            if viewer_links
-            else "The viewer column gives the paifu show command that writes the game's page "
-            "(viewer/&lt;record&gt;-&lt;game&gt;.html in the folder it runs in) open at that event. "
-        )
-        + f"{where}</p>",
-        html_table(
-            ["record", "hand", "event", "seat", "code", "finding", "viewer"], rows, report.findings_count, csv
-        ),
-    ]
-    return parts
-
-
-def _common_folder(sources: list[str]) -> str:
-    """The folder every source lies under (shown paths are relative to it), or "" when none."""
-    try:
-        return os.path.commonpath([os.path.dirname(x) for x in sources]) if sources else ""
-    except ValueError:  # relative and absolute paths mixed
-        return ""
-
-
-def _plots(report: Report, regular: pd.DataFrame) -> list[str]:
+def _table_plots(report: Report, key: TableKey) -> list[str]:
     from paifu.analysis import plots
 
-    top = regular if len(regular) else report.stats.sort_values("ranked_games", ascending=False).head(12)
-    top = top[top["ranked_games"] > 0]
+    table = report.table(key)
+    stats = report.stats
+    stats = stats[key.mask(stats)]
+    top = stats[stats["ranked_games"] >= MIN_GAMES]
+    if not len(top):
+        top = stats.sort_values("ranked_games", ascending=False).head(12)
+    top = top[top["ranked_games"] > 0].sort_values(["ranked_games", "player"], ascending=[False, True])
     names = [str(p) for p in top["player"]][:20]
-    out = ["<h2 id='plots'>Plots</h2>", "<div class='plots'>"]
+    data = report.plots.get(key)
+    out = ["<div class='plots'>"]
     if names:
         out.append(_img(plots.rank_points_by_player(top.head(20)), "average rank points per player"))
-        shares = {n: report.counters[n].placements for n in names if n in report.counters}
-        out.append(_img(plots.placement_share_bars(shares, names), "placements per player"))
-        series = {n: report.plots.curves[n].series() for n in names[:10] if n in report.plots.curves}
-        out.append(_img(plots.curves(series), "cumulative rank points"))
-    out.append(_img(plots.points_histogram(report.plots.points), "rank-point distribution"))
-    if len(report.results) == 1:
-        out.append(_img(plots.game_scores(report.results[0]), "scores"))
+        shares = {n: table[n].placements for n in names if n in table}
+        out.append(_img(plots.placement_share_bars(shares, names, size=key.players), "placements per player"))
+        if data is not None:
+            series = {n: data.curves[n].series() for n in names[:10] if n in data.curves}
+            out.append(_img(plots.curves(series), "cumulative rank points"))
+    if data is not None:
+        out.append(_img(plots.points_histogram(data.points), "rank-point distribution"))
     return [*out, "</div>"]
+
+
+def _table_section(report: Report, key: TableKey, links: dict[str, str], csv: str) -> list[str]:
+    games = report.totals.tables.get(key, 0) if report.totals is not None else 0
+    head, rows, total = league_table(report, key, links)
+    scheme = (
+        "under each game's own platform scheme"
+        if report.scheme == "auto"
+        else f"under scheme {esc(report.scheme)}"
+    )
+    return [
+        f"<h2 id='{esc(key.slug)}' class='league'>{esc(key.label)}: {games:,} games, {total:,} players</h2>",
+        f"<p class='note'>Sorted by total rank points {scheme}; tied totals share a rank. Small grey numbers: "
+        f"95% intervals; grey rows: fewer than {MIN_GAMES} ranked games. Rates are per hand dealt, compared "
+        f"only with this table's field ({esc(PLAYERS_LABEL.get(key.players, ''))} never pools with another size).</p>",
+        html_table(head, rows, total, csv),
+        *_table_plots(report, key),
+    ]
+
+
+def _games_rows(report: Report) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """The games the page lists (the first ``MAX_GAMES``), each with its seats' rows."""
+    if report.results and len(report.frames.games) == len(report.results):  # ``build_report``: whole frames
+        seats = report.frames.game_players
+        out = []
+        for _, g in report.frames.games.head(MAX_GAMES).iterrows():
+            mine = seats[(seats["source"] == g["source"]) & (seats["game_index"] == g["game_index"])]
+            out.append((dict(g), [dict(s) for _, s in mine.iterrows()]))
+        return out
+    return [(g, list(g.get(SEATS, []))) for g in report.games_sample[:MAX_GAMES]]
+
+
+def _seat_order(s: dict[str, Any]) -> tuple[int, int, int]:
+    """Seats in finishing order (games without final scores: by seat)."""
+    place: Any = s.get("placement")
+    seat: Any = s.get("seat")
+    return (1 if _na(place) else 0, 0 if _na(place) else int(place), 0 if _na(seat) else int(seat))
+
+
+def linked_games(report: Report) -> list[tuple[str, int]]:
+    """The games the page links to viewer pages (``--viewer-links`` writes those): the listed games
+    and the first findings' games, each once, in that order."""
+    seen: dict[tuple[str, int], None] = {}
+    for g, _ in _games_rows(report):
+        seen[(str(g["source"]), int(g["game_index"]))] = None
+    f = report.findings.head(html_findings.MAX_FINDINGS)
+    for s, i in zip(f["source"], f["game_index"], strict=True):
+        seen[(str(s), int(i))] = None
+    return list(seen)
+
+
+def _games_section(
+    report: Report, csv: str, viewer_links: bool, links: dict[str, str], page_dir: str | None = None
+) -> list[str]:
+    """The first games, each with its seats in finishing order, its findings and its viewer page
+    (``viewer_links``: a link, and the command that writes it there: ``-o page_dir/viewer/...``
+    when the report is not in the current folder)."""
+    rows = []
+    for g, seats in _games_rows(report):
+        source, index = str(g["source"]), int(g["game_index"])
+        date = "" if _na(g.get("date")) else f"{pd.Timestamp(g['date']):%Y-%m-%d %H:00}"
+        order = sorted(seats, key=_seat_order)
+        who = []
+        for s in order:
+            name = str(s["player"]) if not _na(s["player"]) else ""
+            href = links.get(name)
+            shown = f"<a href='{esc(href)}'>{esc(name)}</a>" if href else esc(name or "–")
+            pts = "" if _na(s.get("points")) else f" {float(s['points']):+.1f}"
+            place = "" if _na(s.get("placement")) else f"{int(s['placement'])}. "
+            who.append(f"{place}{shown}{pts}")
+        page_file = page_name(source, index)
+        command = show_command(
+            source, index, output=f"{page_dir}/{VIEWER_DIR}/{page_file}" if page_dir else None
+        )
+        view = f"<a href='{esc(VIEWER_DIR)}/{esc(page_file)}'>open</a>" if viewer_links else ""
+        view += f"<details><summary>command</summary><code class='cmd'>{esc(command)}</code></details>"
+        flag = "" if _na(g.get("findings")) or not int(g["findings"]) else f"{int(g['findings'])}"
+        rows.append(
+            f"<tr><td class='nw'>{esc(date)}</td><td class='rec'>{esc(str(g['game_id']))}</td>"
+            f"<td class='nw'>{esc(str(g.get('rules') or ''))}</td><td>{'<br>'.join(who)}</td>"
+            f"<td class='n'>{flag}</td><td>{view}</td></tr>"
+        )
+    note = (
+        "Each game links to its viewer page under viewer/ beside this report (paifu report wrote it there)."
+        if viewer_links
+        else "Each game's command writes its viewer page (add --viewer-links to have them written and linked)."
+    )
+    return [
+        f"<h2 id='games'>Games ({report.games:,})</h2>",
+        f"<p class='note'>{note} Seats in finishing order with their rank points.</p>",
+        html_table(["date", "game", "rules", "players", "findings", "viewer"], rows, report.games, csv),
+    ]
+
+
+def player_files(report: Report) -> dict[str, str]:
+    """Every player's page file name (inside ``<report>-players/``): the name with letters of any
+    script, digits and ``_ . -`` kept, and a stable hash where anything else was lost or two names
+    differ only in case (a case-blind file system would give them one file)."""
+    names = report.players()
+    folded: dict[str, int] = {}
+    for n in names:
+        folded[n.casefold()] = folded.get(n.casefold(), 0) + 1
+    out = {}
+    for n in names:
+        stem = re.sub(r"[^\w.-]+|^[.-]", "_", n) or "player"
+        if stem != n or folded[n.casefold()] > 1 or stem.casefold() == "index":
+            stem += f"~{name_hash(n)}"
+        out[n] = short_name(stem, ".html")
+    return out
+
+
+def _players_index(report: Report, files: dict[str, str], folder: str) -> tuple[list[str], list[str]]:
+    """The players' index as table rows: each player's page and the tables they sat at."""
+    head = ["player", "tables", "games", "R / dan now (peak)"]
+    now: dict[str, dict[str, Any]] = {}
+    for s in sorted(standings_now(report.rating), key=lambda s: -s["players"]):  # four players first
+        now.setdefault(s["player"], s)
+    rows = []
+    for name in report.players():
+        keys = report.keys_of(name)
+        games = sum(report.counters[(k, name)].games for k in keys)
+        held = now.get(name)
+        standing = ""
+        if held is not None and held.get("current_rate") is not None:
+            standing = (
+                f"{held['current_rate']:.0f} / {held.get('current_dan_name') or ''} "
+                f"({held['peak_rate']:.0f} / {held.get('peak_dan_name') or ''})"
+            )
+        rows.append(
+            f"<tr><td><a href='{esc(folder)}/{esc(files[name])}'>{esc(name)}</a></td>"
+            f"<td>{'<br>'.join(esc(k.label) for k in keys)}</td><td class='n'>{games:,}</td>"
+            f"<td class='nw'>{esc(standing)}</td></tr>"
+        )
+    return head, rows
 
 
 def _page_dir(report: Path) -> str | None:
@@ -247,7 +289,8 @@ def _page_dir(report: Path) -> str | None:
 
 
 def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> Path:
-    """The report as one self-contained HTML file (plots inline), its full tables as CSV beside it."""
+    """The report as one self-contained HTML file (plots inline), a page per player with an index in
+    ``<name>-players/``, and its full tables as CSV beside it."""
     p = Path(path)
     files = side_files(p)
     complete = {
@@ -267,74 +310,97 @@ def write_html(report: Report, path: str | Path, viewer_links: bool = False) -> 
             with atomic_path(files[key]) as tmp:
                 shutil.copyfile(staged_path(done) or done, tmp)  # complete, maybe not yet under its name
     write_table(report.stats, files["players"])
+    write_table(report.league(), files["league"])
     write_table(yaku_frame(report.counters), files["yaku"])
     if report.rating:
         write_table(rating_frame(report.rating), files["rating"])
-    stats = report.stats.sort_values(["ranked_games", "games", "player"], ascending=[False, False, True])
-    regular = stats[stats["ranked_games"] >= MIN_GAMES]
-    occasional = stats[stats["ranked_games"] < MIN_GAMES]
+    csv = {k: v.name for k, v in files.items()}
+    folder = files["pages"].parent
+    pages = player_files(report)
+    links = {name: f"{folder.name}/{f}" for name, f in pages.items()}
+    keys = report.table_keys()
     parts = [
         cards(report.headline(), "flagged" if report.flagged_count else None),
-        "<nav><a href='#standings'>Standings</a><a href='#plots'>Plots</a>"
+        "<nav>"
+        + "".join(f"<a href='#{esc(k.slug)}'>{esc(k.label)}</a>" for k in keys)
         + ("<a href='#player'>Player</a>" if report.player else "")
-        + ("<a href='#others'>Other players</a>" if len(occasional) and len(regular) else "")
+        + "<a href='#games'>Games</a><a href='#players'>Players</a>"
         + "<a href='#findings'>Findings</a><a href='#files'>Files</a></nav>",
     ]
-    csv = {k: v.name for k, v in files.items()}
-    if len(regular):
-        head, rows = standings(regular, few_games=False, highlight=report.player)
-        parts += [
-            f"<h2 id='standings'>Standings: {len(regular)} players with {MIN_GAMES}+ ranked games</h2>",
-            "<p class='note'>Small grey numbers: 95% intervals. Rates are per hand dealt; rank points "
-            + (
-                "under each game's own platform scheme"
-                if report.scheme == "auto"
-                else f"under scheme {esc(report.scheme)}"
-            )
-            + ".</p>",
-            html_table(head, rows, csv=csv["players"]),
-        ]
-    else:
-        head, rows = standings(stats.head(MAX_ROWS), few_games=True, highlight=report.player)
-        parts += [
-            "<h2 id='standings'>Players</h2>",
-            f"<p class='note few'>No player has {MIN_GAMES} ranked games yet: values are shown without "
-            "intervals, as too few games say little about a player.</p>",
-            html_table(head, rows, len(stats), csv["players"]),
-        ]
-        occasional = occasional.iloc[0:0]
-    parts += _plots(report, regular)
-    if report.player is not None and report.player in report.counters:
-        from paifu.analysis.player_page import player_section
-
+    if not keys:
+        parts.append("<h2 id='standings'>League table</h2><p>none: no game was selected.</p>")
+    for table_key in keys:
+        parts += _table_section(report, table_key, links, csv["league"])
+    if report.player is not None and any(n == report.player for _, n in report.counters):
         parts += player_section(report)
-    if len(occasional):
-        head, rows = standings(occasional.head(MAX_ROWS), few_games=True, highlight=report.player)
-        parts += [
-            f"<h2 id='others'>Other players ({len(occasional):,}, fewer than {MIN_GAMES} ranked games)</h2>",
-            "<p class='note few'>Too few games for intervals; the values say little yet.</p>",
-            html_table(head, rows, len(occasional), csv["players"]),
-        ]
-    parts += _findings_sections(report, csv["findings"], viewer_links, _page_dir(p) if viewer_links else None)
+    parts += _games_section(report, csv["games"], viewer_links, links, _page_dir(p) if viewer_links else None)
+    head, rows = _players_index(report, pages, folder.name)
+    parts += [
+        f"<h2 id='players'>Players ({len(rows):,})</h2>",
+        "<p class='note'>Each player's page has every statistic against each table's field, the yaku, the "
+        f"records and the rating and rank over time. The index is also <a href='{esc(folder.name)}/index.html'>"
+        f"{esc(folder.name)}/index.html</a>.</p>",
+        html_table(head, rows),
+    ]
+    parts += findings_sections(report, csv["findings"], viewer_links, _page_dir(p) if viewer_links else None)
     if report.unreadable:
         rows = [f"<tr><td>{esc(f)}</td><td>{esc(r)}</td></tr>" for f, r in report.unreadable]
         parts += ["<h2>Unreadable inputs</h2>", html_table(["file", "reason"], rows)]
     parts += [
         "<h2 id='files'>Files</h2><ul>"
-        f"<li><a href='{esc(csv['players'])}'>{esc(csv['players'])}</a>: every player, every statistic with "
-        "its interval</li>"
+        f"<li><a href='{esc(csv['league'])}'>{esc(csv['league'])}</a>: the league table of every table</li>"
+        f"<li><a href='{esc(csv['players'])}'>{esc(csv['players'])}</a>: every player at every table, every "
+        "statistic with its interval</li>"
         f"<li><a href='{esc(csv['games'])}'>{esc(csv['games'])}</a>: one row per game and seat</li>"
         f"<li><a href='{esc(csv['findings'])}'>{esc(csv['findings'])}</a>: every finding</li>"
         f"<li><a href='{esc(csv['yaku'])}'>{esc(csv['yaku'])}</a>: every player's yaku, share of wins</li>"
         + (
-            f"<li><a href='{esc(csv['rating'])}'>{esc(csv['rating'])}</a>: the player's Tenhou R, game by game</li>"
+            f"<li><a href='{esc(csv['rating'])}'>{esc(csv['rating'])}</a>: every player's stated R, dan and "
+            "rank points, game by game, re-anchored on each record</li>"
             if report.rating
             else ""
         )
         + "</ul>",
     ]
+    font_text = "".join([*report.players(), *(k.label for k in keys), _FIXED_TEXT])
+    _write_player_pages(report, folder, pages, font_text if shareable(font_text) else None)
     write_text(  # complete or absent
         p,
-        page("paifu report", "Game report", f"{report.games:,} games replayed and checked by paifu.", parts),
+        page(
+            "paifu report",
+            "Game report",
+            f"{report.games:,} games replayed and checked by paifu.",
+            parts,
+            font_text="".join([font_text, *parts]),
+        ),
     )
     return p
+
+
+def _fixed_text() -> str:
+    """The text outside ASCII every player page may hold besides names (one carried font serves all)."""
+    from paifu.analysis.player_page import STATISTICS
+    from paifu.analysis.ranks import DAN_NAMES
+
+    labels = "最大連荘役満数えダブリー流し満貫最大翻数和了放銃最常同卓四麻三麻のレーティング段位再計算記録"
+    return "".join([*(ja for _, _, ja, _ in STATISTICS), *DAN_NAMES, labels, "–—…×·、。（）：±"])
+
+
+_FIXED_TEXT = _fixed_text()
+
+
+def _write_player_pages(report: Report, folder: Path, files: dict[str, str], font_text: str | None) -> None:
+    """A page per player and their index in ``folder`` (made if missing); each page complete or absent.
+    ``font_text``: the characters of the font every page shares (None: each page carries its own)."""
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def link(name: str) -> str | None:
+        return files.get(name)
+
+    for name, file in files.items():
+        write_text(folder / file, player_page(report, name, link, "index.html", font_text))
+    head, rows = _players_index(report, files, ".")
+    index = page(
+        "players - paifu report", "Players", f"{len(files):,} players.", [html_table(head, rows)], font_text
+    )
+    write_text(folder / "index.html", index)

@@ -20,6 +20,9 @@ import pandas as pd
 from paifu.analysis.frames import Frames
 from paifu.analysis.plotdata import PlotData
 from paifu.analysis.stats import PlayerCounters, field_counters
+from paifu.analysis.tables import Selection, TableKey, by_key
+from paifu.analysis.tabletypes import LEAGUE, REPORT_FINDINGS
+from paifu.engine.results import GameResult
 from paifu.safety import display_path
 from paifu.view.names import STDIN, game_label, page_name
 
@@ -44,13 +47,19 @@ class Totals:
     #: and of them those whose own points fit no scheme: they have no rank points here
     unstated_schemes: int = 0
     unsettled: int = 0
+    tables: Counter[TableKey] = field(default_factory=Counter)  # games per table key
+    left_out: int = 0  # games the filters left out (``Selection``)
 
 
 @dataclass
 class Report:
+    """A report's aggregates: per table key (``paifu.analysis.tables``) and player, never pooled
+    across table sizes. ``counters`` holds the players with a row (named; with a player list, the
+    listed ones), ``unnamed`` every other seat of each table (counted in its field only)."""
+
     frames: Frames
-    counters: dict[str, PlayerCounters]  # named players only
-    stats: pd.DataFrame  # one row per named player (see paifu.analysis.stats.stats_frame)
+    counters: dict[tuple[TableKey, str], PlayerCounters]  # (table key, player)
+    stats: pd.DataFrame  # one row per table key and player (see paifu.analysis.stats.stats_frame)
     flagged: pd.DataFrame  # games with findings: keys, finding count and codes
     player: str | None = None
     scheme: str = "auto"
@@ -59,24 +68,66 @@ class Report:
     findings: pd.DataFrame = field(
         default_factory=pd.DataFrame
     )  # findings (grouped by cause): all, or the first
-    unnamed: PlayerCounters = field(default_factory=PlayerCounters)  # seats without a name, summed
-    unnamed_seats: int = 0
+    #: seats without a row (no name, or not a listed player), summed per table key
+    unnamed: dict[TableKey, PlayerCounters] = field(default_factory=dict)
+    unnamed_seats: int = 0  # seats without a name
     totals: Totals | None = None  # whole-run counts (set by ``ReportSink.report``)
-    plots: PlotData = field(default_factory=PlotData)  # curves and distribution the HTML draws
+    plots: dict[TableKey, PlotData] = field(default_factory=dict)  # curves and distribution per table
     streamed: dict[str, Path] = field(default_factory=dict)  # tables the sink already wrote beside the HTML
-    rating: list[dict[str, Any]] = field(
-        default_factory=list
-    )  # ``paifu.analysis.rating.rating_history`` of ``player``
+    #: ``paifu.analysis.rating.rating_history`` of every player whose records state a standing
+    rating: list[dict[str, Any]] = field(default_factory=list)
+    convention: str = "paifu"  # the stats site whose counting the rates follow (``stats.CONVENTIONS``)
+    selection: Selection = field(default_factory=Selection)  # the filters that chose the games
+    split: str = "table"  # how finely tables are kept apart (``paifu.analysis.tables.SPLITS``)
+    #: the first games' rows, each with its seats' rows (``paifu.analysis.parts.SEATS``): the games list
+    games_sample: list[dict[str, Any]] = field(default_factory=list)
+    #: fields and league tables already made (a page per player asks for them again and again)
+    _made: dict[tuple[str, TableKey | None], Any] = field(default_factory=dict, repr=False, compare=False)
 
-    @property
-    def field(self) -> PlayerCounters:
-        """Every seat, named or not: what a player is compared with."""
-        return field_counters(self.counters) + self.unnamed
+    def table_keys(self) -> list[TableKey]:
+        """The tables of the report, four players first."""
+        found = set(self.totals.tables) if self.totals is not None else set()
+        return by_key(found | {k for k, _ in self.counters} | set(self.unnamed))
+
+    def table(self, key: TableKey) -> dict[str, PlayerCounters]:
+        """The players of one table key, by name."""
+        return {name: c for (k, name), c in self.counters.items() if k == key}
+
+    def field(self, key: TableKey) -> PlayerCounters:
+        """Every seat of one table key, with a row or not: what its players are compared with."""
+        made = self._made.get(("field", key))
+        if made is None:
+            made = self._made["field", key] = field_counters(self.table(key)) + self.unnamed.get(
+                key, PlayerCounters()
+            )
+        return made
+
+    def players(self) -> list[str]:
+        """Every player with a row, in name order."""
+        return sorted({name for _, name in self.counters})
+
+    def keys_of(self, name: str) -> list[TableKey]:
+        """The tables a player sat at, four players first."""
+        return by_key(k for k, n in self.counters if n == name)
+
+    def league(self, key: TableKey | None = None) -> pd.DataFrame:
+        """The league table (``league_frame``): every table key, or one."""
+        made = self._made.get(("league", key))
+        if made is None:
+            counters = (
+                self.counters
+                if key is None
+                else {(k, n): c for (k, n), c in self.counters.items() if k == key}
+            )
+            made = self._made["league", key] = league_frame(counters)
+        return made
 
     @property
     def num_players(self) -> int:
-        if self.totals is not None:
-            return self.totals.num_players
+        """The largest table of the report (each table's own size divides its statistics)."""
+        keys = self.table_keys()
+        if keys:
+            return max(k.players for k in keys)
         n = self.frames.games["num_players"].dropna()
         return int(n.max()) if len(n) else 4
 
@@ -106,14 +157,23 @@ class Report:
         hands = self.totals.hands if self.totals is not None else int(self.frames.games["hands"].sum())
         flagged = self.flagged_count
         dates = self.date_range()
-        regular = int((self.stats["ranked_games"] >= MIN_GAMES).sum()) if "ranked_games" in self.stats else 0
+        regular = (
+            self.stats.loc[self.stats["ranked_games"] >= MIN_GAMES, "player"].nunique()
+            if "ranked_games" in self.stats
+            else 0
+        )
+        tables = self.totals.tables if self.totals is not None else Counter[TableKey]()
         rows = [
             ("games", f"{games:,} ({_plural(hands if games else 0, 'hand')})"),
             (
+                "tables",
+                "; ".join(f"{k.label}: {tables[k]:,}" for k in by_key(tables)) or "none",
+            ),
+            (
                 "players",
-                f"{len(self.counters):,} named ({regular} with {MIN_GAMES}+ ranked games)"
+                f"{len(self.players()):,} named ({regular} with {MIN_GAMES}+ ranked games at a table)"
                 + (
-                    f"; {self.unnamed_seats:,} seats without a name (counted in the field only)"
+                    f"; {_plural(self.unnamed_seats, 'seat')} without a name (counted in the field only)"
                     if self.unnamed_seats
                     else ""
                 ),
@@ -138,6 +198,12 @@ class Report:
                 + self._unstated(),
             ),
         ]
+        chosen = self.selection.describe()
+        if chosen or (self.totals is not None and self.totals.left_out):
+            left = self.totals.left_out if self.totals is not None else 0
+            rows.append(("selected", f"{chosen or 'all games'} ({left:,} games left out)"))
+        if self.convention != "paifu":
+            rows.append(("counted as", f"{self.convention} counts (docs/statistics.md)"))
         if self.unreadable:
             rows.append(("unreadable", f"{len(self.unreadable):,} inputs"))
         return rows
@@ -160,30 +226,81 @@ class Report:
 
         lines = [f"{label}: {printable(value)}" for label, value in self.headline()]
         if self.player is not None:
-            row = self.stats[self.stats["player"] == self.player]
-            if row.empty:
+            rows = self.stats[self.stats["player"] == self.player]
+            if rows.empty:
                 lines.append(printable(f"player {self.player!r} not found"))
-            else:
-                r = row.iloc[0]
+            for _, r in rows.iterrows():
+                key = TableKey.of_row(r) if "players" in r else None
+                at = f" at {key.label}" if key is not None else ""
                 lines.append(
-                    f"{printable(self.player)}: {r['games']} games, avg placement {_fmt(r['avg_placement'])}, "
-                    f"avg points {_fmt(r['avg_rank_points'])}, win {_pct(r['win_rate'])}, "
-                    f"deal-in {_pct(r['deal_in_rate'])}, riichi {_pct(r['riichi_rate'])}, call {_pct(r['call_rate'])}"
+                    printable(
+                        f"{self.player}: {r['games']} games{at}, avg placement {_fmt(r['avg_placement'])}, "
+                        f"avg points {_fmt(r['avg_rank_points'])}, win {_pct(r['win_rate'])}, "
+                        f"deal-in {_pct(r['deal_in_rate'])}, riichi {_pct(r['riichi_rate'])}, "
+                        f"call {_pct(r['call_rate'])}"
+                    )
                 )
         return "\n".join(lines)
 
     def find_player(self, name: str) -> tuple[str | None, list[str]]:
         """The player a name means (exact, else the one case-insensitive match) and close names as hints."""
-        if name in self.counters:
+        names = self.players()
+        if name in names:
             return name, []
-        folded = [p for p in self.counters if p.casefold() == name.casefold()]
+        folded = [p for p in names if p.casefold() == name.casefold()]
         if len(folded) == 1:
             return folded[0], []
         import difflib
 
-        close = difflib.get_close_matches(name, list(self.counters), n=5, cutoff=0.6)
-        close += [p for p in self.counters if name.casefold() in p.casefold() and p not in close]
+        close = difflib.get_close_matches(name, names, n=5, cutoff=0.6)
+        close += [p for p in names if name.casefold() in p.casefold() and p not in close]
         return None, (folded or close)[:5]
+
+
+def league_frame(counters: dict[tuple[TableKey, str], PlayerCounters]) -> pd.DataFrame:
+    """The league table: per table key, every player's total and average rank points under the
+    report's scheme (ties and their split are the scheme's), games, ranked games, placements
+    (``placement_1`` .. ``placement_4``: games finished there; NA past a table's size) and average
+    placement, sorted by total (then average, then name). ``rank``: 1 for the top total, tied
+    totals share the better rank. Totals are the exact sums of the games' points."""
+    rows = []
+    for key in by_key(k for k, _ in counters):
+        players = [(name, c) for (k, name), c in counters.items() if k == key]
+        players.sort(
+            key=lambda nc: (
+                -_total(nc[1]),
+                -(nc[1].rank_points.mean if nc[1].rank_points.mean is not None else float("-inf")),
+                nc[0],
+            )
+        )
+        rank, last = 0, None
+        for i, (name, c) in enumerate(players):
+            total = _total(c)
+            if last is None or total != last:
+                rank, last = i + 1, total
+            row: dict[str, object] = {
+                **key.columns(),
+                "rank": rank,
+                "player": name,
+                "games": c.games,
+                "ranked_games": c.ranked_games,
+                "total_points": total if c.rank_points.n else None,
+                "avg_points": c.rank_points.mean,
+                "avg_placement": c.placement.mean,
+            }
+            for place in range(1, 5):
+                row[f"placement_{place}"] = c.placements.get(place, 0) if place <= key.players else None
+            rows.append(row)
+    types = LEAGUE
+    df = pd.DataFrame(rows, columns=list(types))
+    for col, dtype in types.items():
+        df[col] = pd.array([None if v is None else v for v in df[col].tolist()], dtype=dtype)  # type: ignore[call-overload]
+    return df
+
+
+def _total(c: PlayerCounters) -> float:
+    """A player's rank points summed exactly (cut to 12 places: one decimal per game, no float noise)."""
+    return round(float(c.rank_points.exact_total), 12)
 
 
 def _plural(n: int, word: str) -> str:
@@ -221,7 +338,7 @@ def game_date_range(game_ids: Iterable[Any]) -> tuple[str, str, int] | None:
     return (dates[0], dates[-1], len(dates)) if dates else None
 
 
-def finding_rows(r: Any) -> list[dict[str, Any]]:
+def finding_rows(r: GameResult) -> list[dict[str, Any]]:
     """One game's rows of ``findings_frame``."""
     from paifu.findings import group_findings
 
@@ -258,26 +375,12 @@ def _shown_event(event_index: int | None, events: int) -> int | None:
     return max(0, min(event_index, events - 1)) if events else None
 
 
-def findings_frame(results: Iterable[Any]) -> pd.DataFrame:
+def findings_frame(results: Iterable[GameResult | dict[str, Any]]) -> pd.DataFrame:
     """One row per finding, a wall-mismatch's consequences folded into their cause (``count``), with
     its readable text and the ``paifu show`` command that opens the game at its event.
     ``results``: replayed games, or rows ``finding_rows`` made."""
     rows = [row for r in results for row in ([r] if isinstance(r, dict) else finding_rows(r))]
-    cols = {
-        "source": "string",
-        "game_id": "string",
-        "game_index": "Int64",
-        "hand": "string",
-        "event_index": "Int64",
-        "seat": "Int64",
-        "player": "string",
-        "code": "string",
-        "count": "Int64",
-        "finding": "string",
-        "also_in": "string",
-        "view": "string",
-        "viewer_page": "string",
-    }
+    cols = REPORT_FINDINGS
     df = pd.DataFrame(rows, columns=list(cols))
     for col, dtype in cols.items():
         df[col] = pd.array([pd.NA if v is None else v for v in df[col].tolist()], dtype=dtype)  # type: ignore[call-overload]
@@ -317,7 +420,13 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
 
 
 def side_files(path: str | Path) -> dict[str, Path]:
-    """The full tables written beside the HTML report at ``path``: players, games (one row per seat),
-    findings, yaku, rating."""
+    """The files written beside the HTML report at ``path``: its tables (players, league, games (one
+    row per seat), findings, yaku, rating) and (``pages``) the players' index, in a folder of a page
+    per player."""
     p = Path(path)
-    return {k: p.with_name(f"{p.stem}-{k}.csv") for k in ("players", "games", "findings", "yaku", "rating")}
+    out = {
+        k: p.with_name(f"{p.stem}-{k}.csv")
+        for k in ("players", "league", "games", "findings", "yaku", "rating")
+    }
+    out["pages"] = p.with_name(f"{p.stem}-players") / "index.html"  # and a page per player beside it
+    return out

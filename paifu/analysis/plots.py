@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from paifu.analysis.stats import RATE_NAMES, PlayerCounters, rates
+from paifu.engine.results import GameResult
 from paifu.view.names import game_label
 
 
@@ -36,7 +37,7 @@ def _axes(ax: Any = None, size: tuple[float, float] = (7, 3.5)) -> Any:
     return Figure(figsize=size, layout="constrained").add_subplot()
 
 
-def game_scores(result: Any, ax: Any = None) -> Any:
+def game_scores(result: GameResult, ax: Any = None) -> Any:
     """Each seat's score at the start of every hand of one game, and at its end."""
     ax = _axes(ax)
     hands = [h for h in result.hands if h.scores_start]
@@ -66,11 +67,14 @@ def placement_distribution(game_players: Any, player: str | None = None, ax: Any
     return placement_bars(df["placement"].astype(int).value_counts().to_dict(), player, ax)
 
 
-def placement_bars(counts: Mapping[int, int], player: str | None = None, ax: Any = None) -> Any:
-    """The same from counts by place (``PlayerCounters.placements``: no rows needed)."""
+def placement_bars(
+    counts: Mapping[int, int], player: str | None = None, ax: Any = None, players: int | None = None
+) -> Any:
+    """The same from counts by place (``PlayerCounters.placements``: no rows needed). ``players``:
+    the table's size (a three-player table has no 4th bar); by default the most places seen, at least 4."""
     ax = _axes(ax)
     counts = {int(p): int(k) for p, k in counts.items() if k}
-    places = range(1, max([*counts, 4]) + 1)
+    places = range(1, (players or max([*counts, 4])) + 1)
     total = sum(counts.values())
     shares = [counts.get(p, 0) / total if total else 0 for p in places]
     ax.bar([str(p) for p in places], shares, color="tab:blue")
@@ -189,10 +193,14 @@ def placement_shares(game_players: Any, players: list[str], ax: Any = None) -> A
     return placement_share_bars(counts, players, ax)
 
 
-def placement_share_bars(counts: Mapping[str, Mapping[int, int]], players: list[str], ax: Any = None) -> Any:
-    """The same from counts by player and place (``PlayerCounters.placements``: no rows needed)."""
+def placement_share_bars(
+    counts: Mapping[str, Mapping[int, int]], players: list[str], ax: Any = None, size: int | None = None
+) -> Any:
+    """The same from counts by player and place (``PlayerCounters.placements``: no rows needed).
+    ``size``: the table's number of players (the places drawn, and the even share 1 / size)."""
     ax = _axes(ax, (7, max(2.5, 0.32 * len(players) + 1.2)))
-    places = sorted({int(p) for name in players for p, k in counts.get(name, {}).items() if k})
+    seen = sorted({int(p) for name in players for p, k in counts.get(name, {}).items() if k})
+    places = list(range(1, size + 1)) if size else seen
     rows = players[::-1]
     totals = [sum(counts.get(name, {}).get(p, 0) for p in places) or 1 for name in rows]
     left = [0.0] * len(rows)
@@ -270,29 +278,54 @@ def points_histogram(counts: Mapping[tuple[int, float], int], ax: Any = None) ->
 
 
 def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any:
-    """A player's Tenhou R recomputed game by game against time (``paifu.analysis.rating.rating_history``
-    rows: a line per four- and three-player rating, from the first record's stated R; x is the hour
-    the log id names, a player's games of one hour spread across it), the R each record states as
-    points, and on a second axis the dan each record states as points (Tenhou's 0..20: 10 is 初段)
-    with the dan recomputed from dan points as a line where the records allow it (``paifu.analysis.dan``)."""
+    """A player's rating against time (``paifu.analysis.rating.rating_history`` rows), a line per
+    table size and platform, re-anchored on every record: from each record's stated R (a point) to
+    the R its game's change gives at the next record's time, which meets the next stated R unless a
+    game the records do not hold came between them; there the line breaks and a cross marks where
+    the change led (``gap``). On a second axis, the dan each record states (Tenhou's 0..20: 10 is 初段)
+    as dashes, and the dan the dan points give as a dotted line where the records allow it."""
     import matplotlib.dates as mdates
 
     ax = _axes(ax, (7, 3.6))
     mine = [r for r in rows if r["player"] == player]
     twin = None
-    for players, color in ((4, "tab:blue"), (3, "tab:orange")):
-        games = [r for r in mine if r["players"] == players]
-        if not games:
-            continue
+    colors = iter(["tab:blue", "tab:orange", "tab:green", "tab:purple"])
+    groups = sorted({(r["players"], r["platform"]) for r in mine}, key=lambda g: (-g[0], g[1]))
+    for players, platform in groups:
+        color = next(colors, "tab:grey")
+        games = [r for r in mine if (r["players"], r["platform"]) == (players, platform)]
+        label = f"{'四麻' if players == 4 else '三麻' if players == 3 else players} {platform}"
+        rated = [r for r in games if r["stated_rate"] is not None]
+        if rated:
+            xs: list[Any] = []
+            ys: list[float] = []
+            gaps = []
+            for i, r in enumerate(rated):
+                xs.append(r["time"])
+                ys.append(r["stated_rate"])
+                nxt = rated[i + 1] if i + 1 < len(rated) else None
+                if nxt is not None and r["after"] is not None:
+                    xs.append(nxt["time"])
+                    ys.append(r["after"])
+                    if nxt["gap"]:
+                        gaps.append((nxt["time"], r["after"]))
+                        xs.append(nxt["time"])
+                        ys.append(math.nan)
+            ax.plot(xs, ys, color=color, lw=1.3, label=f"{label} R")
+            ax.scatter([r["time"] for r in rated], [r["stated_rate"] for r in rated], s=14, color=color)
+            if gaps:
+                ax.scatter(
+                    [g[0] for g in gaps],
+                    [g[1] for g in gaps],
+                    marker="x",
+                    s=36,
+                    color="black",
+                    label=f"{label}: a game not in the records (gap)",
+                )
         x = [r["time"] for r in games]
-        label = "四麻" if players == 4 else "三麻"
-        ax.plot(
-            x, [r["recomputed"] for r in games], color=color, lw=1.3, label=f"{label} R 再計算 (recomputed)"
-        )
-        ax.scatter(x, [r["stated_rate"] for r in games], s=16, color=color, label=f"{label} R 記録 (stated)")
         dans = [(t, r["stated_dan"]) for t, r in zip(x, games, strict=True) if r["stated_dan"] is not None]
         implied = [
-            (t, r["implied_dan"]) for t, r in zip(x, games, strict=True) if r["implied_dan"] is not None
+            (t, r["implied_dan"]) for t, r in zip(x, games, strict=True) if r.get("implied_dan") is not None
         ]
         if dans:
             twin = twin or ax.twinx()
@@ -305,7 +338,7 @@ def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any
     if twin is not None:
         from matplotlib.ticker import FuncFormatter, MaxNLocator
 
-        from paifu.analysis.rating import DAN_NAMES
+        from paifu.analysis.ranks import DAN_NAMES
 
         low, high = twin.get_ylim()
         twin.set_ylim(math.floor(low) - 0.5, math.ceil(high) + 0.5)
@@ -314,12 +347,57 @@ def rating_curve(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any
             FuncFormatter(lambda v, _: DAN_NAMES[int(v)] if v == int(v) and 0 <= v < len(DAN_NAMES) else "")
         )
         twin.set_ylabel("段位 (stated: dashes; from dan points: dotted)", fontsize=7)
+    _date_axis(ax, mdates)
+    ax.set_ylabel("R")
+    ax.set_title(f"{player} のレーティング (R, re-anchored on each record)")
+    if mine:
+        ax.legend(fontsize=7, loc="best")
+    return ax
+
+
+def points_over_time(rows: list[dict[str, Any]], player: str, ax: Any = None) -> Any:
+    """A player's rank points summed game by game against time, a line per table size and platform
+    (the report's scheme, ``rank_points``); and, where records state rank points (段位点), those as
+    points with the line re-anchored on each, broken at a gap as the rating's."""
+    import matplotlib.dates as mdates
+
+    ax = _axes(ax, (7, 3.2))
+    mine = [r for r in rows if r["player"] == player]
+    groups = sorted({(r["players"], r["platform"]) for r in mine}, key=lambda g: (-g[0], g[1]))
+    for (players, platform), color in zip(
+        groups, ["tab:green", "tab:olive", "tab:cyan", "tab:pink"], strict=False
+    ):
+        games = [r for r in mine if (r["players"], r["platform"]) == (players, platform)]
+        label = f"{'四麻' if players == 4 else '三麻' if players == 3 else players} {platform}"
+        summed = [(r["time"], r["cumulative_points"]) for r in games if r["cumulative_points"] is not None]
+        if summed:
+            ax.plot(
+                [t for t, _ in summed],
+                [v for _, v in summed],
+                color=color,
+                lw=1.2,
+                label=f"{label} 合計 (sum)",
+            )
+        stated = [(r["time"], r["stated_points"]) for r in games if r["stated_points"] is not None]
+        if stated:
+            ax.scatter(
+                [t for t, _ in stated],
+                [v for _, v in stated],
+                s=12,
+                color=color,
+                label=f"{label} 段位点 (stated)",
+            )
+    ax.axhline(0, color="grey", lw=0.8)
+    _date_axis(ax, mdates)
+    ax.set_ylabel("rank points")
+    ax.set_title(f"{player}: rank points over time")
+    if mine:
+        ax.legend(fontsize=7, loc="best")
+    return ax
+
+
+def _date_axis(ax: Any, mdates: Any) -> None:
     locator = mdates.AutoDateLocator()
     ax.xaxis.set_major_locator(locator)
     ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
     ax.set_xlabel("date of the game (its log id's hour)")
-    ax.set_ylabel("R")
-    ax.set_title(f"{player} のレーティング (Tenhou R)")
-    if mine:
-        ax.legend(fontsize=7, loc="best")
-    return ax

@@ -20,15 +20,26 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paifu.analysis.dan import add_dan_points
+from paifu.analysis.ranks import DAN_NAMES, StatedRank, stated_rank, stated_rates
+from paifu.engine.results import GameResult
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["DAN_NAMES", "GAP_TOLERANCE", "RatedSeat", "rated_seats", "rating_change", "rating_history"]
 
 PLACEMENT_BASE = {4: (30, 10, -10, -30), 3: (30, 0, -30)}
 TOLERANCE = 0.01  # the records state R to two decimals
+#: a curve re-anchored on each record meets the next record's stated R within this, or marks a gap
+#: (two stated values, each cut to two decimals, can miss by just over 0.01: docs/statistics.md)
+GAP_TOLERANCE = 0.02
 _HOUR = re.compile(r"^(20\d{8})gm-")
 #: a Tenhou lobby's level from its GO type (bits 0x80 and 0x20); bit 0x08: a south game
 LOBBIES = {0x00: "ippan", 0x80: "joukyuu", 0x20: "tokujou", 0xA0: "houou"}
@@ -57,43 +68,81 @@ def rating_change(
     return games_factor(games_before) * (base + (sum(rates) / len(rates) - own) / 40)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # one per rated seat of a run: kept small
 class RatedSeat:
-    """One player's seat in one Tenhou game: what the rating needs, as the record states it."""
+    """One player's seat in one game whose record states the player's standing (a rating, a rank,
+    rank points): what the curves need, as the record states it."""
 
     player: str
     game_id: str
-    hour: str  # YYYYMMDDHH from the log id
+    hour: str  # YYYYMMDDHH from the log id (or the date the record states)
     seat: int
     placement: int
-    rate: float  # stated at the game's start
+    rate: float | None  # stated at the game's start (Tenhou's R); None where the record states none
     dan: int | None
-    table: tuple[float, ...]  # every seat's stated R
+    table: tuple[float, ...]  # every seat's stated R (empty when not all are stated)
     lobby: str | None
     south: bool | None = None  # a south game (dan points move 3/2 of an east game's); None: unknown
+    platform: str = "tenhou"
+    players_at_table: int = 0  # the table's size (0: ``len(table)``)
+    points: float | None = None  # the game's rank points under the report's scheme
+    #: what the record states beyond R and dan (rank points: ``paifu.analysis.ranks``); None: nothing more
+    stated: StatedRank | None = None
 
     @property
     def players(self) -> int:
-        return len(self.table)
+        return self.players_at_table or len(self.table)
 
 
-def rated_seats(result: Any, placements: tuple[int, ...] | None, only: str | None = None) -> list[RatedSeat]:
-    """The seats of a complete game whose record states R (Tenhou XML), named players only
-    (``only``: that player's seat alone, matched ignoring case as ``paifu report --player``)."""
-    meta = dict(getattr(result, "meta", ()))
-    rates, hour = _rates(meta.get("rate"), len(result.players)), game_hour(result.game_id, meta)
-    if placements is None or rates is None or hour is None:
+def rated_seats(
+    result: GameResult,
+    placements: tuple[int, ...] | None,
+    only: str | None = None,
+    points: Sequence[float | None] | None = None,
+    platform: str = "tenhou",
+) -> list[RatedSeat]:
+    """The seats of a complete game whose record states the player's standing (Tenhou XML: R and
+    dan; another platform: what its reader in ``paifu.analysis.ranks.READERS`` finds), named
+    players only (``only``: that player's seat alone, matched ignoring case as ``paifu report
+    --player``). ``points``: the game's rank points per seat under the report's scheme."""
+    meta = dict(result.meta)
+    n = len(result.players)
+    hour = game_hour(result.game_id, meta)
+    if placements is None or hour is None:
         return []
     from paifu.analysis.counters import is_player_name
 
-    dans = meta.get("dan") or ()
+    rates = stated_rates(meta, n) or ()
     go = meta.get("tenhou_go_type")
     lobby, south = tenhou_lobby(go), bool(go & _SOUTH) if isinstance(go, int) else None
-    return [
-        RatedSeat(name, result.game_id, hour, s, placements[s], rates[s], _at(dans, s), rates, lobby, south)
-        for s, name in enumerate(result.players)
-        if is_player_name(name) and (only is None or name.casefold() == only.casefold())
-    ]
+    out = []
+    for s, name in enumerate(result.players):
+        if not is_player_name(name) or (only is not None and name.casefold() != only.casefold()):
+            continue
+        stated = stated_rank(meta, s, n)
+        if stated is None:
+            continue
+        rate = stated.rate if rates else None
+        pts = points[s] if points is not None and s < len(points) else None
+        out.append(
+            RatedSeat(
+                sys.intern(name),  # one copy of a player's name and of an hour however many games
+                result.game_id,
+                sys.intern(hour),
+                s,
+                placements[s],
+                rate,
+                stated.level,
+                rates,
+                lobby,
+                south,
+                platform,
+                n,
+                pts,
+                stated if stated.points is not None or stated.change is not None else None,
+            )
+        )
+    return out
 
 
 def game_hour(game_id: object, meta: Mapping[str, Any]) -> str | None:
@@ -110,38 +159,6 @@ def game_hour(game_id: object, meta: Mapping[str, Any]) -> str | None:
             if d:
                 return f"{d[1]}{d[2]}{d[3]}{d[4] or '00'}"
     return None
-
-
-#: Tenhou's dan names in order (``UN dan`` states the index; tenhou.net/6 JSON the name)
-DAN_NAMES = (
-    "新人",
-    *(f"{k}級" for k in "九八七六五四三二一"),
-    "初段",
-    *(f"{k}段" for k in "二三四五六七八九十"),
-    "天鳳位",
-)
-
-
-def _at(values: Any, i: int) -> int | None:
-    """The dan a record states for seat ``i`` as Tenhou's index (0 新人 .. 10 初段 .. 20 天鳳位)."""
-    v = values[i] if isinstance(values, (tuple, list)) and i < len(values) else None
-    if isinstance(v, str) and v in DAN_NAMES:
-        return DAN_NAMES.index(v)
-    try:
-        return int(v) if v is not None else None
-    except (TypeError, ValueError):
-        return None
-
-
-def _rates(values: Any, n: int) -> tuple[float, ...] | None:
-    """Every seat's stated R as numbers, or None when the record states them otherwise."""
-    if not isinstance(values, (tuple, list)) or len(values) != n:
-        return None
-    try:
-        out = tuple(float(v) for v in values)
-    except (TypeError, ValueError):
-        return None
-    return out if all(math.isfinite(v) for v in out) else None
 
 
 def order_games(seats: Iterable[RatedSeat], first: int | None = None) -> list[RatedSeat]:
@@ -175,7 +192,10 @@ def _count(first: int | None, i: int) -> int | None:
 
 
 def _residual(a: RatedSeat, b: RatedSeat, games_before: int | None) -> float:
-    """How far ``b``'s stated R is from ``a``'s stated R plus ``a``'s change."""
+    """How far ``b``'s stated R is from ``a``'s stated R plus ``a``'s change (infinite when either
+    states none: no pair can agree then)."""
+    if a.rate is None or b.rate is None or not a.table:
+        return math.inf
     return abs(a.rate + rating_change(a.placement, a.rate, a.table, games_before) - b.rate)
 
 
@@ -204,46 +224,90 @@ def rating_history(
     games_before: Mapping[tuple[str, int], int | None] | None = None,
     fit: bool = True,
 ) -> list[dict[str, Any]]:
-    """Rows in date order per (player, players): the stated R and dan, the R recomputed from the first
-    record's stated R (``recomputed``, before the game), the R one game's change gives from the
-    game's stated R (``after``) and whether the next record states it (``agrees``, None for the last).
-    ``games_before``: (player, players) -> games played before the first record (else fitted)."""
-    groups: dict[tuple[str, int], list[RatedSeat]] = {}
+    """Rows in date order per (player, players, platform): the stated R and dan, the R recomputed
+    from the first record's stated R (``recomputed``, before the game; it drifts after a game the
+    records do not hold), the R one game's change gives from the game's stated R (``after``) and
+    whether the next record states it (``agrees``, None for the last).
+
+    The curve a person reads is re-anchored on every record: ``anchored`` is the R the previous
+    record's stated R and its game's change give for this game's start, and ``gap`` says that it
+    misses this game's stated R by more than ``GAP_TOLERANCE`` (a game between them is not among
+    the records), so the curve breaks there instead of drifting. Records that state rank points
+    (``stated_points``, ``stated_change``) are re-anchored the same way (``points_anchored``,
+    ``points_gap``). ``rank_points``/``cumulative_points``: the report's rank points of the game
+    and their running total. ``games_before``: (player, players) -> games played before the first
+    record (else fitted)."""
+    groups: dict[tuple[str, int, str], list[RatedSeat]] = {}
     for s in seats:
-        groups.setdefault((s.player, s.players), []).append(s)
+        groups.setdefault((s.player, s.players, s.platform), []).append(s)
     rows: list[dict[str, Any]] = []
     for key in sorted(groups):
         games = order_games(groups[key])
         known = games_before or {}
-        first = known[key] if key in known else fit_games_before(games) if fit else None
+        rated = any(g.rate is not None and g.table for g in games)
+        first = known[key[:2]] if key[:2] in known else fit_games_before(games) if fit and rated else None
         if first is not None:
             games = order_games(games, first)
         r = games[0].rate
+        prev: dict[str, Any] | None = None
+        total = 0.0
         for i, g in enumerate(games):
             count = None if first is None else first + i
-            table = [r if j == g.seat else x for j, x in enumerate(g.table)]
-            after = g.rate + rating_change(g.placement, g.rate, g.table, count)
-            nxt = games[i + 1].rate if i + 1 < len(games) else None
-            rows.append(
-                {
-                    "player": g.player,
-                    "players": g.players,
-                    "game_id": g.game_id,
-                    "hour": g.hour,
-                    "lobby": g.lobby,
-                    "placement": g.placement,
-                    "stated_rate": g.rate,
-                    "stated_dan": g.dan,
-                    "recomputed": r,
-                    "after": after,
-                    "next_stated": nxt,
-                    "agrees": None if nxt is None else _agree(abs(after - nxt)),
-                    "games_before": count,
-                    "south": g.south,
-                    "time": None,
-                }
+            after = (
+                g.rate + rating_change(g.placement, g.rate, g.table, count)
+                if g.rate is not None and g.table
+                else None
             )
-            r += rating_change(g.placement, r, table, count)
+            nxt = games[i + 1].rate if i + 1 < len(games) else None
+            named = (
+                DAN_NAMES[g.dan]
+                if g.platform == "tenhou" and g.dan is not None and 0 <= g.dan < len(DAN_NAMES)
+                else None
+            )
+            stated = g.stated or StatedRank(rate=g.rate, level=g.dan, level_name=named)
+            total += g.points or 0.0
+            anchored = prev["after"] if prev is not None else None
+            p_anchor = prev["points_after"] if prev is not None else None
+            points_after = (
+                stated.points + stated.change
+                if stated.points is not None and stated.change is not None
+                else None
+            )
+            row = {
+                "player": g.player,
+                "players": g.players,
+                "platform": g.platform,
+                "game_id": g.game_id,
+                "hour": g.hour,
+                "lobby": g.lobby,
+                "placement": g.placement,
+                "stated_rate": g.rate,
+                "stated_dan": g.dan,
+                "dan_name": stated.level_name,
+                "recomputed": r,
+                "after": after,
+                "next_stated": nxt,
+                "agrees": None if nxt is None or after is None else _agree(abs(after - nxt)),
+                "anchored": anchored,
+                "gap": None if anchored is None or g.rate is None else abs(anchored - g.rate) > GAP_TOLERANCE,
+                "stated_points": stated.points,
+                "stated_change": stated.change,
+                "points_after": points_after,
+                "points_anchored": p_anchor,
+                "points_gap": None
+                if p_anchor is None or stated.points is None
+                else abs(p_anchor - stated.points) > 1e-9,
+                "rank_points": g.points,
+                "cumulative_points": total if g.points is not None else None,
+                "games_before": count,
+                "south": g.south,
+                "time": None,
+            }
+            rows.append(row)
+            prev = row
+            if r is not None and g.table and g.rate is not None:
+                table = [r if j == g.seat else x for j, x in enumerate(g.table)]
+                r += rating_change(g.placement, r, table, count)
     _place_in_time(rows)
     add_dan_points(rows)
     return rows
@@ -254,44 +318,62 @@ def _place_in_time(rows: list[dict[str, Any]]) -> None:
     more) spread evenly across it in their order, so a curve against time keeps them apart."""
     import datetime as dt
 
-    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
     for row in rows:
-        groups.setdefault((row["player"], row["players"], row["hour"]), []).append(row)
-    for (_, _, hour), group in groups.items():
+        groups.setdefault((row["player"], row["players"], row["platform"], row["hour"]), []).append(row)
+    for (_, _, _, hour), group in groups.items():
         start = dt.datetime.strptime(hour, "%Y%m%d%H")
         for k, row in enumerate(group):
             row["time"] = start + dt.timedelta(hours=(k + 0.5) / len(group))
 
 
-def rating_frame(rows: list[dict[str, Any]]):  # noqa: ANN201
+def rating_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
     """``rating_history`` as a DataFrame with stable dtypes (dates parsed from the hour)."""
     import pandas as pd
 
-    types = {
-        "player": "string",
-        "players": "Int64",
-        "game_id": "string",
-        "lobby": "string",
-        "placement": "Int64",
-        "stated_rate": "Float64",
-        "stated_dan": "Int64",
-        "recomputed": "Float64",
-        "after": "Float64",
-        "next_stated": "Float64",
-        "agrees": "boolean",
-        "games_before": "Int64",
-        "south": "boolean",
-        "dan_points": "Int64",
-        "implied_dan": "Int64",
-        "dan_points_after": "Int64",
-        "dan_agrees": "boolean",
-    }
-    df = pd.DataFrame({k: pd.array([row[k] for row in rows], dtype=t) for k, t in types.items()})  # type: ignore[call-overload]
+    df = pd.DataFrame({k: pd.array([row[k] for row in rows], dtype=t) for k, t in RATING_TYPES.items()})  # type: ignore[call-overload]
     df.insert(
-        2, "date", pd.to_datetime(pd.Series([row["hour"] for row in rows], dtype="string"), format="%Y%m%d%H")
+        3,
+        "date",
+        pd.to_datetime(pd.Series([row["hour"] for row in rows], dtype="string"), format="%Y%m%d%H").astype(
+            "datetime64[ns]"
+        ),
     )
-    df.insert(3, "time", pd.to_datetime(pd.Series([row["time"] for row in rows], dtype="datetime64[ns]")))
+    df.insert(4, "time", pd.to_datetime(pd.Series([row["time"] for row in rows], dtype="datetime64[ns]")))
     return df
+
+
+#: the rating frame's columns after ``date`` and ``time`` (which it inserts), with their dtypes
+RATING_TYPES = {
+    "player": "string",
+    "players": "Int64",
+    "platform": "string",
+    "game_id": "string",
+    "lobby": "string",
+    "placement": "Int64",
+    "stated_rate": "Float64",
+    "stated_dan": "Int64",
+    "dan_name": "string",
+    "recomputed": "Float64",
+    "after": "Float64",
+    "next_stated": "Float64",
+    "agrees": "boolean",
+    "anchored": "Float64",
+    "gap": "boolean",
+    "stated_points": "Float64",
+    "stated_change": "Float64",
+    "points_after": "Float64",
+    "points_anchored": "Float64",
+    "points_gap": "boolean",
+    "rank_points": "Float64",
+    "cumulative_points": "Float64",
+    "games_before": "Int64",
+    "south": "boolean",
+    "dan_points": "Int64",
+    "implied_dan": "Int64",
+    "dan_points_after": "Int64",
+    "dan_agrees": "boolean",
+}
 
 
 def agreement(rows: list[dict[str, Any]]) -> Counter[str]:

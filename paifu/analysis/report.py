@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
 
 from paifu.analysis.frames import build_frames
 from paifu.analysis.html import write_html as _write
@@ -27,16 +26,20 @@ from paifu.analysis.model import (
 )
 from paifu.analysis.rank_points import Scheme
 from paifu.analysis.stream import ReportSink
+from paifu.analysis.tables import Selection, parse_when
+from paifu.engine.results import GameResult
 from paifu.pipeline import Unreadable
 
 __all__ = [
     "MIN_GAMES",
     "Report",
+    "Selection",
     "Totals",
     "build_report",
     "finding_rows",
     "findings_frame",
     "game_date_range",
+    "parse_when",
     "show_command",
     "viewer_page",
     "write_html",
@@ -45,18 +48,23 @@ __all__ = [
 
 
 def build_report(
-    results: Iterable[Any],
+    results: Iterable[GameResult | Unreadable],
     player: str | None = None,
     scheme: Scheme | str = "auto",
-    unreadable: Iterable[Any] = (),
+    unreadable: Iterable[Unreadable] = (),
+    selection: Selection | None = None,
+    split: str = "table",
+    convention: str = "paifu",
 ) -> Report:
     """The report of replayed games (``unreadable``: ``paifu.pipeline.Unreadable`` items), with the
     complete frames, flagged games and findings for a notebook. Its figures are those of the
     streamed report (``paifu.analysis.stream.ReportSink``), which renders the same HTML.
 
-    Seats without a name are not one player "": they count in the field, never as a player."""
+    Seats without a name are not one player "": they count in the field, never as a player.
+    ``selection``: the games kept (``paifu.analysis.tables.Selection``; the frames hold those alone);
+    ``split`` and ``convention`` as ``ReportSink`` takes them."""
     items = list(results)
-    sink = ReportSink(scheme, player)
+    sink = ReportSink(scheme, player, selection=selection, split=split, convention=convention)
     for item in [*unreadable, *(r for r in items if isinstance(r, Unreadable))]:
         sink.add(item)
     games = [r for r in items if not isinstance(r, Unreadable)]
@@ -64,6 +72,8 @@ def build_report(
         sink.add(r)
     sink.close()
     report = sink.report()
+    if selection is not None:
+        games = selection.apply(games)
     report.frames = build_frames(games, sink.spec.scheme)
     g = report.frames.games
     report.flagged = g.loc[

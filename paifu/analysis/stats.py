@@ -1,59 +1,23 @@
 """Player statistics as sums of per-game counters, then rates with confidence intervals.
 
-Counting and dividing are separate so batches combine exactly: ``PlayerCounters``
-adds (``a + b``), and every rate is computed once, from the summed counts. A rate
-whose denominator is zero is missing (``NA``), never 0.
-
-Definitions (``docs/statistics.md`` says the same, with examples):
-
-* **games**: games the player sat in. **ranked games**: those with final scores
-  (complete games); placement, final score and rank points count only these.
-  **flagged games**: games with findings; they are counted, and the report lists them.
-* **average placement**: mean placement (1 = top; a split tie shares the best place).
-  **placement distribution**: share of ranked games finished in each place.
-* **average final score** / **average rank points**: means over ranked games
-  (rank points under the report's scheme).
-* **hands**: hands the player was dealt that reached their end in the record.
-  Every per-hand rate divides by hands:
-  **win rate** = hands the player won / hands;
-  **deal-in rate** = hands where the player discarded a tile someone won on by ron / hands
-  (a double ron is one deal-in);
-  **riichi rate** = hands the player declared riichi / hands;
-  **call rate** = hands with a chi, pon or open kan / hands.
-* **tsumo share** = tsumo wins / wins. **damaten share** = wins with a closed hand and no
-  riichi / wins.
-* **average win value**: hand value (before honba and sticks; tsumo: the total received from
-  the hand) over wins. **average deal-in value**: value of the win(s) dealt into, summed per
-  deal-in hand, over deal-ins. **average win turn**: the winner's draws so far when winning
-  (1 = first draw), over wins.
-* **ryuukyoku tenpai rate** = exhaustive draws where the player was tenpai / exhaustive draws
-  the player saw (where tenpai is known).
-* **riichi outcomes**, each over riichi hands: **won** (the player won), **dealt in** (the
-  player dealt in after declaring), **draw** (the hand ended in a draw of any kind), **other**
-  (someone else won without the player paying by ron).
-* **yaku frequency**: wins containing the yaku / wins (dora count only when worth a han).
-* issue 24 (each in ``docs/statistics.md``): **bust rate** over ranked games; **ippatsu** and **ura**
-  rates over riichi wins; **hit by tsumo** as dealer / non-dealer over hands as such, with the
-  average loss; deal-ins **in riichi / open / closed** as shares of deal-ins; **first** and **chase**
-  riichi over riichi hands; **riichi balance** (score change of riichi hands, stick included) and
-  **average riichi turn**; **win / deal-in rates after calling** over hands with a call; **win
-  efficiency** (value won - value dealt in, per hand) with its parts; **longest dealer run**,
-  **yakuman**, **counted yakuman**, **double riichi** (counts); **average starting shanten** as
-  dealer / non-dealer; the **stable dan** of the main four-player Tenhou lobby (three-player: NA,
-  no cited table; `paifu.analysis.dan`).
+Counting and dividing are separate so batches combine exactly: ``PlayerCounters`` adds (``a + b``),
+and every rate is computed once, from the summed counts (``rates``). A rate whose denominator is zero
+is missing (``NA``), never 0. Each statistic's definition, denominator and interval is in
+``docs/statistics.md``; where stats sites count differently (the value of a win, the turn, the
+dealer's starting hand, what bombs a dealer), ``rates`` follows the site the ``convention`` names.
 
 Intervals: Wilson score interval for rates (always within 0..1), normal (mean +- z * sd / sqrt(n))
 for averages, clipped to the range the quantity can take (placement 1..players); missing when the
-denominator is zero and, for averages, when n < ``MIN_SAMPLE`` (10): a sample that small means nothing.
+denominator is zero and, for averages, when n < ``MIN_SAMPLE`` (10): a sample that small means
+nothing. The stable dan's interval is the delta method's over the lobby's placement shares.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from paifu.analysis.counters import (
     ANONYMOUS_NAMES,
@@ -66,20 +30,37 @@ from paifu.analysis.counters import (
     is_player_name,
 )
 from paifu.analysis.counting import count_game
-from paifu.analysis.dan import stable_dan
+from paifu.analysis.dan import DAN_POINTS, stable_dan
+from paifu.analysis.estimates import (
+    CONVENTIONS,
+    MIN_SAMPLE,
+    Convention,
+    Estimate,
+    convention_of,
+    mean,
+    per_hand,
+    wilson,
+)
 from paifu.analysis.rating import LOBBIES
+from paifu.analysis.tables import KEY_COLUMNS, TableKey
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "ANONYMOUS_NAMES",
+    "CONVENTIONS",
     "COUNT_COLUMNS",
     "MIN_SAMPLE",
     "RATE_NAMES",
     "Z95",
+    "Convention",
     "Estimate",
     "Moments",
     "Peak",
     "PlayerCounters",
     "combine",
+    "convention_of",
     "count_game",
     "field_counters",
     "is_player_name",
@@ -91,50 +72,22 @@ __all__ = [
     "yaku_frequencies",
 ]
 
-#: fewer values than this give a mean no interval: a normal interval from 2..9 games is not honest
-MIN_SAMPLE = 10
+#: fewer ranked games in the lobby than this flag a stable dan (amae-koromo greys it out and adds
+#: "?": ``notEnoughData = metadata.count < 100``, src/components/playerDetails/estimatedStableLevel.tsx)
+STABLE_DAN_MIN_GAMES = 100
 
 
-# ---------------------------------------------------------------------- rates
-@dataclass(frozen=True)
-class Estimate:
-    """A rate or mean with its interval; ``value`` is None (NA) when undefined."""
-
-    value: float | None
-    low: float | None
-    high: float | None
-    numerator: float
-    denominator: int
-
-
-def wilson(k: int, n: int, z: float = Z95) -> Estimate:
-    """Wilson score interval for k successes in n trials (NA when n = 0)."""
-    if n <= 0:
-        return Estimate(None, None, None, k, n)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)), k, n)
-
-
-def mean(m: Moments, z: float = Z95, bounds: tuple[float, float] | None = None) -> Estimate:
-    """The mean and its normal interval, clipped to ``bounds`` (what the quantity can be: a placement
-    is 1..players); an interval needs ``MIN_SAMPLE`` values, fewer say nothing about the player."""
-    low, high = m.interval(z) if m.n >= MIN_SAMPLE else (None, None)
-    if bounds is not None and low is not None and high is not None:
-        low, high = max(bounds[0], low), min(bounds[1], high)
-    return Estimate(m.mean, low, high, m.total, m.n)
-
-
-def _per_hand(m: Moments, hands: int) -> Estimate:
-    """One part of the win efficiency: average value x rate = value summed over all hands / hands
-    (0, not NA, for a player who never won or never dealt in); no interval of its own."""
-    return Estimate(m.total / hands if hands else None, None, None, m.total, hands)
-
-
-def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
-    """Every statistic of the module docstring, by stable name."""
+def rates(
+    c: PlayerCounters,
+    num_players: int = 4,
+    convention: str | Convention = "paifu",
+    lobby: str | None = None,
+) -> dict[str, Estimate]:
+    """Every statistic of the module docstring, by stable name, under a site's ``convention``.
+    ``lobby``: the Tenhou lobby the stable dan is of (default: the one the player ranked most games in)."""
+    conv = convention_of(convention)
+    received = conv.win_value == "received"
+    table_turns = conv.turns == "table"
     out: dict[str, Estimate] = {
         "avg_placement": mean(c.placement, bounds=(1, num_players)),
         "avg_final_score": mean(c.final_score),
@@ -143,6 +96,14 @@ def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
     for place in range(1, num_players + 1):
         out[f"placement_{place}"] = wilson(c.placements.get(place, 0), c.ranked_games)
     nondealer = c.hands - c.dealer_hands
+    dealer_shanten = (
+        c.start_shanten_dealer14 if conv.dealer_shanten == "first-draw" else c.start_shanten_dealer
+    )
+    bombed, bomb = (
+        (c.dealer_bombed_received, c.dealer_bomb_received)
+        if conv.bomb == "received"
+        else (c.dealer_bombed, c.dealer_bomb_value)
+    )
     out.update(
         {
             "bust_rate": wilson(c.busts, c.ranked_games),
@@ -150,42 +111,87 @@ def rates(c: PlayerCounters, num_players: int = 4) -> dict[str, Estimate]:
             "deal_in_rate": wilson(c.deal_ins, c.hands),
             "riichi_rate": wilson(c.riichi, c.hands),
             "call_rate": wilson(c.called, c.hands),
+            "draw_rate": wilson(c.draws, c.hands),
             "tsumo_share": wilson(c.tsumo_wins, c.wins),
             "damaten_share": wilson(c.damaten_wins, c.wins),
-            "avg_win_value": mean(c.win_value),
-            "avg_deal_in_value": mean(c.deal_in_value),
-            "avg_win_turn": mean(c.win_turn),
+            "avg_win_value": mean(c.win_received if received else c.win_value),
+            "avg_deal_in_value": mean(c.deal_in_paid if received else c.deal_in_value),
+            "avg_win_turn": mean(c.win_table_turn if table_turns else c.win_turn),
             "ryuukyoku_tenpai_rate": wilson(c.tenpai_at_draw, c.exhaustive_draws),
             "riichi_won": wilson(c.riichi_won, c.riichi),
             "riichi_dealt_in": wilson(c.riichi_dealt_in, c.riichi),
+            "riichi_dealt_in_later": wilson(c.riichi_dealt_in - c.riichi_immediate_deal_ins, c.riichi),
             "riichi_draw": wilson(c.riichi_draw, c.riichi),
             "riichi_other": wilson(c.riichi_other, c.riichi),
             "riichi_first_rate": wilson(c.riichi_first, c.riichi),
             "riichi_chase_rate": wilson(c.riichi_chase, c.riichi),
+            "riichi_chased_rate": wilson(c.riichi_chased, c.riichi),
             "riichi_balance": mean(c.riichi_balance),
-            "avg_riichi_turn": mean(c.riichi_turn),
+            "riichi_income": mean(c.riichi_income_received if received else c.riichi_income),
+            "riichi_expense": mean(c.riichi_expense_paid if received else c.riichi_expense),
+            "avg_riichi_turn": mean(c.riichi_table_turn if table_turns else c.riichi_turn),
+            "riichi_furiten_rate": wilson(c.riichi_furiten, c.riichi_noted),
+            "riichi_multi_wait_rate": wilson(c.riichi_multi_wait, c.riichi_noted),
+            "riichi_good_wait_rate": wilson(c.riichi_good_wait, c.riichi_noted),
             "ippatsu_rate": wilson(c.ippatsu_wins, c.riichi_won),
             "ura_rate": wilson(c.ura_wins, c.riichi_won),
             "deal_in_riichi_share": wilson(c.deal_ins_riichi, c.deal_ins),
             "deal_in_open_share": wilson(c.deal_ins_open, c.deal_ins),
             "deal_in_closed_share": wilson(c.deal_ins_closed, c.deal_ins),
+            "deal_in_to_riichi_share": wilson(c.deal_ins_to_riichi, c.deal_in_winners),
+            "deal_in_to_open_share": wilson(c.deal_ins_to_open, c.deal_in_winners),
+            "deal_in_to_dama_share": wilson(c.deal_ins_to_dama, c.deal_in_winners),
             "called_win_rate": wilson(c.called_wins, c.called),
             "called_deal_in_rate": wilson(c.called_deal_ins, c.called),
+            "called_draw_rate": wilson(c.called_draws, c.called),
             "tsumo_hit_dealer_rate": wilson(c.tsumo_hit_dealer, c.dealer_hands),
             "tsumo_hit_nondealer_rate": wilson(c.tsumo_hit_nondealer, nondealer),
             "avg_tsumo_loss_dealer": mean(c.tsumo_loss_dealer),
             "avg_tsumo_loss_nondealer": mean(c.tsumo_loss_nondealer),
-            "avg_start_shanten_dealer": mean(c.start_shanten_dealer, bounds=(0, 6)),
+            "dealer_bomb_rate": wilson(bombed, c.tsumo_hit),
+            "avg_dealer_bomb_loss": mean(bomb),
+            "hand_balance": mean(c.hand_delta),
+            "avg_start_shanten": mean(dealer_shanten + c.start_shanten_nondealer, bounds=(0, 6)),
+            "avg_start_shanten_dealer": mean(dealer_shanten, bounds=(0, 6)),
             "avg_start_shanten_nondealer": mean(c.start_shanten_nondealer, bounds=(0, 6)),
         }
     )
-    out["win_income"] = _per_hand(c.win_value, c.hands)
-    out["deal_in_cost"] = _per_hand(c.deal_in_value, c.hands)
-    out["win_efficiency"] = mean(c.hand_net)  # = win_income - deal_in_cost, per hand
-    lobby = main_lobby(c)
-    dan = stable_dan(lobby_distribution(c, lobby), lobby) if lobby else None
-    out["stable_dan"] = Estimate(dan, None, None, c.lobby_placements[f"{lobby}:1"], c.ranked_games)
+    out["win_income"] = per_hand(c.win_received if received else c.win_value, c.hands)
+    out["deal_in_cost"] = per_hand(c.deal_in_paid if received else c.deal_in_value, c.hands)
+    out["win_efficiency"] = mean(c.hand_net_paid if received else c.hand_net)  # = income - cost, per hand
+    if lobby is None:
+        lobby = main_lobby(c) if num_players == 4 else None
+    out["stable_dan"] = stable_dan_estimate(c, lobby, num_players)
     return out
+
+
+def stable_dan_estimate(c: PlayerCounters, lobby: str | None, num_players: int = 4) -> Estimate:
+    """The stable dan of a lobby's placements with a 95% interval by the delta method (the dan is a
+    smooth function of the placement shares, whose covariance is the multinomial's); NA without a
+    fourth place, outside the four-player Tenhou table, and (the interval) under ``MIN_SAMPLE``
+    games. ``denominator``: the lobby's ranked games."""
+    if not lobby or num_players != 4:
+        return Estimate(None, None, None, 0, 0)
+    dist = lobby_distribution(c, lobby)
+    n = sum(dist.values())
+    dan = stable_dan(dist, lobby)
+    if dan is None or n == 0:
+        return Estimate(None, None, None, dist.get(1, 0), n)
+    first, second = DAN_POINTS[(4, lobby)]
+    p = {k: v / n for k, v in dist.items()}
+    p4 = p[4]
+    grad = {
+        1: first / (15 * p4),
+        2: second / (15 * p4),
+        3: 0.0,
+        4: -(first * p[1] + second * p[2]) / (15 * p4 * p4),
+    }
+    mean_g = sum(grad[k] * p[k] for k in grad)
+    var = max(0.0, (sum(grad[k] ** 2 * p[k] for k in grad) - mean_g**2) / n)
+    if n < MIN_SAMPLE:
+        return Estimate(dan, None, None, dist.get(1, 0), n)
+    half = Z95 * math.sqrt(var)
+    return Estimate(dan, dan - half, dan + half, dist.get(1, 0), n)
 
 
 def main_lobby(c: PlayerCounters) -> str | None:
@@ -207,18 +213,22 @@ RATE_NAMES = (
     "deal_in_rate",
     "riichi_rate",
     "call_rate",
+    "draw_rate",
     "tsumo_share",
     "damaten_share",
     "ryuukyoku_tenpai_rate",
     "riichi_won",
     "riichi_dealt_in",
     "riichi_first_rate",
+    "riichi_chased_rate",
+    "riichi_good_wait_rate",
     "ippatsu_rate",
     "ura_rate",
     "called_win_rate",
     "called_deal_in_rate",
     "tsumo_hit_dealer_rate",
     "tsumo_hit_nondealer_rate",
+    "dealer_bomb_rate",
     "bust_rate",
 )
 
@@ -236,44 +246,131 @@ COUNT_COLUMNS: dict[str, Callable[[PlayerCounters], int]] = {
     "yakuman": lambda c: c.yakuman,
     "kazoe_yakuman": lambda c: c.kazoe_yakuman,
     "double_riichi": lambda c: c.double_riichi,
+    "max_han": lambda c: c.max_han.value,
+    "nagashi_mangan": lambda c: c.nagashi,
+    "deal_ins_to_riichi": lambda c: c.deal_ins_to_riichi,
+    "deal_ins_to_open": lambda c: c.deal_ins_to_open,
+    "deal_ins_to_dama": lambda c: c.deal_ins_to_dama,
 }
+#: text and record columns of the players frame, after the counts (``string`` unless named in
+#: ``RECORD_INTS``): the biggest win and deal-in and where they happened, the frequent opponents
+RECORD_INTS = ("biggest_win", "biggest_deal_in")
+#: opponents named in ``frequent_opponents`` (the most games together; ties by name)
+FREQUENT_OPPONENTS = 5
+
+
+def frequent_opponents(c: PlayerCounters, n: int = FREQUENT_OPPONENTS) -> list[tuple[str, int]]:
+    """The named players sat with most often, with the games together (ties: by name)."""
+    return sorted(c.opponents.items(), key=lambda kv: (-kv[1], kv[0]))[:n]
+
+
+def _records(c: PlayerCounters) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for name in RECORD_INTS:
+        best = getattr(c, name)
+        out[name] = best.value
+        out[f"{name}_game"] = best.game or None
+        out[f"{name}_hand"] = best.hand or None
+        out[f"{name}_detail"] = best.detail or None
+    out["frequent_opponents"] = "; ".join(f"{p} ({k})" for p, k in frequent_opponents(c)) or None
+    return out
 
 
 def yaku_frequencies(c: PlayerCounters) -> dict[str, Estimate]:
     return {name: wilson(k, c.wins) for name, k in sorted(c.yaku.items(), key=lambda kv: (-kv[1], kv[0]))}
 
 
-def stats_frame(counters: dict[str, PlayerCounters], num_players: int = 4, z: float = Z95):  # noqa: ANN201
-    """One row per player: counts (``COUNT_COLUMNS``, ``Int64``), then each statistic of ``rates``
-    with ``_low``/``_high`` interval columns (``Float64``; missing values are ``pd.NA``).
+def stats_frame(
+    counters: Mapping[str, PlayerCounters] | Mapping[tuple[TableKey, str], PlayerCounters],
+    num_players: int = 4,
+    z: float = Z95,
+    convention: str | Convention = "paifu",
+) -> pd.DataFrame:
+    """One row per player (or per table key and player: the key's columns come first, and each row
+    is divided by its own table's size): counts (``COUNT_COLUMNS``, ``Int64``), the stable dan's
+    lobby and its few-games flag, the records (biggest win and deal-in, frequent opponents), then
+    each statistic of ``rates`` with ``_low``/``_high`` interval columns (``Float64``; missing
+    values are ``pd.NA``). A table of three players has no ``placement_4``: NA on its rows.
 
     Dtypes go by column name, so a column added anywhere keeps its type."""
     import pandas as pd
 
-    names = sorted(counters)
-    est = [rates(counters[n], num_players) for n in names]
-    keys = list(rates(PlayerCounters(), num_players))
-    cols: dict[str, Any] = {"player": pd.array(names, dtype="string")}
+    keyed = [k for k in counters if isinstance(k, tuple)]
+    rows: list[tuple[TableKey | None, str, PlayerCounters]] = (
+        [(k[0], k[1], counters[k]) for k in sorted(keyed, key=lambda k: (by_key_order(k[0]), k[1]))]  # type: ignore[index]
+        if keyed
+        else [(None, str(n), counters[n]) for n in sorted(counters)]  # type: ignore[index]
+    )
+    sizes = [key.players if key is not None else num_players for key, _, _ in rows]
+    width = max([num_players, *sizes]) if keyed else num_players
+    est = [
+        rates(
+            c, size, convention, lobby=(key.lobby or None) if key is not None and key.players == 4 else None
+        )
+        for (key, _, c), size in zip(rows, sizes, strict=True)
+    ]
+    keys = list(rates(PlayerCounters(), width, convention))
+    cols: dict[str, Any] = {}
+    if keyed:
+        for col, dtype in KEY_COLUMNS.items():
+            cols[col] = pd.array([key.columns()[col] for key, _, _ in rows], dtype=dtype)  # type: ignore[call-overload,union-attr]
+    cols["player"] = pd.array([name for _, name, _ in rows], dtype="string")
     for col, get in COUNT_COLUMNS.items():
-        cols[col] = pd.array([get(counters[n]) for n in names], dtype="Int64")
-    cols["stable_dan_lobby"] = pd.array([main_lobby(counters[n]) for n in names], dtype="string")
+        cols[col] = pd.array([get(c) for _, _, c in rows], dtype="Int64")
+    lobbies = [
+        (key.lobby or None) if key is not None and key.players == 4 and key.lobby else main_lobby(c)
+        for key, _, c in rows
+    ]
+    cols["stable_dan_lobby"] = pd.array(
+        [lobby if e["stable_dan"].value is not None else None for lobby, e in zip(lobbies, est, strict=True)],
+        dtype="string",
+    )
+    cols["stable_dan_games"] = pd.array([e["stable_dan"].denominator for e in est], dtype="Int64")
+    cols["stable_dan_few_games"] = pd.array(
+        [
+            None if e["stable_dan"].value is None else e["stable_dan"].denominator < STABLE_DAN_MIN_GAMES
+            for e in est
+        ],
+        dtype="boolean",
+    )
+    records = [_records(c) for _, _, c in rows]
+    for name in _records(PlayerCounters()):
+        cols[name] = pd.array(
+            [r[name] for r in records],
+            dtype="Int64" if name in RECORD_INTS else "string",  # type: ignore[call-overload]
+        )
     for key in keys:
         for suffix, part in (("", "value"), ("_low", "low"), ("_high", "high")):
-            values = [getattr(e[key], part) for e in est]
+            values = [getattr(e[key], part) if key in e else None for e in est]
             cols[key + suffix] = pd.array([pd.NA if v is None else v for v in values], dtype="Float64")
     return pd.DataFrame(cols)
 
 
-def yaku_frame(counters: dict[str, PlayerCounters]):  # noqa: ANN201
-    """One row per (player, yaku): wins with the yaku, wins, and its share of wins with the Wilson
-    interval; the long form of every player's yaku table, for CSV/Parquet."""
+def by_key_order(key: TableKey) -> tuple[int, str, str, str]:
+    """Four players first, then three; within a size by platform, lobby, length."""
+    return (-key.players, key.platform, key.lobby, key.length)
+
+
+def yaku_frame(
+    counters: Mapping[str, PlayerCounters] | Mapping[tuple[TableKey, str], PlayerCounters],
+) -> pd.DataFrame:
+    """One row per (player, yaku), per table key when the counters are keyed so: wins with the yaku,
+    wins, and its share of wins with the Wilson interval; the long form of every player's yaku
+    table, for CSV/Parquet."""
     import pandas as pd
 
-    rows = [
-        (name, yaku, int(e.numerator), e.denominator, e.value, e.low, e.high)
-        for name in sorted(counters)
-        for yaku, e in yaku_frequencies(counters[name]).items()
-    ]
+    keyed = any(isinstance(k, tuple) for k in counters)
+    items = sorted(
+        counters.items(),
+        key=lambda kv: (
+            (by_key_order(kv[0][0]), kv[0][1]) if isinstance(kv[0], tuple) else ((0, "", "", ""), kv[0])
+        ),
+    )
+    rows = []
+    for k, c in items:
+        key, name = k if isinstance(k, tuple) else (None, k)
+        for yaku, e in yaku_frequencies(c).items():
+            rows.append((key, name, yaku, int(e.numerator), e.denominator, e.value, e.low, e.high))
     types = {
         "player": "string",
         "yaku": "string",
@@ -283,6 +380,10 @@ def yaku_frame(counters: dict[str, PlayerCounters]):  # noqa: ANN201
         "share_low": "Float64",
         "share_high": "Float64",
     }
-    return pd.DataFrame(
-        {col: pd.array([r[i] for r in rows], dtype=dtype) for i, (col, dtype) in enumerate(types.items())}  # type: ignore[call-overload]
-    )
+    cols: dict[str, Any] = {}
+    if keyed:
+        for col, dtype in KEY_COLUMNS.items():
+            cols[col] = pd.array([r[0].columns()[col] for r in rows], dtype=dtype)  # type: ignore[call-overload]
+    for i, (col, dtype) in enumerate(types.items()):
+        cols[col] = pd.array([r[i + 1] for r in rows], dtype=dtype)  # type: ignore[call-overload]
+    return pd.DataFrame(cols)

@@ -1,270 +1,68 @@
-"""Reports over any number of games in bounded memory. Long because the sink, its parts and the
-side files it writes as it goes must agree on one row shape: they change together.
+"""Reports over any number of games in bounded memory: ``ReportSink``.
 
 ``paifu report`` used to hold every ``GameResult`` (~94 KB a game) until the end. Here each
-game is folded into a ``ReportPart`` as it finishes and then dropped: player statistics are
-additive counters (``paifu.analysis.stats``), findings by kind and the dates are counts too, the
-report keeps only bounded samples (the first games, flagged games and findings) and the plots'
-bounded curves (``paifu.analysis.plotdata``), and the rows go out in chunks: to a Parquet dataset
-(``--out``), to the ``--games`` table, and to the full tables beside the HTML report.
+game is folded into a ``ReportPart`` (``paifu.analysis.parts``) as it finishes and then dropped:
+player statistics are additive counters per table key and player (``paifu.analysis.stats``),
+findings by kind and the dates are counts too, the report keeps only bounded samples (the first
+games, flagged games and findings) and the plots' bounded curves (``paifu.analysis.plotdata``), and
+the rows go out in chunks: to a Parquet dataset (``--out``), to the ``--games`` table, and to the
+full tables beside the HTML report. What grows with the games: every player's stated standings
+(one small record per named seat whose record states a rating or rank), for the rank curves.
 
-A ``ReportPart`` is what a run of consecutive games adds up to; ``a.merge(b)`` is "a, then b"
-and is associative (the counters' sums are exact), so parts made anywhere (a Dask worker, a
-process pool) and merged in input order give exactly the serial result. ``ReportSink`` is
-the one consumer: it merges games or parts, writes rows as they accumulate, and renders the
-``paifu.analysis.model.Report`` from its aggregates.
+``ReportSink`` is the one consumer: it merges games or parts in input order, writes rows as they
+accumulate, and renders the ``paifu.analysis.model.Report`` from its aggregates. With ``--last N``
+the latest N games are held whole (their rows too) until the run ends: memory for N games.
 """
 
 from __future__ import annotations
 
 import shutil
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from paifu.analysis.frames import TABLES, TENHOU_DATE, Frames, build_frames, frame, game_rows, outcome
-from paifu.analysis.model import Report, Totals, finding_rows, findings_frame, game_date_range, side_files
+from paifu.analysis.frames import TABLES, Frames, frame
+from paifu.analysis.model import Report, Totals, findings_frame, side_files
+from paifu.analysis.parts import (
+    CHUNK_GAMES,
+    FINDINGS_KEPT,
+    FLAGGED_COLUMNS,
+    FLAGGED_KEPT,
+    PARTITIONS,
+    SAMPLE_GAMES,
+    PartSpec,
+    Recent,
+    ReportPart,
+    iter_frames,
+    partition_value,
+    settle,
+)
 from paifu.analysis.plotdata import PlotData
 from paifu.analysis.rank_points import Scheme, get_scheme
-from paifu.analysis.rating import rated_seats, rating_history
-from paifu.analysis.rowfiles import Dataset, TableFile, arrow_rows, decoded, plain
-from paifu.analysis.stats import PlayerCounters, count_game, is_player_name
+from paifu.analysis.rating import rating_history
+from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain
+from paifu.analysis.stats import PlayerCounters, convention_of, stats_frame
+from paifu.analysis.tables import SPLITS, Selection, TableKey, latest
+from paifu.engine.results import GameResult
 from paifu.pipeline import Unreadable
 
-#: game rows kept for the report's "Games" table (the HTML shows 200)
-SAMPLE_GAMES = 200
-#: flagged games kept for the report (every one is still passed to ``on_flagged`` and written)
-FLAGGED_KEPT = 1000
-#: findings kept for the report (the HTML shows 300; the findings table beside it has them all)
-FINDINGS_KEPT = 300
-#: games whose rows are held before they are written out
-CHUNK_GAMES = 256
-FLAGGED_COLUMNS = ["source", "game_id", "game_index", "findings", "finding_codes"]
-#: ``--partition``: the hive column each choice adds to every table of the dataset
-PARTITIONS = {"source": "source_folder", "date": "month", "none": None}
-
-
-@dataclass
-class ReportPart:
-    """The aggregate of a run of consecutive games (or unreadable inputs), in input order."""
-
-    counters: dict[str, PlayerCounters] = field(default_factory=dict)
-    games: int = 0
-    hands: int = 0
-    players_per_game: Counter[int] = field(default_factory=Counter)  # games by number of seats
-    flagged_count: int = 0
-    flagged: list[dict[str, Any]] = field(default_factory=list)  # FLAGGED_COLUMNS of flagged games
-    sample: list[dict[str, Any]] = field(default_factory=list)  # rows of the games table, first games
-    unreadable: list[tuple[str, str]] = field(default_factory=list)
-    unnamed: PlayerCounters = field(default_factory=PlayerCounters)  # seats without a name, summed
-    unnamed_seats: int = 0
-    dates: tuple[str, str, int] | None = None  # first, last date log ids carry; games dated
-    finding_count: int = 0  # rows of the findings table (a cause and its consequences: one row)
-    kind_games: Counter[str] = field(default_factory=Counter)  # games with each finding code
-    kind_findings: Counter[str] = field(default_factory=Counter)  # findings of each code
-    #: games on tables whose scheme no source states; of them, those without rank points (no fit)
-    unstated_schemes: int = 0
-    unsettled: int = 0
-    findings: list[dict[str, Any]] = field(default_factory=list)  # findings rows (the sink drains them)
-    seats: list[tuple[str, int | None, float | None]] = field(default_factory=list)  # for the plots (drained)
-    first: Any = None  # the only game's result while there is one (the HTML draws its scores)
-    rated: list[Any] = field(
-        default_factory=list
-    )  # the report's player's rated seats (``paifu.analysis.rating``)
-    rows: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # rows not yet written
-    # rows already made columnar (``columnar``: a worker's, off the client), all before ``rows``
-    tables: dict[str, list[Any]] = field(default_factory=dict)
-
-    def merge(self, other: ReportPart) -> ReportPart:
-        """``self`` followed by ``other`` (in place; returns ``self``)."""
-        if other.tables and any(self.rows.values()):
-            raise ValueError("merging columnar rows after pending ones: call columnar() first")
-        for name, c in other.counters.items():
-            mine = self.counters.get(name)
-            self.counters[name] = c + PlayerCounters() if mine is None else mine + c
-        self.first = self.first if self.games else other.first
-        if self.games + other.games != 1:
-            self.first = None
-        self.games += other.games
-        self.hands += other.hands
-        self.players_per_game += other.players_per_game
-        self.flagged_count += other.flagged_count
-        self.flagged += other.flagged
-        self.sample += other.sample
-        self.unreadable += other.unreadable
-        self.unnamed = self.unnamed + other.unnamed
-        self.unnamed_seats += other.unnamed_seats
-        if other.dates is not None:
-            known = self.dates
-            self.dates = (
-                other.dates
-                if known is None
-                else (min(known[0], other.dates[0]), max(known[1], other.dates[1]), known[2] + other.dates[2])
-            )
-        self.finding_count += other.finding_count
-        self.kind_games += other.kind_games
-        self.kind_findings += other.kind_findings
-        self.unstated_schemes += other.unstated_schemes
-        self.unsettled += other.unsettled
-        self.findings += other.findings
-        self.seats += other.seats
-        self.rated += other.rated
-        for name, chunks in other.tables.items():
-            self.tables.setdefault(name, []).extend(chunks)
-        for name, rows in other.rows.items():
-            self.rows.setdefault(name, []).extend(rows)
-        return self
-
-    def columnar(self, column: str | None) -> ReportPart:
-        """Pending rows as Arrow tables (in place), text dictionary-encoded (a game's source path
-        is on every row): as small to send as the rows, and no pandas work left for whoever
-        writes them (``decoded`` restores the schema). ``column``: the rows' partition column."""
-        import pyarrow as pa
-        import pyarrow.compute as pc
-
-        for name, rows in self.rows.items():
-            if rows:
-                table = arrow_rows(name, rows, column)
-                cols = [
-                    pc.dictionary_encode(c)
-                    if pa.types.is_large_string(c.type) or pa.types.is_string(c.type)
-                    else c
-                    for c in table.columns
-                ]
-                self.tables.setdefault(name, []).append(pa.table(cols, names=table.column_names))
-        self.rows = {}
-        return self
-
-    def trim(self) -> None:
-        """Drop what the report does not keep (rows are the writer's business, not trimmed; seats are
-        the sink's to draw, so a reduction without one, ``paifu.dask.reduce_report``, drops them)."""
-        del self.flagged[FLAGGED_KEPT:]
-        del self.sample[SAMPLE_GAMES:]
-        del self.findings[FINDINGS_KEPT:]
-        self.seats = []
-
-
-def partition_value(partition: str | None, source: str, game_id: str | None) -> str:
-    """The hive partition of a game: the folder of its record file, or its month (``YYYY-MM``)
-    where the record's id states a date (Tenhou's ``2010091009gm-...``), else ``unknown``."""
-    if partition == "source":
-        return _fit(Path(source).parent.name or ".")
-    m = TENHOU_DATE.match(game_id or "")
-    return f"{m[1][:4]}-{m[1][4:6]}" if m else "unknown"
-
-
-def _fit(value: str, limit: int = 160) -> str:
-    """A partition value whose folder name (percent-encoded, ``source=...``) the file system takes:
-    text that is no UTF-8 (a Latin-1 folder name) made valid, a long name cut with a stable hash."""
-    from urllib.parse import quote
-
-    from paifu.outfiles import name_hash
-
-    value = value.encode("utf-8", "replace").decode("utf-8")
-    if len(quote(value, safe="")) <= limit:
-        return value
-    cut = value
-    while len(quote(cut, safe="")) > limit - 9:
-        cut = cut[:-1]
-    return f"{cut}~{name_hash(value)}"
-
-
-def _auto(scheme: Scheme | str) -> bool:
-    return isinstance(scheme, str) and scheme == "auto"
-
-
-@dataclass(frozen=True)
-class PartSpec:
-    """What a part keeps of each game: picklable, so a worker builds parts exactly as the sink."""
-
-    scheme: Scheme | str = "auto"
-    tables: tuple[str, ...] = ()  # rows to keep for writing
-    partition: str | None = None  # a key of PARTITIONS
-    player: str | None = None  # whose seats the rating keeps: one player's games, not every game's
-
-    @property
-    def column(self) -> str | None:
-        """The partition column the rows carry (None: not partitioned)."""
-        return PARTITIONS.get(self.partition or "none")
-
-    def add_game(self, part: ReportPart, r: Any) -> None:
-        oc = outcome(r, self.scheme)
-        rows = game_rows(r, oc, {"games", *self.tables})
-        game = rows["games"][0]
-        found = finding_rows(r)
-        one = ReportPart(
-            rated=rated_seats(r, oc.placements, only=self.player) if self.player else [],
-            games=1,
-            hands=len(r.hands),
-            players_per_game=Counter({len(r.players): 1}),
-            sample=[game],
-            first=r,
-            dates=game_date_range([r.game_id]),
-            finding_count=len(found),
-            findings=found,
-            kind_games=Counter({row["code"] for row in found}),
-            kind_findings=Counter(
-                {
-                    code: sum(x["count"] for x in found if x["code"] == code)
-                    for code in {row["code"] for row in found}
-                }
-            ),
-        )
-        if _auto(self.scheme) and not getattr(r.rules, "rank_scheme_known", True):
-            one.unstated_schemes = 1
-            one.unsettled = int(oc.points is None)
-        for s, (name, c) in enumerate(zip(r.players, count_game(r, oc.placements, oc.points), strict=True)):
-            one.seats.append(
-                (name, oc.placements[s] if oc.placements else None, oc.points[s] if oc.points else None)
-            )
-            if not is_player_name(name):  # a seat without a name is the field's, not one player ""
-                one.unnamed, one.unnamed_seats = one.unnamed + c, one.unnamed_seats + 1
-                continue
-            one.counters[name] = one.counters[name] + c if name in one.counters else c
-        if not r.valid:
-            one.flagged_count = 1
-            one.flagged.append({k: game[k] for k in FLAGGED_COLUMNS})
-        column = self.column
-        for name in self.tables:
-            if column is not None:
-                value = partition_value(self.partition, r.source, r.game_id)
-                for row in rows[name]:
-                    row[column] = value
-            one.rows[name] = rows[name]
-        part.merge(one)
-
-    def part(self, items: Iterable[Any]) -> ReportPart:
-        """The part of a run of items (``GameResult`` or ``paifu.pipeline.Unreadable``)."""
-        out = ReportPart()
-        for item in items:
-            if isinstance(item, Unreadable):
-                out.unreadable.append((item.file, item.reason))
-            else:
-                self.add_game(out, item)
-        return out
-
-
-def iter_frames(
-    items: Iterable[Any], scheme: Scheme | str = "auto", chunk_games: int = CHUNK_GAMES
-) -> Iterator[Frames]:
-    """``build_frames`` in chunks, for a notebook over more games than fit in memory: the six
-    frames of each next ``chunk_games`` games (``Unreadable`` items are skipped; ``replay_paths``
-    names them). Concatenated, the chunks are ``build_frames`` of all the games."""
-    if not (isinstance(scheme, str) and scheme == "auto"):
-        scheme = get_scheme(scheme)
-    batch: list[Any] = []
-    for item in items:
-        if not isinstance(item, Unreadable):
-            batch.append(item)
-        if len(batch) >= chunk_games:
-            yield build_frames(batch, scheme)
-            batch = []
-    if batch:
-        yield build_frames(batch, scheme)
+__all__ = [
+    "CHUNK_GAMES",
+    "FINDINGS_KEPT",
+    "FLAGGED_KEPT",
+    "PARTITIONS",
+    "SAMPLE_GAMES",
+    "OutputError",
+    "PartSpec",
+    "ReportPart",
+    "ReportSink",
+    "iter_frames",
+    "partition_value",
+    "settle",
+]
 
 
 class OutputError(ValueError):
@@ -291,19 +89,28 @@ class ReportSink:
         on_flagged: Callable[[dict[str, Any]], None] | None = None,
         on_unreadable: Callable[[str, str], None] | None = None,
         html: str | Path | None = None,
+        selection: Selection | None = None,
+        split: str = "table",
+        convention: str = "paifu",
     ) -> None:
         if partition not in PARTITIONS:
             raise ValueError(f"--partition must be one of {', '.join(PARTITIONS)}, not {partition!r}")
+        if split not in SPLITS:
+            raise ValueError(f"--split must be one of {', '.join(SPLITS)}, not {split!r}")
+        self.convention = convention_of(convention).name
         if not (isinstance(scheme, str) and scheme == "auto"):
             scheme = get_scheme(scheme)
         wanted = set(TABLES) if out_dir else {"game_players"} if games_out or html else set()
         if html:
             wanted.add("game_players")
         tables = tuple(t for t in TABLES if t in wanted)
-        self.spec = PartSpec(scheme, tables, partition if out_dir else None, player)
+        self.spec = PartSpec(
+            scheme, tables, partition if out_dir else None, player, split, selection or Selection()
+        )
         self.player = player
         self.agg = ReportPart()
-        self.plots = PlotData()
+        self.plots: dict[TableKey, PlotData] = {}
+        self.recent: list[Recent] = []  # ``--last``: the latest games so far, held whole
         self.findings: list[dict[str, Any]] = []  # the first FINDINGS_KEPT
         self.findings_pending: list[dict[str, Any]] = []  # not yet written beside the HTML
         self.chunk_games, self.pending = chunk_games, 0
@@ -332,12 +139,21 @@ class ReportSink:
             files = side_files(html)
             self.side = {k: TableFile(files[k]) for k in ("games", "findings")}
 
-    def add(self, item: Any) -> None:
+    def add(self, item: GameResult | Unreadable) -> None:
         """One ``GameResult`` or ``Unreadable``, in input order."""
         self.add_part(self.spec.part([item]))
 
     def add_part(self, part: ReportPart) -> None:
         """A part made elsewhere with this sink's ``spec`` (a worker), in input order."""
+        if part.recent:  # ``--last``: held until the run ends, when the latest are known
+            limit = max(part.recent_limit, 1)
+            both = [*self.recent, *part.recent]
+            self.recent = latest(both, limit, lambda x: x.when)
+            part.left_out += len(both) - len(self.recent)  # older than the last N: left out
+            part.recent = []
+        self._absorb(part)
+
+    def _absorb(self, part: ReportPart) -> None:
         if self.on_unreadable:
             for file, reason in part.unreadable:
                 self.on_unreadable(file, reason)
@@ -347,8 +163,8 @@ class ReportSink:
         if part.tables:
             self.agg.columnar(self.spec.column)
         self.agg.merge(part)
-        for seat in self.agg.seats:
-            self.plots.add_seat(*seat)
+        for key, name, place, points in self.agg.seats:
+            self.plots.setdefault(key, PlotData()).add_seat(name, place, points)
         room = FINDINGS_KEPT - len(self.findings)
         if room > 0:
             self.findings += self.agg.findings[:room]
@@ -378,6 +194,9 @@ class ReportSink:
 
     def close(self) -> None:
         """Write what is left; the files are complete after this."""
+        recent, self.recent = self.recent, []
+        for r in recent:  # the games ``--last`` kept, in input order
+            self._absorb(r.part)
         self.flush()
         first = next((v for d in self.datasets.values() for v in d.values), None)
         for dataset in self.datasets.values():
@@ -421,10 +240,8 @@ class ReportSink:
             if out is not None:
                 out.remove()
 
-    def report(self) -> Any:
+    def report(self) -> Report:
         """The ``paifu.analysis.model.Report`` of everything added so far, from the aggregates."""
-        from paifu.analysis.stats import stats_frame
-
         a = self.agg
         n = max(a.players_per_game) if a.players_per_game else 4
         scheme = self.spec.scheme
@@ -434,7 +251,7 @@ class ReportSink:
         return Report(
             frames=frames,
             counters=a.counters,
-            stats=stats_frame(a.counters, n),
+            stats=stats_frame(a.counters, n, convention=self.convention),
             flagged=pd.DataFrame(a.flagged, columns=FLAGGED_COLUMNS).astype(
                 {c: frames.games[c].dtype for c in FLAGGED_COLUMNS}
             ),
@@ -443,7 +260,7 @@ class ReportSink:
             unreadable=list(a.unreadable),
             results=[a.first] if a.first is not None else [],
             findings=findings_frame(self.findings),
-            unnamed=a.unnamed + PlayerCounters(),
+            unnamed={k: c + PlayerCounters() for k, c in a.unnamed.items()},
             unnamed_seats=a.unnamed_seats,
             totals=Totals(
                 games=a.games,
@@ -456,10 +273,16 @@ class ReportSink:
                 finding_kinds=kinds,
                 unstated_schemes=a.unstated_schemes,
                 unsettled=a.unsettled,
+                tables=Counter(a.tables_seen),
+                left_out=a.left_out,
             ),
             plots=self.plots,
             rating=rating_history(a.rated),
             streamed={k: f.path for k, f in self.side.items()},
+            convention=self.convention,
+            selection=self.spec.selection,
+            split=self.spec.split,
+            games_sample=list(a.sample),
         )
 
 

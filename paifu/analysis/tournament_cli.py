@@ -85,7 +85,7 @@ def run_tournament(
         if table:
             write_table(bracket.rows, table)
         if html:
-            from paifu.analysis.html import page
+            from paifu.analysis.htmlparts import page
 
             tables = bracket.rows.groupby(["round", "table"]).ngroups
             sub = f"{tables} tables replayed under dora-tournament and checked by paifu."

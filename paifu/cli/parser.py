@@ -7,6 +7,7 @@ from typing import Any
 
 from paifu._build import BUILD
 from paifu.cli.helptext import Formatter, wrap
+from paifu.cli.report_options import report_selection_options
 from paifu.formats.registry import ENTRIES
 
 DESCRIPTION = """paifu: read, convert, replay and validate riichi mahjong game records.
@@ -137,6 +138,9 @@ class _Unbuilt:
 
     def add_argument(self, *args: object, **kwargs: object) -> None:
         pass
+
+    def add_argument_group(self, *args: object, **kwargs: object) -> _Unbuilt:
+        return self
 
 
 class _OneCommand:
@@ -304,6 +308,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         default="source",
         help="--out partitions: the record's folder (default), its month, or none",
     )
+    report_selection_options(r)
     _limit_options(r)
     sh = sub.add_parser(
         "show",

@@ -30,7 +30,9 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
         if problem := output_problem(path):
             sys.stderr.write(f"paifu report: {problem}\n")
             return 2
-    if refuse_outputs("report", report_outputs(args.html, args.players, args.games, args.out), args.paths):
+    side = [args.members] if args.members else []
+    outputs = report_outputs(args.html, args.players, args.games, args.out)
+    if refuse_outputs("report", outputs, [*args.paths, *side]):
         return 2
     return analysis_cli.run_report(
         args.paths,
@@ -47,6 +49,18 @@ def run_report(args: argparse.Namespace, out: TextIO) -> int:
         out_dir=args.out,
         partition=args.partition,
         scheduler=args.scheduler,
+        filters={
+            "since": args.since,
+            "until": args.until,
+            "last": args.last,
+            "lobby": args.lobby,
+            "length": args.length,
+            "table_size": args.table_size,
+            "member": args.member,
+            "members": args.members,
+        },
+        split=args.split,
+        convention=args.convention,
     )
 
 

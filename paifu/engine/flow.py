@@ -152,6 +152,7 @@ def end_hand(r: Game) -> None:
     hand.riichi_turn = tuple(t if t is not None and t >= 0 else None for t in st.riichi_turn)
     hand.riichi_order = tuple(st.riichi_order)
     hand.double_riichi = tuple(s.double_riichi and s.riichi_accepted for s in st.seats)
+    hand.riichi_accepted = tuple(s.riichi_accepted for s in st.seats)
     hand.opened = tuple(s.calls > 0 for s in st.seats)
     hand.calls = tuple(s.calls for s in st.seats)
     hand.kans = tuple(st.kans.count(i) for i in range(r.n))

@@ -1,7 +1,9 @@
 """What a replay produces: per-hand and per-game results, read by reports.
 
 Reports read these, never raw files. Every number here is the replayed one
-(the engine's), with the record's claims kept beside it where they differ.
+(the engine's), with the record's claims kept beside it where they differ. Long because each
+class states its fields four times (the field names, the annotations, ``__init__`` and
+``_values``): compiled, a generated ``__init__`` would run as Python (``paifu.valued``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ _WIN_RESULT_FIELDS: Final = (
     "turn",
     "pao_seat",
     "recomputed",
+    "table_discards",
 )
 
 
@@ -51,6 +54,9 @@ class WinResult(Rebuilt):
     turn: int  # the winner's draws so far this hand (1 = first draw)
     pao_seat: int | None
     recomputed: bool  # valued by our scorer and compared with the record
+    table_discards: (
+        int  # discards the whole table had made when the hand was won (turns as stats sites count)
+    )
 
     def __init__(
         self,
@@ -69,6 +75,7 @@ class WinResult(Rebuilt):
         turn: int,
         pao_seat: int | None = None,
         recomputed: bool = False,
+        table_discards: int = 0,
     ) -> None:
         self.seat = seat
         self.from_seat = from_seat
@@ -85,6 +92,7 @@ class WinResult(Rebuilt):
         self.turn = turn
         self.pao_seat = pao_seat
         self.recomputed = recomputed
+        self.table_discards = table_discards
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -103,6 +111,7 @@ class WinResult(Rebuilt):
             self.turn,
             self.pao_seat,
             self.recomputed,
+            self.table_discards,
         )
 
     def __repr__(self) -> str:
@@ -134,6 +143,12 @@ _HAND_RESULT_FIELDS: Final = (
     "kans",
     "draws_checked",
     "complete",
+    "riichi_accepted",
+    "riichi_furiten",
+    "riichi_waits",
+    "riichi_wait_left",
+    "riichi_table_discards",
+    "dealer_draw",
 )
 
 
@@ -162,6 +177,13 @@ class HandResult(Rebuilt):
     kans: tuple[int, ...]  # kans of any kind per seat
     draws_checked: bool  # the exhaustive draw's tenpai and payments were recomputed
     complete: bool  # the hand reached its end in the record
+    # what a riichi declaration looked like when its discard was made (per seat; None: no riichi)
+    riichi_accepted: tuple[bool, ...]  # the stick went down (its discard was not won on)
+    riichi_furiten: tuple[bool | None, ...]  # furiten when declaring
+    riichi_waits: tuple[int | None, ...]  # kinds the hand could win on
+    riichi_wait_left: tuple[int | None, ...]  # copies of those kinds the declarer could not see
+    riichi_table_discards: tuple[int | None, ...]  # discards the whole table made before the declaring one
+    dealer_draw: int | None  # the dealer's first draw (a 14-tile starting hand, as some sites count it)
 
     def __init__(
         self,
@@ -188,6 +210,12 @@ class HandResult(Rebuilt):
         kans: tuple[int, ...] = (),
         draws_checked: bool = False,
         complete: bool = False,
+        riichi_accepted: tuple[bool, ...] = (),
+        riichi_furiten: tuple[bool | None, ...] = (),
+        riichi_waits: tuple[int | None, ...] = (),
+        riichi_wait_left: tuple[int | None, ...] = (),
+        riichi_table_discards: tuple[int | None, ...] = (),
+        dealer_draw: int | None = None,
     ) -> None:
         self.index = index
         self.label = label
@@ -212,6 +240,12 @@ class HandResult(Rebuilt):
         self.kans = kans
         self.draws_checked = draws_checked
         self.complete = complete
+        self.riichi_accepted = riichi_accepted
+        self.riichi_furiten = riichi_furiten
+        self.riichi_waits = riichi_waits
+        self.riichi_wait_left = riichi_wait_left
+        self.riichi_table_discards = riichi_table_discards
+        self.dealer_draw = dealer_draw
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -238,6 +272,12 @@ class HandResult(Rebuilt):
             self.kans,
             self.draws_checked,
             self.complete,
+            self.riichi_accepted,
+            self.riichi_furiten,
+            self.riichi_waits,
+            self.riichi_wait_left,
+            self.riichi_table_discards,
+            self.dealer_draw,
         )
 
     def __repr__(self) -> str:

@@ -5,9 +5,12 @@ and the stick once the discard passes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from paifu.board import ends as board
+from paifu.board.seat import live_waits
 from paifu.engine.game import Game
-from paifu.engine.legality import check_riichi
+from paifu.engine.legality import check_riichi, is_furiten, visible
 from paifu.events import RiichiAccepted, RiichiDeclared
 from paifu.findings import Code
 
@@ -44,3 +47,33 @@ def on_accepted(r: Game, ev: RiichiAccepted) -> None:
         r.find(Code.ILLEGAL_CALL, "riichi accepted without a pending riichi discard", seat=ev.seat)
         return
     accept(r, ev.seat, ev.scores)
+
+
+def note_declaration(r: Game, seat_no: int) -> None:
+    """What the hand's result keeps of a declaration once its discard is made (statistics read it;
+    no check does): whether the declarer was furiten, the kinds it could win on and the copies of
+    them it could not see (its hand, every river and meld and the indicators seen), and how many
+    discards the whole table had made before this one."""
+    st, hand = r.state, r.hand
+    if st is None or hand is None:
+        return
+    seat = st.seats[seat_no]
+    live = live_waits(seat, r.sanma)
+    left = 0
+    for k in live:
+        left += max(0, 4 - visible(st, seat_no, k))
+    before = -1
+    for s in st.seats:
+        before += s.discards
+    n = r.n
+    hand.riichi_furiten = _put(hand.riichi_furiten, seat_no, is_furiten(seat, r.sanma), n)
+    hand.riichi_waits = _put(hand.riichi_waits, seat_no, len(live), n)
+    hand.riichi_wait_left = _put(hand.riichi_wait_left, seat_no, left, n)
+    hand.riichi_table_discards = _put(hand.riichi_table_discards, seat_no, before, n)
+
+
+def _put(values: tuple[Any, ...], seat_no: int, value: Any, n: int) -> tuple[Any, ...]:
+    """``values`` (one per seat, None where unset) with ``seat_no``'s set."""
+    out: list[Any] = list(values) if len(values) == n else [None] * n
+    out[seat_no] = value
+    return tuple(out)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paifu.board import turns as board
 from paifu.board.phases import BETWEEN, HAND_OVER
-from paifu.engine import calls, wins
+from paifu.engine import calls, riichi, wins
 from paifu.engine.game import Game
 from paifu.engine.legality import check_discard, check_draw, check_hand_size, check_riichi_discard
 from paifu.events import Discard, Draw
@@ -35,6 +35,9 @@ def on_draw(r: Game, ev: Draw) -> None:
         r.walls.check_draw(ev, st.rinshan_pending, r)
     tile = ev.tile
     board.draw(st, seat_no, tile)  # the record is followed, so later checks stay meaningful
+    hand = r.hand
+    if seat_no == st.dealer and hand is not None and hand.dealer_draw is None:
+        hand.dealer_draw = tile  # a 14-tile starting hand, as some statistics sites count the dealer's
     r.check_seen(tile, seat_no)
     r.take(tile, seat_no)
 
@@ -57,4 +60,5 @@ def on_discard(r: Game, ev: Discard) -> None:
     seat = st.seats[seat_no]
     if seat.river[-1].riichi:  # the declaration's discard
         r.report(check_riichi_discard(st, seat_no, r.flags))
+        riichi.note_declaration(r, seat_no)
     r.report(check_hand_size(st, seat_no))

@@ -293,6 +293,7 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
             turn=seat.draws,
             pao_seat=pao,
             recomputed=val is not None,
+            table_discards=sum([s.discards for s in st.seats]),
         )
     )
 
