@@ -68,7 +68,9 @@ def test_a_finding_shows_at_its_event() -> None:
     assert [f.code for f in g.findings] == ["final-score-mismatch"]
     t = g.finding(0)
     assert t.index == len(rec.events) - 1 and t.findings and "final-score-mismatch" in t.findings[0]
-    assert "final-score-mismatch" in table_svg(t)
+    shown = t._repr_html_()  # the table and its panel: the finding with the record's and the rules' values
+    assert "final-score-mismatch" in shown and "the record says final scores" in shown
+    assert "seat 0 26,000" in shown and "seat 0 25,000" in shown and "leftover_sticks" in shown
     page = g._repr_html_()
     assert page.count("<details>") == 1 and "<svg" in page and "final-score-mismatch" in page
 
@@ -167,6 +169,7 @@ def test_discard_review_counts_unseen_tiles() -> None:
         "best_shanten": 0,
         "best_ukeire": 3,
         "best": True,
+        "plan": None,
     }  # one 1z is in the other river
     worse = review_discard(tv, 0, "1z")
     assert worse["shanten_after"] == 1 and worse["best"] is False and worse["best_tile"] == "3z"
@@ -239,7 +242,7 @@ def test_hand_list_names_the_players(tmp_path, monkeypatch) -> None:  # noqa: AN
     for record in records:
         assert main(["show", record]) == 0
     hands = [
-        re.search(r'<ol id="hands">(.*?)</ol>', (tmp_path / default_page(r, 0)).read_text("utf-8"))[1]
+        re.search(r'<ul id="hands">(.*?)</ul>', (tmp_path / default_page(r, 0)).read_text("utf-8"))[1]
         for r in records
     ]
     assert "> Dan (seat 3) ron from Chie (seat 2): 1300" in hands[0] and "Ben (seat 1)" in hands[0]
@@ -252,14 +255,15 @@ def test_hand_list_names_the_players(tmp_path, monkeypatch) -> None:  # noqa: AN
     assert "ron from Chie (seat 2)" in nameless.hands[0].result and "seat 0" in nameless.tables[1].event
 
 
-def test_hand_list_marks_a_shortened_result() -> None:
+def test_hand_list_writes_a_long_result_whole() -> None:
+    """No result is cut: the list wraps it (its first digits too: no list numbering to clip)."""
     from paifu.view.html import viewer_html
 
     g = open_game(CHANKAN)
     long = "seat 0 tsumo: 16000 (" + ", ".join(f"yaku{i} 1" for i in range(20)) + ")"
     g.hands[0] = replace(g.hands[0], result=long)
     page = viewer_html(g, 0)
-    assert f"<li title='{long}'>" in page and long[:87] + "...<br>" in page
+    assert f"<li title='{long}'>" in page and f"{long}<br>" in page and "<ol" not in page
 
 
 @pytest.mark.parametrize(
