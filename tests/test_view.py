@@ -291,3 +291,56 @@ def test_show_names_an_unreadable_file(tmp_path, capsys) -> None:  # noqa: ANN00
     assert main(["show", str(bad), "-o", str(tmp_path / "x.html")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("paifu show: ") and "bad.xml" in err and err.count("\n") == 1
+
+
+def _two_games(tmp_path):  # noqa: ANN001, ANN202
+    """A 電脳麻将 file of two of our sample games (a JSON list of paipu)."""
+    import warnings
+
+    from paifu.api import write
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what the format cannot carry, said once per game
+        games = [
+            write(read_path(str(SAMPLES / "tenhou-xml" / f"{n}.xml"))[0], "majiang").decode("utf-8")
+            for n in ("chankan", "exhaustive-draw-tenpai")
+        ]
+    path = tmp_path / "two.json"
+    path.write_text("[" + ",".join(games) + "]", encoding="utf-8")
+    return path
+
+
+def test_show_on_a_file_of_games_says_which_it_drew(tmp_path, capsys, monkeypatch) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    path = _two_games(tmp_path)
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "holds 2 games; this page draws game 0: --game N (0..1) draws another, --all" in out
+    page = next((tmp_path / "viewer").glob("*-0.html")).read_text(encoding="utf-8")
+    assert "game 0 of the file's 2 (0..1)" in page
+    assert main(["show", str(path), "--game", "1"]) == 0
+    assert "holds 2 games" not in capsys.readouterr().out  # asked for: nothing to say
+
+
+def test_show_all_writes_each_game_and_an_index(tmp_path, capsys, monkeypatch) -> None:  # noqa: ANN001
+    from paifu.cli import main
+    from paifu.view.html import page_data
+    from paifu.view.names import index_name, page_name
+
+    monkeypatch.chdir(tmp_path)
+    path = _two_games(tmp_path)
+    assert main(["show", str(path), "--all"]) == 0
+    folder = tmp_path / "viewer"
+    index = (folder / index_name(str(path))).read_text(encoding="utf-8")
+    pages = [folder / page_name(str(path), k) for k in (0, 1)]
+    assert all(p.is_file() for p in pages) and "2 games of 2" in capsys.readouterr().out
+    for k, p in enumerate(pages):
+        assert f"href='{p.name}'" in index
+        text = p.read_text(encoding="utf-8")
+        assert f"game {k} of 2 in the file" in text and f"href='{pages[1 - k].name}'" in text
+        assert page_data(text)["players"] == ["Aoi", "Ben", "Chie", "Dan"]
+    assert "1. Chie 55,700" in index  # places, scores and rank points of each game
+    assert main(["show", str(path), "--all", "--game", "1"]) == 2
+    assert "no --game, --hand or --event" in capsys.readouterr().err

@@ -182,3 +182,26 @@ def test_tiles_read_as_players_read_them() -> None:
         "North",
         "red 5m",
     ]
+
+
+def test_plans_from_the_win_and_from_the_calls() -> None:
+    from paifu.view.plans import FLUSH, FLUSH_TILES, TANYAO, YAKUHAI, Plan, plans_of, serves_better
+
+    chi = [("1m", "2m", "3m")]
+    few = ["4m", "5m", "7p", "8p", "2s", "3s", "6s", "7s", "1z", "1z", "9p"]  # 5 of 14 fit a flush in m
+    many = ["4m", "5m", "7m", "8m", "9m", "1z", "1z", "7z", "2s", "3s", "6p"]  # 11 of 14 do
+    assert plans_of(chi, True, [], [], few) == []
+    assert plans_of(chi, True, [], [], many) == [Plan(FLUSH, 0)] and FLUSH_TILES <= 11
+    assert plans_of([("3p", "4p", "5p")], True, [], [], few) == [Plan(TANYAO)]  # simples only
+    won = plans_of([], False, ["riichi", "honitsu", "yakuhai-chun"], ["1s", "2s", "3s", "7z", "7z", "7z"])
+    assert won == [Plan(FLUSH, 2, True), Plan(YAKUHAI, kind_of("7z"), True)]
+    # tanyao, 123456m 789p 22s 567s: cutting the 1m leaves 1-shanten with simples only (234m 56m 78p
+    # 22s 567s, 9p useless), cutting the 5m 2-shanten (234m 6m 78p 22s 567s, 1m and 9p useless)
+    counts = [0] * 34
+    for k in kinds("123456m789p22567s"):
+        counts[k] += 1
+    assert sum(counts) == 14
+    assert serves_better(counts, kind_of("1m"), kind_of("5m"), Plan(TANYAO), [0] * 34, True, False)
+    assert not serves_better(counts, kind_of("5m"), kind_of("1m"), Plan(TANYAO), [0] * 34, True, False)
+    chun = Plan(YAKUHAI, kind_of("7z"))
+    assert serves_better(counts, kind_of("1m"), kind_of("7z"), chun, [0] * 34, True, False)

@@ -269,7 +269,10 @@ def game_over_why(
                 False,
                 f"after {label} the last dealer (seat {st.dealer}) keeps the deal and plays on (renchan)",
             )
-    return False, f"after {label} the {_ROUNDS[min(sched, 4) - 1]} round the table plays is not over (length)"
+    return (
+        False,
+        f"after {label} the table plays on to the end of the {_ROUNDS[min(sched, 4) - 1]} round (length)",
+    )
 
 
 def target(r: Game, fixed: int) -> int:

@@ -4,7 +4,7 @@ A browser without a CJK font shows 東, 萬 or a player's name as boxes; so a pa
 browser's fonts for them. The glyphs come from IPAexGothic, the font the ``matplotlib-fontja``
 package (a dependency, for the report's plots) installs, read by our own reader
 (``paifu.view.ttf``; fontTools where ours cannot tell). Text a person reads (names, events,
-results, the review) is real text (``text``, ``html_text``), drawn by a subset of the font that
+results, the review) is real text (``text``; HTML text is plain escaped text), drawn by a subset of the font that
 the page carries (``font_css``, ``paifu.view.subset``), so it can be selected, searched and
 copied. A tile's face is a picture: its kanji are paths (``drawn``: ``<path id="g6771">`` in
 ``defs``, ``<use href="#g6771">`` on the face). A character the font lacks is drawn by the
@@ -154,21 +154,9 @@ def _drawn(x: float, y: float, s: str, size: float, fill: str, anchor: str) -> s
     return "".join(out)
 
 
-def width(s: str, size: float) -> float:
-    """The width of ``s`` at ``size`` in the font's advances (ASCII estimated)."""
-    return sum(
-        len(r) * ADVANCE_ASCII * size if r[0].isascii() else advance(ord(r)) * size for r in _RUNS.findall(s)
-    )
-
-
 def font_css(markup: str) -> tuple[str, str]:
     """(the ``@font-face`` rule, its family) of a font subset with every character of ``markup``
     outside ASCII (``paifu.view.subset``); ("", "") when it has none or the font is missing."""
     from paifu.view.subset import font_face
 
     return font_face(_reader(), markup)
-
-
-def html_text(s: str) -> str:
-    """``s`` as HTML text: escaped, and drawn by the page's font subset (``font_css``)."""
-    return html.escape(s)

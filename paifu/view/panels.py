@@ -37,7 +37,7 @@ CSS = """
 .pf-panel .finding .rec,.pf-panel .finding .rul{display:inline-block;border:1px solid #d9b8bf;border-radius:4px;padding:0 6px;margin:2px 4px 2px 0;background:#fff6f7;color:#1b1b1b}
 .pf-panel .finding .why{color:#333;font-size:13px}
 .pf .end{border-top:4px solid #6b4fa0;padding-top:.3em}.pf .end th{color:#555;font-size:13px;white-space:nowrap}
-.pf .end .tw{overflow-x:auto}.pf .end td{white-space:nowrap}
+.pf .end .tw{overflow-x:auto}.pf .end table{font-size:13px}.pf .end td{white-space:nowrap;padding-right:6px}
 .pf .end td.place{font-weight:bold}.pf .end .notes{color:#555;font-size:13px}
 .pf-review{font-size:14px}.pf-review .worse{color:#b00020}.pf-review .safe{color:#1a5f2a}
 """
@@ -48,15 +48,19 @@ def both(ja: str, en: str) -> str:
     return f"<span class='ja'>{esc(ja)}</span><span class='en'>{esc(en)}</span>"
 
 
-def tiles_html(tiles: Sequence[str], gap_before: int | None = None) -> str:
-    """Tiles as one small SVG of the page's faces (``gap_before``: a gap before that tile)."""
-    x, out = 0, []
-    for i, t in enumerate(tiles):
-        if gap_before is not None and i == gap_before:
+def tiles_html(*groups: Sequence[str]) -> str:
+    """Tiles as one small SVG of the page's faces, a gap between ``groups`` (a hand, its melds, the
+    winning tile)."""
+    x, out, names = 0, [], []
+    for g, tiles in enumerate(g for g in groups if g):
+        if g:
             x += 8
-        out.append(f"<use href='#pt-{esc(t)}' x='{x}' y='0'/>")
-        x += W + 1
-    return f"<svg class='tl' viewBox='0 0 {max(x - 1, 1)} {H}' role='img' aria-label='{esc(' '.join(tiles))}'>{''.join(out)}</svg>"
+        for t in tiles:
+            out.append(f"<use href='#pt-{esc(t)}' x='{x}' y='0'/>")
+            names.append(t)
+            x += W + 1
+    label = esc(" ".join(names))
+    return f"<svg class='tl' viewBox='0 0 {max(x - 1, 1)} {H}' role='img' aria-label='{label}'>{''.join(out)}</svg>"
 
 
 def _name(tv: TableData, seat: int) -> str:
@@ -66,10 +70,7 @@ def _name(tv: TableData, seat: int) -> str:
 def win_html(tv: TableData, w: WinView) -> str:
     who, src = esc(_name(tv, w.seat)), esc(_name(tv, w.from_seat))
     how = f"{both('ツモ', 'tsumo')}" if w.tsumo else f"{both('ロン', 'ron from')} {src}"
-    tiles = list(w.hand)
-    for m in w.melds:
-        tiles.extend(m.tiles)
-    hand = tiles_html([*tiles, w.tile], gap_before=len(tiles))
+    hand = tiles_html(w.hand, *(m.tiles for m in w.melds), (w.tile,))
     yaku = "".join(
         f"<tr class='yaku' data-name='{esc(name)}' data-han='{han}'><td>{both(yaku_ja(name), yaku_en(name))}</td>"
         f"<td class='n'>{han}</td></tr>"
@@ -163,8 +164,8 @@ def end_html(table: Any) -> str:
             cells += [f"<td>{esc(r.rank or '')}{after}</td>", f"<td class='n'>{moved}</td>"]
         if rated:
             cells += [
-                f"<td class='n'>{_num(r.rate, 2, sign=False)}</td>",
-                f"<td class='n'>{_num(r.rate_after, 2, sign=False)}</td>",
+                f"<td class='n'>{_rate(r.rate)}</td>",
+                f"<td class='n'>{_rate(r.rate_after)}</td>",
             ]
         rows.append(f"<tr class='end-row' data-seat='{r.seat}' data-place='{r.place}'>{''.join(cells)}</tr>")
     notes = "".join(f"<div>{esc(n)}</div>" for n in table.notes)
@@ -174,11 +175,14 @@ def end_html(table: Any) -> str:
     )
 
 
-def _num(v: float | None, decimals: int = 1, sign: bool = True) -> str:
-    if v is None:
-        return ""
-    text = f"{v:+.{decimals}f}" if sign else f"{v:,.{decimals}f}"
-    return text.replace(".0", "") if decimals == 1 and text.endswith(".0") else text
+def _num(v: float | None) -> str:
+    """A signed value, whole where it is (``+20``, ``+7.5``)."""
+    return "" if v is None else f"{v:+g}"
+
+
+def _rate(v: float | None) -> str:
+    """A rating as Tenhou writes it: ``R2177.00``'s number, two decimals."""
+    return "" if v is None else f"{v:.2f}"
 
 
 def event_html(tv: TableData) -> str:

@@ -10,7 +10,7 @@ Plans, each one a player can check on the table (``docs/viewer.md``):
 
 A plan is the hand's when the hand went on to win with that yaku (its winning hand names the
 suit), or, for flush and tanyao, when every call made so far fits it (an open hand needs a yaku,
-and its calls show which). The flush and tanyao plans are measured by the plan's own shanten and
+and its calls show which), a flush when ``FLUSH_TILES`` of the hand's tiles fit it too. The flush and tanyao plans are measured by the plan's own shanten and
 improving tiles: the hand's shanten when only the plan's tiles can be used (the others are
 useless, as the plan will discard them), by our calculator (``paifu.shanten``).
 """
@@ -53,11 +53,21 @@ class Plan:
         return True
 
 
+#: a flush is an open hand's plan from its calls when they all fit it and so do this many of its
+#: 14 tiles (its concealed tiles and its melds'): most of the hand in one suit and honours already
+FLUSH_TILES = 10
+
+
 def plans_of(
-    melds: Sequence[Sequence[str]], open_hand: bool, won_yaku: Sequence[str], won_tiles: Sequence[str]
+    melds: Sequence[Sequence[str]],
+    open_hand: bool,
+    won_yaku: Sequence[str],
+    won_tiles: Sequence[str],
+    held: Sequence[str] = (),
 ) -> list[Plan]:
     """The plans of one seat's hand: from the yaku it won with (``won_yaku``, ``won_tiles`` its
-    whole winning hand), and from its calls (``melds``: each meld's tiles, ``open_hand``: any call)."""
+    whole winning hand), and from its calls (``melds``: each meld's tiles, ``open_hand``: any call;
+    ``held``: its concealed tiles)."""
     out: list[Plan] = []
     suits = {kind_of(t) // 9 for t in won_tiles if kind_of(t) < 27}
     if any(y in _FLUSH_YAKU for y in won_yaku) and len(suits) == 1:
@@ -71,7 +81,14 @@ def plans_of(
         kinds = [kind_of(t) for m in melds for t in m]
         numbered = {k // 9 for k in kinds if k < 27}
         if len(numbered) == 1 and not any(p.kind == FLUSH for p in out):
-            out.append(Plan(FLUSH, numbered.pop()))
+            suit = numbered.pop()
+            fits = sum(
+                1
+                for t in (*held, *(t for m in melds for t in m))
+                if kind_of(t) >= 27 or kind_of(t) // 9 == suit
+            )
+            if fits >= FLUSH_TILES:
+                out.append(Plan(FLUSH, suit))
         if all(k in SIMPLES for k in kinds) and not any(p.kind == TANYAO for p in out):
             out.append(Plan(TANYAO))
     return out

@@ -139,6 +139,22 @@ RULES: dict[Code, tuple[str, tuple[str, ...], str]] = {
 }
 
 
+#: a code's rule where its message says which part of it broke: (code, words in the message) -> rule
+BY_MESSAGE: dict[tuple[Code, str], tuple[str, tuple[str, ...], str]] = {
+    (Code.HAND_START_MISMATCH, "scores"): ("a hand starts with the scores the last one left", (), THE_GAME),
+    (Code.SCORE_DELTA_MISMATCH, "riichi stick"): (
+        "a riichi declaration puts down a 1,000-point stick",
+        (),
+        THE_GAME,
+    ),
+    (Code.POINTS_MISMATCH, "indicators"): (
+        "the dora are the tiles after the indicators on the table",
+        (),
+        THE_GAME,
+    ),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class RuleValue:
     """One ruleset value a finding rests on: its name, the table's value, and where it comes from."""
@@ -229,6 +245,9 @@ def finding_view(f: Finding, rules: Any, event: int, at_hand: str) -> FindingVie
     """``f`` as the page shows it at event ``event`` (of hand ``at_hand``), under ``rules``."""
     code = Code(f.code) if f.code in Code._value2member_map_ else None
     rule, fields, source = RULES.get(code, ("", (), THE_GAME)) if code is not None else ("", (), THE_GAME)
+    for (which, words), told in BY_MESSAGE.items():
+        if which == code and words in f.message:
+            rule, fields, source = told
     named = [x for x in _FIELD.findall(f.message) if x in fields]
     values = rule_values(rules, tuple(named) or fields) if fields else ()
     record = rules_value = None

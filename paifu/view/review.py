@@ -243,7 +243,7 @@ def discard_rows(game: Any) -> list[dict[str, Any]]:
             sv = before.seats[ev.seat]
             opened = any(m.kind != "ankan" for m in sv.melds)
             won_yaku, won_tiles = won.get(ev.seat, ([], []))
-            plans = plans_of([m.tiles for m in sv.melds], opened, won_yaku, won_tiles)
+            plans = plans_of([m.tiles for m in sv.melds], opened, won_yaku, won_tiles, sv.tiles)
             row.update(review_discard(before, ev.seat, tile, plans))
             _defence(row, before, ev.seat, kind_of(tile), log)
             _verdict(row)
