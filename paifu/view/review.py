@@ -202,6 +202,7 @@ def discard_rows(game: Any) -> list[dict[str, Any]]:
     )
     won: dict[int, tuple[list[str], list[str]]] = {}
     last: tuple[dict[str, Any], TableData, int, tuple[Any, ...]] | None = None  # the discard a ron may take
+    seen: dict[int, Any] = {}  # each seat copy's threat facts
     for i, ev in enumerate(game.record.events):
         if i >= len(game.tables):
             break
@@ -245,7 +246,7 @@ def discard_rows(game: Any) -> list[dict[str, Any]]:
             won_yaku, won_tiles = won.get(ev.seat, ([], []))
             plans = plans_of([m.tiles for m in sv.melds], opened, won_yaku, won_tiles, sv.tiles)
             row.update(review_discard(before, ev.seat, tile, plans))
-            _defence(row, before, ev.seat, kind_of(tile), log)
+            _defence(row, before, ev.seat, kind_of(tile), log, seen)
             _verdict(row)
             last = (row, before, ev.seat, log.snapshot())
             log.discard(ev.seat, kind_of(tile), river[-1].riichi)
@@ -255,11 +256,26 @@ def discard_rows(game: Any) -> list[dict[str, Any]]:
     return rows
 
 
-def _defence(row: dict[str, Any], before: TableData, seat: int, kind: int, log: HandLog) -> None:
+def _seat_threat(sv: Any, seen: dict[int, tuple[Any, bool, int]]) -> tuple[bool, int]:
+    """(declared riichi, open melds) of a seat, found once per seat copy (``snapshot`` keeps a seat
+    an event left as it was: the same object again)."""
+    known = seen.get(id(sv))
+    if known is None or known[0] is not sv:
+        known = (
+            sv,
+            sv.riichi or any(t.riichi for t in sv.river),
+            sum(1 for m in sv.melds if m.kind != "ankan"),
+        )
+        seen[id(sv)] = known
+    return known[1], known[2]
+
+
+def _defence(
+    row: dict[str, Any], before: TableData, seat: int, kind: int, log: HandLog, seen: dict[int, Any]
+) -> None:
     """The threats at this discard, the held tiles safe against each, and how safe the discard was."""
-    riichi = [s.riichi or any(t.riichi for t in s.river) for s in before.seats]
-    open_melds = [sum(1 for m in s.melds if m.kind != "ankan") for s in before.seats]
-    found = threats(seat, riichi, open_melds, before.dealer)
+    facts = [_seat_threat(s, seen) for s in before.seats]
+    found = threats(seat, [f[0] for f in facts], [f[1] for f in facts], before.dealer)
     row["defence"] = []
     if not found:
         row["threats"] = row["safe_held"] = row["discard_safety"] = None
