@@ -154,9 +154,10 @@ def _drawn(x: float, y: float, s: str, size: float, fill: str, anchor: str) -> s
     return "".join(out)
 
 
-def font_css(markup: str) -> tuple[str, str]:
+def font_css(*markup: str) -> tuple[str, str]:
     """(the ``@font-face`` rule, its family) of a font subset with every character of ``markup``
-    outside ASCII (``paifu.view.subset``); ("", "") when it has none or the font is missing."""
+    (one string or its parts) outside ASCII (``paifu.view.subset``); ("", "") when it has none or
+    the font is missing."""
     from paifu.view.subset import font_face
 
-    return font_face(_reader(), markup)
+    return font_face(_reader(), *markup)

@@ -280,8 +280,9 @@ def viewer_html(
 </body></html>
 """
     # the faces of every tile on the page, and the font subset of every text: the tables', the lists', the review's
-    markup = "".join(payload["groups"]) + page + "".join(payload["review"].values())
-    face, family = font_css(markup)
+    parts = [*payload["groups"], page, *payload["review"].values()]
+    markup = "".join(parts)
+    face, family = font_css(*parts)
     page = page.replace("__PAIFU_FONT__", face, 1)
     page = page.replace("__PAIFU_FAMILY__", f" style=\"--pf-font:'{family}'\"" if family else "", 1)
-    return page.replace("__PAIFU_DEFS__", svg_defs(markup, font=False), 1)
+    return page.replace("__PAIFU_DEFS__", svg_defs(markup), 1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from paifu.view.faces import H, W
@@ -43,8 +44,10 @@ CSS = """
 """
 
 
+@lru_cache(maxsize=4096)
 def both(ja: str, en: str) -> str:
-    """One text in Japanese and in English; the page's switch shows one."""
+    """One text in Japanese and in English; the page's switch shows one (cached: the review and the
+    panels repeat their words at every discard)."""
     return f"<span class='ja'>{esc(ja)}</span><span class='en'>{esc(en)}</span>"
 
 

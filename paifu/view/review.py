@@ -108,17 +108,18 @@ def _dora_kinds(tv: TableData, sanma: bool) -> set[int]:
 
 
 def review_discard(
-    before: TableData, seat: int, tile: str, plans: list[Plan] | None = None
+    before: TableData, seat: int, tile: str, plans: list[Plan] | None = None, visible: list[int] | None = None
 ) -> dict[str, Any]:
     """Shanten and ukeire of discarding ``tile`` and of the best discard, from the table before
-    it; ``plan``: the hand's plan that serves better than the best discard, if one does."""
+    it; ``plan``: the hand's plan that serves better than the best discard, if one does (``visible``:
+    what the player sees, ``visible_counts``, when known)."""
     sv = before.seats[seat]
     held = sv.counts
     counts = list(held)
     closed = not any(m.kind != "ankan" for m in sv.melds)
     if not reviewable(counts):  # a broken record's oversized hand: drawn, not reviewed
         return {"shanten_before": None}
-    visible = visible_counts(before, seat, held)
+    visible = visible if visible is not None else visible_counts(before, seat, held)
     whole = Shape(counts, closed, sv.sanma)
     shanten_before = whole.shanten() if sum(counts) % 3 == 2 else None
     options: dict[int, tuple[int, int]] = {}
@@ -245,8 +246,9 @@ def discard_rows(game: Any) -> list[dict[str, Any]]:
             opened = any(m.kind != "ankan" for m in sv.melds)
             won_yaku, won_tiles = won.get(ev.seat, ([], []))
             plans = plans_of([m.tiles for m in sv.melds], opened, won_yaku, won_tiles, sv.tiles)
-            row.update(review_discard(before, ev.seat, tile, plans))
-            _defence(row, before, ev.seat, kind_of(tile), log, seen)
+            visible = visible_counts(before, ev.seat)
+            row.update(review_discard(before, ev.seat, tile, plans, visible))
+            _defence(row, before, ev.seat, kind_of(tile), log, seen, visible)
             _verdict(row)
             last = (row, before, ev.seat, log.snapshot())
             log.discard(ev.seat, kind_of(tile), river[-1].riichi)
@@ -271,7 +273,13 @@ def _seat_threat(sv: Any, seen: dict[int, tuple[Any, bool, int]]) -> tuple[bool,
 
 
 def _defence(
-    row: dict[str, Any], before: TableData, seat: int, kind: int, log: HandLog, seen: dict[int, Any]
+    row: dict[str, Any],
+    before: TableData,
+    seat: int,
+    kind: int,
+    log: HandLog,
+    seen: dict[int, Any],
+    visible: list[int],
 ) -> None:
     """The threats at this discard, the held tiles safe against each, and how safe the discard was."""
     facts = [_seat_threat(s, seen) for s in before.seats]
@@ -280,7 +288,6 @@ def _defence(
     if not found:
         row["threats"] = row["safe_held"] = row["discard_safety"] = None
         return
-    visible = visible_counts(before, seat)
     held = [kind_of(t) for t in before.seats[seat].tiles]
     texts, safes, tile_safety = [], [], []
     for t in found:

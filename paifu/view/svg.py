@@ -91,18 +91,18 @@ def body(tv: TableData, bottom: int = 0, parts: list[str] | None = None) -> str:
     return "".join(out)
 
 
-def defs(markup: str, font: bool = True) -> str:
-    """The ``<defs>`` a drawing needs: style (``font``: with the subset of the font its text
-    needs), the faces of the tiles it shows, the glyphs of the faces."""
+def defs(markup: str, font: str = "") -> str:
+    """The ``<defs>`` a drawing needs: style (``font``: the ``@font-face`` of the subset its text
+    needs, ``font_css``), the faces of the tiles it shows, the glyphs of the faces."""
     used = set(_TILE_USE.findall(markup))
     tiles = faces(used)
-    face = font_css(markup)[0] if font else ""
-    return f"<defs><style>{face}{STYLE}</style>{tiles}{glyph_defs(tiles)}</defs>"
+    return f"<defs><style>{font}{STYLE}</style>{tiles}{glyph_defs(tiles)}</defs>"
 
 
-def _font_style(markup: str) -> str:
-    family = font_css(markup)[1]
-    return f" style=\"--pf-font:'{family}'\"" if family else ""
+def _standalone(inner: str) -> tuple[str, str]:
+    """(defs with the font, the root's style attribute naming the font) of a drawing of its own."""
+    face, family = font_css(inner)
+    return defs(inner, face), f" style=\"--pf-font:'{family}'\"" if family else ""
 
 
 def table_svg(tv: TableData, bottom: int = 0, english: bool = False, closed: bool = False) -> str:
@@ -111,9 +111,10 @@ def table_svg(tv: TableData, bottom: int = 0, english: bool = False, closed: boo
     hands face down)."""
     inner = body(tv, bottom)
     cls = "paifu-table" + (" english" if english else "") + (" closed" if closed else "")
+    head, font = _standalone(inner)
     return (
         f'<svg xmlns="{SVG_NS}" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
-        f'class="{cls}" data-event="{tv.index}"{_font_style(inner)}>{defs(inner)}{inner}</svg>'
+        f'class="{cls}" data-event="{tv.index}"{font}>{head}{inner}</svg>'
     )
 
 
@@ -153,9 +154,10 @@ def seat_svg(sv: SeatData) -> str:
     label = label_part(sv.seat, sv.name, sv.wind, sv.score, sv.riichi, False, False, None, False)
     inner = seat_group(sv.seat, 0, seat_part(sv) + label)
     top = HAND_Y - 24
+    head, font = _standalone(inner)
     return (
         f'<svg xmlns="{SVG_NS}" viewBox="0 {top:g} {S} {S - top:g}" width="100%" '
-        f'class="paifu-hand"{_font_style(inner)}>{defs(inner)}<rect class="felt" x="0" y="{top:g}" width="{S}" '
+        f'class="paifu-hand"{font}>{head}<rect class="felt" x="0" y="{top:g}" width="{S}" '
         f'height="{S - top:g}"/>{inner}</svg>'
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from paifu.view.panels import both
@@ -35,6 +36,7 @@ def _sh(v: Any) -> str:
     )
 
 
+@lru_cache(maxsize=256)
 def tile_words(tile: str) -> str:
     """A tile as players write it, in Japanese and in English (``中`` / ``Chun``, never ``7z``)."""
     return both(tile_ja(tile), tile_en(tile))
