@@ -1,6 +1,7 @@
-"""Take the README's screenshot of the viewer: one of our own sample games in headless chromium.
+"""Take the README's screenshot of the viewer: one of our own sample games in headless chromium, in a
+1280 x 720 window (what the page shows without scrolling).
 
-    python scripts/viewer_screenshot.py [RECORD] [--event N] [-o docs/viewer.png]
+    python scripts/viewer_screenshot.py [RECORD] [--event N] [--size 1280x720] [-o docs/viewer.png]
 
 Needs chromium, chromedriver and selenium (``pip install -e ".[dev]"``).
 """
@@ -23,6 +24,7 @@ def main() -> None:
         "record", nargs="?", default=str(ROOT / "sample_logs" / "tenhou-xml" / "exhaustive-draw-tenpai.xml")
     )
     ap.add_argument("--event", type=int, default=142)
+    ap.add_argument("--size", default="1280x720", help="the window's inner size, WIDTHxHEIGHT")
     ap.add_argument("-o", "--output", default=str(ROOT / "docs" / "viewer.png"))
     args = ap.parse_args()
     from selenium import webdriver
@@ -34,24 +36,27 @@ def main() -> None:
         page.write_text(game.to_html(args.event), encoding="utf-8")
         opts = webdriver.ChromeOptions()
         opts.binary_location = shutil.which("chromium") or ""
-        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1500,930"):
+        for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"):
             opts.add_argument(arg)
         driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
         try:
+            width, height = (int(v) for v in args.size.split("x"))
+            driver.set_window_size(width, height)
+            inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+            driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
             driver.get(page.as_uri())
             from selenium.webdriver.support.ui import WebDriverWait
 
             WebDriverWait(driver, 30).until(
                 lambda d: d.execute_script("return document.body.dataset.ready === '1'")
             )
-            height = driver.execute_script("return document.body.scrollHeight")
             driver.save_screenshot(args.output)
         finally:
             driver.quit()
-    from PIL import Image  # matplotlib's dependency: crop the empty window below the page
+    from PIL import Image  # matplotlib's dependency: a smaller file, the same picture
 
     with Image.open(args.output) as im:
-        im.crop((0, 0, im.width, min(im.height, int(height) + 16))).save(args.output, optimize=True)
+        im.save(args.output, optimize=True)
     print(f"{args.output}: {Path(args.output).stat().st_size:,} bytes, event {args.event}")
 
 

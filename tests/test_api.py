@@ -52,7 +52,7 @@ def test_tables_follow_the_game() -> None:
 def test_tables_unchecked_are_the_judged_tables_without_their_verdicts() -> None:
     """``paifu.tables`` follows the record on the board, unchecked; on clean records every table is
     the judged viewer's, but for what the judgment adds: the result text and panel, the changes
-    it paid, the draw and its tenpai seats, and the findings."""
+    it paid, the draw and its tenpai seats, the findings and the game's end (its rank points)."""
     from dataclasses import replace
 
     files = sorted(p for p in (ROOT / "sample_logs").rglob("*") if p.suffix in (".xml", ".jsonl"))
@@ -70,6 +70,8 @@ def test_tables_unchecked_are_the_judged_tables_without_their_verdicts() -> None
                     "wins": (),
                     "draw": "",
                     "tenpai": (),
+                    "finding_views": (),
+                    "ending": None,
                 }
                 assert a == replace(b, **judged_only), (path, a.index)
             assert any(t.result for t in judged)  # the judged tables do carry results

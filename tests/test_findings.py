@@ -558,6 +558,10 @@ def test_game_goes_on_after_a_bust() -> None:
     h.run_out()
     res = replay_record(g.record())
     assert where(res, "game-end-mismatch") == [(i, None)]
+    assert res.findings[0].message == (
+        "the game goes on after it should have ended: after E1-1 seat 0 has -7,300, below zero: "
+        "the table ends the game at a bust (bust)"
+    )
 
 
 def test_game_stops_early() -> None:
@@ -566,6 +570,10 @@ def test_game_stops_early() -> None:
     i = g.events.index(ev)
     res = replay_record(g.record())
     assert_only(res, "game-end-mismatch", i, None)
+    assert res.findings[0].message == (
+        "the game stops before it should have ended: after E1-0 the table plays on to the end of the "
+        "East round (length)"
+    )
 
 
 def test_final_score_mismatch() -> None:

@@ -68,7 +68,9 @@ def test_a_finding_shows_at_its_event() -> None:
     assert [f.code for f in g.findings] == ["final-score-mismatch"]
     t = g.finding(0)
     assert t.index == len(rec.events) - 1 and t.findings and "final-score-mismatch" in t.findings[0]
-    assert "final-score-mismatch" in table_svg(t)
+    shown = t._repr_html_()  # the table and its panel: the finding with the record's and the rules' values
+    assert "final-score-mismatch" in shown and "the record says final scores" in shown
+    assert "seat 0 26,000" in shown and "seat 0 25,000" in shown and "leftover_sticks" in shown
     page = g._repr_html_()
     assert page.count("<details>") == 1 and "<svg" in page and "final-score-mismatch" in page
 
@@ -167,6 +169,7 @@ def test_discard_review_counts_unseen_tiles() -> None:
         "best_shanten": 0,
         "best_ukeire": 3,
         "best": True,
+        "plan": None,
     }  # one 1z is in the other river
     worse = review_discard(tv, 0, "1z")
     assert worse["shanten_after"] == 1 and worse["best"] is False and worse["best_tile"] == "3z"
@@ -239,7 +242,7 @@ def test_hand_list_names_the_players(tmp_path, monkeypatch) -> None:  # noqa: AN
     for record in records:
         assert main(["show", record]) == 0
     hands = [
-        re.search(r'<ol id="hands">(.*?)</ol>', (tmp_path / default_page(r, 0)).read_text("utf-8"))[1]
+        re.search(r'<ul id="hands">(.*?)</ul>', (tmp_path / default_page(r, 0)).read_text("utf-8"))[1]
         for r in records
     ]
     assert "> Dan (seat 3) ron from Chie (seat 2): 1300" in hands[0] and "Ben (seat 1)" in hands[0]
@@ -252,14 +255,15 @@ def test_hand_list_names_the_players(tmp_path, monkeypatch) -> None:  # noqa: AN
     assert "ron from Chie (seat 2)" in nameless.hands[0].result and "seat 0" in nameless.tables[1].event
 
 
-def test_hand_list_marks_a_shortened_result() -> None:
+def test_hand_list_writes_a_long_result_whole() -> None:
+    """No result is cut: the list wraps it (its first digits too: no list numbering to clip)."""
     from paifu.view.html import viewer_html
 
     g = open_game(CHANKAN)
     long = "seat 0 tsumo: 16000 (" + ", ".join(f"yaku{i} 1" for i in range(20)) + ")"
     g.hands[0] = replace(g.hands[0], result=long)
     page = viewer_html(g, 0)
-    assert f"<li title='{long}'>" in page and long[:87] + "...<br>" in page
+    assert f"<li title='{long}'>" in page and f"{long}<br>" in page and "<ol" not in page
 
 
 @pytest.mark.parametrize(
@@ -287,3 +291,56 @@ def test_show_names_an_unreadable_file(tmp_path, capsys) -> None:  # noqa: ANN00
     assert main(["show", str(bad), "-o", str(tmp_path / "x.html")]) == 2
     err = capsys.readouterr().err
     assert err.startswith("paifu show: ") and "bad.xml" in err and err.count("\n") == 1
+
+
+def _two_games(tmp_path):  # noqa: ANN001, ANN202
+    """A 電脳麻将 file of two of our sample games (a JSON list of paipu)."""
+    import warnings
+
+    from paifu.api import write
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # what the format cannot carry, said once per game
+        games = [
+            write(read_path(str(SAMPLES / "tenhou-xml" / f"{n}.xml"))[0], "majiang").decode("utf-8")
+            for n in ("chankan", "exhaustive-draw-tenpai")
+        ]
+    path = tmp_path / "two.json"
+    path.write_text("[" + ",".join(games) + "]", encoding="utf-8")
+    return path
+
+
+def test_show_on_a_file_of_games_says_which_it_drew(tmp_path, capsys, monkeypatch) -> None:  # noqa: ANN001
+    from paifu.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    path = _two_games(tmp_path)
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "holds 2 games; this page draws game 0: --game N (0..1) draws another, --all" in out
+    page = next((tmp_path / "viewer").glob("*-0.html")).read_text(encoding="utf-8")
+    assert "game 0 of the file's 2 (0..1)" in page
+    assert main(["show", str(path), "--game", "1"]) == 0
+    assert "holds 2 games" not in capsys.readouterr().out  # asked for: nothing to say
+
+
+def test_show_all_writes_each_game_and_an_index(tmp_path, capsys, monkeypatch) -> None:  # noqa: ANN001
+    from paifu.cli import main
+    from paifu.view.html import page_data
+    from paifu.view.names import index_name, page_name
+
+    monkeypatch.chdir(tmp_path)
+    path = _two_games(tmp_path)
+    assert main(["show", str(path), "--all"]) == 0
+    folder = tmp_path / "viewer"
+    index = (folder / index_name(str(path))).read_text(encoding="utf-8")
+    pages = [folder / page_name(str(path), k) for k in (0, 1)]
+    assert all(p.is_file() for p in pages) and "2 games of 2" in capsys.readouterr().out
+    for k, p in enumerate(pages):
+        assert f"href='{p.name}'" in index
+        text = p.read_text(encoding="utf-8")
+        assert f"game {k} of 2 in the file" in text and f"href='{pages[1 - k].name}'" in text
+        assert page_data(text)["players"] == ["Aoi", "Ben", "Chie", "Dan"]
+    assert "1. Chie 55,700" in index  # places, scores and rank points of each game
+    assert main(["show", str(path), "--all", "--game", "1"]) == 2
+    assert "no --game, --hand or --event" in capsys.readouterr().err

@@ -1,15 +1,15 @@
-"""The viewer's text: our own reader of the font's glyphs against fontTools', and the event panel's
-line wrapping against ``textwrap``."""
+"""The viewer's text: our own reader of the font's glyphs against fontTools', and the font subsets
+a page carries read back by fontTools, glyph for glyph the font's."""
 
 from __future__ import annotations
 
+import io
 import random
-import textwrap
 
 import pytest
 
 from paifu.view import glyphs
-from paifu.view.panels import lines
+from paifu.view.subset import font_face, subset
 from paifu.view.ttf import MISSING, TrueType
 
 pytest.importorskip("fontTools")
@@ -62,11 +62,44 @@ def test_a_character_the_font_lacks_is_a_box() -> None:
     assert glyphs.glyph(ord("東"))[0].startswith("M")
 
 
-def test_lines_wrap_as_textwrap() -> None:
-    """The one-line shortcut gives what ``textwrap.wrap`` gives, on texts that fit and that do not,
-    with spaces at either end, runs of spaces, tabs, newlines and wide spaces."""
-    rng = random.Random(7)
-    pieces = ["ab", "東南", " ", "  ", "\t", "\n", "\u3000", "discards", "5m", "-", "x" * 30]
-    for _ in range(3000):
-        s = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
-        assert lines(s, 46) == textwrap.wrap(s, 46), repr(s)
+def test_a_subset_is_the_font_glyph_for_glyph() -> None:
+    """A subset of the characters a page writes (names, kanji of the table, kana), read by fontTools:
+    every character maps to a glyph with the font's outline and advance, nothing else is in it, the
+    tables' checksums hold, and no glyph carries hinting instructions the subset has no program for."""
+    from fontTools.pens.recordingPen import RecordingPen
+    from fontTools.ttLib import TTFont
+
+    loaded = glyphs._font()
+    path = glyphs._font_path()
+    if loaded is None or path is None:
+        pytest.skip("no IPAexGothic (matplotlib-fontja)")
+    font, cmap = loaded
+    rng = random.Random(5)
+    text = "反陽子さんデジタル仙人東南西北白發中局本場供託残り聴牌ロンツモ満貫跳倍役萬" + "".join(
+        chr(c) for c in rng.sample(sorted(cmap), 300)
+    )
+    data, covered = subset(TrueType(path), map(ord, text))
+    assert covered == {ord(c) for c in text if ord(c) in cmap and cmap[ord(c)] != ".notdef"}
+    ours = TTFont(io.BytesIO(data), checkChecksums=2)  # a wrong checksum raises
+    ours_cmap, glyph_set, theirs = ours.getBestCmap(), ours.getGlyphSet(), font.getGlyphSet()
+    assert set(ours_cmap) == covered and ours["maxp"].numGlyphs == len(set(ours_cmap.values())) + 1
+    for cp in covered:
+        mine, their = RecordingPen(), RecordingPen()
+        glyph_set[ours_cmap[cp]].draw(mine)
+        theirs[cmap[cp]].draw(their)
+        assert mine.value == their.value, chr(cp)
+        assert ours["hmtx"][ours_cmap[cp]] == font["hmtx"][cmap[cp]], chr(cp)
+        glyph = ours["glyf"][ours_cmap[cp]]
+        assert not hasattr(glyph, "program") or not glyph.program.getBytecode(), chr(cp)
+
+
+def test_a_page_font_covers_what_is_not_ascii() -> None:
+    """``font_face``: no rule for ASCII alone, a family named by the subset's digest otherwise (two
+    subsets never share a name)."""
+    reader = glyphs._reader()
+    if reader is None:
+        pytest.skip("no IPAexGothic (matplotlib-fontja)")
+    assert font_face(reader, "plain ASCII 123") == ("", "")
+    rule, family = font_face(reader, "東1局 Aoi")
+    other = font_face(reader, "南2局")[1]
+    assert family.startswith("paifu-") and family in rule and "base64," in rule and other != family

@@ -33,7 +33,7 @@ def test_widget_steps_and_switches() -> None:
     seat.value = 2
     assert re.search(r"class='seat bottom' data-seat='2' data-pos='0'", picture.value)
     english.value, closed.value = True, True
-    assert 'class="paifu-table english closed"' in picture.value
+    assert "class='pf pf-view english'" in picture.value and 'class="paifu-table closed"' in picture.value
     buttons[0].click()  # back to this hand's start, then the one before
     assert game.position == game.hands[1].start
     buttons[0].click()

@@ -122,7 +122,7 @@ def test_viewer_in_a_browser(browser, tmp_path: Path) -> None:  # noqa: ANN001
     browser.find_element(By.CSS_SELECTOR, "#findings a.finding").click()
     assert table.get_attribute("data-event") == str(target)
     assert browser.execute_script(TILES_JS) == _tiles(view, target)
-    assert view.findings[0].code in table.find_element(By.CSS_SELECTOR, "g.header").text
+    assert view.findings[0].code in browser.find_element(By.CSS_SELECTOR, "#panel .header").text
     browser.save_screenshot(str(tmp_path / "finding.png"))
 
     # the hand list jumps, the down key goes to the next hand
@@ -198,7 +198,7 @@ def test_a_river_tile_click_and_the_keys_move_the_table(browser, tmp_path: Path)
         len(view.tables[shown].seats[seat].river) == 2 and len(view.tables[shown - 1].seats[seat].river) == 1
     )
     assert browser.execute_script(TILES_JS) == _tiles(view, shown)  # the tiles a person sees
-    assert f"event {shown}" in table.find_element(By.CSS_SELECTOR, "g.header").text
+    assert f"event {shown}" in browser.find_element(By.CSS_SELECTOR, "#panel .header").text
     assert table.find_elements(By.CSS_SELECTOR, f"g.river[data-seat='{seat}'] rect.last")
     browser.save_screenshot(str(tmp_path / "river-click.png"))
 

@@ -5,7 +5,8 @@ At a hand start, a call, a riichi, a ron, a tsumo, a double ron, an exhaustive d
 draw, a finding and on a three-player game: every tile of every hand and river is on screen
 inside the table; at a result the seats' scores are the paid ones (the record's, from the win's
 own scores and deltas, or the next hand's start); the result panel's yaku, han, fu and points are
-the record's; no text is left to the browser's fonts but ASCII, and every glyph drawn is defined.
+the record's; every character outside ASCII is in the font subset the page carries (which the
+browser loaded), and every tile face and glyph drawn is defined.
 Screenshots go under the test's tmp_path (``PAIFU_SCREENSHOTS=DIR`` keeps them in DIR).
 """
 
@@ -23,6 +24,20 @@ from paifu.events import HandStart, Win
 from paifu.view import GameView
 from paifu.view.html import viewer_html
 
+
+def page_font(page: str) -> set[int]:
+    """The code points the font subset a page carries maps (read back by fontTools)."""
+    import base64
+    import io
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    m = re.search(r"url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)", page)
+    assert m, "the page carries no font"
+    return set(TTFont(io.BytesIO(base64.b64decode(m[1]))).getBestCmap())
+
+
 SEEN_JS = """
 const felt = document.querySelector('#table rect.felt').getBoundingClientRect();
 const out = {tiles: 0, outside: [], scores: {}, wins: [], text: [], undefined: []};
@@ -37,15 +52,17 @@ document.querySelectorAll('#table g.hand use, #table g.drawn use, #table g.melds
 document.querySelectorAll('#table g.label').forEach(g => {
   out.scores[g.dataset.seat] = Number(g.querySelector('.score').dataset.score);
 });
-document.querySelectorAll('#table g.result.win').forEach(g => out.wins.push({
+document.querySelectorAll('#panel .result.win').forEach(g => out.wins.push({
   seat: Number(g.dataset.seat), han: Number(g.dataset.han), fu: g.dataset.fu, points: Number(g.dataset.points),
-  yaku: Array.from(g.querySelectorAll('g.yaku')).map(y => [y.dataset.name, Number(y.dataset.han)]),
+  yaku: Array.from(g.querySelectorAll('tr.yaku')).map(y => [y.dataset.name, Number(y.dataset.han)]),
 }));
 const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 for (let n = walk.nextNode(); n; n = walk.nextNode()) {
   if (n.parentElement.closest('script') || n.parentElement.closest('title')) continue;
-  if (/[^\\x00-\\x7e]/.test(n.textContent)) out.text.push(n.textContent.slice(0, 40));
+  if (/[^\\x00-\\x7e]/.test(n.textContent)) out.text.push(n.textContent);
 }
+out.family = getComputedStyle(document.querySelector('#table text')).fontFamily;
+out.fonts = Array.from(document.fonts).map(f => [f.family.replace(/["']/g, ''), f.status]);
 document.querySelectorAll('use').forEach(u => {
   const id = u.getAttribute('href').slice(1);
   if (!document.getElementById(id)) out.undefined.push(id);
@@ -104,7 +121,11 @@ def _check(browser, view: GameView, i: int, page: Path, shot: Path) -> dict:  # 
         for s in tv.seats
     )
     assert seen["tiles"] == expected_tiles and not seen["outside"], seen["outside"]
-    assert not seen["text"], seen["text"]  # all but ASCII is drawn as glyphs
+    covered = page_font(page.read_text(encoding="utf-8"))
+    family = seen["family"].split(",")[0].strip("'\" ")
+    assert [family, "loaded"] in seen["fonts"], (family, seen["fonts"])  # the table's text is in it
+    missing = {c for t in seen["text"] for c in t if ord(c) > 0x7E and ord(c) not in covered}
+    assert not missing, missing  # every character but ASCII drawn by the page's own font
     assert not seen["undefined"], seen["undefined"]
     shown = tuple(seen["scores"][str(s)] for s in range(len(tv.seats)))
     assert shown == tuple(s.score for s in tv.seats)
@@ -148,5 +169,5 @@ def test_what_a_person_sees_at_a_finding(browser, tmp_path: Path) -> None:  # no
     i = view.finding_event(view.findings[0])
     out = Path(os.environ.get("PAIFU_SCREENSHOTS") or tmp_path)
     _check(browser, view, i, tmp_path / "page.html", out / "finding.png")
-    panel = browser.find_element(By.CSS_SELECTOR, "#table g.finding")
+    panel = browser.find_element(By.CSS_SELECTOR, "#panel .finding")
     assert view.findings[0].code in panel.text

@@ -317,12 +317,25 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         description=wrap(
             "Write one game as a single HTML file (no network needed): the table drawn at every "
             "event, arrow keys and buttons to step, the hands, the findings (each jumps to its "
-            "event), the score curve and the discard review."
+            "event), the game's end, the score curve and the review of every discard. A file of "
+            "several games: --game N draws one, --all every one with an index."
         ),
         epilog=wrap("exit status: 0 written, 2 the file or game cannot be read"),
     )
     sh.add_argument("file", metavar="FILE", help="a record file, or - for standard input")
-    sh.add_argument("--game", type=int, default=0, metavar="N", help="which game of the file (0 = the first)")
+    sh.add_argument(
+        "--game",
+        type=int,
+        default=None,
+        metavar="N",
+        help="which game of the file (0 = the first, the default)",
+    )
+    sh.add_argument(
+        "--all",
+        action="store_true",
+        help="every game of the file, each its page (viewer/<stem>-<N>.html) and an index of them "
+        "(viewer/<stem>-index.html, or -o)",
+    )
     sh.add_argument("--hand", metavar="LABEL", help="open at this hand, e.g. E2-1")
     sh.add_argument("--event", type=int, metavar="N", help="open at this event index")
     sh.add_argument("--rules", metavar="PRESET|FILE", help=_RULES_HELP)

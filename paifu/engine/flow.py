@@ -28,7 +28,7 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
     flags = r.flags
     n = r.n
     if r.game_over_expected:
-        r.find(Code.GAME_END_MISMATCH, "the game goes on after it should have ended")
+        r.find(Code.GAME_END_MISMATCH, f"the game goes on after it should have ended: {r.game_over_reason}")
         r.game_over_expected = False
     exp = r.expected_next
     got = (ev.round_wind, ev.hand_number, ev.honba, ev.sticks, ev.dealer)
@@ -190,35 +190,50 @@ def conclude_hand(r: Game) -> None:
             rnd, num = rnd + 1, 0
     next_dealer = (r.first_dealer + num) % n
     r.expected_next = (rnd, num, honba, st.sticks, next_dealer)
-    r.game_over_expected = game_over(r, st, rnd, renchan, dealer_kept_by)
+    r.game_over_expected, r.game_over_reason = game_over_why(r, st, rnd, renchan, dealer_kept_by)
 
 
-def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str) -> bool | None:
-    """Whether the game ends after this hand; None where the rules leave it open."""
+_ROUNDS = ("East", "South", "West", "North")
+
+
+def game_over_why(
+    r: Game, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str
+) -> tuple[bool | None, str]:
+    """``game_over`` and the rule that decides it, in words (a ``game-end-mismatch`` names it)."""
     flags = r.flags
     n = r.n
     scores = st.scores
-    if flags.bust and any(s < 0 or (flags.bust_at_zero and s == 0) for s in scores):
-        return True
-    if flags.one_hand and not renchan:
-        return True  # a one-hand game's hand is its last: it ends unless the dealer keeps the deal
+    label = hand_label(st.round_wind, st.hand_number, st.honba)
+    for s, score in enumerate(scores):
+        if flags.bust and (score < 0 or (flags.bust_at_zero and score == 0)):
+            edge = "at zero or below" if flags.bust_at_zero else "below zero"
+            return (
+                True,
+                f"after {label} seat {s} has {score:,}, {edge}: the table ends the game at a bust (bust)",
+            )
+    if flags.one_hand and not renchan:  # its hand is the last: it ends unless the dealer keeps the deal
+        return True, f"after {label} the table plays one hand and its dealer did not keep the deal (length)"
     sched = flags.scheduled_rounds
     last_round = st.round_wind >= sched - 1
     # the last hand's rules (the last dealer's stop) hold for a one-hand game's hand, however many
     # times its dealer keeps the deal (003 「最終局だけは例外」: 1局のみ is a game of one last hand)
     all_last = (last_round and st.hand_number == n - 1) or flags.one_hand
     top = max(scores)
-    if next_round >= sched + (0 if flags.no_extension else flags.extension_rounds):
-        return True
-    if (
-        st.round_wind >= sched
-        and flags.sudden_death
-        and not (renchan and flags.extension_dealer_plays_on)
-        and top >= target(r, flags.extension_target)
-    ):
-        # extension: ends as soon as someone reached the target; where a dealer who keeps the deal
-        # plays on, as in the last hand, that stop is the dealer's (the all-last rule below)
-        return True
+    extra = 0 if flags.no_extension else flags.extension_rounds
+    if next_round >= sched + extra:
+        return True, (
+            f"after {label} the {_ROUNDS[min(sched + extra, 4) - 1]} round, the last the table plays "
+            f"(length, extension), is over"
+        )
+    if st.round_wind >= sched and flags.sudden_death and not (renchan and flags.extension_dealer_plays_on):
+        aim = target(r, flags.extension_target)
+        if top >= aim:
+            # extension: ends as soon as someone reached the target; where a dealer who keeps the deal
+            # plays on, as in the last hand, that stop is the dealer's (the all-last rule below)
+            return True, (
+                f"after {label}, in the extra round, the top has {top:,}, at least {aim:,}: the extra round "
+                "ends as soon as someone has it (extension, extension_target)"
+            )
     if all_last or st.round_wind >= sched:
         if (
             renchan
@@ -228,15 +243,39 @@ def game_over(r: Game, st: TableState, next_round: int, renchan: bool, dealer_ke
         ):
             d = st.dealer
             order = seat_order(scores, r.first_dealer)
-            if order[0] == d and scores[d] >= target(r, flags.last_dealer_stop_min):
-                return None if flags.last_stop_tenpai_unproven and dealer_kept_by == "tenpai" else True
-        if (
-            not renchan
-            and next_round >= sched
-            and (flags.no_extension or top >= target(r, flags.extension_target))
-        ):
-            return True
-    return False
+            least = target(r, flags.last_dealer_stop_min)
+            if order[0] == d and scores[d] >= least:
+                why = (
+                    f"after {label} the last dealer (seat {d}) kept the deal by a {dealer_kept_by} and is top with "
+                    f"{scores[d]:,}, at least {least:,}: the last dealer's stop ends the game "
+                    "(last_dealer_stop, last_dealer_stop_min)"
+                )
+                return (None if flags.last_stop_tenpai_unproven and dealer_kept_by == "tenpai" else True), why
+        if not renchan and next_round >= sched:
+            aim = target(r, flags.extension_target)
+            if flags.no_extension or top >= aim:
+                return True, (
+                    f"after {label}, the last scheduled hand of the {_ROUNDS[min(sched, 4) - 1]} round (length), "
+                    + (
+                        "the table plays no extra round (extension)"
+                        if flags.no_extension
+                        else f"the top has {top:,}, at least {aim:,} (extension_target)"
+                    )
+                )
+            return False, (
+                f"after {label}, the last scheduled hand of the {_ROUNDS[min(sched, 4) - 1]} round (length), "
+                f"nobody has {aim:,}: the game goes on into an extra "
+                "round (extension, extension_target)"
+            )
+        if renchan:
+            return (
+                False,
+                f"after {label} the last dealer (seat {st.dealer}) keeps the deal and plays on (renchan)",
+            )
+    return (
+        False,
+        f"after {label} the table plays on to the end of the {_ROUNDS[min(sched, 4) - 1]} round (length)",
+    )
 
 
 def target(r: Game, fixed: int) -> int:
@@ -256,7 +295,7 @@ def on_game_end(r: Game, ev: GameEnd) -> None:
     if phase == HAND_OVER:
         conclude_hand(r)
     if r.game_over_expected is False and st is not None and not r.partial:
-        r.find(Code.GAME_END_MISMATCH, "the game stops before it should have ended")
+        r.find(Code.GAME_END_MISMATCH, f"the game stops before it should have ended: {r.game_over_reason}")
     r.game_over_expected = False
     result = r.result
     result.complete = True

@@ -51,6 +51,7 @@ class Game:
         #: the game should end after this hand: True, False, or None where the rules leave
         #: either outcome open (a Tenhou date between two eras of the last-dealer stop)
         self.game_over_expected: bool | None = False
+        self.game_over_reason = ""  # the rule that decides ``game_over_expected``, in words
         self.first_dealer = 0
         self.hand_index = -1
         self.game_end_seen = False

@@ -24,6 +24,10 @@ RIVER = 0.8  # river, meld and kita tiles, to hand tiles
 HAND_X, HAND_Y = 92, S - 48
 RIVER_X, RIVER_Y = C - 3 * W * RIVER, C + P + 10
 ANGLES = (0, -90, 180, 90)  # bottom, right, top, left
+#: the smallest text on the table, in its units: 11.7 px where the table is 640 px high (a 1280 x 720
+#: window), the viewer's floor of 11 px on a laptop (``docs/viewer.md``)
+MIN_SIZE = 14
+NAME_SIZE = 15
 
 
 def position(seat: int, bottom: int, n: int) -> int:
@@ -127,21 +131,21 @@ def label_part(
 ) -> str:
     """A seat's name by its hand, and its wind, score (and change) at the centre panel's edge."""
     shown = f"{name}{'  riichi' if riichi else ''}{'  tenpai' if tenpai else ''}"
-    out = [text(HAND_X, HAND_Y - 7, shown, 12, "#f4f1e6", class_="name")]
+    out = [text(HAND_X, HAND_Y - 8, shown, NAME_SIZE, "#f4f1e6", class_="name")]
     colour = "#ffd54a" if turn else "#f4f1e6"
     out.append(f"<g class='wind{' turn' if turn else ''}{' dealer' if dealer else ''}'>")
-    out.append(text(C - 52, C + P - 22, WIND_KANJI[wind], 17, colour) + "</g>")
+    out.append(text(C - 56, C + P - 24, WIND_KANJI[wind], 19, colour) + "</g>")
     out.append(
-        text(C + 10, C + P - 22, f"{score:,}", 15, colour, "middle", class_="score", data_score=str(score))
+        text(C + 12, C + P - 24, f"{score:,}", 17, colour, "middle", class_="score", data_score=str(score))
     )
     if change is not None:
         shade = "#7ee081" if change > 0 else "#ff8a80" if change < 0 else "#c9c9c9"
         out.append(
             text(
-                C + 10,
+                C + 12,
                 C + P - 7,
                 f"{change:+,}",
-                12,
+                MIN_SIZE,
                 shade,
                 "middle",
                 class_="change",
@@ -211,15 +215,17 @@ def _centre(
                 C,
                 C - 36,
                 f"{WIND_KANJI[round_wind % 4]}{hand_number + 1}局",
-                18,
+                22,
                 "#f4f1e6",
                 "middle",
                 class_="round",
             )
         )
-        out.append(text(C, C - 18, f"{honba}本場  供託{sticks}", 12, "#f4f1e6", "middle", class_="sticks"))
+        out.append(
+            text(C, C - 16, f"{honba}本場  供託{sticks}", MIN_SIZE, "#f4f1e6", "middle", class_="sticks")
+        )
         if left is not None:
-            out.append(text(C, C + 34, f"残り {left}", 12, "#f4f1e6", "middle", class_="left"))
+            out.append(text(C, C + 38, f"残り {left}", MIN_SIZE, "#f4f1e6", "middle", class_="left"))
     out.append(f"<g class='dora' transform='translate({C - 2.5 * 19:g},{C - 10:g}) scale(.6)'>")
     for i in range(5):
         name = dora[i] if i < len(dora) else "back"

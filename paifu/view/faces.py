@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from paifu.view.glyphs import text
+from paifu.view.glyphs import drawn
 
 W, H = 30, 40
 ALL_TILES = [f"{n}{s}" for s in "mps" for n in range(10)] + [f"{n}z" for n in range(1, 8)]
@@ -85,15 +85,15 @@ def face(tile: str) -> str:
     elif suit == "s":
         body.append(_sticks(n, red))
     elif suit == "m":
-        body.append(text(15, 18, NUMERALS[n - 1], 15, RED if red else INK, "middle"))
-        body.append(text(15, 36, "萬", 15, RED, "middle"))
+        body.append(drawn(15, 18, NUMERALS[n - 1], 15, RED if red else INK, "middle"))
+        body.append(drawn(15, 36, "萬", 15, RED, "middle"))
     elif n == 5:  # haku: a blank tile with a blue frame
         body.append(
             f"<rect x='6' y='7' width='18' height='26' fill='none' stroke='{BLUE}' stroke-width='2'/>"
         )
     else:
         char, colour = HONOURS[n]
-        body.append(text(15, 29, char, 22, colour, "middle"))
+        body.append(drawn(15, 29, char, 22, colour, "middle"))
     if red:
         body.append(f"<circle cx='25' cy='5' r='2.5' fill='{RED}'/>")
     return f"<g id='pt-{tile}'>{''.join(body)}</g>"

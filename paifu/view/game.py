@@ -19,8 +19,10 @@ from paifu.findings import Finding
 from paifu.rules import Ruleset
 from paifu.safety import printable
 from paifu.tiles import tile_to_str
+from paifu.view.ending import end_table
 from paifu.view.model import WinView
 from paifu.view.names import game_label, shown_names
+from paifu.view.reasons import FindingView, finding_view
 from paifu.view.table import TableView, hand_result_text, snapshot
 
 #: the longest game the viewer keeps a table for each event of: the corpus's longest has 1,815 events
@@ -91,11 +93,18 @@ class GameView:
         self._pending = pending
         self.hands = self._spans()
         self.findings: list[Finding] = list(self.result.findings)
-        by_event: dict[int, list[str]] = {}
-        for f in self.findings:
-            by_event.setdefault(self.finding_event(f), []).append(f"[{f.code}] {f.message}")
-        for i, msgs in by_event.items():
-            self.tables[i] = replace(self.tables[i], findings=tuple(msgs))
+        self.finding_views = [self._finding_view(f) for f in self.findings]
+        by_event: dict[int, list[Any]] = {}
+        for v in self.finding_views:
+            by_event.setdefault(v.event, []).append(v)
+        for i, views in by_event.items():
+            self.tables[i] = replace(
+                self.tables[i], findings=tuple(str(v) for v in views), finding_views=tuple(views)
+            )
+        self.ending = end_table(self.result) if self.result.complete else None
+        last = self.tables[-1]
+        if self.ending is not None and last.kind == "GameEnd":
+            self.tables[-1] = replace(last, ending=self.ending)
         self.hands = [replace(h, final=self.tables[h.end]) for h in self.hands]
         self.position = 0
 
@@ -160,6 +169,10 @@ class GameView:
             return min(max(f.event_index, 0), len(self.tables) - 1)
         span = next((h for h in self.hands if h.label == f.hand), None)
         return span.start if span else len(self.tables) - 1
+
+    def _finding_view(self, f: Finding) -> FindingView:
+        at = self.finding_event(f)
+        return finding_view(f, self.result.rules, at, self.tables[at].hand)
 
     def finding(self, i: int = 0) -> TableView:
         """The table at finding ``i`` (in the order the replay found them)."""
@@ -282,11 +295,11 @@ class GameView:
 
         return game_widget(self)
 
-    def to_html(self, start: int | None = None) -> str:
-        """The standalone viewer page (see ``paifu show``)."""
+    def to_html(self, start: int | None = None, siblings: Any = None, count: int | None = None) -> str:
+        """The standalone viewer page (see ``paifu show``; ``siblings``, ``count``: ``viewer_html``)."""
         from paifu.view.html import viewer_html
 
-        return viewer_html(self, start if start is not None else self.position)
+        return viewer_html(self, start if start is not None else self.position, siblings, count)
 
     def __repr__(self) -> str:
         r = self.result
@@ -296,8 +309,10 @@ class GameView:
         )
 
     def _repr_html_(self) -> str:
-        """Hands, scores and findings; each finding opens the table at its event."""
-        from paifu.view.svg import score_curve_svg, table_svg
+        """The game's end, hands, scores and findings; each finding opens the table at its event."""
+        from paifu.view.glyphs import font_css
+        from paifu.view.panels import CSS, end_html, finding_html
+        from paifu.view.svg import STYLE, score_curve_svg, table_html
 
         esc = html.escape
         r = self.result
@@ -306,22 +321,22 @@ class GameView:
             f"<td>{' '.join(f'{d:+,}' for d in h.deltas)}</td></tr>"
             for h in self.hands
         )
-        names = shown_names(tuple(r.players))
-        finals = ", ".join(f"{esc(p)} {s}" for p, s in zip(names, r.final_scores or (), strict=False))
+        names = shown_names(tuple(r.players))  # cut: a name of 3,000 characters is a page of them
         parts = [
-            f"<div class='paifu-game'><b>{esc(game_label(r.game_id, r.source, r.game_index))}</b> "
-            f"({esc(r.rules.name)}): "
-            f"{esc(', '.join(names))}<br>final: {finals or 'not reached'}",
+            f"<b>{esc(game_label(r.game_id, r.source, r.game_index))}</b> "
+            f"({esc(r.rules.name)}): {esc(', '.join(names))}",
+            end_html(self.ending) if self.ending is not None else "<p>the game does not reach its end</p>",
             score_curve_svg(self),
             "<table><tr><th>hand</th><th>event</th><th>result</th><th>score changes</th></tr>"
             + rows
             + "</table>",
             f"<p>{len(self.findings)} findings</p>",
         ]
-        for f in self.findings[:50]:
+        for v in self.finding_views[:50]:
             parts.append(
-                f"<details><summary>{esc(str(f))}</summary>{table_svg(self.tables[self.finding_event(f)])}"
-                "</details>"
+                f"<details><summary>{finding_html(v)}</summary>{table_html(self.tables[v.event])}</details>"
             )
-        parts.append("</div>")
-        return "".join(parts)
+        body = "".join(parts)
+        face, family = font_css(body)
+        font = f" style=\"--pf-font:'{family}'\"" if family else ""
+        return f"<div class='pf paifu-game pf-panel'{font}><style>{face}{STYLE}{CSS}</style>{body}</div>"

@@ -1,11 +1,14 @@
-"""Text that reads on any machine: every character outside ASCII drawn as a path of our own defs.
+"""Text that reads on any machine, a browser without a CJK font included.
 
-A browser without a CJK font shows 東, 萬 or a player's name as boxes; so the drawing never asks
-the browser's fonts for them. The outlines come from IPAexGothic, the font the
-``matplotlib-fontja`` package (a dependency, for the report's plots) installs, read with
-fontTools, one glyph at a time as a page needs it: ``<path id="g6771">`` in ``defs``, and
-``<use href="#g6771">`` where the text is. ASCII stays ``<text>`` (every browser has a font
-for it). A character the font lacks is drawn as a small framed box with its code point.
+A browser without a CJK font shows 東, 萬 or a player's name as boxes; so a page never asks the
+browser's fonts for them. The glyphs come from IPAexGothic, the font the ``matplotlib-fontja``
+package (a dependency, for the report's plots) installs, read by our own reader
+(``paifu.view.ttf``; fontTools where ours cannot tell). Text a person reads (names, events,
+results, the review) is real text (``text``; HTML text is plain escaped text), drawn by a subset of the font that
+the page carries (``font_css``, ``paifu.view.subset``), so it can be selected, searched and
+copied. A tile's face is a picture: its kanji are paths (``drawn``: ``<path id="g6771">`` in
+``defs``, ``<use href="#g6771">`` on the face). A character the font lacks is drawn by the
+browser's own fonts in text, as a small framed box in a face.
 """
 
 from __future__ import annotations
@@ -101,8 +104,8 @@ def glyph_defs(markup: str) -> str:
 def text(
     x: float, y: float, s: str, size: float, fill: str = "#222", anchor: str = "start", **attrs: str
 ) -> str:
-    """SVG for ``s`` with its baseline at ``y``: ASCII runs as ``<text>``, the rest as glyph uses.
-    ``anchor`` ("start", "middle", "end") places the whole run by its estimated width."""
+    """SVG ``<text>`` for ``s`` with its baseline at ``y``: real text, which a person can select,
+    search and copy; the page's font subset (``font_css``) draws what is not ASCII."""
     return _text(x, y, s, size, fill, anchor, tuple(attrs.items()))
 
 
@@ -118,16 +121,26 @@ def _text(
             cls = f"txt {v}".strip()
         else:
             extra.append(f" {name.rstrip('_').replace('_', '-')}='{html.escape(v, quote=True)}'")
-    head = f"<g class='{cls}' fill='{fill}'{''.join(extra)}>"
-    if s and s.isascii() and s.isprintable():  # one run (most texts: the event, a score)
-        w = len(s) * ADVANCE_ASCII * size
-        x0 = x - (w / 2 if anchor == "middle" else w if anchor == "end" else 0)
-        return f"{head}<text x='{x0:.1f}' y='{y:.1f}' font-size='{size:g}'>{html.escape(s)}</text></g>"
+    where = "" if anchor == "start" else f" text-anchor='{anchor}'"
+    return (
+        f"<g class='{cls}' fill='{fill}'{''.join(extra)}><text x='{x:.1f}' y='{y:.1f}' "
+        f"font-size='{size:g}'{where}>{html.escape(s)}</text></g>"
+    )
+
+
+def drawn(x: float, y: float, s: str, size: float, fill: str = "#222", anchor: str = "start") -> str:
+    """``s`` drawn as glyph paths (ASCII as ``<text>``): a tile's face, a picture rather than text,
+    which a search of the page must not find. ``anchor`` places the run by its estimated width."""
+    return _drawn(x, y, s, size, fill, anchor)
+
+
+@lru_cache(maxsize=1024)
+def _drawn(x: float, y: float, s: str, size: float, fill: str, anchor: str) -> str:
     runs = _RUNS.findall(s)
     widths = [len(r) * ADVANCE_ASCII * size if r[0].isascii() else glyph(ord(r))[1] * size for r in runs]
     total = sum(widths)
     x0 = x - (total / 2 if anchor == "middle" else total if anchor == "end" else 0)
-    out = [head]
+    out = [f"<g fill='{fill}'>"]
     k = size / EM
     for run, w in zip(runs, widths, strict=True):
         if run[0].isascii():
@@ -141,24 +154,10 @@ def _text(
     return "".join(out)
 
 
-def width(s: str, size: float) -> float:
-    """The estimated width of ``text(..., s, size)``."""
-    return sum(
-        len(r) * ADVANCE_ASCII * size if r[0].isascii() else advance(ord(r)) * size for r in _RUNS.findall(s)
-    )
+def font_css(*markup: str) -> tuple[str, str]:
+    """(the ``@font-face`` rule, its family) of a font subset with every character of ``markup``
+    (one string or its parts) outside ASCII (``paifu.view.subset``); ("", "") when it has none or
+    the font is missing."""
+    from paifu.view.subset import font_face
 
-
-def html_text(s: str) -> str:
-    """``s`` as HTML that reads without a CJK font: ASCII escaped, each other character an inline
-    SVG of its glyph (the page's ``defs`` carry the paths: ``glyph_defs`` of the page finds them)."""
-    out = []
-    for run in re.findall(r"[\x20-\x7e\n\t]+|[^\x20-\x7e\n\t]", s):
-        if run[0].isascii():
-            out.append(html.escape(run))
-        else:
-            adv = advance(ord(run)) * EM
-            out.append(
-                f"<svg class='jg' viewBox='0 -1802 {adv:.0f} {EM}' width='{adv / EM:.2f}em' height='1em'>"
-                f"<use href='#g{ord(run):x}' transform='scale(1,-1)'/></svg>"
-            )
-    return "".join(out)
+    return font_face(_reader(), *markup)

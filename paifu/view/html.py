@@ -1,9 +1,11 @@
 """The standalone viewer: one HTML file, no network, the table drawn after every event.
 
-The page carries the tile symbols once, the table of every event as SVG groups
-(a header and one group per seat, each distinct group stored once: most events change
-one seat), the hand list, the findings, the discard review and the score curve. A small
-script steps through them: arrow keys, buttons, links (``#e518`` shows event 518).
+The page carries the tile symbols once, a subset of the font for its text (``glyphs.font_css``),
+the table of every event as SVG groups and its panel as HTML (the centre, the panel and three
+groups per seat, each distinct group stored once: most events change one seat), the game's end,
+the hand list, the findings, the review and the score curve. A small script steps through them:
+arrow keys, buttons, links (``#e518`` shows event 518), and sizes the table to the window: beside
+the panel on a wide screen, above it on a narrow one (``docs/viewer.md``).
 """
 
 from __future__ import annotations
@@ -12,32 +14,44 @@ import base64
 import gzip
 import html
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from paifu.safety import display_path
 from paifu.view.board import S
-from paifu.view.glyphs import html_text as jt
+from paifu.view.glyphs import font_css
 from paifu.view.names import game_label, shown_names
+from paifu.view.panels import CSS as PANEL_CSS
+from paifu.view.panels import end_html, finding_html
 from paifu.view.svg import HEIGHT, WIDTH, layout, score_curve_svg
 from paifu.view.svg import defs as svg_defs
+from paifu.view.verdicts import review_list, review_texts
+
+esc = html.escape
 
 CSS = """
-body{font-family:'Noto Sans CJK JP','Hiragino Sans','Yu Gothic',sans-serif;margin:12px;color:#222;background:#fafaf7}
-#bar{display:flex;gap:6px;align-items:center;margin-bottom:8px;flex-wrap:wrap}
-#bar button{font-size:14px;padding:3px 10px}
+html,body{margin:0}
+body{padding:8px 12px;background:#fafaf7}
+h1{font-size:17px;margin:0 0 4px;overflow-wrap:anywhere;font-weight:600}
+h3{font-size:15px;margin:12px 0 4px}
+#games{font-size:14px;margin:0 0 4px}
+#bar{display:flex;gap:6px 10px;align-items:center;margin-bottom:6px;flex-wrap:wrap;font-size:14px}
+#bar button{font-size:14px;padding:3px 10px}#bar input[type=number]{width:5em;font-size:14px}
+#bar select,#bar input,#bar button{font-family:inherit}#bar select{font-size:14px;max-width:60vw}#slider{width:200px;max-width:40vw}
 #wrap{display:flex;gap:16px;align-items:flex-start}
-#table{width:min(100%,calc((100vh - 96px) * 1.46));height:auto;max-width:1130px}
-#main{flex:1 1 auto;min-width:0}
-svg.jg{vertical-align:-.14em;fill:currentColor;overflow:visible}
-#side{width:340px;flex:0 0 340px;font-size:13px;max-height:96vh;overflow:auto}
-#side ol{padding-left:22px;margin:4px 0}
+#board{flex:0 0 auto}#table{display:block;width:100%;height:auto}
+#col{flex:1 1 0;min-width:0}
+body.narrow #wrap{flex-direction:column}body.narrow #keys{display:none}body.narrow #board{width:100%!important}body.narrow #col{width:100%}
 #side a{color:#1857a6;text-decoration:none}#side a:hover{text-decoration:underline}
-#side li.here{background:#fff1b8}
-.finding{color:#b00020!important}
-#review{font-size:13px;min-height:1.4em;margin-top:4px}
-#review .worse{color:#b00020}
+#side ul{list-style:none;padding-left:0;margin:4px 0}#side li{margin:3px 0;overflow-wrap:anywhere}
+#side li.here{background:#fff1b8}#side small{color:#555;font-size:13px}
+#side .finding-item{color:#5a0010}#side a.finding{color:#b00020!important}
+#side details>summary{cursor:pointer}
+#review{margin-top:6px}
 #table g.river use{cursor:pointer}
-h1{font-size:17px;margin:0 0 6px}h3{font-size:14px;margin:10px 0 2px}
+.paifu-scores{display:block}
+body.small #table .name text{font-size:24px}body.small #table .score text{font-size:21px}
+body.small #table .round text{font-size:24px}body.small #table .sticks text,body.small #table .left text{font-size:17px}
 """
 
 JS = """
@@ -47,10 +61,22 @@ const packed = atob(document.getElementById('paifu-data').textContent.trim());
 const bytes = Uint8Array.from(packed, c => c.charCodeAt(0));
 const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
 const D = JSON.parse(await new Response(stream).text());
-const table = document.getElementById('table');
+const table = document.getElementById('table'), panel = document.getElementById('panel');
+const board = document.getElementById('board'), wrap = document.getElementById('wrap');
 const n = D.players.length;
 let cur = -1, bottom = D.bottom;
 const ANGLES = [0, -90, 180, 90];
+// the table fills the window's height beside the panel (at least SIDE px wide), or its width above it
+const SIDE = 320, GAP = 16;
+function fit() {
+  const top = board.getBoundingClientRect().top + window.scrollY;
+  const high = window.innerHeight - top - 10, wide = wrap.clientWidth;
+  const beside = wide - high - GAP >= SIDE;
+  document.body.classList.toggle('narrow', !beside);
+  const size = beside ? high : wide;
+  board.style.width = beside ? Math.max(280, size) + 'px' : '';
+  document.body.classList.toggle('small', board.clientWidth < 560);
+}
 function pos(s) { const r = ((s - bottom) % n + n) % n; return n === 3 ? [0, 1, 3][r] : r; }
 function handOf(i) { let h = 0; D.hands.forEach((s, k) => { if (s.start <= i) h = k; }); return h; }
 function show(i) {
@@ -63,15 +89,17 @@ function show(i) {
     svg += "<g class='seat" + (p ? "" : " bottom") + "' data-seat='" + s + "' data-pos='" + p + "'" + turn + ">" +
       D.groups[f[2 + 3 * s]] + D.groups[f[3 + 3 * s]] + D.groups[f[4 + 3 * s]] + "</g>";
   }
-  table.innerHTML = svg + D.groups[f[1]];
+  table.innerHTML = svg;
   table.setAttribute('data-event', i);
+  panel.innerHTML = D.groups[f[1]];
+  document.getElementById('end').hidden = !!panel.querySelector('.end');  // shown above: not twice
+  document.getElementById('review').innerHTML = D.review[i] || '';
   const h = handOf(i), span = D.hands[h] || {start: 0, end: D.frames.length - 1};
   const slider = document.getElementById('slider');
   slider.min = span.start; slider.max = span.end; slider.value = i;
   document.getElementById('pos').value = i;
-  document.getElementById('review').innerHTML = D.review[i] || '';
   document.querySelectorAll('#hands li').forEach((li, k) => li.classList.toggle('here', k === h));
-  document.querySelectorAll('#findings li').forEach(li =>
+  document.querySelectorAll('#side li[data-event]').forEach(li =>
     li.classList.toggle('here', Number(li.dataset.event) === i));
   if (location.hash !== '#e' + i) history.replaceState(null, '', '#e' + i);
 }
@@ -107,13 +135,17 @@ document.getElementById('prevh').onclick = () => hand(-1);
 document.getElementById('pos').onchange = e => show(Number(e.target.value));
 document.getElementById('slider').oninput = e => show(Number(e.target.value));
 document.getElementById('seat').onchange = e => { bottom = Number(e.target.value); show(cur); };
-document.getElementById('english').onchange = e => table.classList.toggle('english', e.target.checked);
+document.getElementById('english').onchange = e => document.body.classList.toggle('english', e.target.checked);
 document.getElementById('closed').onchange = e => table.classList.toggle('closed', e.target.checked);
-document.querySelectorAll('a[data-event]').forEach(a => a.addEventListener('click', e => {
-  e.preventDefault(); show(Number(a.dataset.event));
-}));
+document.body.addEventListener('click', e => {
+  const a = e.target.closest && e.target.closest('a[data-event]');
+  if (a) { e.preventDefault(); show(Number(a.dataset.event)); }
+});
 window.addEventListener('hashchange', fromHash);
+window.addEventListener('resize', fit);
+fit();
 if (/^#e(?:vent=)?\\d+$/.test(location.hash)) fromHash(); else show(D.start);
+fit();
 document.body.dataset.ready = '1';
 })();
 """
@@ -127,49 +159,6 @@ def _review_rows(game: Any) -> tuple[list[dict[str, Any]], str]:
         return discard_rows(game), ""
     except Exception as e:  # noqa: BLE001
         return [], f"discard review unavailable: {type(e).__name__}: {e}"
-
-
-def _review_texts(rows: list[dict[str, Any]]) -> dict[int, str]:
-    """For each discard event, one line of the discard review (as HTML)."""
-    out = {}
-    for r in rows:
-        if _missing(r.get("ukeire")):
-            continue
-        sh = _sh(r["shanten_after"])
-        made = f"{jt(str(r['player']))} discards {r['tile']}: {_sh(r['shanten_before'])} -&gt; {sh}, {r['ukeire']} tiles"
-        best = f"best {r['best_tile']}: {_sh(r['best_shanten'])}, {r['best_ukeire']} tiles"
-        cls = "" if r["best"] else " class='worse'"
-        out[int(r["event_index"])] = (
-            f"<span{cls}>{made}; {best}{' (forced: riichi)' if r['riichi'] else ''}</span>"
-        )
-    return out
-
-
-def _review_list(rows: list[dict[str, Any]], why: str) -> str:
-    """The discards that kept fewer improving tiles than the best one (riichi discards are forced)."""
-    esc = html.escape
-    worse = [r for r in rows if not _missing(r.get("best")) and not r["best"] and not r["riichi"]]
-    items = "".join(
-        f"<li><a href='#e{r['event_index']}' data-event='{r['event_index']}'>{esc(r['label'])} "
-        f"{jt(str(r['player']))} {r['tile']}</a>: {r['ukeire']} vs {r['best_ukeire']} tiles "
-        f"({_sh(r['shanten_after'])}; best {r['best_tile']})</li>"
-        for r in worse
-    )
-    head = f"{len(worse)} of {len(rows)} discards kept fewer improving tiles than the best"
-    return f"<details id='worse'><summary>{esc(why or head)}</summary><ol>{items}</ol></details>"
-
-
-def _missing(v: Any) -> bool:
-    """No value: the review row lacks it (``discard_rows``: None, or the key absent)."""
-    return v is None
-
-
-def _sh(v: Any) -> str:
-    try:
-        v = int(v)
-    except (TypeError, ValueError):
-        return "?"
-    return "complete" if v < 0 else "tenpai" if v == 0 else f"{v}-shanten"
 
 
 def viewer_data(
@@ -199,7 +188,7 @@ def viewer_data(
         "bottom": bottom,
         "hands": hands,
         "discards": game.river_events(),
-        "review": _review_texts(review if review is not None else _review_rows(game)[0]),
+        "review": review_texts(game, review if review is not None else _review_rows(game)[0]),
         "start": start,
     }
 
@@ -214,9 +203,28 @@ def page_data(page: str) -> dict[str, Any]:
     return dict(json.loads(gzip.decompress(base64.b64decode(m[1]))))
 
 
-def viewer_html(game: Any, start: int = 0) -> str:
-    """The whole page as a string."""
-    esc = html.escape
+def _games_nav(game: Any, siblings: Sequence[tuple[str, str]] | None, count: int | None) -> str:
+    """Which game of its file this page shows, and links to the others' pages where written."""
+    r = game.result
+    if siblings:
+        links = " ".join(
+            f"<b>{k}</b>" if k == r.game_index else f"<a href='{esc(href)}'>{k}</a>"
+            for k, (href, _) in enumerate(siblings)
+        )
+        return f"<div id='games'>game {r.game_index} of {len(siblings)} in the file ({links}; <a href='{esc(siblings[0][1])}'>index</a>)</div>"
+    if count and count > 1:
+        return (
+            f"<div id='games'>game {r.game_index} of the file's {count} (0..{count - 1}): "
+            f"<code>paifu show FILE --game N</code> draws another, <code>--all</code> every one with an index</div>"
+        )
+    return ""
+
+
+def viewer_html(
+    game: Any, start: int = 0, siblings: Sequence[tuple[str, str]] | None = None, count: int | None = None
+) -> str:
+    """The whole page as a string; ``siblings``: (page, index page) of every game of the file where
+    ``paifu show --all`` writes them, ``count``: how many games the file holds."""
     r = game.result
     rows, why = _review_rows(game)
     payload = viewer_data(game, start, rows)  # base64 of gzip: no < > & (nor a lone surrogate) in the script
@@ -224,56 +232,58 @@ def viewer_html(game: Any, start: int = 0) -> str:
         gzip.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), compresslevel=6, mtime=0)
     ).decode("ascii")
     title = f"{game_label(r.game_id, display_path(r.source), r.game_index)} (game {r.game_index})"
-    names = shown_names(tuple(r.players))  # cut: a name is drawn glyph by glyph
-    finals = ", ".join(f"{jt(p)} {s:,}" for p, s in zip(names, r.final_scores or (), strict=False))
+    names = shown_names(tuple(r.players))  # cut: a name of 3,000 characters is a page of them
     hands = "".join(
         f"<li title='{esc(h.result)}'><a href='#e{h.start}' data-event='{h.start}'>{esc(h.label)}</a> "
-        f"{jt(h.result if len(h.result) <= 90 else h.result[:87] + '...')}"
-        f"<br><small>{' '.join(f'{d:+,}' for d in h.deltas)}</small></li>"
+        f"{esc(h.result)}<br><small>{' '.join(f'{d:+,}' for d in h.deltas)}</small></li>"
         for h in game.hands
     )
     findings = (
         "".join(
-            f"<li data-event='{game.finding_event(f)}'><a class='finding' href='#e{game.finding_event(f)}' "
-            f"data-event='{game.finding_event(f)}'>{esc(f.hand)} event {game.finding_event(f)}</a>: "
-            f"[{esc(f.code)}] {jt(f.message)}</li>"
-            for f in game.findings
+            f"<li class='finding-item' data-event='{v.event}'><a class='finding' href='#e{v.event}' "
+            f"data-event='{v.event}'>{esc(v.where)}</a> {finding_html(v)}</li>"
+            for v in game.finding_views
         )
         or "<li>none: every rule and number checked out</li>"
     )
-    seats = "".join(
-        f"<option value='{i}'>seat {i}{' ' + esc(name) if name.isascii() else ''}</option>"
-        for i, name in enumerate(names)
-    )
+    seats = "".join(f"<option value='{i}'>seat {i} {esc(name)}</option>" for i, name in enumerate(names))
+    ending = game.ending
+    end = end_html(ending) if ending is not None else "<p>the game does not reach its end</p>"
     page = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>paifu: {esc(title)}</title><style>{CSS}</style></head>
-<body>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>paifu: {esc(title)}</title><style>__PAIFU_FONT__{PANEL_CSS}{CSS}</style></head>
+<body class="pf"__PAIFU_FAMILY__>
 <svg width="0" height="0" style="position:absolute" aria-hidden="true">__PAIFU_DEFS__</svg>
-<h1>{esc(title)} - {jt(r.rules.name)} - {jt(", ".join(names))}</h1>
+<h1>{esc(title)} - {esc(r.rules.name)} - {esc(", ".join(names))}</h1>
+{_games_nav(game, siblings, count)}
 <div id="bar">
-<button id="prevh" title="previous hand (up)">&lt;&lt; hand</button><button id="prev" title="previous event (left)">&lt; event</button>
-<button id="next" title="next event (right)">event &gt;</button><button id="nexth" title="next hand (down)">hand &gt;&gt;</button>
-<input id="slider" type="range" min="0" max="{len(game.tables) - 1}" title="the hand's events" style="width:240px">
-event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}" style="width:5em"> / {len(game.tables) - 1}
-<label>at the bottom <select id="seat">{seats}</select></label>
+<button id="prevh" title="previous hand (up, page up)">&lt;&lt; hand</button><button id="prev" title="previous event (left)">&lt; event</button>
+<button id="next" title="next event (right)">event &gt;</button><button id="nexth" title="next hand (down, page down)">hand &gt;&gt;</button>
+<input id="slider" type="range" min="0" max="{len(game.tables) - 1}" title="the hand's events">
+<span>event <input id="pos" type="number" min="0" max="{len(game.tables) - 1}"> / {len(game.tables) - 1}</span>
+<label>bottom <select id="seat">{seats}</select></label>
 <label><input id="closed" type="checkbox"> others closed</label>
 <label><input id="english" type="checkbox"> English</label>
-<span style="color:#666">keys: left/right events, up/down (page up/down) hands; click a river tile: its discard</span>
+<span id="keys" title="left/right: one event; up/down, page up/down: one hand; a river tile: its discard">keys: arrows</span>
 </div>
 <div id="wrap">
-<div id="main"><svg id="table" class="paifu-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}"></svg>
-<div id="review"></div></div>
+<div id="board"><svg id="table" class="paifu-table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"></svg></div>
+<div id="col"><div id="panel" class="pf-panel"></div><div id="review"></div>
 <div id="side">
-<div>final: {finals or "not reached"}</div>
-<h3>Hands</h3><ol id="hands">{hands}</ol>
-<h3>Findings ({len(game.findings)})</h3><ol id="findings">{findings}</ol>
-<h3>Discard review</h3>{_review_list(rows, why)}
-<h3>Scores</h3>{score_curve_svg(game, width=350)}
-</div></div>
+<div id="end">{end}</div>
+<h3>Hands</h3><ul id="hands">{hands}</ul>
+<h3>Findings ({len(game.findings)})</h3><ul id="findings">{findings}</ul>
+<h3>Review</h3>{review_list(game, rows, why)}
+<h3>Scores</h3>{score_curve_svg(game, width=460)}
+</div></div></div>
 <script id="paifu-data" type="application/octet-stream">{data}</script>
 <script>{JS}</script>
 </body></html>
 """
-    # the glyphs of every text on the page: the tables', the lists', the review's
-    markup = "".join(payload["groups"]) + page + "".join(payload["review"].values())
+    # the faces of every tile on the page, and the font subset of every text: the tables', the lists', the review's
+    parts = [*payload["groups"], page, *payload["review"].values()]
+    markup = "".join(parts)
+    face, family = font_css(*parts)
+    page = page.replace("__PAIFU_FONT__", face, 1)
+    page = page.replace("__PAIFU_FAMILY__", f" style=\"--pf-font:'{family}'\"" if family else "", 1)
     return page.replace("__PAIFU_DEFS__", svg_defs(markup), 1)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from paifu.shanten import shanten
 from paifu.tiles import SUITS
@@ -149,6 +150,9 @@ class TableData:
     wins: tuple[WinView, ...] = ()  # at a win: the wins on the table so far
     draw: str = ""  # at a draw: its kind (``RyuukyokuKind`` value)
     tenpai: tuple[bool, ...] = ()  # at an exhaustive draw: who was tenpai
+    #: the findings at this event as the panel shows them (``paifu.view.reasons.FindingView``)
+    finding_views: tuple[Any, ...] = ()
+    ending: Any = None  # at the game's end: its table (``paifu.view.ending.EndTable``)
 
     @property
     def title(self) -> str:

@@ -53,17 +53,27 @@ def page_name(source: str, game_index: int) -> str:
     loses anything else (a space, bytes that are no UTF-8) gets a hash of its path as given
     (``x~1f2e3d4c-0.html``), which does not depend on the working folder. A name too long for the
     file system is cut, with that hash."""
+    return _page(source, f"-{game_index}.html")
+
+
+def index_name(source: str) -> str:
+    """The index of a file's games that ``paifu show --all`` writes beside their pages:
+    ``<stem>-index.html``, the stem ``page_name``'s."""
+    return _page(source, "-index.html")
+
+
+def _page(source: str, ending: str) -> str:
     from paifu.outfiles import name_hash, short_name
 
     if source == STDIN:
-        return f"stdin-{game_index}.html"
+        return f"stdin{ending}"
     path = os.path.normpath(source)
     name = PurePath(path).name
     base = _RECORD_ENDINGS.sub("", name) or "game"
     stem = re.sub(r"[^\w.-]+|^[.-]", "_", base)  # a plain name in a link and a shell
     if stem != base or path != name:
         stem += f"~{name_hash(path)}"
-    return short_name(stem, f"-{game_index}.html")
+    return short_name(stem, ending)
 
 
 def default_page(source: str, game_index: int) -> str:

@@ -40,7 +40,7 @@ from paifu.view.model import (
     shanten_of,
 )
 from paifu.view.names import shown_name, shown_names
-from paifu.view.svg import seat_svg, table_svg
+from paifu.view.svg import seat_svg, table_html, table_svg
 
 # the model's names are importable from here too (the public ``paifu.view.table`` of before)
 __all__ = [
@@ -75,6 +75,10 @@ class TableView(TableData):
 
     def _repr_svg_(self) -> str:
         return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The table and its panel (the result, the findings, the game's end), sized to the column."""
+        return table_html(self)
 
 
 def _concealed(counts: list[int], red: list[int], drawn: str | None) -> tuple[tuple[str, ...], str | None]:

@@ -1,4 +1,5 @@
-"""The viewer's controls in Jupyter: an ipywidgets widget around the same drawing (``table_svg``).
+"""The viewer's controls in Jupyter: an ipywidgets widget around the same drawing (``table_html``:
+the table and its panel, sized to the notebook's column).
 
 ``game_widget(game)`` (or ``GameView.widget()``) gives buttons for one event and one hand either
 way, a slider over the hand's events, the hand list, the seat at the bottom and the English and
@@ -64,7 +65,7 @@ def game_widget(game: Any) -> Any:
     import ipywidgets as w
 
     from paifu.view.names import shown_names
-    from paifu.view.svg import table_svg
+    from paifu.view.svg import table_html
 
     names = [f"seat {i} {p}".strip() for i, p in enumerate(shown_names(tuple(game.result.players)))]
     hands = w.Dropdown(options=[(h.label, k) for k, h in enumerate(game.hands)], description="hand")
@@ -93,7 +94,7 @@ def game_widget(game: Any) -> Any:
                 slider.min, slider.max = span.start, span.end
                 hands.value = game.hand_index(tv.index)
             slider.value = tv.index
-            picture.value = table_svg(tv, bottom=seat.value or 0, english=english.value, closed=closed.value)
+            picture.value = table_html(tv, bottom=seat.value or 0, english=english.value, closed=closed.value)
         finally:
             busy[0] = False
 

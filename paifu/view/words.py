@@ -82,3 +82,24 @@ def yaku_en(name: str) -> str:
         return YAKU_EN[name]
     known = {y.value for y in Yaku}
     return name.replace("-", " ") if name in known else name
+
+
+#: the honours as players name them (5z haku, 6z hatsu, 7z chun), in Japanese and English
+HONOURS_JA = "東南西北白發中"
+HONOURS_EN = ("East", "South", "West", "North", "Haku", "Hatsu", "Chun")
+
+
+def tile_ja(tile: str) -> str:
+    """A tile as a Japanese player writes it: ``5m``, ``赤5p`` (a red five), ``中`` (7z)."""
+    n, suit = tile[0], tile[1:]
+    if suit == "z" and n.isdigit() and 1 <= int(n) <= 7:
+        return HONOURS_JA[int(n) - 1]
+    return f"赤5{suit}" if n == "0" else tile
+
+
+def tile_en(tile: str) -> str:
+    """A tile as an English-speaking player writes it: ``5m``, ``red 5p``, ``Chun`` (7z)."""
+    n, suit = tile[0], tile[1:]
+    if suit == "z" and n.isdigit() and 1 <= int(n) <= 7:
+        return HONOURS_EN[int(n) - 1]
+    return f"red 5{suit}" if n == "0" else tile

@@ -52,7 +52,15 @@ def start(head: dict[str, Any] | None, n: int) -> GameStart:
         ("start_time", head["start_time"]),
         ("end_time", head["end_time"]),
         ("majsoul_level", freeze(levels)),
+        # the platform's rank as the viewer's game end shows it: each level with its points before
+        (
+            "rank_level",
+            tuple(f"{level_name(lv[0])} {lv[1]:,}" if isinstance(lv, tuple) else "" for lv in levels),
+        ),
     ]
+    moved = end(head, n)
+    if moved is not None and moved.rank_change is not None:
+        meta.append(("rank_points_change", moved.rank_change))
     if meta_data.get("contest_uid"):
         meta.append(("contest_uid", meta_data["contest_uid"]))
     if meta_data.get("room_id"):
