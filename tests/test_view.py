@@ -344,3 +344,5 @@ def test_show_all_writes_each_game_and_an_index(tmp_path, capsys, monkeypatch) -
     assert "1. Chie 55,700" in index  # places, scores and rank points of each game
     assert main(["show", str(path), "--all", "--game", "1"]) == 2
     assert "no --game, --hand or --event" in capsys.readouterr().err
+    assert main(["show", str(path), "--all", "-o", "-"]) == 2  # pages and an index: no one stream
+    assert "not to -o -" in capsys.readouterr().err

@@ -28,11 +28,13 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
 
     source = STDIN if args.file == "-" else args.file
     to_stdout = args.output == "-"  # the page on standard output, the line about it on standard error
-    if args.all and (args.hand or args.event is not None or args.game is not None or to_stdout):
+    if args.all and (args.hand or args.event is not None or args.game is not None):
         sys.stderr.write(
-            "paifu show: --all draws every game from its start into a folder: no --game, --hand, "
-            "--event or -o - with it\n"
+            "paifu show: --all draws every game from its start: no --game, --hand or --event with it\n"
         )
+        return 2
+    if args.all and to_stdout:
+        sys.stderr.write("paifu show: --all writes a page per game and their index: not to -o -\n")
         return 2
     number = args.game if args.game is not None else 0
     if to_stdout:

@@ -11,7 +11,7 @@ from typing import Any
 
 from paifu.safety import display_path
 from paifu.view.glyphs import font_css
-from paifu.view.names import game_label
+from paifu.view.names import game_label, shown_names
 from paifu.view.panels import CSS as PANEL_CSS
 
 CSS = """
@@ -46,7 +46,7 @@ def summary(game: Any) -> GameSummary:
 def _players(game: GameSummary) -> str:
     ending = game.ending
     if ending is None:
-        return html.escape(", ".join(game.players)) + " (no game end)"
+        return html.escape(", ".join(shown_names(game.players))) + " (no game end)"
     return "<br>".join(
         f"{r.place}. {html.escape(r.name or f'seat {r.seat}')} {r.score:,} ({html.escape(r.points_text)})"
         for r in ending.rows

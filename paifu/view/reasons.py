@@ -90,6 +90,11 @@ RULES: dict[Code, tuple[str, tuple[str, ...], str]] = {
         (),
         "Tenhou's published shuffle (docs/formats.md)",
     ),
+    Code.WALL_HASH_MISMATCH: (
+        "the wall a record states is the one whose hash the server published before the hand",
+        (),
+        "the platform's record (Mahjong Soul's md5 or salted sha-256, Riichi City's sha-256; docs/formats.md)",
+    ),
     Code.HAND_SIZE: ("a hand holds 13 tiles, 14 after its draw, three fewer per set called", (), THE_GAME),
     Code.YAKU_MISMATCH: (
         "the yaku a hand scores",

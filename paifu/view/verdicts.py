@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from paifu.view.names import shown_name
 from paifu.view.panels import both
 from paifu.view.review import ATTACK_TILES, PLAN_TILES
 from paifu.view.safety import FULLY_SAFE
@@ -83,8 +84,9 @@ def _plan_words(plan: str) -> str:
 
 
 def _name(game: Any, seat: int) -> str:
+    """A seat's name as the viewer shows it (cut to ``NAME_CHARS``: it is written on every line)."""
     players = game.result.players
-    return esc(players[seat] if 0 <= seat < len(players) and players[seat] else f"seat {seat}")
+    return esc(shown_name(players[seat]) if 0 <= seat < len(players) and players[seat] else f"seat {seat}")
 
 
 def review_line(game: Any, r: dict[str, Any]) -> str:
