@@ -346,3 +346,36 @@ def test_last_n_in_parts_is_the_serial_selection(day) -> None:  # noqa: ANN001
     assert merged.counters == whole.counters and merged.games == 7 == len(whole.frames.games)
     assert [g["game_id"] for g in merged.games_sample] == list(whole.frames.games["game_id"])
     assert merged.totals.left_out == 53
+
+
+def test_stated_rank_points_are_re_anchored_with_gaps_marked() -> None:
+    """A record that states each seat's rank level, rank points and the game's change (what the
+    Mahjong Soul reader is to state in the meta): the curve goes from each stated value by the stated
+    change, meets the next record's value, and marks a gap where a game not held came between."""
+    from paifu.analysis.examples import example_game
+    from paifu.analysis.frames import outcome
+    from paifu.analysis.ranks import stated_rank
+    from paifu.analysis.rating import rated_seats, rating_history
+
+    games = []
+    # A: 1000 +45 -> 1045 (met), then 1045 -20 -> 1025 but the third states 1100 (a gap)
+    for i, (points, change) in enumerate(((1000, 45), (1045, -20), (1100, 30))):
+        g = example_game(f"201701010{i}gm-0000-0000-0000000{i}")
+        g.rules = g.rules.replace(name="mahjongsoul")
+        g.meta = (
+            ("rank_level", (10301, 10301, 10302, 10401)),
+            ("rank_level_name", ("雀傑1", "雀傑1", "雀傑2", "雀豪1")),
+            ("rank_points", (points, 500, 600, 700)),
+            ("rank_points_change", (change, 5, -10, -40)),
+        )
+        games.append(g)
+    assert stated_rank(dict(games[0].meta), 0, 4).level_name == "雀傑1"
+    seats = [s for g in games for s in rated_seats(g, outcome(g).placements, platform="mahjongsoul")]
+    rows = [r for r in rating_history(seats) if r["player"] == "A"]
+    assert [r["stated_points"] for r in rows] == [1000, 1045, 1100]
+    assert [r["points_after"] for r in rows] == [1045, 1025, 1130]
+    assert [r["points_gap"] for r in rows] == [None, False, True]
+    assert all(r["stated_rate"] is None and r["gap"] is None for r in rows)  # no R stated: no R curve
+    from paifu.analysis.player_page import points_chart
+
+    assert points_chart(rows, "x").count("<path d='M") == 1  # the gap's cross
