@@ -379,3 +379,96 @@ def test_stated_rank_points_are_re_anchored_with_gaps_marked() -> None:
     from paifu.analysis.player_page import points_chart
 
     assert points_chart(rows, "x").count("<path d='M") == 1  # the gap's cross
+
+
+MAJSOUL = (
+    ("majsoul_record", "majsoul-replay-editor", "products", "paipu_record.json"),
+    ("majsoul_record", "PyMajSoul", "records", "190503-dcd1287a-12f8-4c51-a2a2-0cb5cd284ca8"),
+)
+
+
+def _majsoul_head(path: Path) -> dict:
+    """What a Mahjong Soul record's JSON header says, read here (snake_case or protobuf's camelCase):
+    each seat's name, level id and rank points before the game, its grading_score, the start time."""
+    import json
+
+    head = json.loads(path.read_text(encoding="utf-8"))["head"]
+
+    def get(d: dict, snake: str, camel: str, default: object = None) -> object:
+        return d.get(snake, d.get(camel, default))
+
+    seats: dict[int, dict] = {}
+    for a in head["accounts"]:
+        seat = int(a.get("seat", 0))  # protobuf's JSON leaves a zero out
+        seats[seat] = {"name": a["nickname"], "level": a["level"]["id"], "points": a["level"]["score"]}
+    for p in head["result"]["players"]:
+        seats[int(p.get("seat", 0))]["change"] = get(p, "grading_score", "gradingScore")
+    return {"uuid": head["uuid"], "start": int(get(head, "start_time", "startTime")), "seats": seats}
+
+
+def test_mahjong_soul_rank_points_are_the_records_and_re_anchored() -> None:
+    """The two Mahjong Soul records of ../shared/platforms: every seat gets a row of the rank curves
+    with the rank points and level its header states and the change its grading_score states (which
+    the replay checks against the ladder: rank_points_checked, no mismatch), dated by its start time
+    on Japan's clock. A game following one of them that states the points that change led to meets
+    the curve; one stating other points is a marked gap."""
+    import dataclasses
+    import re
+    import time
+
+    from conftest import platforms_dir
+
+    from paifu.analysis.ranks import standings_now
+
+    paths = [platforms_dir(*p) for p in MAJSOUL]
+    heads = [_majsoul_head(p) for p in paths]
+    results = list(replay_paths([str(p) for p in paths]))
+    assert all(r.rank_points_checked for r in results)
+    assert not [f for r in results for f in r.findings if f.code == "rank-points-mismatch"]
+    report = build_report(results)
+    rows = {(r["game_id"], r["player"]): r for r in report.rating}
+    assert len(rows) == sum(len(h["seats"]) for h in heads) == 8
+    for h in heads:
+        hour = time.strftime("%Y%m%d%H", time.gmtime(h["start"] + 9 * 3600))
+        for s in h["seats"].values():
+            row = rows[(h["uuid"], s["name"])]
+            assert (row["platform"], row["players"], row["hour"]) == ("mahjongsoul", 4, hour)
+            assert row["stated_dan"] == s["level"] and row["stated_points"] == s["points"]
+            assert row["stated_change"] == s["change"]
+            assert row["points_after"] == s["points"] + s["change"]
+            assert row["points_gap"] is None and row["stated_rate"] is None  # one game each; no R
+    games = report.frames.games.set_index("game_id")["date"]
+    assert games[heads[0]["uuid"]] == pd.Timestamp(
+        time.strftime("%Y-%m-%d %H:00", time.gmtime(heads[0]["start"] + 9 * 3600))
+    )
+    # the 2021 game, then two later games of its seat 0 (built from it): the first states the points
+    # the real game's change led to, the second 1 point more than its own change leads to
+    first, seat0 = results[0], heads[0]["seats"][0]
+    meta = dict(first.meta)
+    p0, change = seat0["points"], seat0["change"]
+    follow = []
+    for k, points in ((1, p0 + change), (2, p0 + 2 * change + 1)):
+        m = {
+            **meta,
+            "start_time": heads[0]["start"] + 3600 * k,
+            "rank_points": (points, *meta["rank_points"][1:]),
+        }
+        if k == 2:  # promoted to the next star (its name: the ladder's, as players read it)
+            m["rank_level"] = (seat0["level"] + 1, *meta["rank_level"][1:])
+            m["rank_level_name"] = ("雀豪★3", *meta["rank_level_name"][1:])
+        follow.append(dataclasses.replace(first, game_id=f"{first.game_id}-{k}", meta=tuple(m.items())))
+    report = build_report([*results, *follow])
+    mine = [r for r in report.rating if r["player"] == seat0["name"]]
+    assert [r["stated_points"] for r in mine] == [p0, p0 + change, p0 + 2 * change + 1]
+    assert [r["points_anchored"] for r in mine] == [None, p0 + change, p0 + 2 * change]
+    assert [r["points_gap"] for r in mine] == [None, False, True]
+    now = next(s for s in standings_now(report.rating) if s["player"] == seat0["name"])
+    assert now["current_points"] == p0 + 3 * change + 1 and now["gaps"] == 1
+    assert now["current_dan_name"] == now["peak_dan_name"] == "雀豪★3"
+    assert now["current_dan"] == seat0["level"] + 1
+    # the page: the stated points broken with a cross at the gap; the levels the records state, by name
+    from paifu.analysis.player_page import dan_chart, points_chart
+
+    assert points_chart(mine, "x").count("<path d='M") == 1
+    ticks = re.findall(r"<text[^>]*font-size='10' text-anchor='end'>([^<]*)</text>", dan_chart(mine, "x"))
+    assert sorted(ticks) == ["雀豪★2", "雀豪★3"]
