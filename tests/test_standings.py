@@ -472,3 +472,26 @@ def test_mahjong_soul_rank_points_are_the_records_and_re_anchored() -> None:
     assert points_chart(mine, "x").count("<path d='M") == 1
     ticks = re.findall(r"<text[^>]*font-size='10' text-anchor='end'>([^<]*)</text>", dan_chart(mine, "x"))
     assert sorted(ticks) == ["雀豪★2", "雀豪★3"]
+
+
+def test_a_member_name_may_hold_a_comma(tmp_path: Path) -> None:
+    """``--member`` takes one name an option, as the records write it: a name with a comma selects
+    its games (split at the comma, it would select none)."""
+    src = Path(__file__).parent.parent / "sample_logs" / "tenhou-xml" / "chankan.xml"
+    text = src.read_text(encoding="utf-8")
+    first = unquote(etree.fromstring(src.read_bytes()).find("UN").get("n0"))
+    assert _tenhou_name(first) in text
+    (tmp_path / "a.xml").write_text(
+        text.replace(_tenhou_name(first), _tenhou_name("Ao,Bo")), encoding="utf-8"
+    )
+    (tmp_path / "b.xml").write_text(text, encoding="utf-8")
+    code, out, _ = run_cli("report", str(tmp_path / "a.xml"), str(tmp_path / "b.xml"), "-q", "--member", "Ao,Bo",
+                           "--players", str(tmp_path / "p.csv"))  # fmt: skip
+    assert code in (0, 1)
+    assert list(read_table(tmp_path / "p.csv")["player"]) == ["Ao,Bo"]
+    assert "(1 games left out)" in out
+
+
+def _tenhou_name(name: str) -> str:
+    """A name as Tenhou XML writes it in ``UN``: every byte of its UTF-8 %-escaped."""
+    return "".join(f"%{b:02X}" for b in name.encode("utf-8"))
