@@ -21,7 +21,7 @@ from paifu.analysis.rating import GAP_TOLERANCE, rating_change
 from paifu.analysis.report import build_report
 from paifu.analysis.tables import TableKey
 from paifu.pipeline import replay_paths
-from tests.conftest import corpus_dir
+from tests.conftest import corpus_dir, platforms_dir
 
 PHOENIX = ("tenhou_xml", "custom_tenhou_client", "tenhou", "gui", "resources", "replays")
 
@@ -416,8 +416,6 @@ def test_mahjong_soul_rank_points_are_the_records_and_re_anchored() -> None:
     import re
     import time
 
-    from conftest import platforms_dir
-
     from paifu.analysis.ranks import standings_now
 
     paths = [platforms_dir(*p) for p in MAJSOUL]
@@ -495,3 +493,25 @@ def test_a_member_name_may_hold_a_comma(tmp_path: Path) -> None:
 def _tenhou_name(name: str) -> str:
     """A name as Tenhou XML writes it in ``UN``: every byte of its UTF-8 %-escaped."""
     return "".join(f"%{b:02X}" for b in name.encode("utf-8"))
+
+
+def test_mahjong_soul_games_are_kept_apart_and_filtered_by_room(tmp_path: Path) -> None:
+    """A Mahjong Soul game's table key names its ranked room (its mode_id: 9 is the gold room's south
+    game, 12 the jade room's), and ``--lobby jade`` keeps the jade game alone."""
+    import json
+
+    paths = [platforms_dir(*p) for p in MAJSOUL]
+    modes = {}
+    for p in paths:
+        head = json.loads(p.read_text(encoding="utf-8"))["head"]
+        meta = head["config"]["meta"]
+        modes[head["uuid"]] = meta.get("mode_id", meta.get("modeId"))
+    assert sorted(modes.values()) == [9, 12]
+    report = build_report(replay_paths([str(p) for p in paths]))
+    keys = {k for k, _ in report.counters}
+    assert keys == {TableKey(4, "mahjongsoul", "gold", "south"), TableKey(4, "mahjongsoul", "jade", "south")}
+    code, _, _ = run_cli(
+        "report", *map(str, paths), "-q", "--lobby", "jade", "--games", str(tmp_path / "g.csv")
+    )
+    assert code in (0, 1)
+    assert _ids(tmp_path / "g.csv") == {u for u, m in modes.items() if m == 12}
