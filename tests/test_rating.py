@@ -190,6 +190,11 @@ def test_games_in_time() -> None:
     assert game_hour("", {"title": ("鳳南", "2019/05/04 17:20")}) == "2019050417"
     assert game_hour("x", {"date": "2019-05-04"}) == "2019050400"
     assert game_hour("x", {"title": ("", "")}) is None
+    # a Unix start time (Mahjong Soul's header) on Japan's clock: 2019-05-03 08:31 UTC is 17:31 there
+    assert game_hour("190503-dcd1287a", {"start_time": 1556872280}) == "2019050317"
+    assert game_hour("x", {"start_time": 1556841600 - 9 * 3600}) == "2019050300"  # midnight in Japan
+    for bad in (0, -5, True, 10**12, "1556872280", 1.5e9):
+        assert game_hour("x", {"start_time": bad}) is None
 
 
 def test_no_dan_point_anchor_in_the_corpus() -> None:

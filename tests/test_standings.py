@@ -21,7 +21,7 @@ from paifu.analysis.rating import GAP_TOLERANCE, rating_change
 from paifu.analysis.report import build_report
 from paifu.analysis.tables import TableKey
 from paifu.pipeline import replay_paths
-from tests.conftest import corpus_dir
+from tests.conftest import corpus_dir, platforms_dir
 
 PHOENIX = ("tenhou_xml", "custom_tenhou_client", "tenhou", "gui", "resources", "replays")
 
@@ -346,3 +346,172 @@ def test_last_n_in_parts_is_the_serial_selection(day) -> None:  # noqa: ANN001
     assert merged.counters == whole.counters and merged.games == 7 == len(whole.frames.games)
     assert [g["game_id"] for g in merged.games_sample] == list(whole.frames.games["game_id"])
     assert merged.totals.left_out == 53
+
+
+def test_stated_rank_points_are_re_anchored_with_gaps_marked() -> None:
+    """A record that states each seat's rank level, rank points and the game's change (what the
+    Mahjong Soul reader is to state in the meta): the curve goes from each stated value by the stated
+    change, meets the next record's value, and marks a gap where a game not held came between."""
+    from paifu.analysis.examples import example_game
+    from paifu.analysis.frames import outcome
+    from paifu.analysis.ranks import stated_rank
+    from paifu.analysis.rating import rated_seats, rating_history
+
+    games = []
+    # A: 1000 +45 -> 1045 (met), then 1045 -20 -> 1025 but the third states 1100 (a gap)
+    for i, (points, change) in enumerate(((1000, 45), (1045, -20), (1100, 30))):
+        g = example_game(f"201701010{i}gm-0000-0000-0000000{i}")
+        g.rules = g.rules.replace(name="mahjongsoul")
+        g.meta = (
+            ("rank_level", (10301, 10301, 10302, 10401)),
+            ("rank_level_name", ("雀傑1", "雀傑1", "雀傑2", "雀豪1")),
+            ("rank_points", (points, 500, 600, 700)),
+            ("rank_points_change", (change, 5, -10, -40)),
+        )
+        games.append(g)
+    assert stated_rank(dict(games[0].meta), 0, 4).level_name == "雀傑1"
+    seats = [s for g in games for s in rated_seats(g, outcome(g).placements, platform="mahjongsoul")]
+    rows = [r for r in rating_history(seats) if r["player"] == "A"]
+    assert [r["stated_points"] for r in rows] == [1000, 1045, 1100]
+    assert [r["points_after"] for r in rows] == [1045, 1025, 1130]
+    assert [r["points_gap"] for r in rows] == [None, False, True]
+    assert all(r["stated_rate"] is None and r["gap"] is None for r in rows)  # no R stated: no R curve
+    from paifu.analysis.player_page import points_chart
+
+    assert points_chart(rows, "x").count("<path d='M") == 1  # the gap's cross
+
+
+MAJSOUL = (
+    ("majsoul_record", "majsoul-replay-editor", "products", "paipu_record.json"),
+    ("majsoul_record", "PyMajSoul", "records", "190503-dcd1287a-12f8-4c51-a2a2-0cb5cd284ca8"),
+)
+
+
+def _majsoul_head(path: Path) -> dict:
+    """What a Mahjong Soul record's JSON header says, read here (snake_case or protobuf's camelCase):
+    each seat's name, level id and rank points before the game, its grading_score, the start time."""
+    import json
+
+    head = json.loads(path.read_text(encoding="utf-8"))["head"]
+
+    def get(d: dict, snake: str, camel: str, default: object = None) -> object:
+        return d.get(snake, d.get(camel, default))
+
+    seats: dict[int, dict] = {}
+    for a in head["accounts"]:
+        seat = int(a.get("seat", 0))  # protobuf's JSON leaves a zero out
+        seats[seat] = {"name": a["nickname"], "level": a["level"]["id"], "points": a["level"]["score"]}
+    for p in head["result"]["players"]:
+        seats[int(p.get("seat", 0))]["change"] = get(p, "grading_score", "gradingScore")
+    return {"uuid": head["uuid"], "start": int(get(head, "start_time", "startTime")), "seats": seats}
+
+
+def test_mahjong_soul_rank_points_are_the_records_and_re_anchored() -> None:
+    """The two Mahjong Soul records of ../shared/platforms: every seat gets a row of the rank curves
+    with the rank points and level its header states and the change its grading_score states (which
+    the replay checks against the ladder: rank_points_checked, no mismatch), dated by its start time
+    on Japan's clock. A game following one of them that states the points that change led to meets
+    the curve; one stating other points is a marked gap."""
+    import dataclasses
+    import re
+    import time
+
+    from paifu.analysis.ranks import standings_now
+
+    paths = [platforms_dir(*p) for p in MAJSOUL]
+    heads = [_majsoul_head(p) for p in paths]
+    results = list(replay_paths([str(p) for p in paths]))
+    assert all(r.rank_points_checked for r in results)
+    assert not [f for r in results for f in r.findings if f.code == "rank-points-mismatch"]
+    report = build_report(results)
+    rows = {(r["game_id"], r["player"]): r for r in report.rating}
+    assert len(rows) == sum(len(h["seats"]) for h in heads) == 8
+    for h in heads:
+        hour = time.strftime("%Y%m%d%H", time.gmtime(h["start"] + 9 * 3600))
+        for s in h["seats"].values():
+            row = rows[(h["uuid"], s["name"])]
+            assert (row["platform"], row["players"], row["hour"]) == ("mahjongsoul", 4, hour)
+            assert row["stated_dan"] == s["level"] and row["stated_points"] == s["points"]
+            assert row["stated_change"] == s["change"]
+            assert row["points_after"] == s["points"] + s["change"]
+            assert row["points_gap"] is None and row["stated_rate"] is None  # one game each; no R
+    games = report.frames.games.set_index("game_id")["date"]
+    assert games[heads[0]["uuid"]] == pd.Timestamp(
+        time.strftime("%Y-%m-%d %H:00", time.gmtime(heads[0]["start"] + 9 * 3600))
+    )
+    # the 2021 game, then two later games of its seat 0 (built from it): the first states the points
+    # the real game's change led to, the second 1 point more than its own change leads to
+    first, seat0 = results[0], heads[0]["seats"][0]
+    meta = dict(first.meta)
+    p0, change = seat0["points"], seat0["change"]
+    follow = []
+    for k, points in ((1, p0 + change), (2, p0 + 2 * change + 1)):
+        m = {
+            **meta,
+            "start_time": heads[0]["start"] + 3600 * k,
+            "rank_points": (points, *meta["rank_points"][1:]),
+        }
+        if k == 2:  # promoted to the next star (its name: the ladder's, as players read it)
+            m["rank_level"] = (seat0["level"] + 1, *meta["rank_level"][1:])
+            m["rank_level_name"] = ("雀豪★3", *meta["rank_level_name"][1:])
+        follow.append(dataclasses.replace(first, game_id=f"{first.game_id}-{k}", meta=tuple(m.items())))
+    report = build_report([*results, *follow])
+    mine = [r for r in report.rating if r["player"] == seat0["name"]]
+    assert [r["stated_points"] for r in mine] == [p0, p0 + change, p0 + 2 * change + 1]
+    assert [r["points_anchored"] for r in mine] == [None, p0 + change, p0 + 2 * change]
+    assert [r["points_gap"] for r in mine] == [None, False, True]
+    now = next(s for s in standings_now(report.rating) if s["player"] == seat0["name"])
+    assert now["current_points"] == p0 + 3 * change + 1 and now["gaps"] == 1
+    assert now["current_dan_name"] == now["peak_dan_name"] == "雀豪★3"
+    assert now["current_dan"] == seat0["level"] + 1
+    # the page: the stated points broken with a cross at the gap; the levels the records state, by name
+    from paifu.analysis.player_page import dan_chart, points_chart
+
+    assert points_chart(mine, "x").count("<path d='M") == 1
+    ticks = re.findall(r"<text[^>]*font-size='10' text-anchor='end'>([^<]*)</text>", dan_chart(mine, "x"))
+    assert sorted(ticks) == ["雀豪★2", "雀豪★3"]
+
+
+def test_a_member_name_may_hold_a_comma(tmp_path: Path) -> None:
+    """``--member`` takes one name an option, as the records write it: a name with a comma selects
+    its games (split at the comma, it would select none)."""
+    src = Path(__file__).parent.parent / "sample_logs" / "tenhou-xml" / "chankan.xml"
+    text = src.read_text(encoding="utf-8")
+    first = unquote(etree.fromstring(src.read_bytes()).find("UN").get("n0"))
+    assert _tenhou_name(first) in text
+    (tmp_path / "a.xml").write_text(
+        text.replace(_tenhou_name(first), _tenhou_name("Ao,Bo")), encoding="utf-8"
+    )
+    (tmp_path / "b.xml").write_text(text, encoding="utf-8")
+    code, out, _ = run_cli("report", str(tmp_path / "a.xml"), str(tmp_path / "b.xml"), "-q", "--member", "Ao,Bo",
+                           "--players", str(tmp_path / "p.csv"))  # fmt: skip
+    assert code in (0, 1)
+    assert list(read_table(tmp_path / "p.csv")["player"]) == ["Ao,Bo"]
+    assert "(1 games left out)" in out
+
+
+def _tenhou_name(name: str) -> str:
+    """A name as Tenhou XML writes it in ``UN``: every byte of its UTF-8 %-escaped."""
+    return "".join(f"%{b:02X}" for b in name.encode("utf-8"))
+
+
+def test_mahjong_soul_games_are_kept_apart_and_filtered_by_room(tmp_path: Path) -> None:
+    """A Mahjong Soul game's table key names its ranked room (its mode_id: 9 is the gold room's south
+    game, 12 the jade room's), and ``--lobby jade`` keeps the jade game alone."""
+    import json
+
+    paths = [platforms_dir(*p) for p in MAJSOUL]
+    modes = {}
+    for p in paths:
+        head = json.loads(p.read_text(encoding="utf-8"))["head"]
+        meta = head["config"]["meta"]
+        modes[head["uuid"]] = meta.get("mode_id", meta.get("modeId"))
+    assert sorted(modes.values()) == [9, 12]
+    report = build_report(replay_paths([str(p) for p in paths]))
+    keys = {k for k, _ in report.counters}
+    assert keys == {TableKey(4, "mahjongsoul", "gold", "south"), TableKey(4, "mahjongsoul", "jade", "south")}
+    code, _, _ = run_cli(
+        "report", *map(str, paths), "-q", "--lobby", "jade", "--games", str(tmp_path / "g.csv")
+    )
+    assert code in (0, 1)
+    assert _ids(tmp_path / "g.csv") == {u for u, m in modes.items() if m == 12}

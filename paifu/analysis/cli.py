@@ -313,7 +313,7 @@ def selection(filters: dict[str, Any]) -> Selection:
     """The ``Selection`` the filter options make (``ValueError`` naming the bad one)."""
     from paifu.analysis.tables import Selection, parse_list, parse_when, read_names
 
-    members = parse_list(filters.get("member"))
+    members = frozenset(filters.get("member") or ())  # a name may hold a comma: one name an option
     if filters.get("members"):
         members |= read_names(filters["members"])
     return Selection(

@@ -14,8 +14,9 @@ gets ``<file stem>#<game index>`` (``paifu.view.names.game_label``), as everywhe
 * ``findings``: one row per finding, with the hand and event it points at (``paifu.view`` shows the
   table there: ``GameView.goto(event_index)``).
 
-``date`` (games) is the game's start hour where the record names it: Tenhou log ids begin with it
-(``2009071823gm-...``); NA otherwise. ``read_table`` reads a frame written by ``write_table`` back
+``date`` (games) is the game's start hour where the record states it, the date the filters select
+by: Tenhou log ids begin with it (``2009071823gm-...``), Mahjong Soul's header states a Unix start time
+(read on Japan's clock), a tenhou.net/6 title may name a date; NA otherwise. ``read_table`` reads a frame written by ``write_table`` back
 with these dtypes (Parquet and CSV keep seats as plain integers).
 """
 
@@ -159,6 +160,15 @@ TABLES = SCHEMAS
 TENHOU_DATE = re.compile(r"^(\d{10})gm-")
 
 
+def stated_date(result: GameResult) -> pd.Timestamp | None:
+    """The start hour a game's record states, the one the filters select by
+    (``paifu.analysis.tables.game_time``: a Tenhou log id, a Unix start time, a stated date)."""
+    from paifu.analysis.tables import game_time
+
+    when = game_time(result)
+    return None if when is None else pd.Timestamp(when)
+
+
 def game_date(game_id: str) -> pd.Timestamp | None:
     """The start hour a Tenhou log id names (``2009071823gm-...``: 2009-07-18 23:00), else None."""
     m = TENHOU_DATE.match(game_id or "")
@@ -282,7 +292,7 @@ def game_rows(
         games.append(
             {
                 **key,
-                "date": game_date(r.game_id),
+                "date": stated_date(r),
                 "format": r.format,
                 "rules": r.rules.name,
                 "scheme": oc.scheme.name if oc.scheme else None,

@@ -323,16 +323,26 @@ def dan_chart(games: list[dict[str, Any]], where: str) -> str:
     stated = [r for r in games if r["stated_dan"] is not None and r["time"] is not None]
     if not stated:
         return ""
+    levels = sorted({int(r["stated_dan"]) for r in stated})
+    names = {int(r["stated_dan"]): r["dan_name"] or _dan(r["stated_dan"]) for r in stated}
+    if levels[-1] < len(DAN_NAMES):  # Tenhou's dan index: every dan between the lowest and highest
+        height = {v: float(v) for v in range(levels[0], levels[-1] + 1)}
+        names = {v: names.get(v) or _dan(v) for v in height}
+    else:  # a level id (Mahjong Soul's 10301 ...): the levels the records state, one step apart
+        height = {v: float(i) for i, v in enumerate(levels)}
     s = svgplot.Series(f"段位 {where}", "#8a5a00", step=True)
     for r in stated:
-        x = svgplot.timestamp(r["time"])
-        s.points.append((x, float(r["stated_dan"])))
-        s.marks.append(
-            (x, float(r["stated_dan"]), f"{r['game_id']}: {r['dan_name'] or _dan(r['stated_dan'])}")
-        )
-    levels = sorted({int(r["stated_dan"]) for r in stated})
-    ticks = [float(v) for v in range(levels[0], levels[-1] + 1)]
-    return svgplot.chart(f"段位 (stated) {where}", [s], "dan", y_format=lambda v: _dan(int(v)), y_ticks=ticks)
+        x, y = svgplot.timestamp(r["time"]), height[int(r["stated_dan"])]
+        s.points.append((x, y))
+        s.marks.append((x, y, f"{r['game_id']}: {names[int(r['stated_dan'])]}"))
+    label = {y: names[v] for v, y in height.items()}
+    return svgplot.chart(
+        f"段位 (stated) {where}",
+        [s],
+        "dan",
+        y_format=lambda v: label.get(v, "–"),
+        y_ticks=sorted(label),
+    )
 
 
 def points_chart(games: list[dict[str, Any]], where: str) -> str:

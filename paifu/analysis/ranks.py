@@ -11,8 +11,7 @@ A platform's reader takes the record's header facts (``GameResult.meta``, from t
 ``READERS`` are asked in turn; the first answer counts. Tenhou's (``tenhou_rank``) reads ``rate``
 and ``dan`` (``UN``'s attributes). Another platform's reader is one more function in ``READERS``:
 Mahjong Soul's records state each seat's rank level and its rank points (段位点) with the game's
-change; its reader belongs with the Mahjong Soul record reader, which writes those facts into the
-meta (``mahjongsoul_rank`` below says which keys it expects).
+change, which its record reader writes into the meta (``mahjongsoul_rank`` below reads those keys).
 """
 
 from __future__ import annotations
@@ -88,7 +87,7 @@ def tenhou_rank(meta: Mapping[str, object], seat: int, players: int) -> StatedRa
 
 def mahjongsoul_rank(meta: Mapping[str, object], seat: int, players: int) -> StatedRank | None:
     """Mahjong Soul: each seat's rank level and rank points (段位点) at the start, and the change the
-    game made (the ``grading_score`` its records carry), once its reader states them in the meta as
+    game made (the ``grading_score`` its records carry), as its reader states them in the meta:
     ``rank_level`` (the level id), ``rank_level_name``, ``rank_points`` and ``rank_points_change``,
     one value per seat. The level's table (its start and promotion points, the room's bonus, the
     fourth place's loss by level) is the Mahjong Soul rank-point scheme's, not this reader's."""

@@ -17,6 +17,7 @@ one player in the same hour are put in the order their stated R chain (``order_g
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import math
 import re
@@ -47,6 +48,9 @@ _SOUTH = 0x08
 #: a date a record states in its own words (``2017/01/01 12:34``, ``2017-01-01``), for the ones
 #: whose id is no Tenhou log id
 _STATED_DATE = re.compile(r"(20\d\d)[/-](\d\d)[/-](\d\d)(?:[ T](\d\d))?")
+#: Unix time 0 on Japan's clock, and the first second of year 10000 (a later stated time is no date)
+_EPOCH_JST = dt.datetime(1970, 1, 1, 9)
+_LAST_UNIX_TIME = 253402300800 - 9 * 3600
 
 
 def tenhou_lobby(go_type: object) -> str | None:
@@ -147,10 +151,16 @@ def rated_seats(
 
 def game_hour(game_id: object, meta: Mapping[str, Any]) -> str | None:
     """The hour a game started, YYYYMMDDHH: the one its Tenhou log id names (``2017010102gm-...``),
-    else a date its record states (a tenhou.net/6 ``title``, a ``date``; hour 00 when it names none)."""
+    else the Unix time its header states (Mahjong Soul's ``start_time``), else a date its record
+    states in words (a tenhou.net/6 ``title``, a ``date``; hour 00 when it names none). Unix times
+    are read on Japan's clock (UTC+9), the clock Tenhou's log ids name, so one run's games of both
+    platforms are on one clock."""
     m = _HOUR.match(str(game_id or ""))
     if m:
         return m[1]
+    start = meta.get("start_time")
+    if isinstance(start, int) and not isinstance(start, bool) and 0 < start < _LAST_UNIX_TIME:
+        return (_EPOCH_JST + dt.timedelta(seconds=start)).strftime("%Y%m%d%H")
     for key in ("date", "title"):
         value = meta.get(key)
         texts = value if isinstance(value, (tuple, list)) else (value,)
@@ -316,8 +326,6 @@ def rating_history(
 def _place_in_time(rows: list[dict[str, Any]]) -> None:
     """``time``: the game's start hour, and the games one player played in one hour (the ids say no
     more) spread evenly across it in their order, so a curve against time keeps them apart."""
-    import datetime as dt
-
     groups: dict[tuple[str, int, str, str], list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault((row["player"], row["players"], row["platform"], row["hour"]), []).append(row)

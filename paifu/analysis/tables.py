@@ -25,6 +25,7 @@ import pandas as pd
 from paifu.analysis.counters import is_player_name
 from paifu.analysis.rating import game_hour, tenhou_lobby
 from paifu.engine.results import GameResult
+from paifu.rank_points.majsoul import ROOM_NAMES
 
 #: how finely games are kept apart: every stated table (players, platform, lobby, length) or by size
 SPLITS = ("table", "size")
@@ -97,13 +98,27 @@ def platform_of(result: GameResult) -> str:
     return name.removesuffix("-sanma") or "custom"
 
 
+#: Mahjong Soul's ranked rooms (``paifu.rank_points.majsoul.ROOM_NAMES``, by ``config.meta.mode_id``) by
+#: the English names the game gives them: a lobby is also an anchor and a file name part, so ASCII
+MAJSOUL_ROOMS = {
+    mode: {"銅の間": "bronze", "銀の間": "silver", "金の間": "gold", "玉の間": "jade", "王座の間": "throne"}[
+        name
+    ]
+    for mode, name in ROOM_NAMES.items()
+}
+
+
 def lobby_of(result: GameResult) -> str:
     """The lobby or room a record states: Tenhou's level from its GO type (``ippan``, ``joukyuu``,
-    ``tokujou``, ``houou``), else a ``room`` the record's header names; ``""`` when none."""
+    ``tokujou``, ``houou``), Mahjong Soul's ranked room (``bronze``, ``silver``, ``gold``, ``jade``,
+    ``throne``), else a ``room`` the record's header names; ``""`` when none."""
     meta = dict(result.meta)
     lobby = tenhou_lobby(meta.get("tenhou_go_type"))
     if lobby is not None:
         return lobby
+    mode = meta.get("majsoul_mode_id")
+    if isinstance(mode, int) and mode in MAJSOUL_ROOMS:
+        return MAJSOUL_ROOMS[mode]
     room = meta.get("room")
     return str(room) if isinstance(room, (str, int)) and not isinstance(room, bool) else ""
 
