@@ -49,7 +49,7 @@ def on_discard(r: Game, ev: Discard) -> None:
     tile = ev.tile
     held = st is not None and st.seats[seat_no].has(tile, r.red(tile))
     if st is not None and st.kans and r.flags.kan_dora and st.phase != BETWEEN and st.phase != HAND_OVER:
-        calls.check_kan_dora_shown(r, st)  # before any kan, the first indicator is all that is due
+        calls.kan_dora_shown(r, st)  # before any kan, the first indicator is all that is due
     faults = check_discard(st, seat_no, tile, held)
     if faults and not r.report(faults):
         return
