@@ -130,7 +130,7 @@ def _red(table: TableState, tile: int) -> bool:
     return table.red_of[tile] if 0 <= tile < 136 else False
 
 
-def check_draw(table: TableState | None, seat_no: int, phase_before: int) -> tuple[Fault, ...]:
+def check_tile_draw(table: TableState | None, seat_no: int, phase_before: int) -> tuple[Fault, ...]:
     """A draw, asked once the offered tile has passed (``board.pass_offer``): whose turn it is,
     and a tile left to draw. ``phase_before``: the phase before the pass (a hand that is over or
     not begun takes no draw)."""
