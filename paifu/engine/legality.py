@@ -6,7 +6,9 @@ nothing, and the ``check_*`` return their faults (``Fault``) instead of reportin
 replayer, the viewer and a bot can all ask them. The replayer (``paifu.engine``) reports the faults
 with the game, hand and event, then applies the event through the board, unless a fault says the
 table cannot follow it (``Fault.blocks``). Who waits on an offered kind, and who may rob a closed
-kan, the board asks itself (``paifu.board.seat``).
+kan, the board asks itself (``paifu.board.seat``); how a hand starts and ends (a win, a drawn hand,
+the hand start) is asked the same way in ``paifu.engine.outcomes``. Long because every play's
+check is here, one place to ask what a seat may do next.
 """
 
 from __future__ import annotations
