@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from paifu.board.rules import TABLE_RULES_FIELDS
 from paifu.rules import Ruleset
+from paifu.rules.flags import TABLE_RULES_COPIED, TABLE_RULES_DERIVED, flags_of
+from paifu.rules.presets import PRESETS
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Adding a rule option the board follows"
@@ -63,3 +66,17 @@ def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: P
         check=False,
     )
     assert ran.returncode == 0, ran.stderr[-3000:]
+
+
+def test_the_board_rules_are_the_rulesets_options_by_name() -> None:
+    """Every ``TableRules`` field is either the ``Ruleset`` option of its name, copied as the ruleset
+    sets it, or one of the few the board reads as an answer (worked out in ``table_rules``)."""
+    assert set(TABLE_RULES_COPIED) | TABLE_RULES_DERIVED == set(TABLE_RULES_FIELDS)
+    for rules in PRESETS.values():
+        table = flags_of(rules).table
+        for name in TABLE_RULES_COPIED:
+            assert getattr(table, name) == getattr(rules, name), (rules.name, name)
+    odd = Ruleset(kuikae="suji", start_points=0, four_kans=False)
+    table = flags_of(odd).table
+    assert (table.kuikae_same_kind, table.kuikae_other_end, table.start_points) == (True, False, 25000)
+    assert not table.four_kans and not table.tile_ids and table.ends_hands
