@@ -1,6 +1,7 @@
-"""The engine's checks as pure functions (``paifu.engine.legality.check_*``), asked directly the way
-a bot or a viewer would: before each play event of the sample logs, on the unchecked board's table,
-the record's own event has no fault, the checks change nothing, and a wrong play gets its fault."""
+"""The engine's checks as pure functions (``paifu.engine.legality.check_*``, and for wins and drawn
+hands ``paifu.engine.outcomes.check_*``), asked directly the way a bot or a viewer would: before each
+play and result event of the sample logs, on the unchecked board's table, the record's own event has
+no fault, the checks change nothing, and a wrong play gets its fault."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from paifu.board.follow import follow
 from paifu.board.phases import ACTION, NEED_DISCARD, ON_DISCARD
 from paifu.board.state import TableState
 from paifu.board.turns import pass_offer
-from paifu.engine import legality
-from paifu.events import Call, CallKind, Discard, Draw, Event, RiichiDeclared
+from paifu.engine import legality, outcomes
+from paifu.events import Call, CallKind, Discard, Draw, Event, NewDora, RiichiDeclared, Ryuukyoku, Win
 from paifu.findings import Code
 from paifu.pipeline import record_rules, replay_record
 from paifu.rules.flags import RuleFlags, flags_of
@@ -30,7 +31,7 @@ def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> tuple[legality.Fau
         before = after.phase
         assert isinstance(after, TableState)
         pass_offer(after)
-        return legality.check_draw(after, ev.seat, before)
+        return legality.check_tile_draw(after, ev.seat, before)
     if isinstance(ev, Discard):
         held = st.seats[ev.seat].has(ev.tile, st.red_of[ev.tile])
         return legality.check_discard(st, ev.seat, ev.tile, held)
@@ -43,6 +44,13 @@ def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> tuple[legality.Fau
         if m.kind == CallKind.KITA:
             return legality.check_kita(st, ev.seat, m.tiles[0], flags)
         return legality.check_kan(st, ev.seat, m)
+    if isinstance(ev, NewDora):
+        return legality.check_new_dora(st, flags)
+    if isinstance(ev, Win):
+        return outcomes.check_win(st, ev, flags)
+    if isinstance(ev, Ryuukyoku):  # the replay's tenpai seats need the scorer: the record's stand in
+        claimed = tuple(sorted(set(ev.tenpai))) if ev.tenpai is not None else None
+        return outcomes.check_draw(st, ev.kind, flags, claimed or (), claimed)
     return None
 
 
@@ -106,7 +114,7 @@ def test_a_wrong_play_gets_its_fault_and_the_table_stays() -> None:
 
 def test_a_fault_that_blocks_says_so() -> None:
     """A draw after the hand ended cannot be followed; a call on another's turn is only a fault."""
-    faults = legality.check_draw(None, 0, 0)
+    faults = legality.check_tile_draw(None, 0, 0)
     assert legality.blocked(faults) and faults[0].code == Code.WRONG_TURN
     table = TableState(num_players=4, scores=[25000] * 4)
     assert legality.blocked(legality.check_discard(table, 0, 0, True))  # no hand in play

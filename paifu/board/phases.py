@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from paifu.draws import DUE_ON_TABLE
 from paifu.events import CallKind, RyuukyokuKind
 
 # phases: what the record must do next (plain ints: compared on every event)
@@ -24,5 +25,5 @@ ROB_CLOSED: Final = 2
 ROB_KITA: Final = 3
 
 ON_DISCARD: Final = (CallKind.CHI, CallKind.PON, CallKind.DAIMINKAN)
-#: abortive draws a call on the discard that makes them due prevents
-ABORTS_A_CALL_MISSES: Final = (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.FOUR_RIICHI)
+#: abortive draws a call on the discard that makes them due prevents (``paifu.draws``)
+ABORTS_A_CALL_MISSES: Final[tuple[RyuukyokuKind, ...]] = DUE_ON_TABLE

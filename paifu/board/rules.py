@@ -16,8 +16,9 @@ from paifu.frozen import Described, shown
 from paifu.tiles import is_red
 from paifu.valued import Hashed
 
-#: ``TableRules``'s fields, in order (its repr, ``dataclasses.fields``)
-_TABLE_RULES_FIELDS: Final = (
+#: ``TableRules``'s fields, in order (its repr, equality, ``with_players``, ``dataclasses.fields``); a
+#: field that is a ``Ruleset`` option of the same name is copied from it by name (``RuleFlags``)
+TABLE_RULES_FIELDS: Final = (
     "num_players",
     "red_fives",
     "dead_wall",
@@ -39,7 +40,7 @@ _TABLE_RULES_FIELDS: Final = (
 class TableRules(Hashed):
     """What following a record needs of the table's rules (see the module docstring)."""
 
-    __dataclass_fields__: ClassVar[Any] = Described(_TABLE_RULES_FIELDS)  # for dataclasses' functions
+    __dataclass_fields__: ClassVar[Any] = Described(TABLE_RULES_FIELDS)  # for dataclasses' functions
 
     num_players: int
     #: red fives per suit (man, pin, sou)
@@ -103,48 +104,17 @@ class TableRules(Hashed):
         self.ends_hands = ends_hands
 
     def _values(self) -> tuple[object, ...]:
-        return (
-            self.num_players,
-            self.red_fives,
-            self.dead_wall,
-            self.start_points,
-            self.same_turn_furiten,
-            self.riichi_furiten,
-            self.ippatsu,
-            self.four_riichi,
-            self.four_winds,
-            self.four_kans,
-            self.kuikae_same_kind,
-            self.kuikae_other_end,
-            self.kokushi_chankan_ankan,
-            self.tile_ids,
-            self.ends_hands,
-        )
+        return tuple([getattr(self, name) for name in TABLE_RULES_FIELDS])
 
     def __repr__(self) -> str:
-        return shown(self, _TABLE_RULES_FIELDS)
+        return shown(self, TABLE_RULES_FIELDS)
 
     def with_players(self, num_players: int) -> TableRules:
-        """These rules for a table of ``num_players`` (``dataclasses.replace`` before these classes were
-        written out: a compiled dataclass ran ``dataclasses`` at every start, issue 26)."""
-        v = self
-        return TableRules(
-            num_players,
-            v.red_fives,
-            v.dead_wall,
-            v.start_points,
-            v.same_turn_furiten,
-            v.riichi_furiten,
-            v.ippatsu,
-            v.four_riichi,
-            v.four_winds,
-            v.four_kans,
-            v.kuikae_same_kind,
-            v.kuikae_other_end,
-            v.kokushi_chankan_ankan,
-            v.tile_ids,
-            v.ends_hands,
-        )
+        """These rules for a table of ``num_players``: every other field by its name (a positional
+        rebuild shifts every later value when a field is added out of order)."""
+        given: dict[str, Any] = dict(zip(TABLE_RULES_FIELDS, self._values(), strict=True))
+        given["num_players"] = num_players
+        return TableRules(**given)
 
     @property
     def red(self) -> tuple[bool, ...]:

@@ -10,7 +10,16 @@ from paifu.board import calls as board
 from paifu.board.phases import BETWEEN, HAND_OVER, ON_DISCARD
 from paifu.board.state import TableState
 from paifu.engine.game import Game
-from paifu.engine.legality import check_call_on_discard, check_kan, check_kita, check_riichi_kan, live_waits
+from paifu.engine.legality import (
+    check_call_on_discard,
+    check_kan,
+    check_kan_dora_shown,
+    check_kita,
+    check_new_dora,
+    check_riichi_kan,
+    kan_dora_due,
+    live_waits,
+)
 from paifu.events import Call, CallKind, NewDora
 from paifu.findings import Code
 
@@ -69,54 +78,28 @@ def kita(r: Game, ev: Call) -> None:
     board.kita(st, ev.seat, tile, ev.meld, True)
 
 
-def check_kan_dora_shown(r: Game, st: TableState, at_win: bool = False) -> None:
-    """By a discard (or a win), every kan's dora that the ruleset has turned by then is shown: a
-    closed kan's at once, an open kan's at once or, where it turns after the discard, once the
-    discard after its replacement draw is made. Late, it is found at the discard; never turned by
-    the win, at its kan (the win would count a dora the table does not show)."""
-    due = 1 + st.kans_closed
-    if r.flags.open_kan_dora_at_once:
-        due += st.kans_open_drawn + st.kans_open_pending
-    else:
-        due += st.kans_open_due
-    shown = len(st.dora_indicators)
-    if shown < due and due > r.kan_dora_missed:
-        here = r.idx
-        if at_win:  # it never turned: the fault is the kan's
-            r.idx = r.kan_events[min(shown - 1, len(r.kan_events) - 1)]
-        r.find(
-            Code.KAN_DORA_TIMING,
-            "a kan's dora is never revealed"
-            if at_win
-            else "a kan's dora is not revealed by the next discard",
-            expected=due,
-            actual=shown,
-        )
-        r.idx = here
-        r.kan_dora_missed = due  # said once per missing indicator, not at every later discard
+def kan_dora_shown(r: Game, st: TableState, at_win: bool = False) -> None:
+    """``legality.check_kan_dora_shown`` at a discard (or a win), reported once per missing
+    indicator; one never turned by the win is the kan's fault, found at its event."""
+    faults = check_kan_dora_shown(st, r.flags, r.kan_dora_missed, at_win)
+    if not faults:
+        return
+    here = r.idx
+    if at_win:
+        shown = len(st.dora_indicators)
+        r.idx = r.kan_events[min(shown - 1, len(r.kan_events) - 1)]
+    r.report(faults)
+    r.idx = here
+    r.kan_dora_missed = kan_dora_due(st, r.flags)  # said once, not at every later discard
 
 
 def on_new_dora(r: Game, ev: NewDora) -> None:
-    """A kan's dora indicator: one per kan, when the ruleset turns it, and the wall's."""
+    """A kan's dora indicator: checked (``legality.check_new_dora``: one per kan, when the ruleset
+    turns it), turned by the board, and the wall's."""
     st = r.state
-    if st is None or st.phase == BETWEEN:
-        r.find(Code.ILLEGAL_CALL, "a new dora indicator outside a hand")
+    if not r.report(check_new_dora(st, r.flags)):
         return
-    if not r.flags.kan_dora:
-        r.find(Code.ILLEGAL_CALL, "a kan dora indicator under a ruleset without kan dora")
-    if len(st.dora_indicators) > len(st.kans):
-        r.find(Code.ILLEGAL_CALL, "more dora indicators than kans")
-    elif (
-        not r.flags.open_kan_dora_at_once
-        and len(st.dora_indicators) >= 1 + st.kans_closed + st.kans_open_drawn
-    ):
-        r.find(
-            Code.KAN_DORA_TIMING,
-            "an open kan's dora is revealed before its replacement draw, where the "
-            "ruleset reveals it after the discard",
-            expected=1 + st.kans_closed + st.kans_open_drawn,
-            actual=len(st.dora_indicators) + 1,
-        )
+    assert st is not None
     st.new_dora(ev.indicator)
     r.check_seen(ev.indicator, None)
     if r.walls.wall is not None:

@@ -11,14 +11,16 @@ from __future__ import annotations
 from paifu.board.phases import BETWEEN, HAND_OVER
 from paifu.board.state import TableState, hand_label
 from paifu.engine.game import Game
+from paifu.engine.outcomes import check_hand_start, start_scores
 from paifu.engine.results import HandResult
 from paifu.events import GameEnd, HandStart
 from paifu.findings import Code
 from paifu.rank_points import SchemeError, apply_leftover_sticks, seat_order
 
 
-def check_hand_start(r: Game, ev: HandStart) -> None:
-    """Close the last hand, compare the new hand's start with the replay, and set up its table."""
+def start_hand(r: Game, ev: HandStart) -> None:
+    """Close the last hand, check the new hand's start (``outcomes.check_hand_start``) against the
+    replay, and set up its table."""
     assert r.result is not None
     prev = r.state
     if prev is not None and prev.phase == HAND_OVER:
@@ -30,62 +32,12 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
     if r.game_over_expected:
         r.find(Code.GAME_END_MISMATCH, f"the game goes on after it should have ended: {r.game_over_reason}")
         r.game_over_expected = False
-    exp = r.expected_next
-    got = (ev.round_wind, ev.hand_number, ev.honba, ev.sticks, ev.dealer)
     here = hand_label(ev.round_wind, ev.hand_number, ev.honba)  # findings below are about this hand
     prev_scores = prev.scores if prev else None
-    if exp is not None and (r.hand_index >= 0 or not r.partial):
-        if got != exp and r.hand_index >= 0:
-            r.find(
-                Code.HAND_START_MISMATCH,
-                "round, hand, honba, sticks or dealer differ from the replay",
-                expected=exp,
-                actual=got,
-                hand=here,
-            )
-        elif r.hand_index < 0 and not r.partial and got[:2] == (0, 0) and got != exp:
-            r.find(
-                Code.HAND_START_MISMATCH,
-                "the first hand does not start at East 1, 0 honba",
-                expected=exp,
-                actual=got,
-                hand=here,
-            )
-    if ev.scores is None:  # a record that states no scores (mjai's original protocol): carry ours
-        scores = tuple(prev_scores) if prev_scores is not None else (r.flags.table.start_points,) * n
-    else:
-        scores = tuple(ev.scores)
-    if len(scores) != n or len(ev.hands) != n:
-        r.find(
-            Code.HAND_SIZE,
-            f"hand start has {len(scores)} scores and {len(ev.hands)} hands for {n} players",
-            hand=here,
-        )
-    if prev_scores is not None and tuple(prev_scores) != scores[:n]:
-        r.find(
-            Code.HAND_START_MISMATCH,
-            "scores at the hand start differ from the replayed scores",
-            expected=tuple(prev_scores),
-            actual=scores,
-            hand=here,
-        )
-    elif (
-        prev_scores is None
-        and r.hand_index < 0
-        and ev.round_wind == 0
-        and ev.hand_number == 0
-        and ev.honba == 0
-        and flags.start_points
-        and any(s != flags.start_points for s in scores[:n])
-    ):
-        r.find(
-            Code.HAND_START_MISMATCH,
-            "first hand scores differ from the ruleset's start points",
-            expected=tuple([flags.start_points] * n),
-            actual=scores,
-            hand=here,
-        )
-    if r.hand_index < 0 and not flags.start_points and scores:
+    first = r.hand_index < 0
+    r.report(check_hand_start(ev, flags, r.expected_next, prev_scores, first, r.partial), here)
+    scores = start_scores(ev, prev_scores, flags.table.start_points, n)
+    if first and not flags.start_points and scores:
         r.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
     r.hand_index += 1
     st = TableState.new_hand(r.flags.table, ev, scores, r.red_of)
@@ -109,7 +61,7 @@ def check_hand_start(r: Game, ev: HandStart) -> None:
 def on_hand_start(r: Game, ev: HandStart) -> None:
     """A new hand: its start checked against the replay, its deal against the set and the wall."""
     assert r.result is not None
-    check_hand_start(r, ev)
+    start_hand(r, ev)
     n = r.n
     st = r.state
     assert st is not None

@@ -114,12 +114,13 @@ class Game:
             )
         )
 
-    def report(self, faults: tuple[Fault, ...]) -> bool:
-        """Report what a check found (``paifu.engine.legality``) at this event; whether the table
-        can still follow the event (no fault blocks it)."""
+    def report(self, faults: tuple[Fault, ...], hand: str | None = None) -> bool:
+        """Report what a check found (``paifu.engine.legality``, ``outcomes``) at this event (in
+        ``hand``, where not the table's); whether the table can still follow the event (no fault
+        blocks it)."""
         ok = True
         for f in faults:
-            self.find(f.code, f.message, f.seat, f.expected, f.actual)
+            self.find(f.code, f.message, f.seat, f.expected, f.actual, hand)
             ok = ok and not f.blocks
         return ok
 

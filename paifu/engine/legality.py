@@ -6,7 +6,9 @@ nothing, and the ``check_*`` return their faults (``Fault``) instead of reportin
 replayer, the viewer and a bot can all ask them. The replayer (``paifu.engine``) reports the faults
 with the game, hand and event, then applies the event through the board, unless a fault says the
 table cannot follow it (``Fault.blocks``). Who waits on an offered kind, and who may rob a closed
-kan, the board asks itself (``paifu.board.seat``).
+kan, the board asks itself (``paifu.board.seat``); how a hand starts and ends (a win, a drawn hand,
+the hand start) is asked the same way in ``paifu.engine.outcomes``. Long because every play's
+check is here, one place to ask what a seat may do next.
 """
 
 from __future__ import annotations
@@ -130,7 +132,7 @@ def _red(table: TableState, tile: int) -> bool:
     return table.red_of[tile] if 0 <= tile < 136 else False
 
 
-def check_draw(table: TableState | None, seat_no: int, phase_before: int) -> tuple[Fault, ...]:
+def check_tile_draw(table: TableState | None, seat_no: int, phase_before: int) -> tuple[Fault, ...]:
     """A draw, asked once the offered tile has passed (``board.pass_offer``): whose turn it is,
     and a tile left to draw. ``phase_before``: the phase before the pass (a hand that is over or
     not begun takes no draw)."""
@@ -376,4 +378,51 @@ def check_riichi_kan(
             if is_complete_regular(c) and not is_complete_regular(c2):
                 out += (Fault(code, "the closed kan after riichi changes the hand's shape", seat_no),)
                 break
+    return out
+
+
+def kan_dora_due(table: TableState, flags: RuleFlags) -> int:
+    """The dora indicators the ruleset has turned by now: the first, a closed kan's at once, an open
+    kan's at once or, where it turns after the discard, once the discard after its replacement
+    draw is made."""
+    due = 1 + table.kans_closed
+    if flags.open_kan_dora_at_once:
+        return due + table.kans_open_drawn + table.kans_open_pending
+    return due + table.kans_open_due
+
+
+def check_kan_dora_shown(
+    table: TableState, flags: RuleFlags, missed: int, at_win: bool = False
+) -> tuple[Fault, ...]:
+    """By a discard (or a win), every kan's dora due (``kan_dora_due``) is shown. ``missed``: the
+    indicators due when one was last found missing (each is a fault once). Late, it is found at
+    the discard; never turned by the win, at its kan (the win would count a dora the table does
+    not show)."""
+    due = kan_dora_due(table, flags)
+    shown = len(table.dora_indicators)
+    if shown >= due or due <= missed:
+        return ()
+    msg = "a kan's dora is never revealed" if at_win else "a kan's dora is not revealed by the next discard"
+    return (Fault(Code.KAN_DORA_TIMING, msg, None, due, shown),)
+
+
+def check_new_dora(table: TableState | None, flags: RuleFlags) -> tuple[Fault, ...]:
+    """A kan dora indicator turned: in a hand, under a ruleset with kan dora, one per kan, and an
+    open kan's not before its replacement draw where the ruleset turns it after the discard."""
+    if table is None or table.phase == BETWEEN:
+        return (Fault(Code.ILLEGAL_CALL, "a new dora indicator outside a hand", blocks=True),)
+    out: tuple[Fault, ...] = ()
+    if not flags.kan_dora:
+        out += (Fault(Code.ILLEGAL_CALL, "a kan dora indicator under a ruleset without kan dora"),)
+    shown = len(table.dora_indicators)
+    if shown > len(table.kans):
+        out += (Fault(Code.ILLEGAL_CALL, "more dora indicators than kans"),)
+    elif not flags.open_kan_dora_at_once and shown >= 1 + table.kans_closed + table.kans_open_drawn:
+        msg = (
+            "an open kan's dora is revealed before its replacement draw, where the "
+            "ruleset reveals it after the discard"
+        )
+        out += (
+            Fault(Code.KAN_DORA_TIMING, msg, None, 1 + table.kans_closed + table.kans_open_drawn, shown + 1),
+        )
     return out

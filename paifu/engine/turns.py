@@ -1,4 +1,4 @@
-"""Turns: draws and discards, each checked (``legality.check_draw``, ``check_discard``: whose
+"""Turns: draws and discards, each checked (``legality.check_tile_draw``, ``check_discard``: whose
 turn, from which wall, the tile held, kuikae, riichi's fixed discard), then applied by the board;
 after a discard, whether a riichi on it is tenpai and not furiten, and the hand's size.
 """
@@ -9,7 +9,7 @@ from paifu.board import turns as board
 from paifu.board.phases import BETWEEN, HAND_OVER
 from paifu.engine import calls, riichi, wins
 from paifu.engine.game import Game
-from paifu.engine.legality import check_discard, check_draw, check_hand_size, check_riichi_discard
+from paifu.engine.legality import check_discard, check_hand_size, check_riichi_discard, check_tile_draw
 from paifu.events import Discard, Draw
 from paifu.findings import Code
 
@@ -27,7 +27,7 @@ def on_draw(r: Game, ev: Draw) -> None:
             seat=seat_no,
         )
         return
-    faults = check_draw(st, seat_no, before)
+    faults = check_tile_draw(st, seat_no, before)
     if faults and not r.report(faults):
         return
     assert st is not None
@@ -49,7 +49,7 @@ def on_discard(r: Game, ev: Discard) -> None:
     tile = ev.tile
     held = st is not None and st.seats[seat_no].has(tile, r.red(tile))
     if st is not None and st.kans and r.flags.kan_dora and st.phase != BETWEEN and st.phase != HAND_OVER:
-        calls.check_kan_dora_shown(r, st)  # before any kan, the first indicator is all that is due
+        calls.kan_dora_shown(r, st)  # before any kan, the first indicator is all that is due
     faults = check_discard(st, seat_no, tile, held)
     if faults and not r.report(faults):
         return

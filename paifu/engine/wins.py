@@ -1,6 +1,7 @@
-"""Wins: may this seat win here (turn, tile, shape, furiten, head-bump), what is it worth, who pays.
+"""Wins: may this seat win here (``outcomes.check_win``: turn, tile, shape, furiten, head-bump),
+what is it worth, who pays.
 
-A win is checked, valued by the scorer (yaku, han, fu, points), compared with every number the
+A win is checked, applied by the board (the hand ends), valued by the scorer (yaku, han, fu, points), compared with every number the
 record states, and paid: honba and sticks to the right winner, liability (pao, the feeder of an
 open kan before a rinshan win) as the ruleset says. Rons on one tile are booked once all are in
 where the bonus goes to the winner nearest the discarder.
@@ -11,14 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from paifu.board import ends as board
-from paifu.board import shape
 from paifu.board import turns as board_turns
-from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, ROB_CLOSED, ROB_KITA
-from paifu.board.seat import FIVE_SUIT, SeatState, may_rob_closed_kan
-from paifu.board.state import tile_name as _name
+from paifu.board.phases import BETWEEN, ROB_KITA
+from paifu.board.seat import FIVE_SUIT, SeatState
 from paifu.engine import calls
 from paifu.engine.game import Game
-from paifu.engine.legality import is_furiten
+from paifu.engine.outcomes import check_win
 from paifu.engine.results import WinResult
 from paifu.events import CallKind, Win
 from paifu.findings import Code
@@ -27,86 +26,26 @@ from paifu.scoring.values import WinContext
 
 
 def on_win(r: Game, ev: Win) -> None:
+    """A win: the kan dora it finds shown and the wall's indicators checked, then ``check_win``
+    (may this seat win here), then the board ends the hand and the win is valued and paid."""
     st = r.state
     if st is None or st.phase == BETWEEN:
-        r.find(Code.NOT_A_WINNING_HAND, "a win outside a hand", seat=ev.seat)
+        r.report(check_win(st, ev, r.flags))
         return
-    seat = st.seats[ev.seat]
-    flags = r.flags
     if r.walls.wall is not None and ev.claimed is not None:
         r.walls.check_indicators(ev, r)
     if st.kans and r.flags.kan_dora and not (st.kan_window and not ev.tsumo):  # a robbed kan turns none
-        calls.check_kan_dora_shown(r, st, at_win=True)
+        calls.kan_dora_shown(r, st, at_win=True)
+    if not r.report(check_win(st, ev, r.flags, lambda s, src: _could_ron(r, s, src))):
+        return
+    seat = st.seats[ev.seat]
     if ev.tsumo:
-        if st.phase != ACTION or ev.seat != st.turn:
-            r.find(Code.WRONG_TURN, "tsumo outside the player's own turn", seat=ev.seat)
-        counts = seat.counts
         win_tile = seat.drawn if seat.drawn is not None else ev.tile
-        if seat.drawn is not None and (seat.drawn >> 2 != ev.tile >> 2):
-            r.find(
-                Code.NOT_A_WINNING_HAND,
-                "tsumo on a tile that is not the one drawn",
-                seat=ev.seat,
-                expected=_name(seat.drawn),
-                actual=_name(ev.tile),
-            )
-        complete = shape.is_complete(counts, seat.closed)
     else:
-        if st.phase == HAND_OVER and st.winners_this_tile and st.last_discard is not None:
-            pass  # a further winner on the same tile
-        elif st.phase not in (AFTER_DISCARD, AFTER_KAN) or st.last_discard is None:
-            r.find(Code.WRONG_TURN, "ron without a discard to win on", seat=ev.seat)
-            return
-        src, tile = st.last_discard
-        if ev.from_seat != src:
-            r.find(
-                Code.WRONG_TURN,
-                "ron names a different discarder than the last discard",
-                seat=ev.seat,
-                expected=src,
-                actual=ev.from_seat,
-            )
-        if tile >> 2 != ev.tile >> 2:
-            r.find(
-                Code.NOT_A_WINNING_HAND,
-                "ron on a tile that is not the last discard",
-                seat=ev.seat,
-                expected=_name(tile),
-                actual=_name(ev.tile),
-            )
-        win_tile = tile
-        if st.kan_window and st.kakan_tile is not None:
-            _robbed_kan_dora(r, ev.seat)
-        twice = ev.seat in st.winners_this_tile
-        board.win(st, ev.seat, False)  # a ronned riichi discard costs no stick; the hand is over
-        counts = shape.with_kind(seat.counts, tile >> 2)
-        complete = shape.is_complete(counts, seat.closed)
-        robbed_closed = complete and st.kan_window and st.robbing == ROB_CLOSED
-        if robbed_closed and not may_rob_closed_kan(flags.table.kokushi_chankan_ankan, counts):
-            _closed_kan_robbed(r, ev.seat)
-        if complete and is_furiten(seat, r.sanma):
-            kind = "riichi" if seat.furiten_riichi else "same-turn" if seat.furiten_temp else "discard"
-            r.find(Code.FURITEN_RON, f"ron while furiten ({kind})", seat=ev.seat)
-        if twice:
-            r.find(Code.TOO_MANY_WINNERS, "the same player wins twice on one tile", seat=ev.seat)
-        winners = len(st.winners_this_tile)
-        if winners == 3 and flags.triple_ron_abort:  # the abort comes first, however many may win
-            r.find(Code.ABORT_MISSED, "three players ron one tile: the hand should abort", seat=ev.seat)
-        elif winners > flags.max_ron_winners:
-            r.find(
-                Code.TOO_MANY_WINNERS,
-                f"{winners} winners on one tile; the ruleset allows {flags.max_ron_winners}",
-                seat=ev.seat,
-                expected=flags.max_ron_winners,
-                actual=winners,
-            )
-        elif flags.max_ron_winners == 1 and winners == 1:
-            _check_head_bump(r, ev.seat, src)
-    if not complete:
-        r.find(Code.NOT_A_WINNING_HAND, "wins with a hand that is not complete", seat=ev.seat)
-    if ev.tsumo:
-        board.win(st, ev.seat, True)
-    if not ev.tsumo and flags.max_ron_winners >= 2 and flags.multi_ron_nearest:
+        assert st.last_discard is not None
+        win_tile = st.last_discard[1]
+    board.win(st, ev.seat, ev.tsumo)  # a ronned riichi discard costs no stick; the hand is over
+    if not ev.tsumo and r.flags.max_ron_winners >= 2 and r.flags.multi_ron_nearest:
         r.pending_rons.append((ev, win_tile, r.idx))  # booked once every winner is known
     else:
         settle_win(r, ev, win_tile)
@@ -129,33 +68,6 @@ def book_pending_rons(r: Game) -> None:
     r.idx = here
 
 
-def _closed_kan_robbed(r: Game, seat_no: int) -> None:
-    """A ron on a closed kan's tile that ``may_rob_closed_kan`` refuses (002: 「国士無双の場合のみ、暗カン
-    した牌でロンすることが可能」; elsewhere no hand may)."""
-    why = (
-        "robs a closed kan with a hand that is not thirteen orphans (only thirteen orphans may)"
-        if r.flags.table.kokushi_chankan_ankan
-        else "robs a closed kan, which this ruleset lets no hand do"
-    )
-    r.find(Code.CHANKAN_CLOSED_KAN, why, seat=seat_no)
-
-
-def _robbed_kan_dora(r: Game, seat: int) -> None:
-    """A robbed added kan turns no kan dora (002: 「搶槓されたときの槓ドラは発生しません」); the
-    board takes back one turned for it (kan dora turn in kan order, so the robbed kan's is there
-    when every kan has one)."""
-    st = r.state
-    assert st is not None
-    if len(st.dora_indicators) > len(st.kans):
-        r.find(
-            Code.KAN_DORA_TIMING,
-            "a kan dora turned for an added kan that is robbed",
-            seat=seat,
-            expected=len(st.kans),
-            actual=len(st.dora_indicators),
-        )
-
-
 def _rinshan_liable(r: Game, winner: int) -> int | None:
     """The feeder of the open kan behind a rinshan tsumo, where it pays (002: 「大明カンからの
     嶺上開花は槓をさせた人の責任払い」, also after further closed or added kans)."""
@@ -165,24 +77,6 @@ def _rinshan_liable(r: Game, winner: int) -> int | None:
     if r.flags.pao_rinshan and st.rinshan_draw and feeder is not None and feeder != winner:
         return feeder
     return None
-
-
-def _check_head_bump(r: Game, winner: int, src: int) -> None:
-    """Head-bump: of the players able to ron, only the nearest after the discarder wins."""
-    st = r.state
-    assert st is not None
-    for s in ((src + i) % r.n for i in range(1, r.n)):
-        if s == winner:
-            return
-        if s in st.ron_candidates and not is_furiten(st.seats[s], r.sanma) and _could_ron(r, s, src):
-            r.find(
-                Code.TOO_MANY_WINNERS,
-                "head-bump: a player nearer the discarder could ron first",
-                seat=winner,
-                expected=s,
-                actual=winner,
-            )
-            return
 
 
 def only_ron_candidates(r: Game, src: int) -> None:

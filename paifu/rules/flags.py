@@ -9,9 +9,28 @@ option with a string, and the hot path reads a plain attribute.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, Final
 
-from paifu.board.rules import TableRules
+from paifu.board.rules import TABLE_RULES_FIELDS, TableRules
 from paifu.rules.ruleset import Ruleset
+
+#: ``TableRules``' fields that are not the ``Ruleset`` option of their name: worked out here (the rest
+#: are copied by name, so a rule the board follows is declared in ``Ruleset`` and ``TableRules`` only)
+TABLE_RULES_DERIVED: Final = frozenset(
+    {"start_points", "kuikae_same_kind", "kuikae_other_end", "tile_ids", "ends_hands"}
+)
+#: the ``Ruleset`` options the board reads as they are
+TABLE_RULES_COPIED: Final = tuple(name for name in TABLE_RULES_FIELDS if name not in TABLE_RULES_DERIVED)
+
+
+def table_rules(rules: Ruleset) -> TableRules:
+    """What the table needs of ``rules``: each option the board follows by its name, and the few the
+    board reads as answers (the start where a record states none, the kuikae words as booleans)."""
+    given: dict[str, Any] = {name: getattr(rules, name) for name in TABLE_RULES_COPIED}
+    given["start_points"] = rules.start_points or 25000
+    given["kuikae_same_kind"] = rules.kuikae != "allowed"
+    given["kuikae_other_end"] = rules.kuikae == "forbidden"
+    return TableRules(**given)
 
 
 class RuleFlags:
@@ -96,21 +115,7 @@ class RuleFlags:
     target_margin: int | None
 
     def __init__(self, rules: Ruleset) -> None:
-        self.table = TableRules(
-            num_players=rules.num_players,
-            red_fives=rules.red_fives,
-            dead_wall=rules.dead_wall,
-            start_points=rules.start_points or 25000,
-            same_turn_furiten=rules.same_turn_furiten,
-            riichi_furiten=rules.riichi_furiten,
-            ippatsu=rules.ippatsu,
-            four_riichi=rules.four_riichi,
-            four_winds=rules.four_winds,
-            four_kans=rules.four_kans,
-            kuikae_same_kind=rules.kuikae != "allowed",
-            kuikae_other_end=rules.kuikae == "forbidden",
-            kokushi_chankan_ankan=rules.kokushi_chankan_ankan,
-        )
+        self.table = table_rules(rules)
         self.karaten_counts = rules.karaten == "counts"
         self.karaten_visible = rules.karaten == "not-visible"
         self.open_kan_dora_at_once = rules.open_kan_dora_timing == "immediate"

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from paifu.draws import ABORTIVE, Condition
 from paifu.findings import CODES, Code, Finding, describe_values
 
 #: what holds in every game of riichi mahjong, for the codes no ruleset value decides
@@ -57,12 +58,12 @@ RULES: dict[Code, tuple[str, tuple[str, ...], str]] = {
     Code.NO_YAKU: ("a win needs at least one yaku (dora are not one)", ("kuitan",), THE_GAME),
     Code.ABORT_CONDITION_NOT_MET: (
         "an abortive draw needs its condition and the table's leave",
-        ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron_abort"),
+        tuple(d.switch for d in ABORTIVE),
         "",
     ),
     Code.ABORT_MISSED: (
         "the table ends the hand when an abortive draw's condition holds",
-        ("four_winds", "four_riichi", "four_kans", "triple_ron_abort"),
+        tuple(d.switch for d in ABORTIVE if d.condition != Condition.FIRST_DRAW),  # the seat's to declare
         "",
     ),
     Code.TOO_MANY_WINNERS: ("how many players may ron one tile", ("max_ron_winners", "triple_ron_abort"), ""),

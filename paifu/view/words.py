@@ -6,26 +6,20 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from paifu.draws import spelled
 from paifu.yaku import Yaku
 
 LIMIT_JA = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満", "yakuman": "役満"}
+#: drawn hands by ``RyuukyokuKind`` value (the abortive draws' names: ``paifu.draws``)
 DRAW_JA = {
     "exhaustive": "流局",
     "nagashi_mangan": "流し満貫",
-    "nine_terminals": "九種九牌",
-    "four_winds": "四風連打",
-    "four_riichi": "四家立直",
-    "four_kans": "四槓散了",
-    "triple_ron": "三家和了",
+    **{kind.value: word for kind, word in spelled("ja").items()},
 }
 DRAW_EN = {
     "exhaustive": "exhaustive draw",
     "nagashi_mangan": "nagashi mangan",
-    "nine_terminals": "nine terminals (abortive)",
-    "four_winds": "four winds (abortive)",
-    "four_riichi": "four riichi (abortive)",
-    "four_kans": "four kans (abortive)",
-    "triple_ron": "triple ron (abortive)",
+    **{kind.value: word for kind, word in spelled("en").items()},
 }
 YAKU_EN = {
     "menzen-tsumo": "fully concealed tsumo",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from paifu.draws import spelled
 from paifu.events import CallKind, Meld, RyuukyokuKind
 from paifu.formats.tenhou_json.names import DRAW_NAMES
 from paifu.tiles import canonical_id, is_red
@@ -17,14 +18,11 @@ _PINGJU = {
     "荒牌平局": RyuukyokuKind.EXHAUSTIVE,
     "荒牌流局": RyuukyokuKind.EXHAUSTIVE,
 }
+#: what the writer names each drawn hand (``Majiang.Game``'s words; the abortive draws: ``paifu.draws``)
 _PINGJU_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "荒牌平局",
     RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
-    RyuukyokuKind.NINE_TERMINALS: "九種九牌",
-    RyuukyokuKind.FOUR_WINDS: "四風連打",
-    RyuukyokuKind.FOUR_RIICHI: "四家立直",
-    RyuukyokuKind.TRIPLE_RON: "三家和",
-    RyuukyokuKind.FOUR_KANS: "四開槓",
+    **spelled(FORMAT),
 }
 #: the paipu entry each call is written as (``fulou`` on a discard, ``gang`` in turn); no kita:
 #: 電脳麻将 plays four-player only

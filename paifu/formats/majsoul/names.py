@@ -6,6 +6,7 @@ The fan ids are the game's own (its config table ``fan``, as dumped in Equim-cha
 
 from __future__ import annotations
 
+from paifu.draws import codes
 from paifu.tiles import canonical_id
 from paifu.yaku import Yaku
 
@@ -113,12 +114,6 @@ CHI, PON, OPEN_KAN = 0, 1, 2
 ADDED_KAN, CLOSED_KAN = 2, 3
 #: ``RecordLiuJu.type`` -> the abortive draw (type 5 for three rons is inferred; ranked 4-player
 #: tables have no such draw)
-LIUJU = {
-    1: "nine_terminals",
-    2: "four_winds",
-    3: "four_kans",
-    4: "four_riichi",
-    5: "triple_ron",
-}
+LIUJU = {code: kind.value for code, kind in codes(FORMAT).items()}  # the codes: ``paifu.draws``
 #: ``RecordNewRound.ju`` counts hands within the round; ``chang`` is the round wind
 WINDS = "ESWN"

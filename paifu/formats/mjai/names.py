@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from paifu.draws import spelled
 from paifu.events import CallKind, RyuukyokuKind
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 
@@ -82,13 +83,10 @@ CALL_TYPES = {
     CallKind.ANKAN: "ankan",
     CallKind.KITA: "kita",
 }
+#: the reason the writer gives each drawn hand (the abortive draws: ``paifu.draws``)
 _REASON_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "fanpai",
-    RyuukyokuKind.NINE_TERMINALS: "kyushukyuhai",
-    RyuukyokuKind.FOUR_WINDS: "sufonrenta",
-    RyuukyokuKind.FOUR_RIICHI: "suchareach",
-    RyuukyokuKind.TRIPLE_RON: "sanchaho",
-    RyuukyokuKind.FOUR_KANS: "sukaikan",
+    **spelled(FORMAT),
     RyuukyokuKind.NAGASHI_MANGAN: "nagashimangan",
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from paifu.draws import spelled
 from paifu.events import CallKind, ClaimedYaku, RyuukyokuKind
 from paifu.tiles import FIVE_KINDS, canonical_id, is_red
 from paifu.yaku import YAKUMAN, Yaku, wind_yaku
@@ -287,14 +288,11 @@ CALL_LETTERS = {
     CallKind.ANKAN: "a",
     CallKind.KITA: "f",
 }
+#: what the writer names each drawn hand (the abortive draws: ``paifu.draws``)
 _DRAW_WRITE = {
     RyuukyokuKind.EXHAUSTIVE: "流局",
     RyuukyokuKind.NAGASHI_MANGAN: "流し満貫",
-    RyuukyokuKind.NINE_TERMINALS: "九種九牌",
-    RyuukyokuKind.FOUR_WINDS: "四風連打",
-    RyuukyokuKind.FOUR_RIICHI: "四家立直",
-    RyuukyokuKind.FOUR_KANS: "四槓散了",
-    RyuukyokuKind.TRIPLE_RON: "三家和了",
+    **spelled(FORMAT),
 }
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from paifu.draws import spelled
 from paifu.events import Discard, Draw, RyuukyokuKind
 from paifu.formats.plays import DISCARDS, DRAWS
 from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
@@ -13,13 +14,10 @@ from paifu.yaku import TENHOU_YAKU_IDS, YAKUMAN
 INIT_SHUFFLE_PREFIX = "tenhou-init-shuffle;"  # paifu.engine.wall uses the same spelling (tested)
 FORMAT = "tenhou-xml"
 LIMIT_NAMES: Final = ("", "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
-_RYUU_KIND: Final = {
+#: ``RYUUKYOKU``'s ``type``: none for an exhaustive draw, ``nm``, and the abortive draws' (``paifu.draws``)
+_RYUU_KIND: Final[dict[str | None, RyuukyokuKind]] = {
     None: RyuukyokuKind.EXHAUSTIVE,
-    "yao9": RyuukyokuKind.NINE_TERMINALS,
-    "reach4": RyuukyokuKind.FOUR_RIICHI,
-    "ron3": RyuukyokuKind.TRIPLE_RON,
-    "kan4": RyuukyokuKind.FOUR_KANS,
-    "kaze4": RyuukyokuKind.FOUR_WINDS,
+    **{word: kind for kind, word in spelled(FORMAT).items()},
     "nm": RyuukyokuKind.NAGASHI_MANGAN,
 }
 _RYUU_TYPE = {v: k for k, v in _RYUU_KIND.items()}

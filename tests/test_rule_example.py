@@ -1,0 +1,82 @@
+"""``docs/development.md``'s worked example, "Adding a rule option the board follows", done as it says:
+its patch applied to a copy of ``paifu`` (plain Python), then its test run against that copy."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from paifu.board.rules import TABLE_RULES_FIELDS
+from paifu.rules import Ruleset
+from paifu.rules.flags import TABLE_RULES_COPIED, TABLE_RULES_DERIVED, flags_of
+from paifu.rules.presets import PRESETS
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADING = "## Adding a rule option the board follows"
+
+
+def _example() -> tuple[str, str]:
+    """The example's patch and its test, as the document shows them."""
+    doc = (ROOT / "docs" / "development.md").read_text(encoding="utf-8")
+    section = doc.split(HEADING, 1)[1].split("\n## ", 1)[0]
+    patch = re.search(r"```diff\n(.*?)```", section, re.S)
+    check = re.search(r"```python\n(.*?)```", section, re.S)
+    assert patch and check, "the worked example lost its patch or its test"
+    return patch.group(1), check.group(1)
+
+
+def test_the_option_is_not_there_before_the_example() -> None:
+    with pytest.raises(TypeError):
+        Ruleset(double_riichi=False)
+
+
+def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: Path) -> None:
+    if shutil.which("git") is None:
+        pytest.skip("git applies the example's patch")
+    patch, check = _example()
+    copy = tmp_path / "tree"
+    shutil.copytree(
+        ROOT / "paifu",
+        copy / "paifu",
+        ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_compiled.json"),
+    )
+    (tmp_path / "example.diff").write_text(patch, encoding="utf-8")
+    applied = subprocess.run(
+        ["git", "apply", str(tmp_path / "example.diff")],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert applied.returncode == 0, applied.stderr
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT / "tests")]), "PAIFU_PURE": "1"}
+    script = "import paifu, sys\nassert paifu.__file__.startswith(sys.argv[1]), paifu.__file__\n" + check
+    ran = subprocess.run(
+        [sys.executable, "-c", script, str(copy)],
+        cwd=copy,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode == 0, ran.stderr[-3000:]
+
+
+def test_the_board_rules_are_the_rulesets_options_by_name() -> None:
+    """Every ``TableRules`` field is either the ``Ruleset`` option of its name, copied as the ruleset
+    sets it, or one of the few the board reads as an answer (worked out in ``table_rules``)."""
+    assert set(TABLE_RULES_COPIED) | TABLE_RULES_DERIVED == set(TABLE_RULES_FIELDS)
+    for rules in PRESETS.values():
+        table = flags_of(rules).table
+        for name in TABLE_RULES_COPIED:
+            assert getattr(table, name) == getattr(rules, name), (rules.name, name)
+    odd = Ruleset(kuikae="suji", start_points=0, four_kans=False)
+    table = flags_of(odd).table
+    assert (table.kuikae_same_kind, table.kuikae_other_end, table.start_points) == (True, False, 25000)
+    assert not table.four_kans and not table.tile_ids and table.ends_hands
