@@ -193,7 +193,7 @@ class CorpusSweep:
     """Every corpus game replayed at most once per test session, shared by every corpus test.
 
     ``of(rel)`` replays one file when first asked (a fast-tier test of a few records pays for those
-    only); ``folder(rel)`` and ``everything()`` replay the rest. Each file is replayed under its
+    only); ``folder(rel)`` and ``win_contexts()`` go through it. Each file is replayed under its
     folder's rules (``corpus_runs``) with the wall checked, and every ``WinContext`` the engine values
     on the way is kept (``win_contexts``), so the scoring fast path is compared on the same replay."""
 
@@ -241,11 +241,6 @@ class CorpusSweep:
         """The results of every file under the corpus folder ``folder``, in file order."""
         corpus_dir(*folder.split("/"))
         return [r for rel in corpus_files(folder) for r in self.of(rel)]
-
-    def everything(self) -> list[Any]:
-        """The results of every corpus game."""
-        corpus_dir()
-        return [r for folder, _ in corpus_runs() for r in self.folder(folder)]
 
     def win_contexts(self, files: Iterable[str] | None = None) -> list[Any]:
         """Every distinct ``WinContext`` the engine valued while replaying ``files`` (paths under the
