@@ -264,8 +264,7 @@ def corpus_sweep() -> CorpusSweep:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that reads the corpus sweep is marked ``sweep``: the pure-Python pass of ``.ci/run``
-    selects ``not slow or sweep``, the sweep's replays without the other slow tests."""
+    """A test that reads the corpus sweep is marked ``sweep`` (``-m sweep`` runs every test that does)."""
     for item in items:
         if "corpus_sweep" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.sweep)
