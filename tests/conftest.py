@@ -5,8 +5,9 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -104,3 +105,166 @@ def cyclic_garbage(run: Callable[[], object]) -> list[str]:
         gc.garbage.clear()
         if was:
             gc.enable()
+
+
+# ---------------------------------------------------------------- the corpus sweep (one replay per game)
+
+#: corpus records that disagree with themselves, by path under ``../shared/corpus``: the exact finding
+#: codes each must give (and only those), and why. Every other corpus game replays clean.
+KNOWN_INCONSISTENT: dict[str, tuple[frozenset[str], str]] = {
+    "tenhou_xml/pantheon/Mimir/tests/helpers/onlineLog/testdata/doubleron_and_riichi.xml": (
+        frozenset({"game-end-mismatch"}),
+        "GO type 1 (east only) in the tag and in the log id, yet the game plays into South after a "
+        "player reached 36,400 at East 4. No Tenhou era allows that (every dated 2009 east-only game "
+        "ends at East 4 once someone has 30,000: test_tenhou_eras.py), and its header comment and log id "
+        "are doubleron.xml's, a different game: the header of a hanchan was replaced",
+    ),
+    "tenhou_xml/pantheon/Mimir/tests/helpers/onlineLog/testdata/west.xml": (
+        frozenset({"wall-mismatch"}),
+        "its SHUFFLE seed was copied from doubleron.xml (the same seed; that game's deal is rebuilt "
+        "from it), so only the wall differs: every hand's deal is another game's",
+    ),
+    "tenhou_xml/pantheon/Mimir/tests/models/testdata/hanchan_with_noname.xml": (
+        frozenset({"wrong-turn", "truncated", "game-end-mismatch", "final-score-mismatch"}),
+        "a stub: one INIT, then an AGARI with no discard whose scores contradict that INIT, then the game end",
+    ),
+    "tenhou6_json/mjai-reviewer/convlog/tests/testdata/confusing_nakis_1.json": (
+        frozenset({"score-delta-mismatch"}),
+        "a converter's test fixture (names 'Aさん'...): seat 2's riichi is accepted (seat 3 draws after "
+        "it) and seat 0 rons seat 2 later, yet the winner's delta is 1,600 without the 1,000 stick; every "
+        "real tenhou.net/6 record in the corpus pays the stick to the winner",
+    ),
+    "tenhou6_json/mjai-reviewer/convlog/tests/testdata/confusing_nakis_2.json": (
+        frozenset({"tile-count-exceeded", "not-a-winning-hand"}),
+        "a converter's test fixture: four plain 5p under aka 1, and the result names seat 1 winning "
+        "from seat 0 while its deltas pay seat 2",
+    ),
+}
+
+
+def known_codes(rel: str) -> set[str]:
+    """The finding codes the corpus record at ``rel`` (path under the corpus) must give: none unless listed."""
+    return set(KNOWN_INCONSISTENT[rel][0]) if rel in KNOWN_INCONSISTENT else set()
+
+
+def corpus_runs() -> list[tuple[str, str | None]]:
+    """Each corpus folder (path under the corpus) with the rule object it is replayed under: the
+    電脳麻将 self-play folders under their own (``majiang_selfplay/rules/<folder>.json``), the rest under
+    the rules each record states (as ``scripts/corpus_verdicts.py``)."""
+    runs: list[tuple[str, str | None]] = []
+    if not CORPUS.is_dir():
+        return runs
+    for folder in sorted(p for p in CORPUS.iterdir() if p.is_dir()):
+        if folder.name == "majiang_selfplay":
+            for sub in sorted(p for p in folder.iterdir() if p.is_dir() and p.name != "rules"):
+                runs.append((f"{folder.name}/{sub.name}", str(folder / "rules" / f"{sub.name}.json")))
+        else:
+            runs.append((folder.name, None))
+    return runs
+
+
+def corpus_files(folder: str) -> list[str]:
+    """The record files under the corpus folder ``folder`` (a path under the corpus), as the replay
+    finds them; empty when the corpus is absent (the tests that use them skip or fail then)."""
+    from paifu.formats import iter_record_files
+
+    root = CORPUS / folder
+    return (
+        sorted(str(Path(p).relative_to(CORPUS)) for p in iter_record_files([str(root)]))
+        if root.is_dir()
+        else []
+    )
+
+
+def corpus_sample(files: list[str], per_folder: int = 3) -> set[str]:
+    """The fast tier's share of ``files`` (paths under the corpus): the first ``per_folder`` of each
+    folder in sorted order, and every known inconsistent record; the slow tier runs them all."""
+    taken: dict[str, int] = {}
+    sample: set[str] = set()
+    for rel in sorted(files):
+        folder = rel.rsplit("/", 1)[0]
+        if taken.get(folder, 0) < per_folder or rel in KNOWN_INCONSISTENT:
+            taken[folder] = taken.get(folder, 0) + 1
+            sample.add(rel)
+    return sample
+
+
+class CorpusSweep:
+    """Every corpus game replayed at most once per test session, shared by every corpus test.
+
+    ``of(rel)`` replays one file when first asked (a fast-tier test of a few records pays for those
+    only); ``folder(rel)`` and ``win_contexts()`` go through it. Each file is replayed under its
+    folder's rules (``corpus_runs``) with the wall checked, and every ``WinContext`` the engine values
+    on the way is kept (``win_contexts``), so the scoring fast path is compared on the same replay."""
+
+    def __init__(self) -> None:
+        self._results: dict[str, list[Any]] = {}
+        self._contexts: dict[str, list[Any]] = {}  # per file
+        self._rules: dict[str, Any] = {}
+        self.replays = 0  # files replayed: each at most once
+
+    def _rules_of(self, rel: str) -> Any:
+        for folder, rules_file in corpus_runs():
+            if rel == folder or rel.startswith(folder + "/"):
+                if rules_file is None:
+                    return None
+                if rules_file not in self._rules:
+                    from paifu.rules import load_rules
+
+                    self._rules[rules_file] = load_rules(rules_file)
+                return self._rules[rules_file]
+        return None
+
+    def of(self, rel: str) -> list[Any]:
+        """The results (``GameResult`` or ``Unreadable``) of the corpus file at ``rel``, in order."""
+        if rel not in self._results:
+            corpus_dir(*rel.split("/"))
+            from paifu.pipeline import replay_paths
+            from paifu.scoring import valuation
+
+            original = valuation.value_win
+            contexts = self._contexts[rel] = []
+
+            def spy(ctx: Any) -> Any:
+                contexts.append(ctx)
+                return original(ctx)
+
+            valuation.value_win = spy  # type: ignore[assignment]  # the engine calls valuation.value_win
+            try:
+                self._results[rel] = list(replay_paths([str(CORPUS / rel)], self._rules_of(rel)))
+            finally:
+                valuation.value_win = original
+            self.replays += 1
+        return self._results[rel]
+
+    def folder(self, folder: str) -> list[Any]:
+        """The results of every file under the corpus folder ``folder``, in file order."""
+        corpus_dir(*folder.split("/"))
+        return [r for rel in corpus_files(folder) for r in self.of(rel)]
+
+    def win_contexts(self, files: Iterable[str] | None = None) -> list[Any]:
+        """Every distinct ``WinContext`` the engine valued while replaying ``files`` (paths under the
+        corpus; the whole corpus by default): wins and ron checks, in the order first met."""
+        rels = (
+            [rel for folder, _ in corpus_runs() for rel in corpus_files(folder)] if files is None else files
+        )
+        if files is None:
+            corpus_dir()
+        seen: dict[Any, None] = {}
+        for rel in rels:
+            self.of(rel)
+            seen.update(dict.fromkeys(self._contexts[rel]))
+        return list(seen)
+
+
+@pytest.fixture(scope="session")
+def corpus_sweep() -> CorpusSweep:
+    """The session's one corpus sweep (``CorpusSweep``)."""
+    return CorpusSweep()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that reads the corpus sweep is marked ``sweep`` (``-m sweep`` runs every test that does)."""
+    for item in items:
+        if "corpus_sweep" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.sweep)

@@ -12,7 +12,7 @@ import warnings
 
 import pytest
 from builders import GameBuilder, HandBuilder
-from conftest import CORPUS
+from conftest import CORPUS, corpus_dir
 from test_preset_records import PINFU, PINFU_23S, SANMA_FAR, _nagashi_hand, _triple
 
 import paifu
@@ -116,9 +116,7 @@ def test_tenhou_json_carries_the_players_ranks_rates_and_sexes() -> None:
 def test_tenhou_json_ranks_of_a_real_tenhou_game_survive_its_xml() -> None:
     """A corpus Tenhou XML game (example.xml) through tenhou.net/6 and back keeps its UN dan, rate
     and sx (all 450 XML games through JSON used to lose them, unwarned)."""
-    path = CORPUS / "tenhou_xml" / "tenhou" / "log" / "test_data" / "example.xml"
-    if not path.exists():
-        pytest.skip("corpus not available")
+    path = corpus_dir("tenhou_xml", "tenhou", "log", "test_data", "example.xml")
     (rec,) = paifu.read(path)
     data, _ = _written(rec, "tenhou-json")
     (back,) = read_bytes(data, "trip", "tenhou-json")

@@ -1,74 +1,74 @@
 """Real records are the referee: every corpus game replays under its own rules, every number checked.
 
-Known inconsistent records are listed with the exact finding codes they must give
-(and why); everything else must be clean, and the count of recomputed wins and
-draws is printed so the run shows what was really checked.
+Every test here reads the session's one corpus sweep (``corpus_sweep``, tests/conftest.py: each game
+replayed once, shared by every corpus test). Known inconsistent records are listed once
+(``KNOWN_INCONSISTENT`` in tests/conftest.py) with the exact finding codes they must give and why;
+everything else must be clean, and the count of recomputed wins and draws is printed so the run shows
+what was really checked. The fast tier replays a sample of each folder (``corpus_sample``); the slow
+tier every game.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from conftest import (
+    CORPUS,
+    KNOWN_INCONSISTENT,
+    CorpusSweep,
+    corpus_dir,
+    corpus_files,
+    corpus_sample,
+    known_codes,
+    record_text,
+)
 
-from paifu.formats import iter_record_files
 from paifu.pipeline import Unreadable, replay_paths
 from paifu.rules import load_rules
-from tests.conftest import CORPUS, corpus_dir, record_text
-
-#: records that disagree with themselves or with any fixed rule; the codes they must give
-KNOWN = {
-    # GO type 1 (east-only) in the tag and in the log id, yet the game plays into South after
-    # a player reached 36,400 at East 4. No Tenhou era allows that (every dated 2009 east-only
-    # game ends at East 4 once someone has 30,000: test_tenhou_eras.py), and its header comment
-    # and log id are doubleron.xml's, a different game: the header of a hanchan was replaced
-    "doubleron_and_riichi.xml": {"game-end-mismatch"},
-    # the SHUFFLE seed was copied from doubleron.xml (same seed, that game reproduces): only the wall differs
-    "west.xml": {"wall-mismatch"},
-    # a stub: INIT then an AGARI with no discard, whose scores contradict the INIT
-    "hanchan_with_noname.xml": {"wrong-turn", "truncated", "game-end-mismatch", "final-score-mismatch"},
-}
 
 
-#: the same for the other formats' folders, by file name
-KNOWN_OTHER = {
-    # a converter's test fixture (names "Aさん"...): seat 2's riichi is accepted (seat 3 draws after
-    # it) and seat 0 rons seat 2 later, yet the winner's delta is 1,600 without the 1,000 stick; every
-    # real tenhou.net/6 record in the corpus pays the stick to the winner
-    "confusing_nakis_1.json": {"score-delta-mismatch"},
-    # a converter's test fixture: four plain 5p under aka 1, and the result names seat 1 winning
-    # from seat 0 while its deltas pay seat 2
-    "confusing_nakis_2.json": {"tile-count-exceeded", "not-a-winning-hand"},
-}
+def _by_sample(files: list[str]) -> list[object]:
+    """``files`` as parameters: the fast tier's sample as they are, the rest marked slow."""
+    sample = corpus_sample(files)
+    return [pytest.param(f, id=f, marks=() if f in sample else pytest.mark.slow) for f in files]
 
 
-def _files(folder: str) -> list[str]:
-    if not (CORPUS / folder).exists():
-        return []
-    return sorted(iter_record_files([str(CORPUS / folder)]))
-
-
-@pytest.mark.parametrize("path", _files("tenhou_xml"), ids=lambda p: p.split("corpus/")[-1])
-def test_tenhou_xml_game_replays_clean(path: str) -> None:
-    corpus_dir("tenhou_xml")
-    results = list(replay_paths([path]))
-    assert results and not any(isinstance(r, Unreadable) for r in results)
-    name = path.rsplit("/", 1)[-1]
+@pytest.mark.parametrize("rel", _by_sample(corpus_files("tenhou_xml")) or ["tenhou_xml/<corpus absent>"])
+def test_tenhou_xml_game_replays_clean(rel: str, corpus_sweep: CorpusSweep) -> None:
+    """Each game gives exactly its known codes (none for all but a few), reaches its game end, and a
+    clean game's replayed final scores are the ones it states."""
+    results = corpus_sweep.of(rel)
+    assert results and not any(isinstance(r, Unreadable) for r in results), results
     for r in results:
         codes = {f.code for f in r.findings}
-        assert codes == KNOWN.get(name, set()), [str(f) for f in r.findings]
+        assert codes == known_codes(rel), [str(f) for f in r.findings[:10]]
         assert r.complete
+        if not codes:
+            assert r.hands
+            assert r.final_scores == r.claimed_final_scores
 
 
-def test_tenhou_xml_every_number_checked(capsys: pytest.CaptureFixture[str]) -> None:
-    folder = corpus_dir("tenhou_xml")
+def test_the_known_inconsistent_records_exist_and_are_explained() -> None:
+    """Every exception listed exists, so a renamed corpus file cannot silently pass, and says why."""
+    corpus_dir()
+    for rel, (codes, why) in KNOWN_INCONSISTENT.items():
+        assert (CORPUS / rel).is_file(), rel
+        assert codes and len(why) > 40, rel
+
+
+@pytest.mark.slow
+def test_tenhou_xml_every_number_checked(
+    corpus_sweep: CorpusSweep, capsys: pytest.CaptureFixture[str]
+) -> None:
     wins = draws = games = 0
-    for r in replay_paths([str(folder)]):
+    for r in corpus_sweep.folder("tenhou_xml"):
         assert not isinstance(r, Unreadable)
         games += 1
         wins += r.wins_checked
         draws += r.draws_checked
-        if r.source.rsplit("/", 1)[-1] not in KNOWN:
+        if not known_codes(str(Path(r.source).relative_to(CORPUS))):
             text = record_text(r.source)
             assert r.wall_checked == ("mt19937" in text)  # every seeded game's wall was rebuilt
     with capsys.disabled():
@@ -76,22 +76,24 @@ def test_tenhou_xml_every_number_checked(capsys: pytest.CaptureFixture[str]) -> 
     assert wins > 600 and draws > 100
 
 
-def test_tenhou_xml_truncated_are_reported_as_truncated() -> None:
-    folder = corpus_dir("tenhou_xml_truncated")
+def test_tenhou_xml_truncated_are_reported_as_truncated(corpus_sweep: CorpusSweep) -> None:
+    """Every file cut off mid-game is read (none unreadable) and reported as truncated, never valid."""
     n = 0
-    for r in replay_paths([str(folder)]):
-        assert not isinstance(r, Unreadable)
+    for r in corpus_sweep.folder("tenhou_xml_truncated"):
+        assert not isinstance(r, Unreadable), r
         n += 1
-        assert "truncated" in {f.code for f in r.findings}
+        assert "truncated" in {f.code for f in r.findings}, r.source
         assert not r.complete
+        assert not r.valid
     assert n >= 40
+    assert n >= len(corpus_files("tenhou_xml_truncated"))
 
 
 def test_chips_lobby_is_clean_under_its_own_rules(tmp_path) -> None:  # noqa: ANN001
     """The tournament lobby's rule (no dealer repeats, east only) given as TOML makes it clean, as its
     own csrule does (tests/test_tenhou_lobby.py)."""
     folder = corpus_dir("tenhou_xml")
-    path = next(p for p in _files("tenhou_xml") if p.endswith("chips_tonpusen.xml"))
+    path = next(str(CORPUS / p) for p in corpus_files("tenhou_xml") if p.endswith("chips_tonpusen.xml"))
     toml = tmp_path / "lobby.toml"
     toml.write_text('base = "tenhou"\nrenchan = "never"\nlength = "east"\nstart_points = 0\nkiriage = true\n')
     rules = load_rules(str(toml))
@@ -101,41 +103,46 @@ def test_chips_lobby_is_clean_under_its_own_rules(tmp_path) -> None:  # noqa: AN
 
 
 @pytest.mark.parametrize("folder", ["tenhou6_json", "mjai_jsonl", "majiang_paipu"])
-def test_other_formats_replay_clean(folder: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_other_formats_replay_clean(
+    folder: str, corpus_sweep: CorpusSweep, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Every game of the JSON, mjai and 電脳麻将 folders replays under its own rules, results compared."""
-    corpus_dir(folder)
     games = wins = draws = 0
-    for r in replay_paths(_files(folder)):
+    for r in corpus_sweep.folder(folder):
         assert not isinstance(r, Unreadable), r
         games += 1
         wins += r.wins_checked
         draws += r.draws_checked
-        name = r.source.rsplit("/", 1)[-1]
-        assert {f.code for f in r.findings} == KNOWN_OTHER.get(name, set()), [str(f) for f in r.findings]
+        rel = str(Path(r.source).relative_to(CORPUS))
+        assert {f.code for f in r.findings} == known_codes(rel), [str(f) for f in r.findings]
     with capsys.disabled():
         print(f"\n{folder}: {games} games, {wins} wins and {draws} draws recomputed and compared")
     assert games and wins
 
 
+#: the self-play folders; the fast tier replays one (the smallest, whose rule object allows swap-calls)
+_SELFPLAY = [
+    "tenhou-like",
+    "dora",
+    "dora-kuikae",
+    "casual",
+    "tournament",
+    "qdan",
+    "dora-exact",
+    "qdan-exact",
+    "casual-exact",
+]
+
+
 @pytest.mark.parametrize(
-    "config",
-    [
-        "tenhou-like",
-        "dora",
-        "dora-kuikae",
-        "casual",
-        "tournament",
-        "qdan",
-        "dora-exact",
-        "qdan-exact",
-        "casual-exact",
-    ],
+    "config", [pytest.param(c, marks=() if c == "dora-kuikae" else pytest.mark.slow) for c in _SELFPLAY]
 )
-def test_majiang_selfplay_clean_under_its_rule_object(config: str) -> None:
-    folder = corpus_dir("majiang_selfplay", config)
-    rules = load_rules(str(CORPUS / "majiang_selfplay" / "rules" / f"{config}.json"))
-    results = list(replay_paths([str(folder)], rules))
+def test_majiang_selfplay_clean_under_its_rule_object(config: str, corpus_sweep: CorpusSweep) -> None:
+    """Each self-play folder replays clean under its own rule object (``corpus_runs``)."""
+    results = corpus_sweep.folder(f"majiang_selfplay/{config}")
     assert results
+    rules = load_rules(str(CORPUS / "majiang_selfplay" / "rules" / f"{config}.json"))
+    assert all(r.rules == rules for r in results)  # judged under the folder's rule object
     bad = [str(f) for r in results for f in r.findings]
     assert not bad, bad[:5]
 

@@ -87,6 +87,7 @@ def test_cli_validate_on_the_cluster(
     assert _run(capsys, "validate", *inputs, *fmt, "--scheduler", client.scheduler.address) == serial
 
 
+@pytest.mark.slow
 def test_cli_report_on_the_cluster(
     client,
     inputs: list[str],

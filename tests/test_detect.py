@@ -24,6 +24,7 @@ FOLDER_FORMAT = {
 }
 
 
+@pytest.mark.slow
 def test_every_corpus_file_is_detected_by_content() -> None:
     root = corpus_dir()
     seen = {f: 0 for f in FOLDER_FORMAT}

@@ -8,19 +8,15 @@ asks the package, so the only risk is a wrong answer, never a missing one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
-from conftest import corpus_dir
+from conftest import CorpusSweep, corpus_files, corpus_sample
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from paifu.events import CallKind, Meld
-from paifu.pipeline import replay_paths
-from paifu.rules import load_rules, preset
+from paifu.rules import preset
 from paifu.rules.ruleset import Ruleset
-from paifu.scoring import fast_yaku, package, valuation
+from paifu.scoring import fast_yaku, package
 from paifu.scoring.fast import fast_value
 from paifu.scoring.valuation import WinContext, package_value, value_win
 from paifu.tiles import parse_tiles
@@ -31,41 +27,12 @@ TENHOU = preset("tenhou")
 # ---------------------------------------------------------------- the corpus
 
 
-def _corpus_runs(corpus: Path) -> Iterator[tuple[Path, Ruleset | None]]:
-    """Each corpus folder with the rules it is replayed under (as scripts/corpus_verdicts.py)."""
-    for folder in sorted(p for p in corpus.iterdir() if p.is_dir()):
-        if folder.name == "majiang_selfplay":
-            for sub in sorted(p for p in folder.iterdir() if p.is_dir() and p.name != "rules"):
-                yield sub, load_rules(str(folder / "rules" / f"{sub.name}.json"))
-        else:
-            yield folder, None
-
-
-@pytest.fixture(scope="module")
-def corpus_contexts() -> list[WinContext]:
-    """Every context the engine values while replaying the corpus (wins and ron checks)."""
-    corpus = corpus_dir()
-    seen: list[WinContext] = []
-    original = valuation.value_win
-
-    def spy(ctx: WinContext) -> valuation.Valuation:
-        seen.append(ctx)
-        return original(ctx)
-
-    valuation.value_win = spy  # type: ignore[assignment]  # the engine calls scorer.value_win
-    try:
-        for folder, rules in _corpus_runs(corpus):
-            for _ in replay_paths([str(folder)], rules):
-                pass
-    finally:
-        valuation.value_win = original
-    return list(dict.fromkeys(seen))
-
-
-def test_corpus_wins_equal_the_package_path(corpus_contexts: list[WinContext]) -> None:
+def _differences(contexts: list[WinContext]) -> tuple[int, list[tuple[object, ...]]]:
+    """How many of ``contexts`` the fast path answers, and where its answer is not the package's;
+    a context it leaves to the package must be no hand."""
     answered = 0
     wrong = []
-    for ctx in corpus_contexts:
+    for ctx in contexts:
         fast = fast_value(ctx)
         if fast is None:  # only contexts that are no hand go to the package
             assert not package_value(ctx).ok, ctx
@@ -73,6 +40,24 @@ def test_corpus_wins_equal_the_package_path(corpus_contexts: list[WinContext]) -
         answered += 1
         if fast != package_value(ctx):
             wrong.append((ctx, fast, package_value(ctx)))
+    return answered, wrong
+
+
+def test_sampled_corpus_wins_equal_the_package_path(corpus_sweep: CorpusSweep) -> None:
+    """The corpus comparison below on the fast tier's share of the Tenhou games (``corpus_sample``)."""
+    contexts = corpus_sweep.win_contexts(sorted(corpus_sample(corpus_files("tenhou_xml"))))
+    answered, wrong = _differences(contexts)
+    assert len(contexts) > 100
+    assert not wrong, f"{len(wrong)} differ, first: {wrong[0]}"
+    assert answered / len(contexts) > 0.99
+
+
+@pytest.mark.slow
+def test_corpus_wins_equal_the_package_path(corpus_sweep: CorpusSweep) -> None:
+    """Every context the engine values while replaying the corpus (wins and ron checks), kept by the
+    session's corpus sweep."""
+    corpus_contexts: list[WinContext] = corpus_sweep.win_contexts()
+    answered, wrong = _differences(corpus_contexts)
     assert len(corpus_contexts) > 5000  # the corpus held 5,740 distinct contexts in November 2026
     assert not wrong, f"{len(wrong)} differ, first: {wrong[0]}"
     # 98.6% in November 2026 (yakuman were left to the package); 8,531 of 8,537 in December, and

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from builders import GameBuilder, HandBuilder, kokushi_finish, one, valuation_problems
-from conftest import corpus_dir, cyclic_garbage
+from conftest import CORPUS, CorpusSweep, corpus_dir, corpus_files, cyclic_garbage
 
 from paifu.engine.results import GameResult
 from paifu.events import (
@@ -799,19 +799,22 @@ def test_a_table_of_another_size_is_one_finding_not_a_crash() -> None:
         ]
 
 
-def test_kan_dora_timing_by_the_ruleset() -> None:
+@pytest.mark.slow
+def test_kan_dora_timing_by_the_ruleset(corpus_sweep: CorpusSweep) -> None:
     """A closed kan shows its dora at once: moved past the discard, it is late. An open kan's dora
-    shows after its replacement draw where the ruleset says so; a chip lobby shows it at once."""
+    shows after its replacement draw where the ruleset says so; a chip lobby shows it at once. (The
+    corpus sweep's replay says which games already have the finding; hand-built records of the code
+    are in test_table_rules.py, test_seed_rules.py and test_league_presets.py.)"""
     from paifu.events import CallKind, Discard, NewDora
-    from paifu.formats import iter_record_files, read_path
+    from paifu.formats import read_path
     from paifu.rules import tenhou_go_type
 
-    folder = corpus_dir("tenhou_xml")
     late = early = 0
-    for path in iter_record_files([str(folder)]):
-        for rec in read_path(path):
+    for rel in corpus_files("tenhou_xml"):
+        path = str(CORPUS / rel)
+        for rec, replayed in zip(read_path(path), corpus_sweep.of(rel), strict=True):
             ev = rec.events
-            if "kan-dora-timing" in {f.code for f in replay_record(rec, check_wall=False).findings}:
+            if "kan-dora-timing" in {f.code for f in replayed.findings}:
                 continue
             for i, e in enumerate(ev[:-3]):
                 if (

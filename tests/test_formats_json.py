@@ -273,6 +273,7 @@ def _results(res: GameResult) -> list[tuple]:
     ]
 
 
+@pytest.mark.slow
 def test_round_trip_xml_to_tenhou_json() -> None:
     games, pairs = round_trips("tenhou-json")
     kw = dict(draw_drop=(), dora_in_place=False)
@@ -353,6 +354,7 @@ def test_disp_names_the_table_its_log_id_states() -> None:
     assert seen >= 40 and both >= 2
 
 
+@pytest.mark.slow
 def test_every_lobby_keeps_its_rules_and_rank_points_through_json() -> None:
     """XML -> tenhou.net/6 JSON -> replay: the same table (GO type via disp, or rule.type for a lobby a
     name cannot say; lobby and csrule alongside), so the same rank point scheme, for every game."""

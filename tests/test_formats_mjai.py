@@ -44,6 +44,7 @@ def test_every_corpus_file_reads_with_its_structure() -> None:
         assert ev[-1].final_scores == (tuple(end["scores"]) if "scores" in end else None)
 
 
+@pytest.mark.slow
 def test_round_trip_xml_to_mjai() -> None:
     games, pairs = round_trips("mjai")
     # mjai (Mortal) carries no claimed scoring detail, tenpai hands, nor rank points; a nagashi

@@ -502,6 +502,7 @@ def test_hypothesis_mutations(fmt: str, seed: int) -> None:
     check(data, name)
 
 
+@pytest.mark.slow
 def test_report_on_mutated_records(tmp_path: Path) -> None:
     """The report (frames, statistics, HTML with plots, CSV and Parquet tables) over every game the
     mutations leave readable: flagged games are reported, never a crash."""
@@ -876,6 +877,7 @@ def _check_capped(tmp_path: Path, outs: list[str], seeds: range) -> None:
         assert text == "mine" or text.rstrip().endswith("</html>"), page  # complete or absent
 
 
+@pytest.mark.slow
 def test_every_command_capped_on_mutated_records(tmp_path: Path) -> None:
     """Every command on mutated records of all four formats and a few hostile output names, under a
     memory and time cap: exit 0, 1 or 2, no traceback, inputs untouched, outputs complete or absent."""

@@ -16,7 +16,7 @@ def _has_records() -> bool:
     return SAMPLES.is_dir() and any(p.is_file() and p.suffix != ".md" for p in SAMPLES.rglob("*"))
 
 
-@pytest.mark.parametrize("where", ["checkout", "elsewhere"])
+@pytest.mark.parametrize("where", ["checkout", pytest.param("elsewhere", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs(path: Path, where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     if not _has_records():

@@ -52,6 +52,7 @@ def test_serial_fallbacks_give_the_serial_items(mixed: Path) -> None:
     assert list(replay_paths_parallel([str(mixed)], jobs=1)) == list(replay_paths([str(mixed)]))
 
 
+@pytest.mark.slow
 def test_corpus_tenhou_xml_same_as_serial() -> None:
     d = str(corpus_dir("tenhou_xml"))
     serial = list(replay_paths([d]))

@@ -46,6 +46,7 @@ def _games(items: list) -> list:
     return [i for i in items if not hasattr(i, "reason")]
 
 
+@pytest.mark.slow
 def test_sink_report_is_the_in_memory_report(items: list, tmp_path: Path) -> None:
     games, bad = _games(items), [i for i in items if hasattr(i, "reason")]
     assert bad and len(games) > 5

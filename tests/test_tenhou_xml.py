@@ -219,6 +219,7 @@ def test_corpus_truncated_have_no_game_end() -> None:
         assert sum(isinstance(e, HandStart) for e in rec.events) == _count(data, rb"<INIT\b")
 
 
+@pytest.mark.slow
 def test_corpus_round_trip() -> None:
     for path in _xml_files("tenhou_xml") + _xml_files("tenhou_xml_truncated"):
         recs = read_tenhou_xml(path.read_bytes(), str(path))

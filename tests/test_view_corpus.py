@@ -88,7 +88,12 @@ def _read_back(root: ET.Element, seat: int) -> tuple[tuple[int, ...], tuple[int,
     return tuple(counts), tuple(red), n_melds, [tile_name(u) for u in river.iter(f"{SVG}use")]
 
 
-@pytest.mark.parametrize(("folder", "which", "games", "rule"), SAMPLE, ids=lambda v: str(v))
+@pytest.mark.parametrize(
+    ("folder", "which", "games", "rule"),
+    # the fast tier draws the reviewed ones (3-player, a one-hand excerpt, 電脳麻将), the slow tier the rest
+    [pytest.param(*s, marks=() if s[:2] in REVIEWED else pytest.mark.slow) for s in SAMPLE],
+    ids=lambda v: str(v),
+)
 def test_table_at_every_event(folder: str, which: str | int, games: int, rule: str | None) -> None:
     path = _file(folder, which)
     rules = load_rules(str(CORPUS / "majiang_selfplay" / "rules" / f"{rule}.json")) if rule else None
