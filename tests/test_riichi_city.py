@@ -20,7 +20,7 @@ from event_diff import event_differences
 from round_trip import Trip
 
 import paifu
-from paifu.events import Draw, GameRecord, HandStart, StatedWall
+from paifu.events import Draw, GameEnd, GameRecord, HandStart, StatedWall
 from paifu.findings import Code, Note
 from paifu.formats import RecordError, read_bytes
 from paifu.formats.detect import detect_format
@@ -33,17 +33,6 @@ from paifu.tiles import canonical_id
 
 FOLDER = ("riichicity_json",)
 RANKED = ("paifu-playground", "cnrkj069nc7ajnvadk30.json")
-
-#: the organiser's settings of the tournament records (gamePlay 1002, RiichiCityTournamentBot), which
-#: the records do not state (the reader says so in a note): read off the records' own numbers
-TOURNAMENT = {
-    # every 4 han 30 fu win is paid as a mangan (8,000 non-dealer ron; 2,000-4,000 tsumo)
-    "kiriage": True,
-    # two tenpai of three take 2,000 each from the noten seat; one tenpai takes 1,000 from each
-    "noten_split": "per-tenpai",
-    # the dealer tops with 70,000 at South 3 and the game plays on
-    "last_dealer_stop": "none",
-}
 
 #: shared records that disagree with the rules the engine has, with the codes they must give and why
 KNOWN = {
@@ -58,7 +47,10 @@ KNOWN = {
         Code.POINTS_MISMATCH,
         Code.SCORE_DELTA_MISMATCH,
     },
-    # the room was closed three turns into East 1 (end_type 8): the record stops in that hand
+    # a whole record of a game the server closed (end_type 8: a result with no win, draw or score
+    # change) 20 seconds in, after the dealer's first discard and one of each other seat's: the game
+    # is cut short in East 1, not the file, whose game end states the start points and rank points
+    # by seat order (test_a_closed_game_is_cut_short_and_its_end_checked)
     "stampsample.json": {Code.TRUNCATED},
 }
 
@@ -69,10 +61,8 @@ def _paths() -> list[Path]:
 
 
 def _rules(record: GameRecord) -> Ruleset:
-    rules = record_rules(record)
-    if dict(record.start.meta).get("gamePlay") == 1002:
-        rules = rules.replace(**TOURNAMENT)
-    return rules
+    """The rules a record states over its preset's (a tournament room's, ``gamePlay`` 1002, its own)."""
+    return record_rules(record)
 
 
 def test_every_shared_record_replays_under_its_rules_with_its_wall_verified(
@@ -324,6 +314,102 @@ def test_the_rules_a_record_states_and_those_it_does_not() -> None:
     assert not [i for i in ranked.issues if i.code == Note.RULE_NOT_CHECKED]
     (closed,) = paifu.read(platforms_dir(*FOLDER, "paifu-playground", "stampsample.json"))
     assert closed.partial and any(i.code == Note.GAME_CLOSED for i in closed.issues)
+
+
+def _tournament(name: str = "cd1aa9uai08a0i7csbjg.json") -> dict[str, Any]:
+    """A tournament record (the API's ``data`` object alone, as the bot saved it)."""
+    doc: dict[str, Any] = json.loads(
+        platforms_dir(*FOLDER, "RiichiCityTournamentBot", "old games", "demo games", name).read_bytes()
+    )
+    return doc
+
+
+def test_a_tournament_room_takes_its_presets_settings_and_says_so() -> None:
+    (record,) = read_bytes(json.dumps(_tournament()).encode(), "tournament.json")
+    rules = record_rules(record)
+    assert rules.name == "riichicity-sanma-tournament" and rules.start_points == 50000
+    assert rules.kiriage and rules.noten_split == "per-tenpai" and rules.last_dealer_stop == "none"
+    notes = " ".join(i.message for i in record.issues if i.code == Note.RULE_NOT_CHECKED)
+    assert "riichicity-sanma-tournament's" in notes and "--rules" in notes
+    # the same game in a ranked room (gamePlay 1001): the ranked table's rules flag its numbers
+    doc = _tournament()
+    doc["gamePlay"] = 1001
+    (ranked,) = read_bytes(json.dumps(doc).encode(), "ranked.json")
+    assert record_rules(ranked).name == "riichicity-sanma"
+    assert {Code.POINTS_MISMATCH, Code.GAME_END_MISMATCH} <= {f.code for f in paifu.replay(ranked).findings}
+
+
+@pytest.mark.parametrize(
+    ("settings", "codes"),
+    [
+        # the ranked room pays its E1 4 han 30 fu ron 7,700: a room stating kiriage would pay 8,000
+        ({"isQieShang": True}, {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}),
+        # the API's other spelling of the same setting
+        ({"IsQieShang": True}, {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}),
+        ({"isQieShang": False}, set()),
+        # the ranked game counts an ippatsu: a room stating none is flagged where it does
+        (
+            {"isYiFa": False},
+            {Code.YAKU_MISMATCH, Code.HAN_MISMATCH, Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH},
+        ),
+        ({"isYiFa": True}, set()),
+    ],
+)
+def test_the_settings_a_ranked_record_states_are_its_rules(
+    settings: dict[str, bool], codes: set[str]
+) -> None:
+    doc = _ranked()
+    doc["data"].update(settings)
+    assert _replay(doc) == codes
+
+
+@pytest.mark.parametrize(
+    ("settings", "codes"),
+    [
+        # the tournament's wins at 4 han 30 fu are mangans: a room stating no kiriage is flagged
+        ({"isQieShang": False}, {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}),
+        # its last dealer tops with 70,000 at South 3 and plays on: a room stating the all-last stop
+        ({"isLastHeEnd": True, "isLastTingEnd": True}, {Code.GAME_END_MISMATCH}),
+        ({"isLastHeEnd": False, "isLastTingEnd": False}, set()),
+    ],
+)
+def test_the_settings_a_tournament_record_states_are_its_rules(
+    settings: dict[str, bool], codes: set[str]
+) -> None:
+    doc = _tournament()
+    doc.update(settings)
+    assert _replay(doc) == codes
+
+
+def test_each_stated_setting_sets_its_rule() -> None:
+    from paifu.formats.riichi_city.reader import STATED
+
+    for key, (rule, truth) in STATED.items():
+        for said in (True, False):
+            doc = _ranked()
+            doc["data"][key] = said
+            (record,) = read_bytes(json.dumps(doc).encode(), "settings.json")
+            assert getattr(record_rules(record), rule) is (said == truth), key
+
+
+def test_a_closed_game_is_cut_short_and_its_end_checked() -> None:
+    """stampsample is a whole record (its API answer has code 0 and a game end) of a game the server
+    closed in East 1: the hand's result is end_type 8 with no win, draw or score change, and the game
+    end states each seat's points as they stood. Read as cut short (the engine's ``truncated``, with a
+    note saying where and why); a twin whose end states other points is flagged."""
+    path = platforms_dir(*FOLDER, "paifu-playground", "stampsample.json")
+    (record,) = paifu.read(path)
+    assert record.partial and not any(isinstance(e, GameEnd) for e in record.events)
+    (note,) = [i.message for i in record.issues if i.code == Note.GAME_CLOSED]
+    assert "E1-0" in note and "after 4 draws and 3 discards" in note and "end_type 8" in note
+    findings = paifu.replay(record, _rules(record)).findings
+    assert [(f.code, f.hand) for f in findings] == [(Code.TRUNCATED, "E1-0")]
+    doc = json.loads(path.read_bytes())
+    (e, d) = _events(doc["data"]["handRecord"][-1], 6)[0]
+    d["user_data"][1]["point_num"] -= 1000
+    _put(e, d)
+    (twin,) = read_bytes(json.dumps(doc).encode(), "closed.json")
+    assert {f.code for f in paifu.replay(twin).findings} == {Code.TRUNCATED, Code.FINAL_SCORE_MISMATCH}
 
 
 def test_the_data_object_alone_reads_as_the_answer_does() -> None:

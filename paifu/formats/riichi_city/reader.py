@@ -19,6 +19,7 @@ from paifu.events import (
     GameStart,
     HandStart,
     RecordIssue,
+    RiichiAccepted,
 )
 from paifu.findings import Code, Note
 from paifu.formats.base import RecordError, freeze, integer
@@ -39,6 +40,27 @@ LOCAL_RULES = {
     "isGangPay": "kan payments (isGangPay)",
     "isNotShowHand": "hands not shown at a draw (isNotShowHand)",
 }
+#: the room's settings a record may state, in the API's words, to the rule each sets (its value's
+#: truth, or its opposite where the name says "not"). The names are the fields of the game's own
+#: settings objects (a tournament's ``matchInfo`` from ``lobbys/enterSelfBuild``, an official match's
+#: ``rule``: Badtaro/RiichiCityTournamentBot ``requests/requests.js``, slqy123/riichicitymax's response
+#: models), read in pinyin: 切上 kiriage, 一发 ippatsu, 里 ura, 杠 kan, 吃断 open tanyao, 累计役满
+#: counted yakuman, 流局满贯 nagashi mangan. No shared record states one: each is read wherever the
+#: game's ``data`` holds it, in either case of its first letter as the API writes them.
+STATED: dict[str, tuple[str, bool]] = {
+    "isQieShang": ("kiriage", True),
+    "isYiFa": ("ippatsu", True),
+    "isLiDora": ("ura_dora", True),
+    "isGangDora": ("kan_dora", True),
+    "isGangLiDora": ("kan_ura", True),
+    "isChiDuan": ("kuitan", True),
+    "isAddUpYakuman": ("kazoe_yakuman", True),
+    "isNotLuJvManGuan": ("nagashi_mangan", False),
+}
+#: the all-last stop: 最后和了结束 (a top last dealer's win ends the game), 最后听牌结束 (tenpai too)
+STOP_ON_WIN, STOP_ON_TENPAI = "isLastHeEnd", "isLastTingEnd"
+#: ``gamePlay`` 1002 with three players: the organiser's settings, as the tournament records show them
+TOURNAMENT_SANMA = "riichicity-sanma-tournament"
 #: ``round``: an east game or a half game
 _LENGTHS: dict[object, str] = {1: "east", 2: "south"}
 #: ``gamePlay`` of a tournament room: the organiser's settings, not all of them in the record
@@ -151,10 +173,10 @@ class Reader:
             None,
         )
         first_dealer = integer(deal["dealer_pos"], "dealer_pos") if isinstance(deal, dict) else 0
-        hint: list[tuple[str, object]] = [
-            ("preset", "riichicity-sanma" if n == 3 else "riichicity"),
-            ("num_players", n),
-        ]
+        name = "riichicity-sanma" if n == 3 else "riichicity"
+        if n == 3 and doc.get("gamePlay") == TOURNAMENT:
+            name = TOURNAMENT_SANMA
+        hint: list[tuple[str, object]] = [("preset", name), ("num_players", n)]
         if "initPoints" in doc:
             hint.append(("start_points", integer(doc["initPoints"], "initPoints")))
         length = _LENGTHS.get(doc.get("round"))
@@ -163,6 +185,7 @@ class Reader:
         reds = _red_fives(first.get("handCardEncode"))
         if reds is not None:
             hint.append(("red_fives", reds))
+        hint += _stated(doc)
         meta: list[tuple[str, object]] = [
             ("platform", "Riichi City"),
             *((k, freeze(doc[k])) for k in _HEADER if k in doc),
@@ -216,7 +239,9 @@ class Reader:
                 if t == nm.GAME_END:
                     play.close(i)
                     end = self._game_end(d, i)
-                    if not self.closed:  # a closed game's points are those of the hand it stopped in
+                    if self.closed:  # a closed game's points are those of the hand it stopped in
+                        self._closed_end(play.begin, end)
+                    else:
                         self.events.append(end)
                     ended = True
                 else:
@@ -305,6 +330,26 @@ class Reader:
         )
         return start, first_draw
 
+    def _closed_end(self, begin: int, end: GameEnd) -> None:
+        """A closed game's stated final points must be the points as they stood: the hand's start
+        less the riichi sticks put down in it (the engine replays no game end for it)."""
+        start = self.events[begin]
+        assert isinstance(start, HandStart)
+        stood = list(start.scores)
+        for e in self.events[begin:]:
+            if isinstance(e, RiichiAccepted):
+                stood[e.seat] -= 1000
+        if tuple(stood) != end.final_scores:
+            self.issues.append(
+                RecordIssue(
+                    Code.FINAL_SCORE_MISMATCH,
+                    f"hand {self.label}: the closed game's end states final points "
+                    f"{', '.join(map(str, end.final_scores))}; the points stood at "
+                    f"{', '.join(map(str, stood))}",
+                    len(self.events),
+                )
+            )
+
     def _game_end(self, d: dict[str, Any], i: int) -> GameEnd:
         n = self.n
         final: list[int | None] = [None] * n
@@ -325,14 +370,39 @@ class Reader:
         )
 
 
+def _flag(doc: dict[str, Any], key: str) -> bool | None:
+    """A setting ``key`` as the record states it (either case of its first letter), None if not."""
+    for k in (key, key[0].upper() + key[1:]):
+        if type(doc.get(k)) is bool:
+            return bool(doc[k])
+    return None
+
+
+def _stated(doc: dict[str, Any]) -> list[tuple[str, object]]:
+    """The rules the record's settings state (``STATED`` and the all-last stop), as hint pairs."""
+    out: list[tuple[str, object]] = []
+    for key, (rule, truth) in STATED.items():
+        said = _flag(doc, key)
+        if said is not None:
+            out.append((rule, said == truth))
+    on_win, on_tenpai = _flag(doc, STOP_ON_WIN), _flag(doc, STOP_ON_TENPAI)
+    if on_win is not None:
+        out.append(("last_dealer_stop", ("win_or_tenpai" if on_tenpai else "win") if on_win else "none"))
+    return out
+
+
 def _unchecked(doc: dict[str, Any]) -> list[str]:
     """What the record states of its rules that the replay does not check, each said in words."""
     out = [f"the room plays {word}: not checked" for key, word in LOCAL_RULES.items() if doc.get(key) is True]
     if doc.get("gamePlay") == TOURNAMENT:
         out.append(
-            "a tournament room (gamePlay 1002): the organiser's settings beyond the record's flags "
-            "(kiriage, noten payments, the all-last stop, uma) are not in the record; give them with --rules"
+            "a tournament room (gamePlay 1002): the organiser's settings the record does not state "
+            "(kiriage, noten payments, the all-last stop, uma) are taken as "
+            + ("riichicity-sanma-tournament's" if doc.get("playerCount") == 3 else "riichicity's")
+            + "; give the room's own with --rules"
         )
+    if _flag(doc, STOP_ON_TENPAI) and _flag(doc, STOP_ON_WIN) is not True:
+        out.append("isLastTingEnd without isLastHeEnd: a stop on tenpai alone is no rule the engine has")
     if doc.get("round") not in (1, 2, None):
         out.append(f"round {doc.get('round')!r} (1 is an east game, 2 a half game): the length is not known")
     for key in ("fangFu", "northOperateType"):
