@@ -34,19 +34,16 @@ from paifu.tiles import canonical_id
 FOLDER = ("riichicity_json",)
 RANKED = ("paifu-playground", "cnrkj069nc7ajnvadk30.json")
 
-#: shared records that disagree with the rules the engine has, with the codes they must give and why
+#: what a shared record's room plays that the record does not state, given as ``--rules`` would give it:
+#: the friend room that plays open riichi and wareme (both stated: isKaiLiZhi, isGeMu) pays a 3-player
+#: tsumo without the loss, each payer half the ron value (its room setting, the API's ThreeZiMoType, is
+#: not in the record): E1 3,900 from each for a 7,700 hand (the wareme dealer doubled to 7,800), E3 a
+#: dealer's double yakuman 48,000 from each (doubled to 96,000). The other friend rooms' and the ranked
+#: room's tsumos are paid with the loss (a dealer's baiman 8,000 from each).
+UNSTATED: dict[str, dict[str, object]] = {"gameDataSample.json": {"sanma_tsumo": "even"}}
+
+#: shared records that disagree with the rules they state, with the codes they must give and why
 KNOWN = {
-    # a friend room with open riichi (fan 52: 2 han), wareme and luck points (notes name them). Its
-    # numbers fit rules the engine does not have yet: open riichi is worth 2 han; the seat the dice
-    # count to from the dealer (dealer + sum - 1, mod 3) pays and is paid double; a tsumo is paid
-    # without the 3-player loss, each payer half the ron value (E1: 3,900 each for 7,700, the dealer
-    # doubled to 7,800; E3: a dealer's double yakuman, 48,000 each, doubled to 96,000 for the winner)
-    "gameDataSample.json": {
-        Code.YAKU_MISMATCH,
-        Code.HAN_MISMATCH,
-        Code.POINTS_MISMATCH,
-        Code.SCORE_DELTA_MISMATCH,
-    },
     # a whole record of a game the server closed (end_type 8: a result with no win, draw or score
     # change) 20 seconds in, after the dealer's first discard and one of each other seat's: the game
     # is cut short in East 1, not the file, whose game end states the start points and rank points
@@ -61,8 +58,9 @@ def _paths() -> list[Path]:
 
 
 def _rules(record: GameRecord) -> Ruleset:
-    """The rules a record states over its preset's (a tournament room's, ``gamePlay`` 1002, its own)."""
-    return record_rules(record)
+    """The rules a record states over its preset's (a tournament room's, ``gamePlay`` 1002, its own),
+    and what its room plays unstated (``UNSTATED``)."""
+    return record_rules(record).replace(**UNSTATED.get(Path(record.source).name, {}))
 
 
 def test_every_shared_record_replays_under_its_rules_with_its_wall_verified(
@@ -306,9 +304,11 @@ def test_the_rules_a_record_states_and_those_it_does_not() -> None:
     rules = record_rules(sample)
     assert rules.name.startswith("riichicity-sanma") and rules.start_points == 35000
     assert rules.red_fives == (0, 2, 2) and rules.length == "east"  # the wall's reds, round 1
+    assert rules.open_riichi and rules.wareme and rules.sanma_tsumo == "loss"  # isKaiLiZhi, isGeMu
     notes = " ".join(i.message for i in sample.issues if i.code == Note.RULE_NOT_CHECKED)
-    for word in ("open riichi", "yakitori", "wareme", "luck points", "fangFu 1"):
+    for word in ("yakitori", "luck points", "fangFu 1", "ThreeZiMoType"):
         assert word in notes
+    assert "open riichi" not in notes and "wareme" not in notes
     (ranked,) = paifu.read(platforms_dir(*FOLDER, *RANKED))
     assert record_rules(ranked).red_fives == (0, 1, 1) and record_rules(ranked).length == "south"
     assert not [i for i in ranked.issues if i.code == Note.RULE_NOT_CHECKED]
@@ -390,6 +390,52 @@ def test_each_stated_setting_sets_its_rule() -> None:
             doc["data"][key] = said
             (record,) = read_bytes(json.dumps(doc).encode(), "settings.json")
             assert getattr(record_rules(record), rule) is (said == truth), key
+
+
+def _sample() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(
+        platforms_dir(*FOLDER, "paifu-playground", "gameDataSample.json").read_bytes()
+    )
+    return doc
+
+
+def _sample_codes(doc: dict[str, Any], **rules: object) -> dict[str, set[str]]:
+    """The codes of each hand of a twin of the open riichi and wareme room, under its rules."""
+    (record,) = read_bytes(json.dumps(doc).encode(), "gameDataSample.json")
+    out: dict[str, set[str]] = {}
+    for f in paifu.replay(record, record_rules(record).replace(**{"sanma_tsumo": "even", **rules})).findings:
+        out.setdefault(str(f.hand), set()).add(f.code)
+    return out
+
+
+VALUE = {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}
+
+
+def test_open_riichi_and_wareme_are_the_rooms_rules() -> None:
+    """The friend room's three hands (E1: an open riichi's tsumo, 2 han, paid by the wareme dealer double;
+    E2: a ron to the wareme seat, paid double; E3: the wareme dealer's double yakuman tsumo) replay clean
+    under what the record states; each rule taken away, or the riichi said to be a closed one, is flagged
+    where its numbers show."""
+    assert _sample_codes(_sample()) == {}
+    assert _sample_codes(_sample(), open_riichi=False) == {
+        "E1-0": {Code.YAKU_MISMATCH, Code.HAN_MISMATCH, *VALUE}
+    }
+    assert _sample_codes(_sample(), wareme=False) == {
+        "E1-0": {Code.SCORE_DELTA_MISMATCH},
+        "E2-0": {Code.SCORE_DELTA_MISMATCH},
+        "E3-0": {Code.SCORE_DELTA_MISMATCH},
+    }
+    assert _sample_codes(_sample(), sanma_tsumo="loss") == {"E1-0": VALUE, "E3-0": VALUE}
+    doc = _sample()
+    doc["data"]["isKaiLiZhi"] = False
+    doc["data"]["isGeMu"] = False
+    assert set(_sample_codes(doc)) == {"E1-0", "E2-0", "E3-0"}
+    doc = _sample()
+    for e, d in _events(doc["data"]["handRecord"][0], 4):
+        if d.get("li_zhi_type") == 3:
+            d["li_zhi_type"] = 1  # the same riichi, not shown
+            _put(e, d)
+    assert _sample_codes(doc) == {"E1-0": {Code.YAKU_MISMATCH, Code.HAN_MISMATCH, *VALUE}}
 
 
 def test_a_closed_game_is_cut_short_and_its_end_checked() -> None:

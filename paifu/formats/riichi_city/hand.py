@@ -18,6 +18,7 @@ from paifu.events import (
     NewDora,
     RecordIssue,
     RiichiAccepted,
+    RiichiDeclared,
     Ryuukyoku,
     RyuukyokuKind,
     Win,
@@ -92,8 +93,8 @@ class Hand:
         card = d.get("card")
         if a == nm.DISCARD:
             tile = nm.code_to_tile(card)
-            if d.get("is_li_zhi") is True:
-                self.events.append(RIICHI[seat])
+            if d.get("is_li_zhi") is True:  # li_zhi_type 3: an open riichi, the hand shown (hand_cards)
+                self.events.append(RiichiDeclared(seat, True) if d.get("li_zhi_type") == 3 else RIICHI[seat])
             self.events.append(DISCARDS[self._tsumogiri(seat, tile, d)][seat][tile])
             self.held[seat] -= 1
             if d.get("is_li_zhi") is True:

@@ -33,9 +33,7 @@ from paifu.tiles import FIVE_KINDS, canonical_id
 #: the record's flags for local rules (``true`` when the room plays them), in its words, to what
 #: they are; none is a rule the engine has yet, so each is named in a note when set
 LOCAL_RULES = {
-    "isKaiLiZhi": "open riichi (a riichi with the hand shown, worth a han more)",
     "isShaoJi": "yakitori (a player without a win pays at the end: rank points only)",
-    "isGeMu": "wareme (the seat whose wall the dice break pays and is paid double)",
     "isLuck": "luck points",
     "isGangPay": "kan payments (isGangPay)",
     "isNotShowHand": "hands not shown at a draw (isNotShowHand)",
@@ -45,9 +43,13 @@ LOCAL_RULES = {
 #: settings objects (a tournament's ``matchInfo`` from ``lobbys/enterSelfBuild``, an official match's
 #: ``rule``: Badtaro/RiichiCityTournamentBot ``requests/requests.js``, slqy123/riichicitymax's response
 #: models), read in pinyin: 切上 kiriage, 一发 ippatsu, 里 ura, 杠 kan, 吃断 open tanyao, 累计役满
-#: counted yakuman, 流局满贯 nagashi mangan. No shared record states one: each is read wherever the
-#: game's ``data`` holds it, in either case of its first letter as the API writes them.
+#: counted yakuman, 流局满贯 nagashi mangan, 开立直 open riichi, 割目 wareme. Only ``isKaiLiZhi`` and ``isGeMu``
+#: are in the shared records (a friend room's numbers show both: ``tests/test_riichi_city.py``); each is
+#: read wherever the game's ``data``
+#: holds it, in either case of its first letter as the API writes them.
 STATED: dict[str, tuple[str, bool]] = {
+    "isKaiLiZhi": ("open_riichi", True),
+    "isGeMu": ("wareme", True),
     "isQieShang": ("kiriage", True),
     "isYiFa": ("ippatsu", True),
     "isLiDora": ("ura_dora", True),
@@ -63,6 +65,8 @@ STOP_ON_WIN, STOP_ON_TENPAI = "isLastHeEnd", "isLastTingEnd"
 TOURNAMENT_SANMA = "riichicity-sanma-tournament"
 #: ``round``: an east game or a half game
 _LENGTHS: dict[object, str] = {1: "east", 2: "south"}
+#: ``gamePlay`` of a ranked room: the platform's own table (its 3-player tsumo loses the absent share)
+RANKED = 1001
 #: ``gamePlay`` of a tournament room: the organiser's settings, not all of them in the record
 TOURNAMENT = 1002
 #: the game's settings kept in its header, beside the players
@@ -81,6 +85,9 @@ _HEADER = (
     "nowTime",
     "remark",
     *LOCAL_RULES,
+    *STATED,
+    STOP_ON_WIN,
+    STOP_ON_TENPAI,
 )
 
 
@@ -335,6 +342,8 @@ class Reader:
         less the riichi sticks put down in it (the engine replays no game end for it)."""
         start = self.events[begin]
         assert isinstance(start, HandStart)
+        if start.scores is None or end.final_scores is None:
+            return
         stood = list(start.scores)
         for e in self.events[begin:]:
             if isinstance(e, RiichiAccepted):
@@ -400,6 +409,15 @@ def _unchecked(doc: dict[str, Any]) -> list[str]:
             "(kiriage, noten payments, the all-last stop, uma) are taken as "
             + ("riichicity-sanma-tournament's" if doc.get("playerCount") == 3 else "riichicity's")
             + "; give the room's own with --rules"
+        )
+    if (
+        doc.get("playerCount") == 3
+        and doc.get("gamePlay") != RANKED
+        and not any(k in doc for k in ("threeZiMoType", "ThreeZiMoType"))
+    ):
+        out.append(
+            "a 3-player tsumo's payment (the room's ThreeZiMoType, not in the record): taken as the "
+            "preset's (sanma_tsumo); a room paying without the loss needs --rules"
         )
     if _flag(doc, STOP_ON_TENPAI) and _flag(doc, STOP_ON_WIN) is not True:
         out.append("isLastTingEnd without isLastHeEnd: a stop on tenpai alone is no rule the engine has")
