@@ -188,7 +188,7 @@ class Ruleset(Frozen):
     #: double riichi 3; False: it counts as a riichi
     open_riichi: bool = False
     #: wareme: the seat the dice count to from the dealer (dealer + sum - 1) pays double on a win
-    #: and is paid double when it wins, honba included
+    #: and is paid double when it wins (its honba too: a choice, no record shows honba with it)
     wareme: bool = False
     #: 3-player tsumo: "loss" (the missing share is not paid), "split" (added to the payers) or
     #: "even" (each payer pays half the ron value, dealer or not)

@@ -43,10 +43,9 @@ LOCAL_RULES = {
 #: settings objects (a tournament's ``matchInfo`` from ``lobbys/enterSelfBuild``, an official match's
 #: ``rule``: Badtaro/RiichiCityTournamentBot ``requests/requests.js``, slqy123/riichicitymax's response
 #: models), read in pinyin: 切上 kiriage, 一发 ippatsu, 里 ura, 杠 kan, 吃断 open tanyao, 累计役满
-#: counted yakuman, 流局满贯 nagashi mangan, 开立直 open riichi, 割目 wareme. Only ``isKaiLiZhi`` and ``isGeMu``
-#: are in the shared records (a friend room's numbers show both: ``tests/test_riichi_city.py``); each is
-#: read wherever the game's ``data``
-#: holds it, in either case of its first letter as the API writes them.
+#: counted yakuman, 流局满贯 nagashi mangan, 开立直 open riichi, 割目 wareme. Only ``isKaiLiZhi`` and
+#: ``isGeMu`` are in the shared records (a friend room's numbers show both: ``tests/test_riichi_city.py``);
+#: each is read wherever the game's ``data`` holds it, in either case of its first letter.
 STATED: dict[str, tuple[str, bool]] = {
     "isKaiLiZhi": ("open_riichi", True),
     "isGeMu": ("wareme", True),
