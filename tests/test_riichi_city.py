@@ -382,7 +382,7 @@ def test_the_settings_a_tournament_record_states_are_its_rules(
 
 
 def test_each_stated_setting_sets_its_rule() -> None:
-    from paifu.formats.riichi_city.reader import STATED
+    from paifu.formats.riichi_city.settings import STATED
 
     for key, (rule, truth) in STATED.items():
         for said in (True, False):
