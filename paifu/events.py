@@ -315,18 +315,20 @@ class NewDora(Hashed):
 
 
 class RiichiDeclared(Hashed):
-    """A seat declares riichi (its discard follows)."""
+    """A seat declares riichi (its discard follows); ``open``: with the hand shown (open riichi)."""
 
-    __slots__ = ("seat",)
-    __match_args__ = ("seat",)
+    __slots__ = ("seat", "open")
+    __match_args__ = ("seat", "open")
 
     seat: Final[int]
+    open: Final[bool]
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, open: bool = False) -> None:
         self.seat = seat
+        self.open = open
 
     def _values(self) -> tuple[object, ...]:
-        return (self.seat,)
+        return (self.seat, self.open)
 
 
 class RiichiAccepted(Hashed):

@@ -50,6 +50,7 @@ _WARNED_AS: dict[str, tuple[str, ...]] = {
     "NewDora.timing": ("new indicator was revealed",),
     "Discard.tsumogiri": ("tsumogiri",),
     "RiichiAccepted.scores": ("scores after a riichi stick",),
+    "RiichiDeclared.open": ("an open riichi",),
     **{
         f"Win.claimed.{k}": ("claimed yaku", "without its yaku list", "without its fu and value", "fu of a")
         for k in ("fu", "han", "points", "yaku", "yakuman_multiple")

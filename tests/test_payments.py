@@ -14,6 +14,7 @@ from paifu.scoring.payments import (
     pao_multiple,
     ron_deltas,
     tsumo_deltas,
+    wareme_deltas,
 )
 from paifu.scoring.valuation import Valuation, base_points, shares
 
@@ -72,6 +73,17 @@ def test_sanma_tsumo_loss_and_split() -> None:
     split = val(3, 30, dealer=False, tsumo=True, rules=split_rules)
     d = tsumo_deltas(1, 0, split, honba=0, sticks=0, rules=split_rules)
     assert d == [-2400, 3900, -1500] and sum(d) == 0
+
+
+def test_sanma_tsumo_even() -> None:
+    """Each payer pays half the ron value, dealer or not (a Riichi City friend room, gameDataSample E1:
+    4 han 30 fu, base 1,920, ron 7,700, each payer 3,900; E3: a dealer's tsumo, 3 times the base each)."""
+    even = SANMA.replace(sanma_tsumo="even")
+    v = val(4, 30, dealer=False, tsumo=True, rules=even)
+    assert v.ron_points == 7700 and v.points == 7800
+    assert tsumo_deltas(1, 0, v, honba=1, sticks=0, rules=even) == [-4000, 8000, -4000]
+    d = val(4, 30, dealer=True, tsumo=True, rules=even)
+    assert tsumo_deltas(0, 0, d, honba=0, sticks=0, rules=even) == [11600, -5800, -5800]
 
 
 @pytest.mark.parametrize(
@@ -205,3 +217,19 @@ def test_deltas_always_balance() -> None:
             assert sum(tsumo_deltas(w, 0, v, honba=2, sticks=3, rules=TENHOU)) == 3000
             r = val(han, fu, dealer=dealer)
             assert sum(ron_deltas(w, 2, r, honba=2, sticks=3, rules=TENHOU)) == 3000
+
+
+def test_wareme_doubles_the_wareme_seats_payments() -> None:
+    """The wareme seat pays double when it pays, and every payer pays it double when it wins (a Riichi
+    City friend room, gameDataSample: E1 the wareme dealer pays 7,800 for a 3,900 share, E2 a ron of
+    7,700 to the wareme seat is paid 15,400, E3 the wareme dealer's tsumo 96,000 from each)."""
+    even = SANMA.replace(sanma_tsumo="even", wareme=True)
+    v = val(4, 30, dealer=False, tsumo=True, rules=even)
+    d = tsumo_deltas(1, 0, v, honba=0, sticks=2, rules=even)
+    assert d == [-3900, 9800, -3900]
+    assert wareme_deltas(d, 1, 0) == [-7800, 13700, -3900]
+    assert wareme_deltas(d, 1, 1) == [-7800, 17600, -7800]
+    assert wareme_deltas(d, 1, 2) == [-3900, 13700, -7800]
+    r = ron_deltas(2, 1, val(4, 30, dealer=False, rules=even), honba=0, sticks=1, rules=even)
+    assert wareme_deltas(r, 2, 2) == [0, -15400, 16400]
+    assert wareme_deltas(r, 2, 0) == r  # the wareme seat neither pays nor wins

@@ -354,10 +354,11 @@ def _four_han_30_fu(points: int) -> tuple[GameBuilder, int]:
 
 def test_kiriage_mangan() -> None:
     """Rounding 4 han 30 fu up to mangan. The casual app states it is not done (003: "4翻30符は7700点の
-    ままです"); no shipped preset rounds up (Tenhou and Mahjong Soul do not either), so the other
-    side is a user TOML preset with ``kiriage = true``: 8,000.
+    ままです"); no shipped seed or Tenhou or Mahjong Soul preset rounds up, so the other side is a user
+    TOML preset with ``kiriage = true``: 8,000.
     """
-    assert [n for n, r in PRESETS.items() if r.kiriage] == ["mleague"]  # its rule: test_league_presets
+    # their rules: test_league_presets, and the Riichi City tournament records (test_riichi_city)
+    assert [n for n, r in PRESETS.items() if r.kiriage] == ["riichicity-sanma-tournament", "mleague"]
     g, win = _four_han_30_fu(7700)
     for name in ("casual", "tenhou", "mahjongsoul", "dora", "qdan"):
         claims_hold(g, name)

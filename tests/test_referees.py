@@ -22,7 +22,7 @@ import paifu
 from paifu.events import CallKind, GameRecord, Win
 from paifu.formats import iter_record_files
 from paifu.formats.seats import first_dealer_at_zero
-from paifu.rules import rules_from_hint
+from paifu.pipeline import record_rules
 from paifu.rules.flags import flags_of
 from paifu.yaku import YAKUMAN
 
@@ -43,6 +43,9 @@ RIICHIENV_ANKAN = "riichienv loses closed kans"
 #: for the last tile: it adds 海底摸月 to a tsumo and 河底撈魚 to a ron on the last discard that the record,
 #: majiang-core and our replay value without them (it did so on 1020 of the corpus's 1033 games)
 RIICHIENV_LAST_TILE = {"海底摸月": "haitei", "河底撈魚": "houtei"}
+#: riichienv 0.4.11's evaluator has no kiriage (its ``GameRule`` has no such setting): on a table that rounds
+#: 4 han 30 fu and 3 han 60 fu up to a mangan (a Tenhou lobby's csrule) it values those wins below the record
+RIICHIENV_KIRIAGE = ((4, 30), (3, 60))
 _YAKUMAN = {y.value for y in YAKUMAN}
 
 #: the share of the corpus's 4-player games each referee accepted when this branch last measured (a floor
@@ -119,21 +122,26 @@ def _majiang_rule(rec: GameRecord, rules_file: str | None) -> tuple[dict[str, An
     """The rule object majiang-core replays a game under (its own keys), and the totals not compared.
 
     A 電脳麻将 self-play game has its own rule object. Other tables are told apart by what majiang-core's
-    rule can say: the game's length, red fives, open tanyao; Tenhou counts no double yakuman. Their
+    rule can say: the game's length, red fives, open tanyao, start points, kiriage and the all-last stop
+    (a Tenhou lobby states them in its csrule); Tenhou counts no double yakuman. Their
     ``point`` is their own rank points (Tenhou rounds at its own step), not majiang-core's formula.
     """
     if rules_file is not None:
         return json.loads(Path(rules_file).read_text())["rule"], ()
     if rec.format == "majiang":  # kobalab's own test script: an older engine's integer rank points
         return {"順位点": ["20", "10", "-10", "-20"]}, ()
-    rules = rules_from_hint(rec.start.rules_hint)
+    rules = record_rules(rec)  # the hint and what the record states besides (a lobby's csrule)
     red = rules.red_fives
     rule = {
         "場数": 1 if flags_of(rules).east_only else 2,
         "赤牌": {"m": red[0], "p": red[1], "s": red[2]},
         "クイタンあり": bool(rules.kuitan),
         "ダブル役満あり": False,
+        "切り上げ満貫あり": bool(rules.kiriage),
+        "オーラス止めあり": rules.last_dealer_stop != "none",
     }
+    if rules.start_points:  # a lobby's own start (0: each record states its own)
+        rule["配給原点"] = rules.start_points
     return rule, ("point",)
 
 
@@ -253,6 +261,8 @@ def _check_riichienv(slow: bool) -> None:
             claimed = {y.name for y in c.yaku or ()}
             if any(RIICHIENV_LAST_TILE.get(x) not in (None, *claimed) for x in names):
                 continue  # RIICHIENV_LAST_TILE: its value counts a yaku of the last tile
+            if (han, fu) in RIICHIENV_KIRIAGE and record_rules(rec).kiriage:
+                continue  # RIICHIENV_KIRIAGE
             total = ron if not w.tsumo else (oya + 2 * ko if oya else 3 * ko)
             yakuman = any(y.name in _YAKUMAN for y in c.yaku or ())
             wrong = seat != w.seat or not is_win

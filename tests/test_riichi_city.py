@@ -20,7 +20,7 @@ from event_diff import event_differences
 from round_trip import Trip
 
 import paifu
-from paifu.events import Draw, GameRecord, HandStart, StatedWall
+from paifu.events import Draw, GameEnd, GameRecord, HandStart, StatedWall
 from paifu.findings import Code, Note
 from paifu.formats import RecordError, read_bytes
 from paifu.formats.detect import detect_format
@@ -34,31 +34,20 @@ from paifu.tiles import canonical_id
 FOLDER = ("riichicity_json",)
 RANKED = ("paifu-playground", "cnrkj069nc7ajnvadk30.json")
 
-#: the organiser's settings of the tournament records (gamePlay 1002, RiichiCityTournamentBot), which
-#: the records do not state (the reader says so in a note): read off the records' own numbers
-TOURNAMENT = {
-    # every 4 han 30 fu win is paid as a mangan (8,000 non-dealer ron; 2,000-4,000 tsumo)
-    "kiriage": True,
-    # two tenpai of three take 2,000 each from the noten seat; one tenpai takes 1,000 from each
-    "noten_split": "per-tenpai",
-    # the dealer tops with 70,000 at South 3 and the game plays on
-    "last_dealer_stop": "none",
-}
+#: what a shared record's room plays that the record does not state, given as ``--rules`` would give it:
+#: the friend room that plays open riichi and wareme (both stated: isKaiLiZhi, isGeMu) pays a 3-player
+#: tsumo without the loss, each payer half the ron value (its room setting, the API's ThreeZiMoType, is
+#: not in the record): E1 3,900 from each for a 7,700 hand (the wareme dealer doubled to 7,800), E3 a
+#: dealer's double yakuman 48,000 from each (doubled to 96,000). The other friend rooms' and the ranked
+#: room's tsumos are paid with the loss (a dealer's baiman 8,000 from each).
+UNSTATED: dict[str, dict[str, object]] = {"gameDataSample.json": {"sanma_tsumo": "even"}}
 
-#: shared records that disagree with the rules the engine has, with the codes they must give and why
+#: shared records that disagree with the rules they state, with the codes they must give and why
 KNOWN = {
-    # a friend room with open riichi (fan 52: 2 han), wareme and luck points (notes name them). Its
-    # numbers fit rules the engine does not have yet: open riichi is worth 2 han; the seat the dice
-    # count to from the dealer (dealer + sum - 1, mod 3) pays and is paid double; a tsumo is paid
-    # without the 3-player loss, each payer half the ron value (E1: 3,900 each for 7,700, the dealer
-    # doubled to 7,800; E3: a dealer's double yakuman, 48,000 each, doubled to 96,000 for the winner)
-    "gameDataSample.json": {
-        Code.YAKU_MISMATCH,
-        Code.HAN_MISMATCH,
-        Code.POINTS_MISMATCH,
-        Code.SCORE_DELTA_MISMATCH,
-    },
-    # the room was closed three turns into East 1 (end_type 8): the record stops in that hand
+    # a whole record of a game the server closed (end_type 8: a result with no win, draw or score
+    # change) 20 seconds in, after the dealer's first discard and one of each other seat's: the game
+    # is cut short in East 1, not the file, whose game end states the start points and rank points
+    # by seat order (test_a_closed_game_is_cut_short_and_its_end_checked)
     "stampsample.json": {Code.TRUNCATED},
 }
 
@@ -69,10 +58,9 @@ def _paths() -> list[Path]:
 
 
 def _rules(record: GameRecord) -> Ruleset:
-    rules = record_rules(record)
-    if dict(record.start.meta).get("gamePlay") == 1002:
-        rules = rules.replace(**TOURNAMENT)
-    return rules
+    """The rules a record states over its preset's (a tournament room's, ``gamePlay`` 1002, its own),
+    and what its room plays unstated (``UNSTATED``)."""
+    return record_rules(record).replace(**UNSTATED.get(Path(record.source).name, {}))
 
 
 def test_every_shared_record_replays_under_its_rules_with_its_wall_verified(
@@ -316,14 +304,158 @@ def test_the_rules_a_record_states_and_those_it_does_not() -> None:
     rules = record_rules(sample)
     assert rules.name.startswith("riichicity-sanma") and rules.start_points == 35000
     assert rules.red_fives == (0, 2, 2) and rules.length == "east"  # the wall's reds, round 1
+    assert rules.open_riichi and rules.wareme and rules.sanma_tsumo == "loss"  # isKaiLiZhi, isGeMu
     notes = " ".join(i.message for i in sample.issues if i.code == Note.RULE_NOT_CHECKED)
-    for word in ("open riichi", "yakitori", "wareme", "luck points", "fangFu 1"):
+    for word in ("yakitori", "luck points", "fangFu 1", "ThreeZiMoType"):
         assert word in notes
+    assert "open riichi" not in notes and "wareme" not in notes
     (ranked,) = paifu.read(platforms_dir(*FOLDER, *RANKED))
     assert record_rules(ranked).red_fives == (0, 1, 1) and record_rules(ranked).length == "south"
     assert not [i for i in ranked.issues if i.code == Note.RULE_NOT_CHECKED]
     (closed,) = paifu.read(platforms_dir(*FOLDER, "paifu-playground", "stampsample.json"))
     assert closed.partial and any(i.code == Note.GAME_CLOSED for i in closed.issues)
+
+
+def _tournament(name: str = "cd1aa9uai08a0i7csbjg.json") -> dict[str, Any]:
+    """A tournament record (the API's ``data`` object alone, as the bot saved it)."""
+    doc: dict[str, Any] = json.loads(
+        platforms_dir(*FOLDER, "RiichiCityTournamentBot", "old games", "demo games", name).read_bytes()
+    )
+    return doc
+
+
+def test_a_tournament_room_takes_its_presets_settings_and_says_so() -> None:
+    (record,) = read_bytes(json.dumps(_tournament()).encode(), "tournament.json")
+    rules = record_rules(record)
+    assert rules.name == "riichicity-sanma-tournament" and rules.start_points == 50000
+    assert rules.kiriage and rules.noten_split == "per-tenpai" and rules.last_dealer_stop == "none"
+    notes = " ".join(i.message for i in record.issues if i.code == Note.RULE_NOT_CHECKED)
+    assert "riichicity-sanma-tournament's" in notes and "--rules" in notes
+    # the same game in a ranked room (gamePlay 1001): the ranked table's rules flag its numbers
+    doc = _tournament()
+    doc["gamePlay"] = 1001
+    (ranked,) = read_bytes(json.dumps(doc).encode(), "ranked.json")
+    assert record_rules(ranked).name == "riichicity-sanma"
+    assert {Code.POINTS_MISMATCH, Code.GAME_END_MISMATCH} <= {f.code for f in paifu.replay(ranked).findings}
+
+
+@pytest.mark.parametrize(
+    ("settings", "codes"),
+    [
+        # the ranked room pays its E1 4 han 30 fu ron 7,700: a room stating kiriage would pay 8,000
+        ({"isQieShang": True}, {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}),
+        # the API's other spelling of the same setting
+        ({"IsQieShang": True}, {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}),
+        ({"isQieShang": False}, set()),
+        # the ranked game counts an ippatsu: a room stating none is flagged where it does
+        (
+            {"isYiFa": False},
+            {Code.YAKU_MISMATCH, Code.HAN_MISMATCH, Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH},
+        ),
+        ({"isYiFa": True}, set()),
+    ],
+)
+def test_the_settings_a_ranked_record_states_are_its_rules(
+    settings: dict[str, bool], codes: set[str]
+) -> None:
+    doc = _ranked()
+    doc["data"].update(settings)
+    assert _replay(doc) == codes
+
+
+@pytest.mark.parametrize(
+    ("settings", "codes"),
+    [
+        # the tournament's wins at 4 han 30 fu are mangans: a room stating no kiriage is flagged
+        ({"isQieShang": False}, {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}),
+        # its last dealer tops with 70,000 at South 3 and plays on: a room stating the all-last stop
+        ({"isLastHeEnd": True, "isLastTingEnd": True}, {Code.GAME_END_MISMATCH}),
+        ({"isLastHeEnd": False, "isLastTingEnd": False}, set()),
+    ],
+)
+def test_the_settings_a_tournament_record_states_are_its_rules(
+    settings: dict[str, bool], codes: set[str]
+) -> None:
+    doc = _tournament()
+    doc.update(settings)
+    assert _replay(doc) == codes
+
+
+def test_each_stated_setting_sets_its_rule() -> None:
+    from paifu.formats.riichi_city.settings import STATED
+
+    for key, (rule, truth) in STATED.items():
+        for said in (True, False):
+            doc = _ranked()
+            doc["data"][key] = said
+            (record,) = read_bytes(json.dumps(doc).encode(), "settings.json")
+            assert getattr(record_rules(record), rule) is (said == truth), key
+
+
+def _sample() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(
+        platforms_dir(*FOLDER, "paifu-playground", "gameDataSample.json").read_bytes()
+    )
+    return doc
+
+
+def _sample_codes(doc: dict[str, Any], **rules: object) -> dict[str, set[str]]:
+    """The codes of each hand of a twin of the open riichi and wareme room, under its rules."""
+    (record,) = read_bytes(json.dumps(doc).encode(), "gameDataSample.json")
+    out: dict[str, set[str]] = {}
+    for f in paifu.replay(record, record_rules(record).replace(**{"sanma_tsumo": "even", **rules})).findings:
+        out.setdefault(str(f.hand), set()).add(f.code)
+    return out
+
+
+VALUE = {Code.POINTS_MISMATCH, Code.SCORE_DELTA_MISMATCH}
+
+
+def test_open_riichi_and_wareme_are_the_rooms_rules() -> None:
+    """The friend room's three hands (E1: an open riichi's tsumo, 2 han, paid by the wareme dealer double;
+    E2: a ron to the wareme seat, paid double; E3: the wareme dealer's double yakuman tsumo) replay clean
+    under what the record states; each rule taken away, or the riichi said to be a closed one, is flagged
+    where its numbers show."""
+    assert _sample_codes(_sample()) == {}
+    assert _sample_codes(_sample(), open_riichi=False) == {
+        "E1-0": {Code.YAKU_MISMATCH, Code.HAN_MISMATCH, *VALUE}
+    }
+    assert _sample_codes(_sample(), wareme=False) == {
+        "E1-0": {Code.SCORE_DELTA_MISMATCH},
+        "E2-0": {Code.SCORE_DELTA_MISMATCH},
+        "E3-0": {Code.SCORE_DELTA_MISMATCH},
+    }
+    assert _sample_codes(_sample(), sanma_tsumo="loss") == {"E1-0": VALUE, "E3-0": VALUE}
+    doc = _sample()
+    doc["data"]["isKaiLiZhi"] = False
+    doc["data"]["isGeMu"] = False
+    assert set(_sample_codes(doc)) == {"E1-0", "E2-0", "E3-0"}
+    doc = _sample()
+    for e, d in _events(doc["data"]["handRecord"][0], 4):
+        if d.get("li_zhi_type") == 3:
+            d["li_zhi_type"] = 1  # the same riichi, not shown
+            _put(e, d)
+    assert _sample_codes(doc) == {"E1-0": {Code.YAKU_MISMATCH, Code.HAN_MISMATCH, *VALUE}}
+
+
+def test_a_closed_game_is_cut_short_and_its_end_checked() -> None:
+    """stampsample is a whole record (its API answer has code 0 and a game end) of a game the server
+    closed in East 1: the hand's result is end_type 8 with no win, draw or score change, and the game
+    end states each seat's points as they stood. Read as cut short (the engine's ``truncated``, with a
+    note saying where and why); a twin whose end states other points is flagged."""
+    path = platforms_dir(*FOLDER, "paifu-playground", "stampsample.json")
+    (record,) = paifu.read(path)
+    assert record.partial and not any(isinstance(e, GameEnd) for e in record.events)
+    (note,) = [i.message for i in record.issues if i.code == Note.GAME_CLOSED]
+    assert "E1-0" in note and "after 4 draws and 3 discards" in note and "end_type 8" in note
+    findings = paifu.replay(record, _rules(record)).findings
+    assert [(f.code, f.hand) for f in findings] == [(Code.TRUNCATED, "E1-0")]
+    doc = json.loads(path.read_bytes())
+    (e, d) = _events(doc["data"]["handRecord"][-1], 6)[0]
+    d["user_data"][1]["point_num"] -= 1000
+    _put(e, d)
+    (twin,) = read_bytes(json.dumps(doc).encode(), "closed.json")
+    assert {f.code for f in paifu.replay(twin).findings} == {Code.TRUNCATED, Code.FINAL_SCORE_MISMATCH}
 
 
 def test_the_data_object_alone_reads_as_the_answer_does() -> None:

@@ -67,6 +67,10 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
     assert st is not None
     r.walls.start_hand(ev.wall, n)
     st.deal(ev.hands[:n], ev.dora_indicator)
+    r.wareme_seat = None
+    r.open_riichi = [False] * n
+    if r.rules.wareme and ev.dice is not None:
+        r.wareme_seat = (ev.dealer + ev.dice[0] + ev.dice[1] - 1) % n
     if r.hand is not None:
         r.hand.deal = tuple(tuple(tiles) for tiles in ev.hands[:n])
     # the deal's tiles are judged one by one, in the order they appear, where the table's counts

@@ -70,6 +70,8 @@ class Game:
         self.ids_taken: list[bool] = [False] * 136
         self.kan_events: list[int] = []  # the event index of each kan this hand
         self.kan_dora_missed = 0  # the indicators due when one was last found missing
+        self.open_riichi: list[bool] = [False] * self.n  # a seat's riichi was declared open this hand
+        self.wareme_seat: int | None = None  # the hand's wareme seat (``Ruleset.wareme``), from its dice
 
     # ------------------------------------------------------------------ what observers read
     @property

@@ -22,6 +22,7 @@ def on_declared(r: Game, ev: RiichiDeclared) -> None:
         return
     assert st is not None
     board.declare_riichi(st, ev.seat)
+    r.open_riichi[ev.seat] = ev.open
 
 
 def accept(r: Game, seat_no: int, stated: tuple[int, ...] | None) -> None:

@@ -150,6 +150,8 @@ def settle_win(r: Game, ev: Win, win_tile: int, take_bonus: bool | None = None) 
                 take_bonus=take_bonus,
                 pao_seat=pao,
             )
+        if r.wareme_seat is not None:
+            d = payments.wareme_deltas(d, ev.seat, r.wareme_seat)
         computed = tuple(d)
     deltas = tuple(c.deltas[: r.n]) if c.deltas is not None else computed
     if computed is not None and deltas is not None and c.deltas is not None and computed != deltas:
@@ -241,6 +243,7 @@ def value(r: Game, ev: Win, win_tile: int, situational: bool = True) -> Any:
         is_dealer=ev.seat == st.dealer,
         riichi=seat.riichi_accepted,
         double_riichi=seat.double_riichi and seat.riichi_accepted,
+        open_riichi=r.open_riichi[ev.seat] and seat.riichi_accepted and r.rules.open_riichi,
         ippatsu=seat.ippatsu and seat.riichi_accepted and r.flags.table.ippatsu,
         rinshan=bool(rinshan),
         chankan=chankan,

@@ -76,6 +76,11 @@ class HandWalker:
         if ev.wall is not None:
             self.lost.add("a hand's wall as the platform's record states it (the wall check is lost)")
 
+    def open_riichi(self, ev: RiichiDeclared) -> None:
+        """An open riichi (the hand shown) is a loss for every format paifu writes: each writes a riichi."""
+        if ev.open:
+            self.lost.add("an open riichi (the hand shown; written as a riichi, its extra han unexplained)")
+
     def result_counts(self, ev: Win | Ryuukyoku) -> None:
         """A result's own honba and riichi sticks (Tenhou XML's ``ba``) are a loss for a format that
         states the hand's counts only: its reader gives every winner the hand's honba."""

@@ -260,8 +260,9 @@ ENTRIES: tuple[Format, ...] = (
         carries={
             **_YES_ALL,
             "ranks": "no",
-            "rules": "start points, length, the wall's red fives; local rules as flags (those the engine "
-            "lacks named in notes)",
+            "rules": "start points, length, the wall's red fives; local rules as flags (open riichi, wareme "
+            "and the room settings read into the rules; those the engine lacks named in notes); a tournament "
+            "room takes the `riichicity-sanma-tournament` preset",
             "wall": "every hand's whole wall (handCardEncode) with its SHA-256",
             "tsumogiri": "yes (the slot the tile left, move_cards_pos)",
             "rank points": "stated (not checked: the room's uma)",

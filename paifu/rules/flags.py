@@ -71,8 +71,9 @@ class RuleFlags:
     pao_honba_liable: bool
     #: a pao tsumo: the liable player pays the whole win (else only the liable yakuman)
     pao_tsumo_whole: bool
-    #: 3-player tsumo: the missing share is added to the payers
+    #: 3-player tsumo: the missing share is added to the payers; each payer pays half the ron value
     sanma_tsumo_split: bool
+    sanma_tsumo_even: bool
     #: a blessing of man: yakuman / a mangan (else the han of ``Ruleset.renhou``)
     renhou_yakuman: bool
     renhou_mangan: bool
@@ -135,6 +136,7 @@ class RuleFlags:
         self.pao_honba_liable = rules.pao_honba == "liable"
         self.pao_tsumo_whole = rules.pao_tsumo == "whole"
         self.sanma_tsumo_split = rules.sanma_tsumo == "split"
+        self.sanma_tsumo_even = rules.sanma_tsumo == "even"
         self.renhou_yakuman = rules.renhou == "yakuman"
         self.renhou_mangan = rules.renhou == "mangan"
         self.renhou_limit = rules.renhou in ("mangan", "baiman")

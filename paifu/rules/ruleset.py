@@ -47,7 +47,7 @@ RiichiKan = Literal["none", "wait-unchanged", "shape-unchanged"]
 Karaten = Literal["counts", "not-own-hand", "not-visible"]
 NotenSplit = Literal["shared", "per-tenpai"]
 Renhou = Literal["none", "mangan", "baiman", "yakuman", "cumulative"]
-SanmaTsumo = Literal["loss", "split"]
+SanmaTsumo = Literal["loss", "split", "even"]
 RankTies = Literal["seat", "split"]
 RankRounding = Literal["none", "integer"]
 RoundingMode = Literal["half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc"]
@@ -184,7 +184,14 @@ class Ruleset(Frozen):
     double_yakuman: frozenset[str] = frozenset()
     kokushi_chankan_ankan: bool = False  # thirteen orphans may rob a closed kan
     green_dragon_required: bool = False  # ryuuiisou needs hatsu
-    #: 3-player tsumo: "loss" (the missing share is not paid) or "split" (added to the payers)
+    #: a riichi declared with the hand shown (``RiichiDeclared.open``) is worth a han more: 2, a
+    #: double riichi 3; False: it counts as a riichi
+    open_riichi: bool = False
+    #: wareme: the seat the dice count to from the dealer (dealer + sum - 1) pays double on a win
+    #: and is paid double when it wins (its honba too: a choice, no record shows honba with it)
+    wareme: bool = False
+    #: 3-player tsumo: "loss" (the missing share is not paid), "split" (added to the payers) or
+    #: "even" (each payer pays half the ron value, dealer or not)
     sanma_tsumo: SanmaTsumo = "loss"
 
     # ---------------------------------------------------------------- 3-player kita

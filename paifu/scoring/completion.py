@@ -27,6 +27,7 @@ _KITA: Final = Yaku.KITA.value
 _KITA_YAKUHAI: Final = Yaku.KITA_YAKUHAI.value
 _PINFU: Final = Yaku.PINFU.value
 _RENHOU: Final = Yaku.RENHOU.value
+_RIICHIS: Final = (Yaku.RIICHI.value, Yaku.DOUBLE_RIICHI.value)
 _ANKAN: Final = CallKind.ANKAN
 
 
@@ -104,6 +105,8 @@ def complete(
         fu, yaku, fu_details = rule_fu_and_north(ctx, fu, yaku, fu_details, open_hand)
         if not yaku:
             return Valuation(ok=False, error="no-yaku")
+        if ctx.open_riichi:  # shown, a riichi is worth a han more (the engine sets it under the rule)
+            yaku = [(n, h + 1 if n in _RIICHIS else h) for n, h in yaku]
         all_tiles = list(ctx.concealed)
         for m in ctx.melds:
             all_tiles.extend(m.tiles)

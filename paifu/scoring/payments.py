@@ -169,6 +169,17 @@ def feeder_pays_all(deltas: Sequence[int], winner: int, feeder: int) -> list[int
     return d
 
 
+def wareme_deltas(deltas: Sequence[int], winner: int, wareme: int) -> list[int]:
+    """A win's payments with wareme: every payer pays double when the wareme seat wins, else the
+    wareme seat alone pays double when it pays (the winner takes the extra)."""
+    out = list(deltas)
+    for seat, d in enumerate(deltas):
+        if d < 0 and (winner == wareme or seat == wareme):
+            out[seat] += d
+            out[winner] -= d
+    return out
+
+
 def noten_deltas(tenpai: Collection[int], rules: Ruleset) -> list[int]:
     """Exhaustive draw: the noten seats share ``rules.noten_payment`` paid to the tenpai seats
     (1 tenpai of 4: +3000 from three at 1000), or each tenpai seat is paid it (``noten_split``

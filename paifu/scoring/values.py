@@ -43,6 +43,7 @@ class WinContext(Hashed):
         "dora_indicators",
         "ura_indicators",
         "kita",
+        "open_riichi",
     )
     __match_args__ = (
         "rules",
@@ -66,6 +67,7 @@ class WinContext(Hashed):
         "dora_indicators",
         "ura_indicators",
         "kita",
+        "open_riichi",
     )
 
     rules: Final[Ruleset]
@@ -90,6 +92,7 @@ class WinContext(Hashed):
     dora_indicators: Final[tuple[int, ...]]
     ura_indicators: Final[tuple[int, ...]]
     kita: Final[int]  # Norths pulled (3-player)
+    open_riichi: Final[bool]  # the riichi was declared with the hand shown, under ``Ruleset.open_riichi``
 
     def __init__(
         self,
@@ -114,6 +117,7 @@ class WinContext(Hashed):
         dora_indicators: tuple[int, ...] = (),
         ura_indicators: tuple[int, ...] = (),
         kita: int = 0,
+        open_riichi: bool = False,
     ) -> None:
         self.rules = rules
         self.concealed = concealed
@@ -136,6 +140,7 @@ class WinContext(Hashed):
         self.dora_indicators = dora_indicators
         self.ura_indicators = ura_indicators
         self.kita = kita
+        self.open_riichi = open_riichi
 
     def _values(self) -> tuple[object, ...]:
         return (
@@ -160,6 +165,7 @@ class WinContext(Hashed):
             self.dora_indicators,
             self.ura_indicators,
             self.kita,
+            self.open_riichi,
         )
 
 
@@ -319,17 +325,21 @@ def shares(a: int, rules: Ruleset, is_dealer: bool) -> tuple[int, int, int]:
     """(ron value, dealer's tsumo share, each non-dealer's tsumo share) from basic points.
 
     3-player ``sanma_tsumo == "split"`` spreads the absent seat's share over the payers
-    (half each, before rounding); ``"loss"`` simply does not collect it.
+    (half each, before rounding); ``"even"`` has each payer pay half the ron value (a dealer's
+    share is no larger); ``"loss"`` simply does not collect it.
     """
     n = rules.num_players
+    flags = flags_of(rules)
     if is_dealer:
         ron = ceil100(6 * a)
         each = 2 * a
-        if n == 3 and flags_of(rules).sanma_tsumo_split:
+        if n == 3 and (flags.sanma_tsumo_split or flags.sanma_tsumo_even):
             each = 3 * a
         return ron, 0, ceil100(each)
     ron = ceil100(4 * a)
     dealer, other = 2 * a, a
-    if n == 3 and flags_of(rules).sanma_tsumo_split:
+    if n == 3 and flags.sanma_tsumo_split:
         dealer, other = 2 * a + a // 2, a + a // 2
+    elif n == 3 and flags.sanma_tsumo_even:
+        dealer, other = 2 * a, 2 * a
     return ron, ceil100(dealer), ceil100(other)

@@ -164,7 +164,7 @@ class _Writer(HandWalker):
         self.hand.append({key: {"l": self.L(ev.seat), "p": self.P(ev.tile)}})
 
     def riichi_declared(self, ev: RiichiDeclared) -> None:
-        pass  # its discard says it (``*``)
+        self.open_riichi(ev)  # its discard says it (``*``)
 
     def riichi_accepted(self, ev: RiichiAccepted) -> None:
         if ev.scores is not None:  # 電脳麻将 pays the stick at the riichi discard and writes no scores

@@ -118,6 +118,7 @@ class _Writer(HandWalker):
         self.out.append({"type": "dora", "dora_marker": self.P(ev.indicator)})
 
     def riichi_declared(self, ev: RiichiDeclared) -> None:
+        self.open_riichi(ev)
         self.out.append({"type": "reach", "actor": ev.seat})
 
     def riichi_accepted(self, ev: RiichiAccepted) -> None:

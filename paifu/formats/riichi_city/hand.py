@@ -11,11 +11,14 @@ from paifu.events import (
     CallKind,
     ClaimedWin,
     ClaimedYaku,
+    Discard,
+    Draw,
     HandStart,
     Meld,
     NewDora,
     RecordIssue,
     RiichiAccepted,
+    RiichiDeclared,
     Ryuukyoku,
     RyuukyokuKind,
     Win,
@@ -37,6 +40,8 @@ class Hand:
         self.r = reader
         self.start = start
         self.events = reader.events
+        #: where the hand's events start (its HandStart and the dealer's first draw were just added)
+        self.begin = len(reader.events) - 2
         #: the last draw (seat, tile): the dealer's fourteenth tile first
         self.last_draw: tuple[int, int] | None = (start.dealer, first_draw)
         self.last_out: tuple[int, int] | None = None  # the last tile let go (discard, kakan, kita)
@@ -88,8 +93,8 @@ class Hand:
         card = d.get("card")
         if a == nm.DISCARD:
             tile = nm.code_to_tile(card)
-            if d.get("is_li_zhi") is True:
-                self.events.append(RIICHI[seat])
+            if d.get("is_li_zhi") is True:  # li_zhi_type 3: an open riichi, the hand shown (hand_cards)
+                self.events.append(RiichiDeclared(seat, True) if d.get("li_zhi_type") == 3 else RIICHI[seat])
             self.events.append(DISCARDS[self._tsumogiri(seat, tile, d)][seat][tile])
             self.held[seat] -= 1
             if d.get("is_li_zhi") is True:
@@ -217,11 +222,16 @@ class Hand:
             )
         elif end == nm.END_CLOSED:
             r.closed = True
+            plays = self.events[self.begin :]
+            draws = sum(1 for e in plays if isinstance(e, Draw))
+            discards = sum(1 for e in plays if isinstance(e, Discard))
             r.issues.append(
                 RecordIssue(
                     Note.GAME_CLOSED,
-                    f"hand {r.label}: the server closed the game in this hand (end_type 8): "
-                    "the hand has no result, and the game is read as cut short (no game end)",
+                    f"hand {r.label}: the server closed the game after {draws} draws and {discards} "
+                    "discards (end_type 8, a result with no win, draw or score change): the hand has no "
+                    "result, and the game is read as cut short (its stated end is checked against the "
+                    "points as they stood, not replayed)",
                     len(self.events),
                 )
             )

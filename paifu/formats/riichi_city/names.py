@@ -158,9 +158,9 @@ FANS: dict[int, str | None] = {
     49: Yaku.AKA_DORA.value,
     50: Yaku.DORA.value,
     51: Yaku.URA_DORA.value,
-    52: None,  # open riichi: riichi with the hand shown, its han and one more
-    53: None,  # open double riichi
-    54: None,  # open riichi (a second id in the fan table)
+    52: Yaku.RIICHI.value,  # open riichi: a riichi with the hand shown, 2 han (``Ruleset.open_riichi``)
+    53: Yaku.DOUBLE_RIICHI.value,  # open double riichi: 3 han
+    54: None,  # open riichi (a second id in the fan table, not in the records: what it counts is unknown)
     55: Yaku.KITA.value,
     56: Yaku.KITA_YAKUHAI.value,
 }

@@ -19,30 +19,29 @@ from paifu.events import (
     GameStart,
     HandStart,
     RecordIssue,
+    RiichiAccepted,
 )
 from paifu.findings import Code, Note
 from paifu.formats.base import RecordError, freeze, integer
 from paifu.formats.plays import DRAWS
 from paifu.formats.riichi_city import names as nm
 from paifu.formats.riichi_city.hand import Hand
+from paifu.formats.riichi_city.settings import (
+    LOCAL_RULES,
+    STATED,
+    STOP_ON_TENPAI,
+    STOP_ON_WIN,
+    TOURNAMENT,
+    TOURNAMENT_SANMA,
+    stated,
+    unchecked,
+)
 from paifu.formats.riichi_city.wall import layout, sha256_matches
 from paifu.formats.sniff import NOT_PARSED, take_parsed
 from paifu.tiles import FIVE_KINDS, canonical_id
 
-#: the record's flags for local rules (``true`` when the room plays them), in its words, to what
-#: they are; none is a rule the engine has yet, so each is named in a note when set
-LOCAL_RULES = {
-    "isKaiLiZhi": "open riichi (a riichi with the hand shown, worth a han more)",
-    "isShaoJi": "yakitori (a player without a win pays at the end: rank points only)",
-    "isGeMu": "wareme (the seat whose wall the dice break pays and is paid double)",
-    "isLuck": "luck points",
-    "isGangPay": "kan payments (isGangPay)",
-    "isNotShowHand": "hands not shown at a draw (isNotShowHand)",
-}
 #: ``round``: an east game or a half game
 _LENGTHS: dict[object, str] = {1: "east", 2: "south"}
-#: ``gamePlay`` of a tournament room: the organiser's settings, not all of them in the record
-TOURNAMENT = 1002
 #: the game's settings kept in its header, beside the players
 _HEADER = (
     "gamePlay",
@@ -59,6 +58,9 @@ _HEADER = (
     "nowTime",
     "remark",
     *LOCAL_RULES,
+    *STATED,
+    STOP_ON_WIN,
+    STOP_ON_TENPAI,
 )
 
 
@@ -151,10 +153,10 @@ class Reader:
             None,
         )
         first_dealer = integer(deal["dealer_pos"], "dealer_pos") if isinstance(deal, dict) else 0
-        hint: list[tuple[str, object]] = [
-            ("preset", "riichicity-sanma" if n == 3 else "riichicity"),
-            ("num_players", n),
-        ]
+        name = "riichicity-sanma" if n == 3 else "riichicity"
+        if n == 3 and doc.get("gamePlay") == TOURNAMENT:
+            name = TOURNAMENT_SANMA
+        hint: list[tuple[str, object]] = [("preset", name), ("num_players", n)]
         if "initPoints" in doc:
             hint.append(("start_points", integer(doc["initPoints"], "initPoints")))
         length = _LENGTHS.get(doc.get("round"))
@@ -163,12 +165,13 @@ class Reader:
         reds = _red_fives(first.get("handCardEncode"))
         if reds is not None:
             hint.append(("red_fives", reds))
+        hint += stated(doc)
         meta: list[tuple[str, object]] = [
             ("platform", "Riichi City"),
             *((k, freeze(doc[k])) for k in _HEADER if k in doc),
             ("user_ids", tuple(p.get("userId") for p in sorted(players, key=lambda p: p["position"]))),
         ]
-        for said in _unchecked(doc):
+        for said in unchecked(doc):
             self.issues.append(RecordIssue(Note.RULE_NOT_CHECKED, said, 0))
         return GameStart(
             players=tuple(names),
@@ -216,7 +219,9 @@ class Reader:
                 if t == nm.GAME_END:
                     play.close(i)
                     end = self._game_end(d, i)
-                    if not self.closed:  # a closed game's points are those of the hand it stopped in
+                    if self.closed:  # a closed game's points are those of the hand it stopped in
+                        self._closed_end(play.begin, end)
+                    else:
                         self.events.append(end)
                     ended = True
                 else:
@@ -305,6 +310,28 @@ class Reader:
         )
         return start, first_draw
 
+    def _closed_end(self, begin: int, end: GameEnd) -> None:
+        """A closed game's stated final points must be the points as they stood: the hand's start
+        less the riichi sticks put down in it (the engine replays no game end for it)."""
+        start = self.events[begin]
+        assert isinstance(start, HandStart)
+        if start.scores is None or end.final_scores is None:
+            return
+        stood = list(start.scores)
+        for e in self.events[begin:]:
+            if isinstance(e, RiichiAccepted):
+                stood[e.seat] -= 1000
+        if tuple(stood) != end.final_scores:
+            self.issues.append(
+                RecordIssue(
+                    Code.FINAL_SCORE_MISMATCH,
+                    f"hand {self.label}: the closed game's end states final points "
+                    f"{', '.join(map(str, end.final_scores))}; the points stood at "
+                    f"{', '.join(map(str, stood))}",
+                    len(self.events),
+                )
+            )
+
     def _game_end(self, d: dict[str, Any], i: int) -> GameEnd:
         n = self.n
         final: list[int | None] = [None] * n
@@ -323,22 +350,6 @@ class Reader:
             rank_points=tuple(x for x in points if x is not None),
             rank_points_text=tuple(texts),
         )
-
-
-def _unchecked(doc: dict[str, Any]) -> list[str]:
-    """What the record states of its rules that the replay does not check, each said in words."""
-    out = [f"the room plays {word}: not checked" for key, word in LOCAL_RULES.items() if doc.get(key) is True]
-    if doc.get("gamePlay") == TOURNAMENT:
-        out.append(
-            "a tournament room (gamePlay 1002): the organiser's settings beyond the record's flags "
-            "(kiriage, noten payments, the all-last stop, uma) are not in the record; give them with --rules"
-        )
-    if doc.get("round") not in (1, 2, None):
-        out.append(f"round {doc.get('round')!r} (1 is an east game, 2 a half game): the length is not known")
-    for key in ("fangFu", "northOperateType"):
-        if doc.get(key) not in (0, None):
-            out.append(f"{key} {doc.get(key)!r}: a setting whose meaning is not established, not checked")
-    return out
 
 
 def _payload(e: dict[str, Any]) -> dict[str, Any]:

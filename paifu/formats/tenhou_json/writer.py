@@ -208,7 +208,7 @@ class _Writer(HandWalker):
         self.h[6 + 3 * ev.seat].append(c)
 
     def riichi_declared(self, ev: RiichiDeclared) -> None:
-        pass  # its discard says it (``r``)
+        self.open_riichi(ev)  # its discard says it (``r``)
 
     def riichi_accepted(self, ev: RiichiAccepted) -> None:
         if ev.scores is not None:

@@ -207,6 +207,7 @@ class _Writer(HandWalker):
         self.tags.append(["INIT", attrs])
 
     def riichi_declared(self, ev: RiichiDeclared) -> None:
+        self.open_riichi(ev)
         self.tags.append(["REACH", [("who", ev.seat), ("step", 1)]])
 
     def riichi_accepted(self, ev: RiichiAccepted) -> None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
         MAHJONGSOUL_SANMA,
         RIICHICITY,
         RIICHICITY_SANMA,
+        RIICHICITY_SANMA_TOURNAMENT,
         TENHOU,
         TENHOU_SANMA,
     )
@@ -46,6 +47,7 @@ __all__ = [
     "QDAN",
     "RIICHICITY",
     "RIICHICITY_SANMA",
+    "RIICHICITY_SANMA_TOURNAMENT",
     "RON2_SANMA",
     "SOURCES",
     "TENHOU",
@@ -66,6 +68,7 @@ _WHERE: dict[str, tuple[str, str]] = {
     "mahjongsoul-sanma": ("platforms", "MAHJONGSOUL_SANMA"),
     "riichicity": ("platforms", "RIICHICITY"),
     "riichicity-sanma": ("platforms", "RIICHICITY_SANMA"),
+    "riichicity-sanma-tournament": ("platforms", "RIICHICITY_SANMA_TOURNAMENT"),
     "dora": ("seeds", "DORA"),
     "dora-sanma": ("seeds", "DORA_SANMA"),
     "dora-tournament": ("seeds", "DORA_TOURNAMENT"),

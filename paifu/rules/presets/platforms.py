@@ -198,6 +198,35 @@ RIICHICITY_SANMA = cited(
     ),
 )
 
+#: the shared tournament records (RiichiCityTournamentBot, ``gamePlay`` 1002): one organiser's rooms
+RIICHI_CITY_TOURNAMENT = "the five tournament records (gamePlay 1002; tests/test_riichi_city.py replays each)"
+
+RIICHICITY_SANMA_TOURNAMENT = cited(
+    RIICHICITY_SANMA,
+    "riichicity-sanma-tournament",
+    "Riichi City 3-player tournament room (gamePlay 1002): the organiser's settings, which the record "
+    "does not state, as the tournament records we have show them",
+    unset="riichicity-sanma's values, where the tournament records show nothing else: " + CHOICE,
+    kiriage=(
+        True,
+        "every 4 han 30 fu win is paid as a mangan (cd1an16ai08a0i7cthlg S1: an 8,000 ron; "
+        "cd1bilmai08a0i7cvlh0 E2: a dealer's tsumo, 4,000 from each payer): "
+        + RIICHI_CITY_TOURNAMENT
+        + "; another "
+        "organiser's room may differ (isQieShang, where a record states it, is read): " + CHOICE,
+    ),
+    noten_split=(
+        "per-tenpai",
+        "two tenpai seats take 2,000 each from the noten seat (cd1bilmai08a0i7cvlh0 E1-1, S2): "
+        + RIICHI_CITY_TOURNAMENT,
+    ),
+    last_dealer_stop=(
+        "none",
+        "the last dealer tops with 70,000 after a win and the game plays on (cd1aa9uai08a0i7csbjg S3): "
+        + RIICHI_CITY_TOURNAMENT,
+    ),
+)
+
 RIICHICITY = cited(
     TENHOU,
     "riichicity",
