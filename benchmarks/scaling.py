@@ -7,6 +7,12 @@ measured by a parent of its own (``RUSAGE_CHILDREN``: that one child's). The gro
 difference between the largest and the smallest scale, over the files added.
 
     python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--pythonpath DIR]
+    python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2]
+
+``dask``: ``paifu validate --json`` over the inputs copied ``--copies`` times, serially, with
+``--jobs N`` and on a local Dask cluster of N workers (started before the clock): wall seconds, the
+CPU a game of the process that runs the command (for Dask the client, with the local scheduler it
+hosts: the part no number of workers can share), and whether the three outputs are identical.
 
 ``--pythonpath``: run another copy of paifu (an older checkout, to compare) with the same inputs.
 """
@@ -21,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -66,7 +73,9 @@ def files(args: argparse.Namespace) -> None:
         for scale in args.scales:
             folder = copy_tree(args.paths, scale, root)
             out = root / f"out-{scale}.jsonl"
-            mib, secs = peak([sys.executable, "-m", "paifu", "validate", "-q", "--json", str(folder)], out, env)
+            mib, secs = peak(
+                [sys.executable, "-m", "paifu", "validate", "-q", "--json", str(folder)], out, env
+            )
             summary = json.loads(out.read_text().splitlines()[-1])
             rows.append((scale, summary["files"], summary["games"], mib, secs))
             print(
@@ -79,15 +88,98 @@ def files(args: argparse.Namespace) -> None:
         print(f"  growth {s0}x->{s1}x: {(m1 - m0) * 1024 / (f1 - f0):.3f} KiB a file")
 
 
+def _cpu_self() -> float:
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _validate_text(how: str, folder: str, jobs: int) -> tuple[str, float, float, float]:
+    """``paifu validate -q --json FOLDER``'s output, wall seconds, CPU seconds of this process
+    (for Dask: the client with its local scheduler) and of the workers, serial, ``--jobs`` or Dask."""
+    import io
+    import time
+
+    from paifu.cli import main as paifu
+
+    argv = ["validate", "--json", folder]
+    if how == "serial":
+        argv += ["--jobs", "1"]
+    elif how == "jobs":
+        argv += ["--jobs", str(jobs)]
+    out = io.StringIO()
+    if how != "dask":
+        import contextlib
+
+        t, cpu = time.perf_counter(), _cpu_self()
+        with contextlib.redirect_stdout(out):
+            paifu(argv)
+        return out.getvalue(), time.perf_counter() - t, _cpu_self() - cpu, 0.0
+    import contextlib
+
+    from paifu import dask as pdask
+
+    with pdask.connect("dask", jobs) as client:
+        client.wait_for_workers(jobs)
+        client.run(lambda: __import__("paifu.dask"))  # imports are start-up, not the run's
+        real = pdask.connect
+
+        @contextlib.contextmanager
+        def same(*_: Any) -> Any:
+            yield client
+
+        pdask.connect = same  # the command runs on this cluster, already started
+        try:
+            before = sum(client.run(_cpu_self).values())
+            t, cpu = time.perf_counter(), _cpu_self()
+            with contextlib.redirect_stdout(out):
+                paifu([*argv, "--scheduler", "dask", "--jobs", str(jobs)])
+            wall, own = time.perf_counter() - t, _cpu_self() - cpu
+            workers = sum(client.run(_cpu_self).values()) - before
+        finally:
+            pdask.connect = real
+    return out.getvalue(), wall, own, workers
+
+
+def dask(args: argparse.Namespace) -> None:
+    """The client's CPU a game on a local Dask cluster, its output against the serial run's, and
+    its speed against ``--jobs``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = str(copy_tree(args.paths, args.copies, Path(tmp)))
+        rows = {}
+        for how in ("serial", "jobs", "dask"):
+            text, wall, own, workers = _validate_text(how, folder, args.jobs)
+            summary = json.loads(text.splitlines()[-1])
+            rows[how] = (text, wall, own, workers)
+            games = summary["games"]
+            print(
+                f"  {how:<6}: {games:6,d} games  wall {wall:6.1f} s ({games / wall:6.1f} games/s)  "
+                f"this process {own / games * 1e3:.4f} CPU-ms a game"
+                + (f", workers {workers / games * 1e3:.3f} CPU-ms a game" if how == "dask" else ""),
+                flush=True,
+            )
+        same = rows["dask"][0] == rows["serial"][0] == rows["jobs"][0]
+        s, j, d = (rows[h][1] for h in ("serial", "jobs", "dask"))
+        print(
+            f"  output identical to the serial run: {same}; speed-up over serial: --jobs {args.jobs} "
+            f"x{s / j:.2f}, Dask {args.jobs} workers x{s / d:.2f}"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=["files"])
+    ap.add_argument("what", choices=["files", "dask"])
     ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
     ap.add_argument("--scales", default="1,4,16,64", type=lambda s: [int(x) for x in s.split(",")])
     ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
+    ap.add_argument("--jobs", type=int, default=2, help="dask: workers (and --jobs) to compare")
+    ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
     args = ap.parse_args()
     if args.what == "files":
         files(args)
+    else:
+        dask(args)
 
 
 if __name__ == "__main__":

@@ -188,13 +188,13 @@ def test_validate_on_the_cluster_sends_batches_and_lists_skips(
     serial = _run(capsys, "validate", str(folder))
     assert "notes.txt: skipped" in serial[1] and "saved.txt" in serial[1]
     submitted: list[int] = []
-    real = client.submit
+    real = distributed.Client.submit
 
-    def counting(fn, batch, *args, **kwargs):  # noqa: ANN001, ANN202
+    def counting(self, fn, batch, *args, **kwargs):  # noqa: ANN001, ANN202
         submitted.append(len(batch))
-        return real(fn, batch, *args, **kwargs)
+        return real(self, fn, batch, *args, **kwargs)
 
-    monkeypatch.setattr(client, "submit", counting)
+    monkeypatch.setattr(distributed.Client, "submit", counting)  # the command's own client
     assert _run(capsys, "validate", str(folder), "--scheduler", client.scheduler.address) == serial
     files = len([p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md"])
     assert sum(submitted) == files and max(submitted) > 1  # all files, several a task
