@@ -20,14 +20,16 @@ hosts: the part no number of workers can share), and whether the three outputs a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -95,70 +97,110 @@ def _cpu_self() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _validate_text(how: str, folder: str, jobs: int) -> tuple[str, float, float, float]:
-    """``paifu validate -q --json FOLDER``'s output, wall seconds, CPU seconds of this process
-    (for Dask: the client with its local scheduler) and of the workers, serial, ``--jobs`` or Dask."""
+def _run_validate(argv: list[str]) -> tuple[str, float, float]:
+    """``paifu validate`` in this process: its output, wall seconds and this process's CPU seconds."""
+    import contextlib
     import io
     import time
 
     from paifu.cli import main as paifu
 
-    argv = ["validate", "--json", folder]
-    if how == "serial":
-        argv += ["--jobs", "1"]
-    elif how == "jobs":
-        argv += ["--jobs", str(jobs)]
     out = io.StringIO()
-    if how != "dask":
-        import contextlib
+    t, cpu = time.perf_counter(), _cpu_self()
+    with contextlib.redirect_stdout(out):
+        paifu(["validate", "--json", *argv])
+    return out.getvalue(), time.perf_counter() - t, _cpu_self() - cpu
 
-        t, cpu = time.perf_counter(), _cpu_self()
-        with contextlib.redirect_stdout(out):
-            paifu(argv)
-        return out.getvalue(), time.perf_counter() - t, _cpu_self() - cpu, 0.0
-    import contextlib
 
-    from paifu import dask as pdask
+@contextlib.contextmanager
+def cluster(workers: int, tmp: Path) -> Iterator[str]:
+    """A Dask scheduler and ``workers`` single-thread worker processes, each a process of its own,
+    as on a real cluster (a local cluster would host the scheduler in the client's process)."""
+    file = tmp / "scheduler.json"
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "distributed.cli.dask_scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--dashboard-address",
+                ":0",
+                "--scheduler-file",
+                str(file),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
+    try:
+        while not file.exists():
+            time.sleep(0.1)
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "distributed.cli.dask_worker",
+                    "--scheduler-file",
+                    str(file),
+                    "--nworkers",
+                    str(workers),
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        import distributed
 
-    with pdask.connect("dask", jobs) as client:
-        client.wait_for_workers(jobs)
-        client.run(lambda: __import__("paifu.dask"))  # imports are start-up, not the run's
-        real = pdask.connect
-
-        @contextlib.contextmanager
-        def same(*_: Any) -> Any:
-            yield client
-
-        pdask.connect = same  # the command runs on this cluster, already started
-        try:
-            before = sum(client.run(_cpu_self).values())
-            t, cpu = time.perf_counter(), _cpu_self()
-            with contextlib.redirect_stdout(out):
-                paifu([*argv, "--scheduler", "dask", "--jobs", str(jobs)])
-            wall, own = time.perf_counter() - t, _cpu_self() - cpu
-            workers = sum(client.run(_cpu_self).values()) - before
-        finally:
-            pdask.connect = real
-    return out.getvalue(), wall, own, workers
+        time.sleep(0.5)
+        address = json.loads(file.read_text())["address"]
+        with distributed.Client(address) as client:
+            client.wait_for_workers(workers)
+            client.run(lambda: __import__("paifu.parallel") and None)  # imports: start-up, not the run
+        yield address
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+            proc.wait()
 
 
 def dask(args: argparse.Namespace) -> None:
-    """The client's CPU a game on a local Dask cluster, its output against the serial run's, and
-    its speed against ``--jobs``."""
+    """The client's CPU a game on a Dask cluster, its output against the serial run's, and its
+    speed against ``--jobs``."""
+    import paifu.dask  # noqa: F401 - imports are start-up, not the run's
+
     with tempfile.TemporaryDirectory() as tmp:
-        folder = str(copy_tree(args.paths, args.copies, Path(tmp)))
+        root = Path(tmp)
+        folder = str(copy_tree(args.paths, args.copies, root))
+        one = root / "one"
+        one.mkdir()
+        shutil.copy(next(p for p in sorted(Path(folder).rglob("*.xml"))), one)
         rows = {}
-        for how in ("serial", "jobs", "dask"):
-            text, wall, own, workers = _validate_text(how, folder, args.jobs)
-            summary = json.loads(text.splitlines()[-1])
-            rows[how] = (text, wall, own, workers)
-            games = summary["games"]
+        for how, extra in (("serial", ["--jobs", "1"]), ("jobs", ["--jobs", str(args.jobs)])):
+            text, wall, own = _run_validate([folder, *extra])
+            rows[how] = (text, wall, own)
+        with cluster(args.jobs, root) as address:
+            _, _, fixed = _run_validate([str(one), "--scheduler", address])  # connecting: once a run
+            rows["dask"] = _run_validate([folder, "--scheduler", address])
+        games = json.loads(rows["serial"][0].splitlines()[-1])["games"]
+        for how, (_, wall, own) in rows.items():
             print(
                 f"  {how:<6}: {games:6,d} games  wall {wall:6.1f} s ({games / wall:6.1f} games/s)  "
-                f"this process {own / games * 1e3:.4f} CPU-ms a game"
-                + (f", workers {workers / games * 1e3:.3f} CPU-ms a game" if how == "dask" else ""),
+                f"this process {own / games * 1e3:.4f} CPU-ms a game",
                 flush=True,
             )
+        d_own = rows["dask"][2]
+        print(
+            f"  Dask client: {d_own:.3f} CPU-s in all, of which {fixed:.3f} the run's fixed part (connecting, "
+            f"one file); {(d_own - fixed) / games * 1e3:.4f} CPU-ms a game beyond it"
+        )
         same = rows["dask"][0] == rows["serial"][0] == rows["jobs"][0]
         s, j, d = (rows[h][1] for h in ("serial", "jobs", "dask"))
         print(
