@@ -1,4 +1,6 @@
-"""Benchmark: peak memory of ``paifu validate`` as the number of files grows (1x to 64x the inputs).
+"""Benchmark: how ``paifu validate`` scales: peak memory against the number of files, and Dask's client.
+
+``files``: peak memory as the number of files grows (1x to 64x the inputs).
 
 Each scale is the inputs copied that many times as distinct files (real copies, not links: the walk
 remembers a file that can be reached under two names) under one folder, given as that one folder
@@ -189,6 +191,12 @@ def dask(args: argparse.Namespace) -> None:
         with cluster(args.jobs, root) as address:
             _, _, fixed = _run_validate([str(one), "--scheduler", address])  # connecting: once a run
             rows["dask"] = _run_validate([folder, "--scheduler", address])
+            import distributed
+
+            with distributed.Client(address):  # a client that only waits: its event loop's own cost
+                t, cpu = time.perf_counter(), _cpu_self()
+                time.sleep(args.idle)
+                idle = (_cpu_self() - cpu) / (time.perf_counter() - t)
         games = json.loads(rows["serial"][0].splitlines()[-1])["games"]
         for how, (_, wall, own) in rows.items():
             print(
@@ -196,10 +204,13 @@ def dask(args: argparse.Namespace) -> None:
                 f"this process {own / games * 1e3:.4f} CPU-ms a game",
                 flush=True,
             )
-        d_own = rows["dask"][2]
+        d_wall, d_own = rows["dask"][1], rows["dask"][2]
+        beyond = d_own - fixed - idle * d_wall
         print(
-            f"  Dask client: {d_own:.3f} CPU-s in all, of which {fixed:.3f} the run's fixed part (connecting, "
-            f"one file); {(d_own - fixed) / games * 1e3:.4f} CPU-ms a game beyond it"
+            f"  Dask client: {d_own:.3f} CPU-s in all: {fixed:.3f} the run's fixed part (connecting, one "
+            f"file), {idle * d_wall:.3f} its event loop's own ({idle * 1e3:.2f} CPU-ms a second while "
+            f"it only waits, {args.idle:g} s measured), {beyond:.3f} the batches' "
+            f"({beyond / games * 1e3:.4f} CPU-ms a game)"
         )
         same = rows["dask"][0] == rows["serial"][0] == rows["jobs"][0]
         s, j, d = (rows[h][1] for h in ("serial", "jobs", "dask"))
@@ -217,6 +228,7 @@ def main() -> None:
     ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
     ap.add_argument("--jobs", type=int, default=2, help="dask: workers (and --jobs) to compare")
     ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
+    ap.add_argument("--idle", type=float, default=20.0, help="dask: seconds a waiting client is measured")
     args = ap.parse_args()
     if args.what == "files":
         files(args)

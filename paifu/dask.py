@@ -161,8 +161,9 @@ def report_files(
 
 
 # ---------------------------------------------------------------------- the client side
-#: seconds between two looks at the cluster while a task's answer is awaited
-_POLL = 1.0
+#: seconds between two looks at the cluster while a task's answer is awaited, at most (a look is a
+#: round trip to the scheduler: once a second it was a third of the client's CPU on a long run)
+_POLL = 10.0
 
 
 def _result(client: Any, fut: Any) -> Any:
@@ -174,7 +175,7 @@ def _result(client: Any, fut: Any) -> Any:
     alone: float | None = None
     while True:
         try:
-            return fut.result(timeout=_POLL)
+            return fut.result(timeout=min(_POLL, max(0.25, TIMEOUT / 8)))
         except TimeoutError:
             pass
         try:
