@@ -21,18 +21,25 @@ import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain
 from typing import Any, TypeVar
 
 from paifu.engine.results import GameResult
-from paifu.parallel import replay_file
-from paifu.pipeline import Unreadable
+from paifu.parallel import Input, kept, replay_file
+from paifu.pipeline import Skipped, Unreadable
 from paifu.rules import Ruleset
 from paifu.safety import printable
 
 Item = GameResult | Unreadable
 T = TypeVar("T")
 
+#: files per partition of ``replay_bag``
 FILES_PER_TASK = 8
+#: input bytes a task reads: a batch of files cut by size, so the client's and the scheduler's work
+#: per task (a few ms) is a small part of each game's, and a worker's answer is one merged result
+BATCH_BYTES = 4 << 20
+#: the least a batch holds where a short run is cut smaller (every worker gets several batches)
+MIN_BATCH_BYTES = 64 << 10
 #: tasks in flight per worker thread: keeps workers busy while the client's memory stays bounded
 IN_FLIGHT_PER_WORKER = 4
 
@@ -106,29 +113,57 @@ def _threads(client: Any) -> int:
 
 # ---------------------------------------------------------------------- tasks (run on workers)
 def replay_files(
-    files: Sequence[str],
+    files: Sequence[str | Input],
     rules: Ruleset | None = None,
     fmt: str | None = None,
     keep: Callable[[Item], Any] | None = None,
     **kwargs: bool,
 ) -> list[Any]:
-    """The serial items of several files (a file's crash is its own ``Unreadable``), each through
-    ``keep`` where one is given (what the client needs of it: less to send back)."""
-    items = [item for f in files for item in replay_file(f, rules, fmt, **kwargs)]
-    return items if keep is None else [keep(item) for item in items]
+    """The serial items of several files (a file's crash is its own ``Unreadable``; a file found in
+    a folder whose content is no record its ``Skipped``), each through ``keep`` where one is given
+    (what the client needs of it: less to send back)."""
+    items = [
+        item for path, found in map(_input, files) for item in replay_file(path, rules, fmt, found, **kwargs)
+    ]
+    return kept(items, keep)
+
+
+def _input(f: str | Input) -> Input:
+    return (f, False) if isinstance(f, str) else f
+
+
+def validate_batch(
+    inputs: Sequence[Input], as_json: bool, quiet: bool, rules: Ruleset | None = None, fmt: str | None = None
+) -> tuple[str, Any, list[Skipped]]:
+    """What ``paifu validate`` prints of a batch of files, its counts (``paifu.cli.tally.Tally``) and
+    the files it skipped: the client writes the text and adds the counts, one answer a batch."""
+    from paifu.cli.tally import Tally
+    from paifu.engine.verdict import verdict
+
+    tally, text, skipped = Tally(as_json, quiet), [], []
+    for path, found in inputs:
+        for item in replay_file(path, rules, fmt, found):
+            if isinstance(item, Skipped):
+                skipped.append(item)
+            else:
+                text.append(tally.add(verdict(item)))
+    return "".join(text), tally, skipped
 
 
 def report_files(
-    files: Sequence[str], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
-) -> Any:
+    files: Sequence[str | Input], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
+) -> tuple[Any, list[Skipped]]:
     """The ``ReportPart`` of several files, built on the worker with the client's ``PartSpec``, its
-    rows already Arrow tables (no pandas work left for the client)."""
-    return spec.part(replay_files(files, rules, fmt)).columnar(spec.column)
+    rows already Arrow tables (no pandas work left for the client), and the files it skipped."""
+    items = replay_files(files, rules, fmt)
+    skipped = [i for i in items if isinstance(i, Skipped)]
+    return spec.part([i for i in items if not isinstance(i, Skipped)]).columnar(spec.column), skipped
 
 
 # ---------------------------------------------------------------------- the client side
-#: seconds between two looks at the cluster while a task's answer is awaited
-_POLL = 1.0
+#: seconds between two looks at the cluster while a task's answer is awaited, at most (a look is a
+#: round trip to the scheduler: once a second it was a third of the client's CPU on a long run)
+_POLL = 10.0
 
 
 def _result(client: Any, fut: Any) -> Any:
@@ -140,7 +175,7 @@ def _result(client: Any, fut: Any) -> Any:
     alone: float | None = None
     while True:
         try:
-            return fut.result(timeout=_POLL)
+            return fut.result(timeout=min(_POLL, max(0.25, TIMEOUT / 8)))
         except TimeoutError:
             pass
         try:
@@ -159,47 +194,120 @@ def _result(client: Any, fut: Any) -> Any:
             )
 
 
-def _unreadable(path: str, reason: str) -> list[Item]:
-    """What a file whose task failed alone comes back as."""
-    return [Unreadable(path, reason)]
+def batches(inputs: Iterable[Input], threads: int, batch_bytes: int | None = None) -> Iterator[list[Input]]:
+    """The walk's inputs cut into batches of about ``batch_bytes`` of files each (a file is never
+    cut), as the walk goes. By default ``BATCH_BYTES``; a run found to be short (the inputs read
+    ahead, at most ``threads * IN_FLIGHT_PER_WORKER`` batches' worth, end) is cut smaller, so every
+    worker still gets work: what is held is that read-ahead, never the list of every file."""
+    it = iter(inputs)
+    ahead: list[tuple[Input, int]] = []
+    if batch_bytes is None:
+        want, total = threads * IN_FLIGHT_PER_WORKER * BATCH_BYTES, 0
+        for inp in it:
+            ahead.append((inp, _size(inp[0])))
+            total += ahead[-1][1]
+            if total >= want:
+                batch_bytes = BATCH_BYTES
+                break
+        else:
+            batch_bytes = max(MIN_BATCH_BYTES, min(BATCH_BYTES, total // (threads * IN_FLIGHT_PER_WORKER)))
+    batch: list[Input] = []
+    n = 0
+    for inp, size in chain(ahead, ((inp, _size(inp[0])) for inp in it)):
+        batch.append(inp)
+        n += size
+        if n >= batch_bytes:
+            yield batch
+            batch, n = [], 0
+    if batch:
+        yield batch
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except (OSError, ValueError):
+        return 0  # its reader reports it
 
 
 def ordered_chunks(
     client: Any,
     task: Callable[..., T],
-    files: Sequence[str],
+    chunks: Iterable[list[Input]],
     *args: Any,
     failed: Callable[[str, str], T],
-    files_per_task: int = FILES_PER_TASK,
     **kwargs: Any,
 ) -> Iterator[T]:
-    """``task(chunk, *args, **kwargs)`` on the workers for consecutive chunks of ``files``, answers
-    in input order. A chunk whose task fails (a worker that died, a result that would not come
-    back) is retried file by file; a file that fails alone becomes ``failed(path, reason)``."""
-    chunks = deque(list(files[i : i + files_per_task]) for i in range(0, len(files), files_per_task))
+    """``task(chunk, *args, **kwargs)`` on the workers for each chunk of inputs (pulled as tasks
+    are submitted), answers in input order, a bounded number in flight. A chunk whose task fails (a
+    worker that died, a result that would not come back) is retried file by file; a file that
+    fails alone becomes ``failed(path, reason)``."""
+    todo = iter(chunks)
     window = _threads(client) * IN_FLIGHT_PER_WORKER
-    pending: deque[tuple[list[str], Any]] = deque()
+    pending: deque[tuple[list[Input], Any]] = deque()
     try:
-        while chunks or pending:
-            while chunks and len(pending) < window:
-                chunk = chunks.popleft()
+        while True:
+            while len(pending) < window:
+                chunk = next(todo, None)
+                if chunk is None:
+                    break
                 pending.append((chunk, client.submit(task, chunk, *args, pure=False, **kwargs)))
+            if not pending:
+                return
             chunk, fut = pending.popleft()
             try:
                 yield _result(client, fut)
             except DaskUnavailable:
                 raise
             except Exception:  # noqa: BLE001 - retried file by file below, each failure reported
-                for path in chunk:
+                for inp in chunk:
                     try:
-                        yield _result(client, client.submit(task, [path], *args, pure=False, **kwargs))
+                        yield _result(client, client.submit(task, [inp], *args, pure=False, **kwargs))
                     except DaskUnavailable:
                         raise
                     except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
+                        path = inp[0]
                         yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
     finally:
         for _, fut in pending:
             fut.cancel()
+
+
+def _walk(client: Any, paths: Iterable[str], skipped: list | None) -> Iterator[list[Input]]:
+    from paifu.formats import walk_inputs
+
+    return batches(walk_inputs(paths, skipped), _threads(client))
+
+
+def validate_batches(
+    client: Any,
+    paths: Iterable[str],
+    tally: Any,
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    skipped: list | None = None,
+) -> Iterator[tuple[str, Any]]:
+    """``paifu validate`` on the cluster: each batch's text and counts (``validate_batch``), in input
+    order; files found in folders but not read go to ``skipped``, as in the serial run."""
+    from paifu.cli.tally import Tally
+
+    def failed(path: str, reason: str) -> tuple[str, Any, list[Skipped]]:
+        one = Tally(tally.as_json, tally.quiet)
+        return one.add(Unreadable(path, reason)), one, []
+
+    for text, part, skips in ordered_chunks(
+        client,
+        validate_batch,
+        _walk(client, paths, skipped),
+        tally.as_json,
+        tally.quiet,
+        rules,
+        fmt,
+        failed=failed,
+    ):
+        if skipped is not None:
+            skipped.extend(skips)
+        yield text, part
 
 
 def replay_items(
@@ -213,15 +321,17 @@ def replay_items(
 ) -> Iterator[Any]:
     """``paifu.pipeline.replay_paths`` on the cluster: the same items in the same order (files found
     in folders but not read go to ``skipped``, as there); ``keep``: as ``replay_paths_parallel``'s."""
-    from paifu.formats import iter_record_files
-
-    files = list(iter_record_files(paths, skipped))
 
     def failed(path: str, reason: str) -> list[Any]:
-        return [item if keep is None else keep(item) for item in _unreadable(path, reason)]
+        return kept([Unreadable(path, reason)], keep)
 
-    for items in ordered_chunks(client, replay_files, files, rules, fmt, keep, failed=failed, **kwargs):
-        yield from items
+    chunks = _walk(client, paths, skipped)
+    for items in ordered_chunks(client, replay_files, chunks, rules, fmt, keep, failed=failed, **kwargs):
+        for item in items:
+            if not isinstance(item, Skipped):
+                yield item
+            elif skipped is not None:
+                skipped.append(item)
 
 
 def report_parts(
@@ -232,13 +342,20 @@ def report_parts(
     fmt: str | None = None,
     skipped: list | None = None,
 ) -> Iterator[Any]:
-    """The ``ReportPart`` of each chunk of files, in input order (for ``ReportSink.add_part``)."""
-    from paifu.formats import iter_record_files
-
-    files = list(iter_record_files(paths, skipped))
-    return ordered_chunks(
-        client, report_files, files, spec, rules, fmt, failed=lambda p, r: spec.part([Unreadable(p, r)])
-    )
+    """The ``ReportPart`` of each batch of files, in input order (for ``ReportSink.add_part``)."""
+    chunks = _walk(client, paths, skipped)
+    for part, skips in ordered_chunks(
+        client,
+        report_files,
+        chunks,
+        spec,
+        rules,
+        fmt,
+        failed=lambda p, r: (spec.part([Unreadable(p, r)]), []),
+    ):
+        if skipped is not None:
+            skipped.extend(skips)
+        yield part
 
 
 # ---------------------------------------------------------------------- the library entry

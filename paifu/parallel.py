@@ -22,10 +22,11 @@ import importlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
 from paifu.engine.results import GameResult
-from paifu.pipeline import Skipped, Unreadable, replay_paths
+from paifu.pipeline import Skipped, Unreadable, replay_walked
 from paifu.rules import Ruleset
 
 if TYPE_CHECKING:  # the pool's modules (and multiprocessing) load only when a pool starts
@@ -98,26 +99,34 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="paifu-parent-watch", daemon=True).start()
 
 
-def replay_file(path: str, rules: Ruleset | None = None, fmt: str | None = None, **kwargs: Any) -> list[Item]:
-    """Every item the serial path yields for one file; a crash becomes an ``Unreadable`` at the end.
+def replay_file(
+    path: str, rules: Ruleset | None = None, fmt: str | None = None, found: bool = False, **kwargs: Any
+) -> list[Item | Skipped]:
+    """Every item the serial path yields for one file (``found``: met in a folder, so a file whose
+    content is no record is its ``Skipped``); a crash becomes an ``Unreadable`` at the end.
 
     The serial path would propagate such an exception and stop; here it is reported
     like a file we could not read, naming the file and the exception, so one bad
     record does not cost the rest of the batch.
     """
-    items: list[Item] = []
+    items: list[Item | Skipped] = []
     try:
-        items.extend(replay_paths([path], rules, fmt, **kwargs))
+        items.extend(replay_walked([(path, found)], rules, fmt, **kwargs))
     except Exception as e:  # noqa: BLE001 - any failure of one file is that file's report
         items.append(Unreadable(path, f"{path}: internal error while replaying: {type(e).__name__}: {e}"))
     return items
 
 
-def _replay_chunk(paths: list[str]) -> list[list[Any]]:
-    rules, fmt, kwargs, keep = _worker_args
+def kept(items: Iterable[Any], keep: Keep) -> list[Any]:
+    """``keep`` of each item, a ``Skipped`` as it is (the walking process lists it)."""
     if keep is None:
-        return [replay_file(p, rules, fmt, **kwargs) for p in paths]
-    return [[keep(item) for item in replay_file(p, rules, fmt, **kwargs)] for p in paths]
+        return list(items)
+    return [item if isinstance(item, Skipped) else keep(item) for item in items]
+
+
+def _replay_chunk(inputs: list[tuple[str, bool]]) -> list[list[Any]]:
+    rules, fmt, kwargs, keep = _worker_args
+    return [kept(replay_file(p, rules, fmt, found, **kwargs), keep) for p, found in inputs]
 
 
 def _chunk_size(n_files: int, jobs: int) -> int:
@@ -125,17 +134,56 @@ def _chunk_size(n_files: int, jobs: int) -> int:
     return max(1, min(_MAX_CHUNK, n_files // (jobs * _IN_FLIGHT_PER_JOB * 2)))
 
 
-def _chunks(files: list[str], size: int, jobs: int) -> deque[list[str]]:
+Input = tuple[str, bool]
+
+
+def _chunks(files: list[Input], size: int, jobs: int) -> deque[list[Input]]:
     """``files`` in chunks of ``size``, shrinking towards the end (each at most half a worker's share of
     what is left): the last chunks finish together, and no core waits on another's long last chunk
     (on 451 games, 16-file chunks left one worker idle for up to 36 ms, 6% of the run; issue 26)."""
-    out: deque[list[str]] = deque()
+    out: deque[list[Input]] = deque()
     i, n = 0, len(files)
     while i < n:
         step = min(size, max(1, -(-(n - i) // (2 * jobs))))
         out.append(files[i : i + step])
         i += step
     return out
+
+
+def stream_chunks(inputs: Iterable[Input], jobs: int, chunk_size: int | None = None) -> Iterator[list[Input]]:
+    """The chunks ``_chunks`` cuts of all the inputs, cut as the walk goes: no more than a few
+    chunks' worth of inputs is held (``_lookahead``), never the list of every file. ``chunk_size``:
+    exactly that many files a chunk."""
+    it = iter(inputs)
+    if chunk_size:
+        while chunk := list(islice(it, chunk_size)):
+            yield chunk
+        return
+    buf: deque[Input] = deque()
+    done = False
+
+    def fill(n: int) -> None:
+        nonlocal done
+        while not done and len(buf) < n:
+            nxt = next(it, None)
+            if nxt is None:
+                done = True
+            else:
+                buf.append(nxt)
+
+    fill(_lookahead(jobs))
+    size = _chunk_size(len(buf), jobs) if done else _MAX_CHUNK
+    while True:
+        fill(size * (2 * jobs + 1))  # this many left: the next step is ``size`` whatever follows
+        if done:
+            yield from _chunks(list(buf), size, jobs)
+            return
+        yield [buf.popleft() for _ in range(size)]
+
+
+def _lookahead(jobs: int) -> int:
+    """Inputs past which ``_chunk_size`` is the largest chunk: what is read ahead to choose the size."""
+    return _MAX_CHUNK * jobs * _IN_FLIGHT_PER_JOB * 2
 
 
 class PoolError(RuntimeError):
@@ -162,7 +210,7 @@ def _start_pool(workers: int, init: tuple[Any, ...]) -> ProcessPoolExecutor:
     return ex
 
 
-def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Any]]:
+def _isolated(paths: list[Input], init: tuple[Any, ...]) -> Iterator[list[Any]]:
     """Replay each file in a process of its own: who kills its process is the culprit (its report
     made here goes through the run's ``keep`` like the workers' items)."""
     from concurrent.futures import ProcessPoolExecutor
@@ -171,11 +219,11 @@ def _isolated(paths: list[str], init: tuple[Any, ...]) -> Iterator[list[Any]]:
     global _parent
     _parent = os.getpid()
     keep = init[3]
-    for path in paths:
+    for path, found in paths:
         with ProcessPoolExecutor(1, initializer=_init_worker, initargs=init) as ex:
             report = None
             try:
-                items = ex.submit(_replay_chunk, [path]).result()[0]
+                items = ex.submit(_replay_chunk, [(path, found)]).result()[0]
             except BrokenProcessPool as e:
                 report = Unreadable(
                     path, f"{path}: worker process died while replaying this file ({e or type(e).__name__})"
@@ -231,33 +279,57 @@ def replay_paths_parallel(
     ``keep``: a module-level function the workers apply to each item, sending back only what it
     returns (``paifu.engine.verdict.verdict``: what validation reports, a tenth of the pickle).
     """
-    from paifu.formats import iter_record_files
+    from paifu.formats import walk_inputs
 
     jobs = resolve_jobs(jobs)
-    files = list(iter_record_files(paths, skipped))
-    if jobs == 1 or len(files) <= 1:
-        serial = replay_paths(files, rules, fmt, **kwargs)
-        yield from serial if keep is None else map(keep, serial)
+    inputs = walk_inputs(paths, skipped)
+    first = list(islice(inputs, 2))
+    if jobs == 1 or len(first) <= 1:
+        for item in replay_walked([*first, *inputs], rules, fmt, **kwargs):
+            if isinstance(item, Skipped):
+                if skipped is not None:
+                    skipped.append(item)
+            else:
+                yield item if keep is None else keep(item)
         return
     from concurrent.futures.process import BrokenProcessPool
 
     _preload()
-    size = chunk_size or _chunk_size(len(files), jobs)
-    if chunk_size is None:
-        chunks = _chunks(files, size, jobs)
-    else:  # exactly the size asked for
-        chunks = deque(files[i : i + size] for i in range(0, len(files), size))
+    chunks = stream_chunks(chain(first, inputs), jobs, chunk_size)
     init = (rules, fmt, dict(kwargs), keep)
     window = jobs * _IN_FLIGHT_PER_JOB
+
+    def out(items: list[Any]) -> Iterator[Any]:
+        for item in items:
+            if isinstance(item, Skipped):
+                if skipped is not None:
+                    skipped.append(item)
+            else:
+                yield item
+
+    ahead: deque[list[Input]] = deque(islice(chunks, window))  # the first tasks, and the pool's size
+    more = True
+
+    def ready() -> bool:
+        """Whether a chunk waits to be submitted (pulled from the walk as needed)."""
+        nonlocal more
+        if not ahead and more:
+            nxt = next(chunks, None)
+            if nxt is None:
+                more = False
+            else:
+                ahead.append(nxt)
+        return bool(ahead)
+
     with _frozen_heap():
-        ex = _start_pool(min(jobs, len(chunks)), init)
-        pending: deque[tuple[list[str], Future[list[list[Any]]]]] = deque()
+        ex = _start_pool(min(jobs, len(ahead)), init)
+        pending: deque[tuple[list[Input], Future[list[list[Any]]]]] = deque()
         try:
-            while chunks or pending:
+            while ready() or pending:
                 try:
-                    while chunks and len(pending) < window:
-                        fut = ex.submit(_replay_chunk, chunks[0])
-                        pending.append((chunks.popleft(), fut))
+                    while len(pending) < window and ready():
+                        fut = ex.submit(_replay_chunk, ahead[0])
+                        pending.append((ahead.popleft(), fut))
                     chunk, fut = pending[0]
                     try:
                         per_file = fut.result()
@@ -266,7 +338,7 @@ def replay_paths_parallel(
                     except Exception:  # noqa: BLE001 - e.g. a result that would not pickle
                         pending.popleft()
                         for items in _isolated(chunk, init):
-                            yield from items
+                            yield from out(items)
                         continue
                 except BrokenProcessPool:
                     # Any unfinished chunk may hold the culprit: retry those file by file,
@@ -276,16 +348,16 @@ def replay_paths_parallel(
                     for c, f in pending:
                         if f.done() and not f.cancelled() and f.exception() is None:
                             for items in f.result():
-                                yield from items
+                                yield from out(items)
                         else:
                             for items in _isolated(c, init):
-                                yield from items
+                                yield from out(items)
                     pending.clear()
-                    ex = _start_pool(min(jobs, max(1, len(chunks))), init)
+                    ex = _start_pool(jobs if more else min(jobs, max(1, len(ahead))), init)
                     continue
                 pending.popleft()
                 for items in per_file:
-                    yield from items
+                    yield from out(items)
         finally:
             # Waiting (for at most the chunks already running) also on an early stop: a pool left
             # behind with wait=False makes the interpreter's exit hook write to a closed pipe.

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
     from paifu.frozen import dataclass
 
-__all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record"]
+__all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record", "replay_walked"]
 
 _T = TypeVar("_T")
 
@@ -329,14 +329,38 @@ def replay_paths(
     **kwargs: Any,
 ) -> Iterator[GameResult | Unreadable]:
     """Every game under the given files and folders, in order; bad files become ``Unreadable``,
-    and files found in folders but not read (a README, an image) go to ``skipped`` with the reason."""
-    from paifu.formats import iter_record_files, read_path
+    and files found in folders but not read (a README, an image) go to ``skipped`` with the reason.
+    The walk streams (``walk_inputs``) and each file is opened once."""
+    from paifu.formats import walk_inputs
+
+    for item in replay_walked(walk_inputs(paths, skipped), rules, fmt, **kwargs):
+        if isinstance(item, Skipped):
+            if skipped is not None:
+                skipped.append(item)
+        else:
+            yield item
+
+
+def replay_walked(
+    inputs: Iterable[tuple[str, bool]],
+    rules: Ruleset | None = None,
+    fmt: str | None = None,
+    **kwargs: Any,
+) -> Iterator[GameResult | Unreadable | Skipped]:
+    """``replay_paths`` of the walk's ``(path, found)`` inputs, where a file found in a folder whose
+    content is no record comes out as its ``Skipped`` at its place (the same on a worker, which
+    reads the file, as in the process that walked)."""
+    from paifu.formats import NotARecord, read_input
     from paifu.formats.base import RecordError
 
     rule_objects: dict[str, tuple[str, Ruleset] | None] = {}  # per folder, for this batch
-    for path in iter_record_files(paths, skipped):
+    last_folder = ""
+    for path, found in inputs:
         try:
-            records = read_path(path, fmt)
+            records = read_input(path, fmt, found=found)
+        except NotARecord as e:
+            yield Skipped(path, str(e))
+            continue
         except RecordError as e:
             yield Unreadable(path, str(e))
             continue
@@ -349,6 +373,9 @@ def replay_paths(
         beside = None
         if rules is None and records and records[0].format == "majiang":
             folder = str(Path(path).parent)
+            if folder != last_folder:  # the walk gives a folder's files together: one folder kept
+                rule_objects.clear()
+                last_folder = folder
             if folder not in rule_objects:
                 rule_objects[folder] = _rule_object_beside(path)
             beside = rule_objects[folder]

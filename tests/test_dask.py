@@ -149,3 +149,53 @@ def test_a_client_whose_loop_never_starts_is_one_line(
     assert main(["validate", str(SAMPLES), "--scheduler", "tcp://127.0.0.1:1", "--timeout", "1"]) == 2
     err = capsys.readouterr().err
     assert "Dask's client did not start" in err and err.count("\n") == 1, err
+
+
+def test_batches_cut_the_walk_by_size_in_order(tmp_path: Path) -> None:
+    """Every file once, in order, in batches of about the bytes asked for; a short run is cut so that
+    every worker gets several batches; a long one in full batches, held no further than read ahead."""
+    from paifu import dask as pdask
+
+    inputs = []
+    for i in range(40):
+        f = tmp_path / f"{i:02}.xml"
+        f.write_bytes(b"x" * (1000 + 100 * i))
+        inputs.append((str(f), True))
+    got = list(pdask.batches(iter(inputs), threads=2, batch_bytes=5000))
+    assert [i for b in got for i in b] == inputs
+    sizes = [sum(Path(p).stat().st_size for p, _ in b) for b in got]
+    assert all(s >= 5000 for s in sizes[:-1]) and all(
+        s - Path(b[-1][0]).stat().st_size < 5000 for s, b in zip(sizes, got, strict=True)
+    )
+    short = list(pdask.batches(iter(inputs), threads=2))  # 94 KB in all: one 4 MB batch would idle a worker
+    assert [i for b in short for i in b] == inputs and len(short) >= 2
+    assert all(sum(Path(p).stat().st_size for p, _ in b) >= pdask.MIN_BATCH_BYTES for b in short[:-1])
+
+
+def test_validate_on_the_cluster_sends_batches_and_lists_skips(
+    client,  # noqa: ANN001
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A task covers many files and comes back as one answer (text and counts); what the serial run
+    prints, skipped files included, is printed word for word."""
+    import shutil
+
+    folder = tmp_path / "mixed"
+    shutil.copytree(SAMPLES, folder)
+    (folder / "notes.txt").write_text("no record\n")
+    (folder / "tenhou-xml" / "saved.txt").write_bytes((SAMPLES / "tenhou-xml" / "chankan.xml").read_bytes())
+    serial = _run(capsys, "validate", str(folder))
+    assert "notes.txt: skipped" in serial[1] and "saved.txt" in serial[1]
+    submitted: list[int] = []
+    real = distributed.Client.submit
+
+    def counting(self, fn, batch, *args, **kwargs):  # noqa: ANN001, ANN202
+        submitted.append(len(batch))
+        return real(self, fn, batch, *args, **kwargs)
+
+    monkeypatch.setattr(distributed.Client, "submit", counting)  # the command's own client
+    assert _run(capsys, "validate", str(folder), "--scheduler", client.scheduler.address) == serial
+    files = len([p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md"])
+    assert sum(submitted) == files and max(submitted) > 1  # all files, several a task

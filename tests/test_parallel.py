@@ -19,7 +19,7 @@ from test_cli import run
 from paifu import parallel
 from paifu.engine.verdict import GameVerdict, verdict
 from paifu.parallel import replay_paths_parallel, resolve_jobs
-from paifu.pipeline import Unreadable, replay_paths
+from paifu.pipeline import Unreadable, replay_paths, replay_walked
 
 needs_fork = pytest.mark.skipif(
     multiprocessing.get_start_method() != "fork",
@@ -72,16 +72,17 @@ def test_forced_rules_reach_the_workers() -> None:
 
 
 def _fail_on(name: str, how: str):  # noqa: ANN202
-    real = replay_paths
+    real = replay_walked
 
-    def fake(paths: list[str], *args: object, **kwargs: bool) -> Iterator[object]:
-        if Path(paths[0]).name == name:
+    def fake(inputs: list[tuple[str, bool]], *args: object, **kwargs: bool) -> Iterator[object]:
+        path = inputs[0][0]
+        if Path(path).name == name:
             if how == "die":
                 os._exit(3)
             if how == "unpicklable":
-                return iter([Unreadable(paths[0], lambda: None)])  # type: ignore[arg-type]
+                return iter([Unreadable(path, lambda: None)])  # type: ignore[arg-type]
             raise RuntimeError("injected")
-        return real(paths, *args, **kwargs)
+        return real(inputs, *args, **kwargs)
 
     return fake
 
@@ -93,7 +94,7 @@ def test_one_failing_file_does_not_stop_the_batch(
 ) -> None:
     victim = "exhaustive-draw-tenpai.xml"
     serial = list(replay_paths([str(mixed)]))
-    monkeypatch.setattr(parallel, "replay_paths", _fail_on(victim, how))
+    monkeypatch.setattr(parallel, "replay_walked", _fail_on(victim, how))
     par = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=chunk))
     at = [i for i, r in enumerate(serial) if not isinstance(r, Unreadable) and r.source.endswith(victim)]
     assert len(at) == 1
@@ -176,14 +177,14 @@ def test_the_first_files_killing_their_workers_are_their_own_reports(
 ) -> None:
     """Workers that start fine and die on the first two files: two Unreadables, not a PoolError."""
     names = sorted(p.name for p in mixed.iterdir())[:2]
-    real = replay_paths
+    real = replay_walked
 
-    def fake(paths: list[str], *args: object, **kwargs: bool) -> Iterator[object]:
-        if Path(paths[0]).name in names:
+    def fake(inputs: list[tuple[str, bool]], *args: object, **kwargs: bool) -> Iterator[object]:
+        if Path(inputs[0][0]).name in names:
             os._exit(3)
-        return real(paths, *args, **kwargs)
+        return real(inputs, *args, **kwargs)
 
-    monkeypatch.setattr(parallel, "replay_paths", fake)
+    monkeypatch.setattr(parallel, "replay_walked", fake)
     par = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2))
     serial = list(replay_paths([str(mixed)]))
     assert len(par) == len(serial)
@@ -206,6 +207,28 @@ def test_chunks_cover_every_file_in_order_and_shrink_at_the_end(n: int, size: in
     assert sizes[-1] == 1
     if n >= 4 * size * jobs:
         assert sizes[0] == size  # a long batch still goes in full chunks (pickling amortised)
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 64, 255, 256, 257, 300, 1000, 5000])
+@pytest.mark.parametrize("jobs", [2, 3, 8])
+def test_chunks_cut_as_the_walk_goes_are_those_of_the_whole_list(n: int, jobs: int) -> None:
+    """The streamed chunks are exactly those cut from the list of every file, while no more than
+    the read-ahead is ever pulled from the walk before the first chunk goes out."""
+    files = [(f"f{i}", False) for i in range(n)]
+    whole = list(parallel._chunks(files, parallel._chunk_size(n, jobs), jobs))
+    pulled = 0
+
+    def walk() -> Iterator[tuple[str, bool]]:
+        nonlocal pulled
+        for f in files:
+            pulled += 1
+            yield f
+
+    stream = parallel.stream_chunks(walk(), jobs)
+    first = next(stream, None)
+    assert pulled <= parallel._lookahead(jobs) + 1
+    assert ([first] if first is not None else []) + list(stream) == whole
+    assert list(parallel.stream_chunks(iter(files), jobs, 5)) == [files[i : i + 5] for i in range(0, n, 5)]
 
 
 def test_the_parents_heap_is_unfrozen_after_a_run(mixed: Path) -> None:
@@ -246,7 +269,7 @@ def test_a_dead_workers_report_is_kept_too(mixed: Path, monkeypatch: pytest.Monk
     """The ``Unreadable`` the parent writes for a file that killed its worker goes through ``keep``
     like the workers' items: a consumer meets one kind of item."""
     victim = "exhaustive-draw-tenpai.xml"
-    monkeypatch.setattr(parallel, "replay_paths", _fail_on(victim, "die"))
+    monkeypatch.setattr(parallel, "replay_walked", _fail_on(victim, "die"))
     got = list(replay_paths_parallel([str(mixed)], jobs=2, chunk_size=2, keep=_tagged))
     assert all(tag == "kept" for tag, _ in got)
     dead = [i for _, i in got if isinstance(i, Unreadable) and "worker process died" in i.reason]

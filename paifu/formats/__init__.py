@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from paifu.formats.base import RecordError, TableFacts
 from paifu.formats.gzipped import GZIP_MAGIC, decompress  # noqa: F401 - public names of paifu.formats
 from paifu.formats.registry import ALIASES, BY_NAME, ENTRIES, load
-from paifu.formats.walk import Skipped, iter_record_files
+from paifu.formats.walk import Skipped, iter_record_files, walk_inputs
 from paifu.limits import current, human, read_limited
 
 if TYPE_CHECKING:
@@ -27,10 +27,13 @@ __all__ = [
     "RecordError",
     "Skipped",
     "TableFacts",
+    "NotARecord",
     "guess_format",
     "iter_record_files",
     "read_bytes",
+    "read_input",
     "read_path",
+    "walk_inputs",
     "write",
 ]
 
@@ -141,10 +144,21 @@ def read_bytes(data: bytes, source: str = "", fmt: str | None = None) -> list[Ga
     return records
 
 
+class NotARecord(Exception):
+    """A file found in a folder whose content is no record (a README saved as ``.txt``, a rule
+    object): skipped with this reason, never reported unreadable."""
+
+
 def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[GameRecord]:
     """Every game in one file. Only a regular file is opened (a FIFO would block, a device never
     end), and no more than the ``--max-size`` limit is read from it."""
-    p = os.fspath(path)
+    return read_input(os.fspath(path), fmt)
+
+
+def read_input(p: str, fmt: str | None = None, *, found: bool = False) -> list[GameRecord]:
+    """``read_path``, opening the file once: a file ``found`` in a folder is first judged from the
+    bytes read (``paifu.formats.walk.skip_reason``), and ``NotARecord`` says why one is no record;
+    the format is detected from the same bytes."""
     try:
         st = os.stat(p)
     except OSError as e:
@@ -162,14 +176,28 @@ def read_path(path: str | os.PathLike[str], fmt: str | None = None) -> list[Game
             f"not a regular file ({_KINDS.get(stat.S_IFMT(st.st_mode), 'special file')}): not read", file=p
         )
     limit = current().max_size
-    if st.st_size > limit:
+    if st.st_size > limit and not found:
         raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
     try:
         with open(p, "rb") as fh:
-            data = read_limited(fh, limit, st.st_size)  # never asks for more than is there
+            # over the limit: only as far as telling whether it is a record at all; else never
+            # asking for more than is there
+            data = fh.read(_SKIP_SNIFF) if st.st_size > limit else read_limited(fh, limit, st.st_size)
     except OSError as e:
         raise RecordError(f"cannot open: {e.strerror or e}", file=p) from e
+    if found:
+        from paifu.formats.walk import skip_reason
+
+        reason = skip_reason(p, st.st_size, data)
+        if reason:
+            raise NotARecord(reason)
+        if st.st_size > limit:
+            raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
     return read_bytes(data, p, fmt)
+
+
+#: what of a file over the size limit is read to tell whether it is a record (``skip_reason``)
+_SKIP_SNIFF = 65537
 
 
 _KINDS = {

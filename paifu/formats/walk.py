@@ -93,7 +93,35 @@ class Skipped(Frozen):
 def iter_record_files(
     paths: Iterable[str | os.PathLike[str]], skipped: list[Skipped] | None = None
 ) -> Iterator[str]:
-    """Paths to read under ``paths``, in order; what is not read goes to ``skipped`` with its reason."""
+    """Paths to read under ``paths``, in order; what is not read goes to ``skipped`` with its reason.
+
+    A file found in a folder is opened here to tell whether it is a record; the read path itself
+    (``walk_inputs`` with ``paifu.formats.read_input``) decides that from the bytes it reads once."""
+    for path, found in walk_inputs(paths, skipped):
+        if found:
+            try:
+                size = os.stat(path).st_size
+            except OSError:
+                yield path  # read_path names the error
+                continue
+            reason = not_a_record(path, size)
+            if reason:
+                if skipped is not None:
+                    skipped.append(Skipped(path, reason))
+                continue
+        yield path
+
+
+def walk_inputs(
+    paths: Iterable[str | os.PathLike[str]], skipped: list[Skipped] | None = None
+) -> Iterator[tuple[str, bool]]:
+    """Every input under ``paths`` as ``(path, found)``, in order, streamed: ``found`` marks a file
+    met in a folder, which its reader skips (``NotARecord``) when its content is no record; a path
+    given by name is always read. Nothing here opens a file.
+
+    Memory: one entry per folder walked, the names of the folder being listed, and one entry per file
+    that can be reached twice (given by name, reached through a link, or hard-linked): never one per
+    file, so a million files cost what a thousand do."""
     files: dict[tuple[int, int], str] = {}
     folders: dict[tuple[int, int], str] = {}
 
@@ -106,26 +134,33 @@ def iter_record_files(
         try:
             st = os.stat(path)
         except (OSError, ValueError):  # ValueError: a NUL byte in the name
-            yield path  # read_path names the error
+            yield path, False  # read_path names the error
             continue
         if stat.S_ISDIR(st.st_mode):
             yield from _walk(path, st, files, folders, skip)
-        elif _first(path, st, files, skip):
-            yield path
+        elif not stat.S_ISREG(st.st_mode):
+            yield path, False
+        else:
+            first = _walked_as(path, folders) or files.get((st.st_dev, st.st_ino))
+            if first is not None:
+                skip(path, f"the same file as {first} (read once)")
+            else:
+                files[(st.st_dev, st.st_ino)] = path
+                yield path, False
 
 
-def _first(
-    path: str, st: os.stat_result, files: dict[tuple[int, int], str], skip: Callable[[str, str], None]
-) -> bool:
-    """True the first time a regular file is reached (by any spelling or link)."""
-    if not stat.S_ISREG(st.st_mode):
-        return True
-    key = (st.st_dev, st.st_ino)
-    if key in files:
-        skip(path, f"the same file as {files[key]} (read once)")
-        return False
-    files[key] = path
-    return True
+def _walked_as(path: str, folders: dict[tuple[int, int], str]) -> str | None:
+    """The name a file had in a folder already walked (where the walk reads it), else None."""
+    real = os.path.realpath(path)
+    name = os.path.basename(real)
+    if name.startswith(".") or name.lower().endswith(OTHER_SUFFIXES):
+        return None  # the walk passed it over: this name reads it
+    try:
+        pst = os.stat(os.path.dirname(real) or ".")
+    except OSError:
+        return None
+    folder = folders.get((pst.st_dev, pst.st_ino))
+    return None if folder is None else os.path.join(folder, name)
 
 
 def _walk(
@@ -134,8 +169,8 @@ def _walk(
     files: dict[tuple[int, int], str],
     folders: dict[tuple[int, int], str],
     skip: Callable[[str, str], None],
-) -> Iterator[str]:
-    """The records under ``folder``, depth first in name order, walked with a stack of its own (a
+) -> Iterator[tuple[str, bool]]:
+    """The inputs under ``folder``, depth first in name order, walked with a stack of its own (a
     folder 1,200 levels deep was a ``RecursionError`` that lost the batch)."""
     stack = [_entries(folder, st, files, folders, skip)]
     while stack:
@@ -144,10 +179,10 @@ def _walk(
         except StopIteration:
             stack.pop()
             continue
-        if isinstance(item, str):
+        if isinstance(item[1], bool):
             yield item
         else:  # a folder inside: walked at its place among the names
-            stack.append(_entries(*item, files, folders, skip))
+            stack.append(_entries(item[0], item[1], files, folders, skip))
 
 
 def _entries(
@@ -156,51 +191,71 @@ def _entries(
     files: dict[tuple[int, int], str],
     folders: dict[tuple[int, int], str],
     skip: Callable[[str, str], None],
-) -> Iterator[str | tuple[str, os.stat_result]]:
-    """One folder's records (paths) and folders to walk (path and stat), in name order."""
+) -> Iterator[tuple[str, bool] | tuple[str, os.stat_result]]:
+    """One folder's inputs (path, found) and folders to walk (path, stat), in name order. Only the
+    names are held while the folder's entries are gone through."""
     key = (st.st_dev, st.st_ino)
     if key in folders:
         skip(folder, f"the same folder as {folders[key]} (a link loop, or given twice): walked once")
         return
     folders[key] = folder
     try:
-        with os.scandir(folder) as it:
-            entries = sorted(it, key=lambda e: e.name)
+        names = sorted(os.listdir(folder))
     except OSError:
-        yield folder  # read_path says why it cannot be listed
+        yield folder, False  # read_path says why it cannot be listed
         return
-    for entry in entries:
-        path = os.path.join(folder, entry.name)
+    for name in names:
+        path = os.path.join(folder, name)
         try:
-            est = os.stat(path)  # follows links: a linked folder is walked, a linked file read
+            est = os.lstat(path)
+            link = stat.S_ISLNK(est.st_mode)
+            if link:
+                est = os.stat(path)  # follows links: a linked folder is walked, a linked file read
         except OSError:
-            yield path  # a dangling link, a name too long: read_path names it
+            yield path, False  # a dangling link, a name too long: read_path names it
             continue
         is_dir = stat.S_ISDIR(est.st_mode)
-        if entry.name.startswith(TEMP_PREFIX) and entry.name.endswith(TEMP_SUFFIX):
+        if name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX):
             continue  # an output of this run (or a killed one) being written: no input, nothing to say
-        if entry.name.startswith("."):
+        if name.startswith("."):
             skip(path, "hidden " + ("folder" if is_dir else "file"))
         elif is_dir:
-            yield (path, est)
+            yield path, est
         elif not stat.S_ISREG(est.st_mode):
-            yield path  # a FIFO or device: reported unreadable, never opened
+            yield path, False  # a FIFO or device: reported unreadable, never opened
+        elif name.lower().endswith(OTHER_SUFFIXES):
+            skip(path, f"not a game record: a {name.lower().rsplit('.', 1)[-1]} file")
         else:
-            reason = not_a_record(path, est.st_size)
-            if reason:
-                skip(path, reason)
-            elif _first(path, est, files, skip):
-                yield path
+            fkey = (est.st_dev, est.st_ino)
+            first = files.get(fkey) or (_walked_as(path, folders) if link else None)
+            if first is not None:
+                skip(path, f"the same file as {first} (read once)")
+                continue
+            if link or est.st_nlink > 1:  # reachable under another name: remembered
+                files[fkey] = path
+            yield path, True
 
 
 def not_a_record(path: str, size: int) -> str | None:
-    """Why a regular file found in a folder is not a record, or None to read it."""
+    """Why a regular file found in a folder is not a record, or None to read it (opens it once)."""
     name = os.path.basename(path).lower()
     if name.endswith(OTHER_SUFFIXES):
         return f"not a game record: a {name.rsplit('.', 1)[-1]} file"
-    head = _head(path)
-    if head is None:
+    try:
+        with open(path, "rb") as fh:
+            start = fh.read(_SNIFF + 1)
+    except OSError:
         return None  # cannot open: read_path reports it
+    return skip_reason(path, size, start)
+
+
+def skip_reason(path: str, size: int, start: bytes) -> str | None:
+    """Why a file found in a folder is not a record, judged from its first bytes (``start``: at least
+    its first 65,537, or all of it), or None to read it: the bytes its reader has already read."""
+    name = os.path.basename(path).lower()
+    if name.endswith(OTHER_SUFFIXES):
+        return f"not a game record: a {name.rsplit('.', 1)[-1]} file"
+    head = _unpacked(start[:_SNIFF])
     if name.endswith(".json") and is_rule_object(head, size):
         return "a 電脳麻将 rule object (give it with --rules), not a record"
     if name.endswith(RECORD_SUFFIXES):
@@ -212,25 +267,15 @@ def not_a_record(path: str, size: int) -> str | None:
     if head.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] in (b"{", b"["):
         if size > current().max_size:
             return None  # looks like JSON: read_path names the size limit
-        try:
-            with open(path, "rb") as fh:
-                start = fh.read(SNIFF_BYTES + 1)  # all detection reads (one byte more: "cut short")
-        except OSError:
-            return None
         if start[:2] == b"\x1f\x8b":
             return None
-        if detect_format(start):
+        if detect_format(start[: SNIFF_BYTES + 1]):
             return None
     return "not a game record (its content is no known format)"
 
 
-def _head(path: str) -> bytes | None:
-    """The first bytes of a file, unpacked when gzip (bounded: a bomb unpacks only this far)."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(_SNIFF)
-    except OSError:
-        return None
+def _unpacked(head: bytes) -> bytes:
+    """A file's first bytes, unpacked when gzip (bounded: a bomb unpacks only this far)."""
     if head[:2] == b"\x1f\x8b":
         try:
             return zlib.decompressobj(31).decompress(head, _SNIFF)

@@ -1,0 +1,240 @@
+"""Benchmark: how ``paifu validate`` scales: peak memory against the number of files, and Dask's client.
+
+``files``: peak memory as the number of files grows (1x to 64x the inputs).
+
+Each scale is the inputs copied that many times as distinct files (real copies, not links: the walk
+remembers a file that can be reached under two names) under one folder, given as that one folder
+(no list of files on the command line), and run in a fresh process whose peak resident memory is
+measured by a parent of its own (``RUSAGE_CHILDREN``: that one child's). The growth per file is the
+difference between the largest and the smallest scale, over the files added.
+
+    python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--pythonpath DIR]
+    python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2]
+
+``dask``: ``paifu validate --json`` over the inputs copied ``--copies`` times, serially, with
+``--jobs N`` and on a local Dask cluster of N workers (started before the clock): wall seconds, the
+CPU a game of the process that runs the command (for Dask the client, with the local scheduler it
+hosts: the part no number of workers can share), and whether the three outputs are identical.
+
+``--pythonpath``: run another copy of paifu (an older checkout, to compare) with the same inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+
+_MEASURE = """
+import resource, subprocess, sys, time
+t = time.monotonic()
+with open(sys.argv[1], "wb") as out:
+    rc = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL).returncode
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, time.monotonic() - t, rc)
+"""
+
+
+def peak(argv: list[str], out: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Peak resident MiB and wall seconds of one process running ``argv`` (its output in ``out``)."""
+    res = subprocess.run(
+        [sys.executable, "-c", _MEASURE, str(out), *argv], capture_output=True, text=True, check=True, env=env
+    )
+    kib, secs, _ = res.stdout.split()
+    return int(kib) / 1024, float(secs)
+
+
+def copy_tree(paths: list[str], scale: int, root: Path) -> Path:
+    """``scale`` distinct copies of ``paths`` under ``root/inputs`` (added to what is there)."""
+    base = root / "inputs"
+    for i in range(scale):
+        for j, path in enumerate(paths):
+            dest = base / f"copy{i:03}" / f"{j}-{Path(path).name}"
+            if not dest.exists():
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                (shutil.copytree if Path(path).is_dir() else shutil.copy2)(path, dest)
+    return base
+
+
+def files(args: argparse.Namespace) -> None:
+    env = dict(os.environ)
+    if args.pythonpath:
+        env["PYTHONPATH"] = args.pythonpath
+        env["PAIFU_PURE"] = "1"
+    rows = []
+    print("paifu validate -q --json FOLDER: peak RSS against the number of files")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for scale in args.scales:
+            folder = copy_tree(args.paths, scale, root)
+            out = root / f"out-{scale}.jsonl"
+            mib, secs = peak(
+                [sys.executable, "-m", "paifu", "validate", "-q", "--json", str(folder)], out, env
+            )
+            summary = json.loads(out.read_text().splitlines()[-1])
+            rows.append((scale, summary["files"], summary["games"], mib, secs))
+            print(
+                f"  {scale:>3}x: {summary['files']:7,d} files {summary['games']:7,d} games  "
+                f"peak RSS {mib:7.1f} MiB  ({secs:.1f} s)",
+                flush=True,
+            )
+    (s0, f0, _, m0, _), (s1, f1, _, m1, _) = rows[0], rows[-1]
+    if f1 > f0:
+        print(f"  growth {s0}x->{s1}x: {(m1 - m0) * 1024 / (f1 - f0):.3f} KiB a file")
+
+
+def _cpu_self() -> float:
+    import resource
+
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _run_validate(argv: list[str]) -> tuple[str, float, float]:
+    """``paifu validate`` in this process: its output, wall seconds and this process's CPU seconds."""
+    import contextlib
+    import io
+    import time
+
+    from paifu.cli import main as paifu
+
+    out = io.StringIO()
+    t, cpu = time.perf_counter(), _cpu_self()
+    with contextlib.redirect_stdout(out):
+        paifu(["validate", "--json", *argv])
+    return out.getvalue(), time.perf_counter() - t, _cpu_self() - cpu
+
+
+@contextlib.contextmanager
+def cluster(workers: int, tmp: Path) -> Iterator[str]:
+    """A Dask scheduler and ``workers`` single-thread worker processes, each a process of its own,
+    as on a real cluster (a local cluster would host the scheduler in the client's process)."""
+    file = tmp / "scheduler.json"
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "distributed.cli.dask_scheduler",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--dashboard-address",
+                ":0",
+                "--scheduler-file",
+                str(file),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
+    try:
+        while not file.exists():
+            time.sleep(0.1)
+        procs.append(
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "distributed.cli.dask_worker",
+                    "--scheduler-file",
+                    str(file),
+                    "--nworkers",
+                    str(workers),
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                ],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        import distributed
+
+        time.sleep(0.5)
+        address = json.loads(file.read_text())["address"]
+        with distributed.Client(address) as client:
+            client.wait_for_workers(workers)
+            client.run(lambda: __import__("paifu.parallel") and None)  # imports: start-up, not the run
+        yield address
+    finally:
+        for proc in reversed(procs):
+            proc.terminate()
+            proc.wait()
+
+
+def dask(args: argparse.Namespace) -> None:
+    """The client's CPU a game on a Dask cluster, its output against the serial run's, and its
+    speed against ``--jobs``."""
+    import paifu.dask  # noqa: F401 - imports are start-up, not the run's
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        folder = str(copy_tree(args.paths, args.copies, root))
+        one = root / "one"
+        one.mkdir()
+        shutil.copy(next(p for p in sorted(Path(folder).rglob("*.xml"))), one)
+        rows = {}
+        for how, extra in (("serial", ["--jobs", "1"]), ("jobs", ["--jobs", str(args.jobs)])):
+            text, wall, own = _run_validate([folder, *extra])
+            rows[how] = (text, wall, own)
+        with cluster(args.jobs, root) as address:
+            _, _, fixed = _run_validate([str(one), "--scheduler", address])  # connecting: once a run
+            rows["dask"] = _run_validate([folder, "--scheduler", address])
+            import distributed
+
+            with distributed.Client(address):  # a client that only waits: its event loop's own cost
+                t, cpu = time.perf_counter(), _cpu_self()
+                time.sleep(args.idle)
+                idle = (_cpu_self() - cpu) / (time.perf_counter() - t)
+        games = json.loads(rows["serial"][0].splitlines()[-1])["games"]
+        for how, (_, wall, own) in rows.items():
+            print(
+                f"  {how:<6}: {games:6,d} games  wall {wall:6.1f} s ({games / wall:6.1f} games/s)  "
+                f"this process {own / games * 1e3:.4f} CPU-ms a game",
+                flush=True,
+            )
+        d_wall, d_own = rows["dask"][1], rows["dask"][2]
+        beyond = d_own - fixed - idle * d_wall
+        print(
+            f"  Dask client: {d_own:.3f} CPU-s in all: {fixed:.3f} the run's fixed part (connecting, one "
+            f"file), {idle * d_wall:.3f} its event loop's own ({idle * 1e3:.2f} CPU-ms a second while "
+            f"it only waits, {args.idle:g} s measured), {beyond:.3f} the batches' "
+            f"({beyond / games * 1e3:.4f} CPU-ms a game)"
+        )
+        same = rows["dask"][0] == rows["serial"][0] == rows["jobs"][0]
+        s, j, d = (rows[h][1] for h in ("serial", "jobs", "dask"))
+        print(
+            f"  output identical to the serial run: {same}; speed-up over serial: --jobs {args.jobs} "
+            f"x{s / j:.2f}, Dask {args.jobs} workers x{s / d:.2f}"
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=["files", "dask"])
+    ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
+    ap.add_argument("--scales", default="1,4,16,64", type=lambda s: [int(x) for x in s.split(",")])
+    ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
+    ap.add_argument("--jobs", type=int, default=2, help="dask: workers (and --jobs) to compare")
+    ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
+    ap.add_argument("--idle", type=float, default=20.0, help="dask: seconds a waiting client is measured")
+    args = ap.parse_args()
+    if args.what == "files":
+        files(args)
+    else:
+        dask(args)
+
+
+if __name__ == "__main__":
+    main()
