@@ -366,6 +366,13 @@ def main() -> int:
                 break
             counts[outcome.argv[0] + (" (signalled)" if outcome.sent else "")] += 1
             internal += outcome.internal
+            if outcome.internal and not outcome.problems:  # one line, as promised, but a bug to look at
+                lines = (work / outcome.case / "stderr.txt").read_text(encoding="utf-8").splitlines()
+                said = next((x for x in lines if "internal error" in x), "(on standard output)")
+                print(f"{outcome.case}: {outcome.argv[0]}: internal error: {said[-200:]}", flush=True)
+                if args.keep:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    shutil.copytree(work / outcome.case, args.keep / outcome.case, symlinks=True)
             if outcome.problems:
                 bad.append(outcome)
                 print(
