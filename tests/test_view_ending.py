@@ -5,10 +5,11 @@ hand on a real phoenix game; a platform's own rank levels flow from the record's
 from __future__ import annotations
 
 import pytest
-from conftest import SAMPLES, corpus_dir
+from conftest import SAMPLES, corpus_dir, platforms_dir
 
 from paifu.api import replay
 from paifu.formats import read_path
+from paifu.formats.majsoul.names import level_name
 from paifu.view import GameView
 from paifu.view.ending import end_table
 
@@ -56,6 +57,25 @@ def test_a_platforms_rank_levels_flow_from_the_record() -> None:
     assert (by_seat[2].rank, by_seat[2].rank_after, by_seat[2].rank_change) == ("雀豪1", "雀豪1", 95)
     assert (by_seat[3].rank, by_seat[3].rank_after, by_seat[3].rank_change) == ("雀傑3", "雀傑2", 25)
     assert by_seat[2].rate is None  # no rating stated
+
+
+def test_a_mahjong_soul_games_end_shows_its_levels_and_rank_point_changes() -> None:
+    """The shared jade-room record: each seat's level as the game names it, with the server's own rank
+    point change (``grading_score``), which the replay checks against the ladder's rule."""
+    import json
+
+    path = platforms_dir("majsoul_record", "majsoul-replay-editor", "products", "paipu_record.json")
+    head = json.loads(path.read_bytes())["head"]
+    result = replay(read_path(str(path))[0])
+    table = end_table(result)
+    assert table is not None and result.rank_points_checked
+    by_seat = {r.seat: r for r in table.rows}
+    for a in head["accounts"]:
+        level = a["level"]["id"]
+        assert by_seat[a["seat"]].rank == level_name(level) and level // 100 % 100 in range(1, 8)
+    for place, p in enumerate(head["result"]["players"], 1):
+        row = by_seat[p["seat"]]
+        assert (row.place, row.score, row.rank_change) == (place, p["part_point_1"], p["grading_score"])
 
 
 def test_the_end_in_the_viewer_and_in_notebooks() -> None:

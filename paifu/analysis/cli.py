@@ -54,7 +54,7 @@ def run_report(
     Memory stays flat in the number of games (``paifu.analysis.stream``): rows go to ``out_dir`` (a Parquet
     dataset, ``partition`` by source folder or date), to ``games_out`` and to the tables beside
     ``html`` chunk by chunk, and the report is rendered from the aggregates."""
-    from paifu.analysis.model import table_suffix_ok
+    from paifu.analysis.rowfiles import table_suffix_ok
     from paifu.analysis.stream import OutputError, ReportSink
     from paifu.outfiles import staged
     from paifu.safety import printable

@@ -27,11 +27,12 @@ from paifu.analysis.fonts import shareable
 from paifu.analysis.html_findings import findings_sections
 from paifu.analysis.htmlparts import CSS, cards, esc, html_table, page
 from paifu.analysis.htmlparts import img as _img
-from paifu.analysis.model import MIN_GAMES, Report, show_command, side_files, write_table
+from paifu.analysis.model import MIN_GAMES, Report, show_command
 from paifu.analysis.parts import SEATS
 from paifu.analysis.player_page import player_page, player_section
 from paifu.analysis.ranks import standings_now
 from paifu.analysis.rating import rating_frame
+from paifu.analysis.rowfiles import side_files, write_table
 from paifu.analysis.stats import yaku_frame
 from paifu.analysis.tables import PLAYERS_LABEL, TableKey
 from paifu.outfiles import atomic_path, name_hash, short_name, staged_path, write_text

@@ -22,9 +22,9 @@ from paifu.analysis.model import (
     game_date_range,
     show_command,
     viewer_page,
-    write_table,
 )
 from paifu.analysis.rank_points import Scheme
+from paifu.analysis.rowfiles import write_table
 from paifu.analysis.stream import ReportSink
 from paifu.analysis.tables import Selection, parse_when
 from paifu.engine.results import GameResult

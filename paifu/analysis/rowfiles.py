@@ -189,3 +189,47 @@ class TableFile:
                 self.path.unlink(missing_ok=True)
         else:
             self.tmp.unlink(missing_ok=True)  # never renamed: a file of a former run stays as it was
+
+
+def table_suffix_ok(path: str | Path) -> bool:
+    """Whether a table may be written at ``path``: ``.csv``, ``.parquet`` or ``.pq``, or a FIFO, a
+    device or ``/dev/stdout`` of any name (written as CSV)."""
+    from paifu.outfiles import writes_into
+
+    return Path(path).suffix.lower() in (".csv", ".parquet", ".pq") or writes_into(path)
+
+
+def write_table(df: pd.DataFrame, path: str | Path) -> Path:
+    """CSV or Parquet, by the file's suffix (``.csv``, ``.parquet``/``.pq``; another suffix is an error)."""
+    from paifu.outfiles import atomic_path
+
+    p = Path(path)
+    if not table_suffix_ok(p):
+        raise ValueError(f"{p}: write tables as .csv or .parquet")
+    if p.suffix.lower() in (".parquet", ".pq"):
+        out = df.copy()
+        for col in out.columns:  # seats as nullable ints (pao_seat is mostly NA); read_table restores them
+            if isinstance(out[col].dtype, pd.CategoricalDtype):
+                ints = pd.api.types.is_integer_dtype(out[col].cat.categories.dtype)
+                out[col] = out[col].astype("Int64" if ints else "string")
+        with atomic_path(p) as tmp:  # complete or absent, whatever fails on the way
+            out.to_parquet(tmp, index=False)
+    else:
+        from paifu.safety import csv_safe
+
+        with atomic_path(p) as tmp:  # a name like "=HYPERLINK(...)" is no formula in a spreadsheet
+            csv_safe(df).to_csv(tmp, index=False)
+    return p
+
+
+def side_files(path: str | Path) -> dict[str, Path]:
+    """The files written beside the HTML report at ``path``: its tables (players, league, games (one
+    row per seat), findings, yaku, rating) and (``pages``) the players' index, in a folder of a page
+    per player."""
+    p = Path(path)
+    out = {
+        k: p.with_name(f"{p.stem}-{k}.csv")
+        for k in ("players", "league", "games", "findings", "yaku", "rating")
+    }
+    out["pages"] = p.with_name(f"{p.stem}-players") / "index.html"  # and a page per player beside it
+    return out

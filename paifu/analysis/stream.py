@@ -25,7 +25,7 @@ from typing import Any
 import pandas as pd
 
 from paifu.analysis.frames import TABLES, Frames, frame
-from paifu.analysis.model import Report, Totals, findings_frame, side_files
+from paifu.analysis.model import Report, Totals, findings_frame
 from paifu.analysis.parts import (
     CHUNK_GAMES,
     FINDINGS_KEPT,
@@ -43,7 +43,7 @@ from paifu.analysis.parts import (
 from paifu.analysis.plotdata import PlotData
 from paifu.analysis.rank_points import Scheme, get_scheme
 from paifu.analysis.rating import rating_history
-from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain
+from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain, side_files
 from paifu.analysis.stats import PlayerCounters, convention_of, stats_frame
 from paifu.analysis.tables import SPLITS, Selection, TableKey, latest
 from paifu.engine.results import GameResult

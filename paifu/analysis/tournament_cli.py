@@ -33,7 +33,7 @@ def run_tournament(
 ) -> int:
     """``paifu tournament``: exit 0 when every table is clean and every claim legal, 1 when not,
     2 on input that cannot be read. ``claimed``/``entrants``: text files, one player a line."""
-    from paifu.analysis.model import table_suffix_ok, write_table
+    from paifu.analysis.rowfiles import table_suffix_ok, write_table
     from paifu.outfiles import staged, write_text
 
     out = out or sys.stdout

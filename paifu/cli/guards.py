@@ -26,7 +26,7 @@ def report_outputs(
     included: ``--games r-games.csv`` beside ``--html r.html`` would get every row twice)."""
     outputs: dict[str, str | None] = {"--html": html}
     if html:
-        from paifu.analysis.model import side_files
+        from paifu.analysis.rowfiles import side_files
 
         for key, path in side_files(html).items():
             outputs[f"the {key} table beside --html"] = str(path)

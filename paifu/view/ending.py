@@ -12,7 +12,8 @@ Ranks and ratings: a Tenhou XML record states each seat's dan and R at the game'
 moves are the lobby's table (``analysis.dan``; south games, an east game two thirds). The dan after
 the game is not in the record (the points before it are not either), so it is left blank. A record
 that states a platform's own rank levels and points puts them in its header facts under
-``rank_level``, ``rank_level_after`` and ``rank_points_change`` (one value per seat), shown as they are.
+``rank_level`` (or its name, ``rank_level_name``), ``rank_level_after`` and ``rank_points_change`` (one
+value per seat), shown as they are.
 """
 
 from __future__ import annotations
@@ -156,7 +157,8 @@ def end_table(result: Any) -> EndTable | None:
     meta = _meta(result)
     if meta.get("rate") is not None or meta.get("dan") is not None:
         ranks, notes = _tenhou_ranks(result, places)
-    levels = [_per_seat(meta.get(k), n) for k in ("rank_level", "rank_level_after", "rank_points_change")]
+    named = meta.get("rank_level_name") or meta.get("rank_level")  # a platform's level, as players read it
+    levels = [_per_seat(v, n) for v in (named, meta.get("rank_level_after"), meta.get("rank_points_change"))]
     rows = []
     for s in range(n):
         stated = bool(claimed) and len(claimed) >= n

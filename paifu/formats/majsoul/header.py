@@ -52,11 +52,10 @@ def start(head: dict[str, Any] | None, n: int) -> GameStart:
         ("start_time", head["start_time"]),
         ("end_time", head["end_time"]),
         ("majsoul_level", freeze(levels)),
-        # the platform's rank as the viewer's game end shows it: each level with its points before
-        (
-            "rank_level",
-            tuple(f"{level_name(lv[0])} {lv[1]:,}" if isinstance(lv, tuple) else "" for lv in levels),
-        ),
+        # the platform's rank before the game, per seat, in the keys every reader states it by
+        ("rank_level", tuple(lv[0] if isinstance(lv, tuple) else None for lv in levels)),
+        ("rank_level_name", tuple(level_name(lv[0]) if isinstance(lv, tuple) else "" for lv in levels)),
+        ("rank_points", tuple(lv[1] if isinstance(lv, tuple) else None for lv in levels)),
     ]
     moved = end(head, n)
     if moved is not None and moved.rank_change is not None:
