@@ -1,10 +1,14 @@
 """Fuzz every command as a user runs it: records from ``../shared/corpus`` and ``../shared/platforms``
-(the platforms' records are not read by paifu yet: they must still end as one clean line each)
+(Tenhou XML and JSON, mjai, 電脳麻将, Mahjong Soul, Riichi City, Tenhou lobby JSON, wrapped mjai)
 mutated, truncated, gzipped, their names lengthened, then ``validate``, ``report``, ``convert``,
 ``show`` or ``tournament`` run on them as a ``paifu`` process, a third of the runs stopped by a
-signal (SIGTERM, SIGHUP, SIGINT or SIGKILL) at a random point.
+signal (SIGTERM, SIGHUP, SIGINT, SIGKILL, SIGQUIT or SIGUSR1) at a random point.
 
-    python scripts/fuzz_run.py [--seconds 600] [--seed N] [--keep DIR]
+    python scripts/fuzz_run.py [--seconds 600] [--cases N] [--seed N] [--keep DIR]
+
+A seed and a case count (``--cases``) make the same cases again on any machine (the signals' moments
+are wall time, so where a run is stopped depends on the machine's speed); ``--seconds`` alone stops
+after that long, whatever case it has come to.
 
 Each run must keep every promise of ``docs/guarantees.md`` about its surroundings:
 
@@ -43,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 #: record files above this size are not fuzzed (each run reads its case whole)
 MAX_BYTES = 2 * 2**20
-SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL)
+SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL, signal.SIGQUIT, signal.SIGUSR1)
 FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
 
@@ -58,7 +62,7 @@ def records() -> list[Path]:
 
 # ---------------------------------------------------------------------- mutations
 _NAME_FIELDS = re.compile(
-    rb'("(?:name|names|player|players|nickname|nickName|playerName|accountName)"\s*:\s*)'
+    rb'("(?:name|names|player|players|nickname|nickName|playerName|accountName|screen_name)"\s*:\s*)'
     rb'(\[[^\]]*\]|"[^"]*")'
 )
 _XML_NAMES = re.compile(rb'(n[0-3]=")([^"]*)(")')
@@ -221,7 +225,7 @@ def _argv(rng: random.Random, inputs: Path, files: list[Path], out: Path) -> lis
 
 def _whole(out: Path, argv: list[str], stopped: bool, problems: list[str]) -> None:
     """Every output left is whole; a stopped report, tournament or show leaves none."""
-    leftovers = [str(p.relative_to(out)) for p in out.rglob(".paifu-*")]
+    leftovers = [str(p.relative_to(out.parent)) for p in out.parent.rglob(".paifu-*")]  # inputs too
     if leftovers:
         problems.append(f"temporary files left: {leftovers[:5]}")
     command = argv[0]
@@ -313,7 +317,7 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
         outcome.problems.append(f"exit status {p.returncode}")
     end = time.monotonic() + (3 if sent == signal.SIGKILL else 1)
     while time.monotonic() < end and (
-        _session_processes(p.pid) or _watchers_since(floor, case) or list(out.rglob(".paifu-*"))
+        _session_processes(p.pid) or _watchers_since(floor, case) or list(case.rglob(".paifu-*"))
     ):
         time.sleep(0.05)
     behind = _session_processes(p.pid)
@@ -332,6 +336,9 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=600, help="how long to fuzz (default 600)")
+    ap.add_argument(
+        "--cases", type=int, default=None, help="stop after this many runs (default: --seconds decides)"
+    )
     ap.add_argument("--seed", type=int, default=None, help="the random seed (printed; default: a new one)")
     ap.add_argument("--run-timeout", type=float, default=180, help="seconds a run may take (default 180)")
     ap.add_argument(
@@ -344,7 +351,8 @@ def main() -> int:
     if not sources:
         print(f"no records under {SHARED}", file=sys.stderr)
         return 2
-    print(f"seed {seed}: {len(sources)} records to mutate, {args.seconds:g} s", flush=True)
+    budget = f"{args.seconds:g} s" + (f" or {args.cases} runs" if args.cases is not None else "")
+    print(f"seed {seed}: {len(sources)} records to mutate, {budget}", flush=True)
     for sig in (signal.SIGTERM, signal.SIGHUP):  # the fuzz run itself stopped: its summary so far
 
         def stop(signum: int, frame: object) -> None:
@@ -358,7 +366,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="paifu-fuzz-") as tmp:
         work = Path(tmp)
         n = 0
-        while time.monotonic() < end:
+        while time.monotonic() < end and (args.cases is None or n < args.cases):
             try:
                 outcome = run_case(rng, sources, work, n, args.run_timeout)
             except KeyboardInterrupt as e:

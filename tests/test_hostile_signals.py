@@ -189,13 +189,24 @@ def test_a_report_stopped_outside_the_replay_leaves_nothing_either(tmp_path: Pat
     assert list(out.iterdir()) == []
 
 
-def test_show_stopped_by_sigterm_writes_no_page(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "sig",
+    [
+        getattr(signal, name)
+        for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGXCPU")
+        if hasattr(signal, name)
+    ],
+)
+def test_show_stopped_by_any_stop_signal_writes_no_page(tmp_path: Path, sig: int) -> None:
+    """Each signal a user or a supervisor sends to stop a run (SIGQUIT and SIGXCPU would dump core,
+    SIGUSR1/2 end the process on the spot) ends it as Ctrl-C does: one line naming it, 128 + N."""
     p = _start(["show", "-"], tmp_path)
     _until(p, lambda: _reading_stdin(p.pid))
-    p.send_signal(signal.SIGTERM)
+    p.send_signal(sig)
     _, err = p.communicate(timeout=60)
-    assert p.returncode == 143 and err.count(b"\n") == 1 and b"not written" in err, err
-    assert not (tmp_path / "viewer").exists()
+    assert p.returncode == 128 + sig and err.count(b"\n") == 1 and b"not written" in err, err
+    assert f"interrupted ({signal.Signals(sig).name})".encode() in err
+    assert not (tmp_path / "viewer").exists() and list(tmp_path.iterdir()) == []
 
 
 def test_convert_stopped_by_sigterm_keeps_whole_files_only(tmp_path: Path) -> None:
