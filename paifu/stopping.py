@@ -36,6 +36,21 @@ def signum_of(e: BaseException) -> int:
     return int(getattr(e, "signum", signal.SIGINT))
 
 
+def stop_behind(e: BaseException) -> int | None:
+    """The stop signal behind an error raised in its place, or None. A signal that arrives while Python
+    runs code that wraps what it raises (a class body's ``__set_name__``, met while pandas is imported,
+    turns the ``KeyboardInterrupt`` into a ``RuntimeError``), or an error met while the run was being
+    stopped, still ends the run as the signal does: the ``KeyboardInterrupt`` is in its chain."""
+    seen: set[int] = set()
+    x: BaseException | None = e
+    while x is not None and id(x) not in seen:
+        if isinstance(x, KeyboardInterrupt):
+            return signum_of(x)
+        seen.add(id(x))
+        x = x.__cause__ or x.__context__
+    return None
+
+
 def signal_name(signum: int) -> str:
     """``Ctrl-C`` for SIGINT, else the signal's name (``SIGTERM``)."""
     if signum == signal.SIGINT:

@@ -292,3 +292,35 @@ def test_a_dask_cluster_whose_only_worker_dies_is_given_up_after_the_timeout(tmp
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait()
+
+
+def test_a_signal_that_python_wraps_in_another_error_still_stops_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A signal met while a class is made (pandas' ``IOArgs``, imported by ``report``) reaches the
+    command as ``RuntimeError: Error calling __set_name__``, its ``Stopped`` the cause: the run ends
+    as the signal ends it, one line and 128 + N, not a traceback (found by the fuzz run, seed 50)."""
+    from conftest import run_cli
+
+    import paifu.cli.show
+    from paifu.stopping import Stopped, stop_behind
+
+    class Field:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise Stopped(signal.SIGUSR1)
+
+    def importing(args: object, out: object) -> int:
+        class Options:  # as a module's dataclass is made while it is imported
+            field = Field()
+
+        return 0
+
+    monkeypatch.setattr(paifu.cli.show, "run_show", importing)
+    code, out, err = run_cli("show", str(XML))
+    assert code == 128 + signal.SIGUSR1 and out == "", err
+    assert err.count("\n") == 1 and "paifu show: interrupted (SIGUSR1)" in err
+    try:
+        raise RuntimeError("wrapped") from Stopped(signal.SIGTERM)
+    except RuntimeError as e:
+        assert stop_behind(e) == signal.SIGTERM
+    assert stop_behind(RuntimeError("no signal")) is None
