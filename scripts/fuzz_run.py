@@ -2,7 +2,8 @@
 (Tenhou XML and JSON, mjai, 電脳麻将, Mahjong Soul, Riichi City, Tenhou lobby JSON, wrapped mjai)
 mutated, truncated, gzipped, their names lengthened, then ``validate``, ``report``, ``convert``,
 ``show`` or ``tournament`` run on them as a ``paifu`` process, a third of the runs stopped by a
-signal (SIGTERM, SIGHUP, SIGINT, SIGKILL, SIGQUIT or SIGUSR1) at a random point.
+signal (SIGTERM, SIGHUP, SIGINT, SIGKILL, SIGQUIT or SIGUSR1) at a random point (from paifu's first
+line on, when the stop signals' handlers are in place; SIGKILL at any moment).
 
     python scripts/fuzz_run.py [--seconds 600] [--cases N] [--seed N] [--keep DIR]
 
@@ -196,6 +197,19 @@ def _watchers_since(pid_floor: int, run: Path) -> list[int]:
     return found
 
 
+def _takes_stop_signals(pid: int) -> bool:
+    """Whether the process has its stop signals' handlers (``SigCgt`` holds SIGTERM): the first line of
+    ``paifu/__init__.py`` installs them. Before it, only the interpreter's own start-up has run, which
+    a signal ends as its default does (nothing of the run exists yet)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
+
+
 def _argv(rng: random.Random, inputs: Path, files: list[Path], out: Path) -> list[str]:
     command = rng.choice(
         ["validate", "validate-jobs", "report", "report-jobs", "convert", "show", "tournament"]
@@ -289,11 +303,16 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
             try:
                 p.wait(timeout=delay)
             except subprocess.TimeoutExpired:
-                if rng.random() < 0.5:
-                    p.send_signal(sig)  # as ``kill PID`` or a supervisor sends it
-                else:
-                    os.killpg(p.pid, sig)  # as a terminal sends it, to the whole process group
-                sent = sig
+                to_pid = rng.random() < 0.5
+                # not before paifu's first line (SIGKILL: at any moment)
+                while sig != signal.SIGKILL and p.poll() is None and not _takes_stop_signals(p.pid):
+                    time.sleep(0.01)
+                if p.poll() is None:
+                    if to_pid:
+                        p.send_signal(sig)  # as ``kill PID`` or a supervisor sends it
+                    else:
+                        os.killpg(p.pid, sig)  # as a terminal sends it, to the whole process group
+                    sent = sig
         stdout, stderr = p.communicate(timeout=run_timeout)
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
@@ -317,7 +336,7 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
         outcome.problems.append(f"exit status {p.returncode}")
     end = time.monotonic() + (3 if sent == signal.SIGKILL else 1)
     while time.monotonic() < end and (
-        _session_processes(p.pid) or _watchers_since(floor, case) or list(case.rglob(".paifu-*"))
+        bool(_session_processes(p.pid) or _watchers_since(floor, case)) or any(case.rglob(".paifu-*"))
     ):
         time.sleep(0.05)
     behind = _session_processes(p.pid)

@@ -324,3 +324,47 @@ def test_a_signal_that_python_wraps_in_another_error_still_stops_the_run(
     except RuntimeError as e:
         assert stop_behind(e) == signal.SIGTERM
     assert stop_behind(RuntimeError("no signal")) is None
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_a_signal_while_the_package_loads_ends_the_run_in_one_line(tmp_path: Path, sig: int) -> None:
+    """``python -m paifu`` imports the package before the command's first line: a signal then (sent
+    here by an import hook as ``paifu.api`` is looked for) killed the process (SIGTERM, SIGHUP) or
+    printed a traceback (Ctrl-C). The package takes the stop signals first when it is the command."""
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(
+        "import os, sys\n"
+        "class _Finder:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'paifu.api':\n"
+        f"            os.kill(os.getpid(), {int(sig)})\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, _Finder())\n",
+        encoding="utf-8",
+    )
+    env = {**_env(), "PYTHONPATH": f"{hook}{os.pathsep}{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "paifu", "validate", str(XML)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 128 + sig, err
+    name = "Ctrl-C" if sig == signal.SIGINT else signal.Signals(sig).name
+    assert err.splitlines()[-1] == f"paifu: interrupted ({name}) while starting: nothing done", err
+    assert "Traceback" not in err and done.stdout == b""
+    # a program that imports paifu keeps its own handlers: Ctrl-C there is its KeyboardInterrupt
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import signal, paifu; print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)",
+        ],
+        env=_env(),
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == b"True", done.stderr
