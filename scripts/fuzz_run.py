@@ -282,6 +282,7 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
     argv = _argv(rng, inputs, files, out)
     sig = rng.choice(SIGNALS) if rng.random() < 1 / 3 else None
     delay = rng.uniform(0.2, 3.0)
+    to_pid = rng.random() < 0.5  # drawn whether or not the run lasts that long: the next case is the same
     with open(case / "what.txt", "a", encoding="utf-8") as fh:
         fh.write(f"paifu {' '.join(argv)}\n" + (f"signal {sig} after {delay:.2f} s\n" if sig else ""))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -303,7 +304,6 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
             try:
                 p.wait(timeout=delay)
             except subprocess.TimeoutExpired:
-                to_pid = rng.random() < 0.5
                 # not before paifu's first line (SIGKILL: at any moment)
                 while sig != signal.SIGKILL and p.poll() is None and not _takes_stop_signals(p.pid):
                     time.sleep(0.01)
