@@ -8,12 +8,14 @@ permitted), never the system's."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
 import subprocess
 import sys
 import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -124,10 +126,16 @@ def test_a_fifo_gets_the_whole_output_and_stays_a_fifo(tmp_path: Path) -> None:
 
 def _unblock(path: Path, reader: threading.Thread) -> None:
     """A reader still waiting in ``open`` (nothing was written to the FIFO) let go: a writer comes
-    and goes, so the reader sees the end of the stream."""
-    if reader.is_alive():
-        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
-        reader.join(10)
+    and goes, so the reader sees the end of the stream. Until the reader's thread has come to its
+    ``open``, a writer's is refused (ENXIO), so it is tried again until the reader has ended."""
+    end = time.monotonic() + 30
+    while reader.is_alive() and time.monotonic() < end:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError as e:
+            if e.errno != errno.ENXIO:
+                raise
+        reader.join(0.05)
 
 
 @pytest.mark.parametrize(

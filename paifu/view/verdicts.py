@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from paifu.view.names import shown_name
 from paifu.view.panels import both
 from paifu.view.review import ATTACK_TILES, PLAN_TILES
 from paifu.view.safety import FULLY_SAFE
@@ -83,8 +84,10 @@ def _plan_words(plan: str) -> str:
 
 
 def _name(game: Any, seat: int) -> str:
+    """The seat's name as the viewer shows it everywhere (cut to ``NAME_CHARS``: a review line for
+    every discard of a 3,000-character name was a page of them)."""
     players = game.result.players
-    return esc(players[seat] if 0 <= seat < len(players) and players[seat] else f"seat {seat}")
+    return esc(shown_name(players[seat]) if 0 <= seat < len(players) and players[seat] else f"seat {seat}")
 
 
 def review_line(game: Any, r: dict[str, Any]) -> str:
