@@ -7,8 +7,16 @@ at any event: ``paifu.tables(record)`` or ``paifu.game(record).goto(event)``.
 
 from typing import Any
 
-from paifu._build import BUILD  # first: decides whether compiled modules may load (docs/speed.md)
-from paifu.api import game, preset, read, replay, tables, validate, write
+from paifu import stopping as _stopping
+
+if _stopping.running_as_the_command():  # the command meets stop signals from its first line
+    _stopping.stop_on_signals()
+try:
+    from paifu._build import BUILD  # first: decides whether compiled modules may load (docs/speed.md)
+    from paifu.api import game, preset, read, replay, tables, validate, write
+except (KeyboardInterrupt, Exception) as _e:
+    _stopping.stopped_while_starting(_e)  # the command stopped while it loads: one line; else raised
+    raise
 
 __version__ = "0.1.0"
 

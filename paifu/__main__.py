@@ -9,13 +9,15 @@ def run() -> int:
     with 128 + the signal, as one stopped later does."""
     import sys
 
-    from paifu.stopping import signal_name, signum_of, stop_on_signals
+    from paifu.stopping import signal_name, stop_behind, stop_on_signals
 
     stop_on_signals()
     try:
         from paifu.cli import main
-    except KeyboardInterrupt as e:
-        signum = signum_of(e)
+    except (KeyboardInterrupt, Exception) as e:  # or an error a class body made of a KeyboardInterrupt
+        signum = stop_behind(e)
+        if signum is None:
+            raise
         sys.stderr.write(f"paifu: interrupted ({signal_name(signum)}) while starting: nothing done\n")
         return 128 + signum
     return main()

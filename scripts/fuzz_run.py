@@ -1,10 +1,15 @@
 """Fuzz every command as a user runs it: records from ``../shared/corpus`` and ``../shared/platforms``
-(the platforms' records are not read by paifu yet: they must still end as one clean line each)
+(Tenhou XML and JSON, mjai, 電脳麻将, Mahjong Soul, Riichi City, Tenhou lobby JSON, wrapped mjai)
 mutated, truncated, gzipped, their names lengthened, then ``validate``, ``report``, ``convert``,
 ``show`` or ``tournament`` run on them as a ``paifu`` process, a third of the runs stopped by a
-signal (SIGTERM, SIGHUP, SIGINT or SIGKILL) at a random point.
+signal (SIGTERM, SIGHUP, SIGINT, SIGKILL, SIGQUIT or SIGUSR1) at a random point (from paifu's first
+line on, when the stop signals' handlers are in place; SIGKILL at any moment).
 
-    python scripts/fuzz_run.py [--seconds 600] [--seed N] [--keep DIR]
+    python scripts/fuzz_run.py [--seconds 600] [--cases N] [--seed N] [--keep DIR]
+
+A seed and a case count (``--cases``) make the same cases again on any machine (the signals' moments
+are wall time, so where a run is stopped depends on the machine's speed); ``--seconds`` alone stops
+after that long, whatever case it has come to.
 
 Each run must keep every promise of ``docs/guarantees.md`` about its surroundings:
 
@@ -43,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 #: record files above this size are not fuzzed (each run reads its case whole)
 MAX_BYTES = 2 * 2**20
-SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL)
+SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT, signal.SIGKILL, signal.SIGQUIT, signal.SIGUSR1)
 FORMATS = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
 
 
@@ -58,7 +63,7 @@ def records() -> list[Path]:
 
 # ---------------------------------------------------------------------- mutations
 _NAME_FIELDS = re.compile(
-    rb'("(?:name|names|player|players|nickname|nickName|playerName|accountName)"\s*:\s*)'
+    rb'("(?:name|names|player|players|nickname|nickName|playerName|accountName|screen_name)"\s*:\s*)'
     rb'(\[[^\]]*\]|"[^"]*")'
 )
 _XML_NAMES = re.compile(rb'(n[0-3]=")([^"]*)(")')
@@ -192,6 +197,19 @@ def _watchers_since(pid_floor: int, run: Path) -> list[int]:
     return found
 
 
+def _takes_stop_signals(pid: int) -> bool:
+    """Whether the process has its stop signals' handlers (``SigCgt`` holds SIGTERM): the first line of
+    ``paifu/__init__.py`` installs them. Before it, only the interpreter's own start-up has run, which
+    a signal ends as its default does (nothing of the run exists yet)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signal.SIGTERM - 1) & 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return False
+
+
 def _argv(rng: random.Random, inputs: Path, files: list[Path], out: Path) -> list[str]:
     command = rng.choice(
         ["validate", "validate-jobs", "report", "report-jobs", "convert", "show", "tournament"]
@@ -221,7 +239,7 @@ def _argv(rng: random.Random, inputs: Path, files: list[Path], out: Path) -> lis
 
 def _whole(out: Path, argv: list[str], stopped: bool, problems: list[str]) -> None:
     """Every output left is whole; a stopped report, tournament or show leaves none."""
-    leftovers = [str(p.relative_to(out)) for p in out.rglob(".paifu-*")]
+    leftovers = [str(p.relative_to(out.parent)) for p in out.parent.rglob(".paifu-*")]  # inputs too
     if leftovers:
         problems.append(f"temporary files left: {leftovers[:5]}")
     command = argv[0]
@@ -264,6 +282,7 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
     argv = _argv(rng, inputs, files, out)
     sig = rng.choice(SIGNALS) if rng.random() < 1 / 3 else None
     delay = rng.uniform(0.2, 3.0)
+    to_pid = rng.random() < 0.5  # drawn whether or not the run lasts that long: the next case is the same
     with open(case / "what.txt", "a", encoding="utf-8") as fh:
         fh.write(f"paifu {' '.join(argv)}\n" + (f"signal {sig} after {delay:.2f} s\n" if sig else ""))
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
@@ -285,11 +304,15 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
             try:
                 p.wait(timeout=delay)
             except subprocess.TimeoutExpired:
-                if rng.random() < 0.5:
-                    p.send_signal(sig)  # as ``kill PID`` or a supervisor sends it
-                else:
-                    os.killpg(p.pid, sig)  # as a terminal sends it, to the whole process group
-                sent = sig
+                # not before paifu's first line (SIGKILL: at any moment)
+                while sig != signal.SIGKILL and p.poll() is None and not _takes_stop_signals(p.pid):
+                    time.sleep(0.01)
+                if p.poll() is None:
+                    if to_pid:
+                        p.send_signal(sig)  # as ``kill PID`` or a supervisor sends it
+                    else:
+                        os.killpg(p.pid, sig)  # as a terminal sends it, to the whole process group
+                    sent = sig
         stdout, stderr = p.communicate(timeout=run_timeout)
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
@@ -313,7 +336,7 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
         outcome.problems.append(f"exit status {p.returncode}")
     end = time.monotonic() + (3 if sent == signal.SIGKILL else 1)
     while time.monotonic() < end and (
-        _session_processes(p.pid) or _watchers_since(floor, case) or list(out.rglob(".paifu-*"))
+        bool(_session_processes(p.pid) or _watchers_since(floor, case)) or any(case.rglob(".paifu-*"))
     ):
         time.sleep(0.05)
     behind = _session_processes(p.pid)
@@ -332,6 +355,9 @@ def run_case(rng: random.Random, sources: list[Path], work: Path, n: int, run_ti
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=600, help="how long to fuzz (default 600)")
+    ap.add_argument(
+        "--cases", type=int, default=None, help="stop after this many runs (default: --seconds decides)"
+    )
     ap.add_argument("--seed", type=int, default=None, help="the random seed (printed; default: a new one)")
     ap.add_argument("--run-timeout", type=float, default=180, help="seconds a run may take (default 180)")
     ap.add_argument(
@@ -344,7 +370,8 @@ def main() -> int:
     if not sources:
         print(f"no records under {SHARED}", file=sys.stderr)
         return 2
-    print(f"seed {seed}: {len(sources)} records to mutate, {args.seconds:g} s", flush=True)
+    budget = f"{args.seconds:g} s" + (f" or {args.cases} runs" if args.cases is not None else "")
+    print(f"seed {seed}: {len(sources)} records to mutate, {budget}", flush=True)
     for sig in (signal.SIGTERM, signal.SIGHUP):  # the fuzz run itself stopped: its summary so far
 
         def stop(signum: int, frame: object) -> None:
@@ -358,7 +385,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="paifu-fuzz-") as tmp:
         work = Path(tmp)
         n = 0
-        while time.monotonic() < end:
+        while time.monotonic() < end and (args.cases is None or n < args.cases):
             try:
                 outcome = run_case(rng, sources, work, n, args.run_timeout)
             except KeyboardInterrupt as e:
@@ -366,6 +393,13 @@ def main() -> int:
                 break
             counts[outcome.argv[0] + (" (signalled)" if outcome.sent else "")] += 1
             internal += outcome.internal
+            if outcome.internal and not outcome.problems:  # one line, as promised, but a bug to look at
+                lines = (work / outcome.case / "stderr.txt").read_text(encoding="utf-8").splitlines()
+                said = next((x for x in lines if "internal error" in x), "(on standard output)")
+                print(f"{outcome.case}: {outcome.argv[0]}: internal error: {said[-200:]}", flush=True)
+                if args.keep:
+                    args.keep.mkdir(parents=True, exist_ok=True)
+                    shutil.copytree(work / outcome.case, args.keep / outcome.case, symlinks=True)
             if outcome.problems:
                 bad.append(outcome)
                 print(

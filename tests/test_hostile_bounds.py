@@ -123,6 +123,22 @@ def test_settings_files_are_bounded(tmp_path: Path) -> None:
     assert time.monotonic() - started < 30
 
 
+def test_max_size_lowers_the_bound_of_a_settings_file(tmp_path: Path) -> None:
+    """``--max-size`` bounds side files too: a 300 KB rules or scheme file (within the 1 MiB of any
+    settings file) is refused under ``--max-size 100K``, read without it."""
+    rules = tmp_path / "r.toml"
+    rules.write_text('base = "tenhou"\n' + ("#" * 99 + "\n") * 3000, encoding="utf-8")
+    code, _, err = run_cli("validate", str(XML), "--rules", str(rules))  # first: --max-size stays set
+    assert code == 0, err
+    for argv in (
+        ["validate", str(XML), "--rules", str(rules)],
+        ["report", str(XML), "--scheme", str(rules), "-q"],
+    ):
+        code, _, err = run_cli(*argv, "--max-size", "100K")
+        assert code == 2 and err.count("\n") == 1 and "over the limit of a settings file, 100K" in err, err
+        assert str(rules) in err
+
+
 def test_a_json_document_of_millions_of_empty_objects_is_refused_in_little_memory() -> None:
     """``[{},{},...]`` is no record; telling so once parsed it whole (20 million objects for 60 MB:
     1.6 GB, 26 times its size)."""
@@ -138,6 +154,22 @@ def test_a_json_document_of_millions_of_empty_objects_is_refused_in_little_memor
     half = data[: len(data) // 2]
     with pytest.raises(RecordError, match="cut short"):  # a long one cut short still says so
         read_bytes(half[: half.rindex(b",") + 1], "x.json")
+
+
+@pytest.mark.parametrize("item", [b'{"log":[]}', b'{"log":[[]]}', b'{"x":["a"],"log":[[]]}'])
+def test_a_long_list_of_small_objects_that_no_format_claims_is_refused_in_little_memory(item: bytes) -> None:
+    """Its first object, whole within the start detection reads, is no record: the rest is not parsed
+    to look for a signature (60 MB of ``[{"log":[[]]},...]``, a paipu of empty games, took 1.85 GB,
+    31 times its size, to be told no record)."""
+    data = b"[" + b",".join([item] * (8 * 2**20 // (len(item) + 1))) + b"]"
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError, match="not a game record"):
+            read_bytes(data, "x.json")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * len(data)
 
 
 # ------------------------------------------------------------------ show

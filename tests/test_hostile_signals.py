@@ -189,13 +189,24 @@ def test_a_report_stopped_outside_the_replay_leaves_nothing_either(tmp_path: Pat
     assert list(out.iterdir()) == []
 
 
-def test_show_stopped_by_sigterm_writes_no_page(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "sig",
+    [
+        getattr(signal, name)
+        for name in ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGXCPU")
+        if hasattr(signal, name)
+    ],
+)
+def test_show_stopped_by_any_stop_signal_writes_no_page(tmp_path: Path, sig: int) -> None:
+    """Each signal a user or a supervisor sends to stop a run (SIGQUIT and SIGXCPU would dump core,
+    SIGUSR1/2 end the process on the spot) ends it as Ctrl-C does: one line naming it, 128 + N."""
     p = _start(["show", "-"], tmp_path)
     _until(p, lambda: _reading_stdin(p.pid))
-    p.send_signal(signal.SIGTERM)
+    p.send_signal(sig)
     _, err = p.communicate(timeout=60)
-    assert p.returncode == 143 and err.count(b"\n") == 1 and b"not written" in err, err
-    assert not (tmp_path / "viewer").exists()
+    assert p.returncode == 128 + sig and err.count(b"\n") == 1 and b"not written" in err, err
+    assert f"interrupted ({signal.Signals(sig).name})".encode() in err
+    assert not (tmp_path / "viewer").exists() and list(tmp_path.iterdir()) == []
 
 
 def test_convert_stopped_by_sigterm_keeps_whole_files_only(tmp_path: Path) -> None:
@@ -281,3 +292,79 @@ def test_a_dask_cluster_whose_only_worker_dies_is_given_up_after_the_timeout(tmp
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait()
+
+
+def test_a_signal_that_python_wraps_in_another_error_still_stops_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A signal met while a class is made (pandas' ``IOArgs``, imported by ``report``) reaches the
+    command as ``RuntimeError: Error calling __set_name__``, its ``Stopped`` the cause: the run ends
+    as the signal ends it, one line and 128 + N, not a traceback (found by the fuzz run, seed 50)."""
+    from conftest import run_cli
+
+    import paifu.cli.show
+    from paifu.stopping import Stopped, stop_behind
+
+    class Field:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise Stopped(signal.SIGUSR1)
+
+    def importing(args: object, out: object) -> int:
+        class Options:  # as a module's dataclass is made while it is imported
+            field = Field()
+
+        return 0
+
+    monkeypatch.setattr(paifu.cli.show, "run_show", importing)
+    code, out, err = run_cli("show", str(XML))
+    assert code == 128 + signal.SIGUSR1 and out == "", err
+    assert err.count("\n") == 1 and "paifu show: interrupted (SIGUSR1)" in err
+    try:
+        raise RuntimeError("wrapped") from Stopped(signal.SIGTERM)
+    except RuntimeError as e:
+        assert stop_behind(e) == signal.SIGTERM
+    assert stop_behind(RuntimeError("no signal")) is None
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGHUP])
+def test_a_signal_while_the_package_loads_ends_the_run_in_one_line(tmp_path: Path, sig: int) -> None:
+    """``python -m paifu`` imports the package before the command's first line: a signal then (sent
+    here by an import hook as ``paifu.api`` is looked for) killed the process (SIGTERM, SIGHUP) or
+    printed a traceback (Ctrl-C). The package takes the stop signals first when it is the command."""
+    hook = tmp_path / "hook"
+    hook.mkdir()
+    (hook / "sitecustomize.py").write_text(
+        "import os, sys\n"
+        "class _Finder:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'paifu.api':\n"
+        f"            os.kill(os.getpid(), {int(sig)})\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, _Finder())\n",
+        encoding="utf-8",
+    )
+    env = {**_env(), "PYTHONPATH": f"{hook}{os.pathsep}{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "paifu", "validate", str(XML)],
+        env=env,
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 128 + sig, err
+    name = "Ctrl-C" if sig == signal.SIGINT else signal.Signals(sig).name
+    assert err.splitlines()[-1] == f"paifu: interrupted ({name}) while starting: nothing done", err
+    assert "Traceback" not in err and done.stdout == b""
+    # a program that imports paifu keeps its own handlers: Ctrl-C there is its KeyboardInterrupt
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import signal, paifu; print(signal.getsignal(signal.SIGTERM) == signal.SIG_DFL)",
+        ],
+        env=_env(),
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == b"True", done.stderr

@@ -8,12 +8,14 @@ permitted), never the system's."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
 import subprocess
 import sys
 import threading
+import time
 import warnings
 from pathlib import Path
 
@@ -120,6 +122,59 @@ def test_a_fifo_gets_the_whole_output_and_stays_a_fifo(tmp_path: Path) -> None:
     lines = got[0].decode().splitlines()
     assert [json.loads(line)["type"] for line in lines].count("end_game") == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.xml", "pipe"]
+
+
+def _unblock(path: Path, reader: threading.Thread) -> None:
+    """A reader still waiting in ``open`` (nothing was written to the FIFO) let go: a writer comes
+    and goes, so the reader sees the end of the stream. Until the reader's thread has come to its
+    ``open``, a writer's is refused (ENXIO), so it is tried again until the reader has ended."""
+    end = time.monotonic() + 30
+    while reader.is_alive() and time.monotonic() < end:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        except OSError as e:
+            if e.errno != errno.ENXIO:
+                raise
+        reader.join(0.05)
+
+
+@pytest.mark.parametrize(
+    ("argv", "first"),
+    [
+        (["report", "{x}", "--games", "{fifo}", "-q"], b"source,"),
+        (["report", "{x}", "--players", "{fifo}", "-q"], b"players,"),
+        (["tournament", "{x}", "--table", "{fifo}"], b""),
+    ],
+)
+def test_a_fifo_takes_a_table_whole_and_stays_a_fifo(tmp_path: Path, argv: list[str], first: bytes) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = _read_fifo(fifo, got)
+    try:
+        code, _, err = run_cli(*(a.format(x=XML, fifo=fifo) for a in argv))
+    finally:
+        _unblock(fifo, reader)
+    assert code in (0, 1), err
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert got and got[0].startswith(first) and got[0].endswith(b"\n") and got[0].count(b"\n") >= 2, got
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_an_html_report_on_a_fifo_is_refused_before_it_is_opened(tmp_path: Path) -> None:
+    """Refused in one line without waiting for a reader (opening a FIFO to write blocks until one
+    comes): the report's tables would go beside it."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = _read_fifo(fifo, got)
+    try:
+        code, out, err = run_cli("report", str(XML), "--html", str(fifo), "-q")
+    finally:
+        _unblock(fifo, reader)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "a FIFO" in err and "--html" in err, err
+    assert got == [b""]  # the reader was let go by the test, never written to
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and [p.name for p in tmp_path.iterdir()] == ["pipe"]
 
 
 def test_dash_o_dash_is_standard_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -96,7 +96,7 @@ def _main(argv: Sequence[str], out: TextIO | None, process: bool = False) -> int
     module, function = _COMMANDS[args.cmd]
     run = getattr(importlib.import_module(f"paifu.cli.{module}"), function)
     try:
-        return run(args, out)
+        return _stops_as_signals(run, args, out)
     except RulesetError as e:
         sys.stderr.write(f"paifu: {e}\n")
         return 2
@@ -122,6 +122,20 @@ def _main(argv: Sequence[str], out: TextIO | None, process: bool = False) -> int
         return 2
 
 
+def _stops_as_signals(run: Any, args: Any, out: TextIO | None) -> int:
+    """``run(args, out)``, where an error that a stop signal caused (``paifu.stopping.stop_behind``)
+    is that signal: one line and 128 + N, never a traceback."""
+    from paifu.stopping import Stopped, stop_behind
+
+    try:
+        return int(run(args, out))
+    except Exception as e:
+        signum = stop_behind(e)
+        if signum is None:
+            raise
+        raise Stopped(signum) from None
+
+
 #: the exit status of a run whose standard output was closed by its reader (``| head``): 128 + SIGPIPE,
 #: what the shell reports for a tool that SIGPIPE ended
 EXIT_BROKEN_PIPE = 141
@@ -139,7 +153,7 @@ def _as_process(out: TextIO | None) -> int:
     stop_on_signals()
     gc.freeze()
     try:
-        return _main(sys.argv[1:], out, process=True)
+        return _stops_as_signals(lambda argv, o: _main(argv, o, process=True), sys.argv[1:], out)
     except KeyboardInterrupt as e:  # before a command ran, or after it ended
         return say_interrupted((sys.argv[1:2] or ["run"])[0], "stopped", signum_of(e))
     finally:

@@ -42,17 +42,35 @@ def detect_format(data: bytes, keep: bool = False) -> str | None:
     if head.lstrip()[:1] not in (b"{", b"["):
         return None
     fmt = _classify(_doc(data, keep and len(data) <= SNIFF_BYTES, len(data) <= SNIFF_BYTES))
-    if fmt is None and keep and len(data) > SNIFF_BYTES and _keys_seen(data):
-        # a signature past the start (long names first): parsed whole, once, for its reader; a start
-        # that names no key (a list of empty objects) is no record of any format and is not parsed
+    if fmt is None and keep and len(data) > SNIFF_BYTES and _cut_in_first_object(data):
+        # a signature past the start (long names first): parsed whole, once, for its reader. A start
+        # that names no key (a list of empty objects), or whose first object ends within it and is no
+        # record, is not parsed: the rest cannot change what the first object is (60 MB of
+        # ``[{"log":[[]]},...]`` took 1.85 GB to be told no record)
         fmt = _classify(_doc(data, True, True))
     return fmt
 
 
-def _keys_seen(data: bytes) -> bool:
-    """Whether the document's first object names a key within the first ``SNIFF_BYTES``."""
+def _cut_in_first_object(data: bytes) -> bool:
+    """Whether the document's first object (the document, or a list's first element) names a key
+    within the first ``SNIFF_BYTES`` and goes on past them: only then can a key that tells the format
+    come later. A first object complete within them was judged whole by ``_classify`` already (a
+    document is judged by its first object, ``sniff.Doc``)."""
     doc = _doc(data, False, False)
-    return doc is not None and bool(doc.keys)
+    if doc is None or not doc.keys:
+        return False
+    try:
+        text = codecs.getincrementaldecoder("utf-8-sig")().decode(data[:SNIFF_BYTES], final=False)
+    except UnicodeDecodeError:
+        return False
+    i = _skip_space(text, 0)
+    if text[i : i + 1] == "[":
+        i = _skip_space(text, i + 1)
+    try:
+        first, _ = _SCAN(text, i)
+    except (StopIteration, ValueError, RecursionError):  # cut short within the start
+        return True
+    return _classify(Doc(first)) is not None
 
 
 def _classify(doc: Doc | None) -> str | None:
