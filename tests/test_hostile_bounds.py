@@ -236,6 +236,21 @@ def test_a_seat_counts_one_win_a_hand() -> None:
     stats_frame({"x": seat})  # rates whose counts stay within their denominators
 
 
+def test_a_seat_is_hit_by_one_tsumo_a_hand() -> None:
+    from paifu.analysis.stats import count_game, stats_frame
+    from paifu.pipeline import replay_record
+
+    result = replay_record(read_path(SAMPLES / "tenhou-xml" / "riichi-ippatsu-tsumo.xml")[0])
+    hand = next(h for h in result.hands if any(w.tsumo for w in h.wins))
+    win = next(w for w in hand.wins if w.tsumo)
+    hand.wins.extend([win, win])  # one tsumo said three times in one hand
+    counters = count_game(result, None, None)
+    for s, c in enumerate(counters):
+        if s != win.seat:
+            assert c.tsumo_hit_dealer + c.tsumo_hit_nondealer == 1, s
+        stats_frame({"x": c})  # rates whose counts stay within their denominators
+
+
 def test_a_folder_1200_levels_deep_is_walked(tmp_path: Path) -> None:
     """Made outside pytest's folders and removed here whatever happens: pytest's own clean-up of
     old temporary folders recurses, and a tree this deep would break it for every later run."""

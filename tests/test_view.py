@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
@@ -346,3 +347,7 @@ def test_show_all_writes_each_game_and_an_index(tmp_path, capsys, monkeypatch) -
     assert "no --game, --hand or --event" in capsys.readouterr().err
     assert main(["show", str(path), "--all", "-o", "-"]) == 2  # pages and an index: no one stream
     assert "not to -o -" in capsys.readouterr().err
+    fifo = tmp_path / "pages.fifo"
+    os.mkfifo(fifo)
+    assert main(["show", str(path), "--all", "-o", str(fifo)]) == 2  # refused, never opened
+    assert "a FIFO or a device" in capsys.readouterr().err and not list(tmp_path.glob("*.html"))

@@ -125,6 +125,9 @@ def _at(values: Sequence[object], s: int) -> object:
 
 
 def _count_hand(seats: list[PlayerCounters], hand: HandResult, n: int, game: str = "") -> None:
+    """One complete hand into each seat's counters: a seat wins, deals in and is hit by a tsumo at
+    most once a hand, so no rate's count passes its denominator (a record with a hand start missing
+    gives two hands' wins to one, which was a math domain error in the report)."""
     winners: dict[int, WinResult] = {}
     for w in hand.wins:  # a seat wins a hand once (a broken record may say more: its first counts)
         winners.setdefault(w.seat, w)
@@ -202,6 +205,7 @@ def _count_hand(seats: list[PlayerCounters], hand: HandResult, n: int, game: str
                 else:
                     c.tsumo_hit_nondealer += 1
                     c.tsumo_loss_nondealer.add(paid)
+                break  # hit by a tsumo once a hand, whatever a broken record says
         if tsumo is not None and won is None:
             c.tsumo_hit += 1
             if dealer and tsumo.limit in MANGAN_OR_MORE:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from paifu.cli.common import output_problem, plural, rules_option
 from paifu.cli.guards import refuse_outputs
 from paifu.cli.interrupt import say_interrupted, signum_of
-from paifu.outfiles import descriptor, write_text
+from paifu.outfiles import descriptor, write_text, writes_into
 from paifu.rules import RulesetError
 from paifu.safety import printable
 
@@ -33,8 +33,11 @@ def run_show(args: argparse.Namespace, out: TextIO) -> int:
             "paifu show: --all draws every game from its start: no --game, --hand or --event with it\n"
         )
         return 2
-    if args.all and to_stdout:
-        sys.stderr.write("paifu show: --all writes a page per game and their index: not to -o -\n")
+    if args.all and (to_stdout or (args.output and writes_into(args.output))):
+        sys.stderr.write(
+            "paifu show: --all writes a page per game and their index into a folder: not to -o -, "
+            "a FIFO or a device\n"
+        )
         return 2
     number = args.game if args.game is not None else 0
     if to_stdout:
