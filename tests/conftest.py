@@ -89,9 +89,12 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 
 
 def cyclic_garbage(run: Callable[[], object]) -> list[str]:
-    """The types of the objects ``run`` leaves in reference cycles (freed only by the collector)."""
+    """The types of the objects ``run`` leaves in reference cycles (freed only by the collector), on
+    its second call: the first may import a module lazily or fill a cache (a module and its functions
+    are a cycle), which depends on what the session ran before, not on ``run``."""
     import gc
 
+    run()
     gc.collect()
     was = gc.isenabled()
     gc.disable()
