@@ -155,7 +155,8 @@ _ROUNDS = ("East", "South", "West", "North")
 def game_over_why(
     r: Game, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str
 ) -> tuple[bool | None, str]:
-    """``game_over`` and the rule that decides it, in words (a ``game-end-mismatch`` names it)."""
+    """Whether the game ends after this hand (None where the rules leave it open), and the rule that
+    decides it, in words (a ``game-end-mismatch`` names it)."""
     flags = r.flags
     n = r.n
     scores = st.scores
