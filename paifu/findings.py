@@ -120,12 +120,14 @@ class Note(StrEnum):
     DRAW_KIND_INFERRED = "draw-kind-inferred"
     GAME_CLOSED = "game-closed"
     RULE_NOT_CHECKED = "rule-not-checked"
+    RULE_FROM_PLAY = "rule-from-play"
 
 
 NOTES: dict[Note, str] = {
     Note.DRAW_KIND_INFERRED: "a draw that names no reason, read as the one abortive draw its table shows",
     Note.GAME_CLOSED: "the server closed the game in the middle of a hand (a room closed): the record ends there",
     Note.RULE_NOT_CHECKED: "a setting the record states that the replay does not check (not yet in the engine)",
+    Note.RULE_FROM_PLAY: "a setting the record does not state, read from what its play shows (its tsumo payments)",
 }
 
 

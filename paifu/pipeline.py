@@ -20,7 +20,7 @@ from paifu.frozen import Frozen, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rank_points.selection import table_scheme
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
-from paifu.rules.settings import record_facts, settle
+from paifu.rules.settings import record_facts, settle_said
 from paifu.rules.tenhou_lobby import lobby_notes
 
 if TYPE_CHECKING:
@@ -64,9 +64,14 @@ def _scorer():  # noqa: ANN202
 def record_rules(record: GameRecord, rules: Ruleset | None = None) -> Ruleset:
     """The ruleset a record is judged under: the caller's, else the record's own; settings its
     source leaves to the table (``Ruleset.open_settings``) are those the record states."""
+    return record_rules_said(record, rules)[0]
+
+
+def record_rules_said(record: GameRecord, rules: Ruleset | None = None) -> tuple[Ruleset, tuple[str, ...]]:
+    """``record_rules``, and the notes that say which settings were read from the record's play."""
     if rules is None:
         rules = _own_rules(record)
-    return settle(rules, record_facts(record.events)) if rules.open_settings else rules
+    return settle_said(rules, record_facts(record.events)) if rules.open_settings else (rules, ())
 
 
 def _own_rules(record: GameRecord) -> Ruleset:
@@ -95,7 +100,7 @@ def replay_record(
 ) -> GameResult:
     """Replay one game; findings land in ``result.findings`` (never raised). ``observe(index, event,
     replayer)`` runs after each event is applied (the viewer snapshots the table there)."""
-    ruleset = record_rules(record, rules)
+    ruleset, read = record_rules_said(record, rules)
     rp = Replayer(
         ruleset,
         source=record.source,
@@ -104,6 +109,7 @@ def replay_record(
         wall=_wall_factory() if check_wall else None,
     )
     notes = [f"[{i.code}] {i.message}" for i in record.issues if isinstance(i.code, Note)]
+    notes += read
     for issue in record.issues:
         if isinstance(issue.code, Note):
             continue

@@ -339,6 +339,21 @@ def test_a_tournament_room_takes_its_presets_settings_and_says_so() -> None:
     assert {Code.POINTS_MISMATCH, Code.GAME_END_MISMATCH} <= {f.code for f in paifu.replay(ranked).findings}
 
 
+def test_the_preset_and_its_note_follow_the_seats_read() -> None:
+    """A record without ``playerCount`` seats whom its first hand names: the preset the rules take
+    and the one the summary names are both that table's (``preset_for``)."""
+    from paifu.formats.riichi_city.settings import preset_for
+
+    doc = _tournament()
+    del doc["playerCount"]
+    (record,) = read_bytes(json.dumps(doc).encode(), "tournament.json")
+    assert record.start.num_players == 3
+    assert record_rules(record).name == preset_for(doc, 3) == "riichicity-sanma-tournament"
+    notes = " ".join(i.message for i in record.issues if i.code == Note.RULE_NOT_CHECKED)
+    assert "riichicity-sanma-tournament's" in notes
+    assert preset_for(doc, 4) == "riichicity" and preset_for({"gamePlay": 1001}, 3) == "riichicity-sanma"
+
+
 @pytest.mark.parametrize(
     ("settings", "codes"),
     [

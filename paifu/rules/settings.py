@@ -6,6 +6,10 @@ such options in ``Ruleset.open_settings``; here a record's own statements (its f
 scores, the red fives it shows or its wins leave out, the rounds it plays and where it ends) pick
 the value among those the source allows. What a record cannot tell keeps the source's default,
 and a value the source does not allow is never picked: the replay then reports it.
+
+A three-player room may pay a tsumo with the absent seat's share lost, split or paid evenly
+(``Ruleset.sanma_tsumo``), and a record may not state which: there the payments of its tsumos
+choose, and the game's summary says so (``settle_said``), whatever was chosen.
 """
 
 from __future__ import annotations
@@ -13,7 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from typing import NamedTuple
+
 from paifu.events import Call, CallKind, Discard, Draw, Event, GameEnd, GameStart, HandStart, NewDora, Win
+from paifu.findings import Note
 from paifu.frozen import Frozen, set_field
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import is_red
@@ -23,7 +30,20 @@ if TYPE_CHECKING:
 else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
     from paifu.frozen import dataclass
 
-__all__ = ["RecordFacts", "record_facts", "settle"]
+__all__ = ["RecordFacts", "TsumoPaid", "record_facts", "settle", "settle_said"]
+
+
+class TsumoPaid(NamedTuple):
+    """A three-player tsumo's payments as the record states them, with what they depend on."""
+
+    hand: str  # "E1-0"
+    winner: int
+    dealer: int
+    honba: int
+    dice: tuple[int, int] | None  # the hand's dice (a wareme seat is counted from them)
+    han: int | None
+    fu: int | None
+    paid: tuple[int, ...]  # each seat's score change
 
 
 @dataclass(init=False, repr=False, eq=False)
@@ -53,6 +73,8 @@ class RecordFacts(Frozen):
     #: False: a win states its yaku and holds a five that would be red, without an aka-dora (or a
     #: record that names kinds shows no red tile at all); None: the record does not say
     red_fives: bool | None
+    #: each three-player tsumo whose score changes the record states, in play order
+    tsumos: tuple[TsumoPaid, ...]
 
     def __init__(
         self,
@@ -69,6 +91,7 @@ class RecordFacts(Frozen):
         kan_dora: bool | None = None,
         ura_dora: bool | None = None,
         kan_ura: bool | None = None,
+        tsumos: tuple[TsumoPaid, ...] = (),
     ) -> None:
         set_field(self, "start_scores", start_scores)
         set_field(self, "rounds", rounds)
@@ -83,6 +106,7 @@ class RecordFacts(Frozen):
         set_field(self, "ended", ended)
         set_field(self, "busted", busted)
         set_field(self, "red_fives", red_fives)
+        set_field(self, "tsumos", tsumos)
 
 
 def _copy0(tile: int) -> bool:
@@ -91,7 +115,8 @@ def _copy0(tile: int) -> bool:
 
 
 def record_facts(events: Iterable[Event]) -> RecordFacts:
-    """The facts of one game's events (a single pass, nothing kept but counters)."""
+    """The facts of one game's events (a single pass, nothing kept but counters and the stated
+    payments of its three-player tsumos)."""
     start: tuple[int, ...] | None = None
     first = True
     rounds = hands = 0
@@ -105,11 +130,14 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
     red_tile = False
     aka_claimed = False
     red_unclaimed = False
+    tsumos: list[TsumoPaid] = []
+    hand: HandStart | None = None
     for ev in events:
         if isinstance(ev, GameStart):
             physical = ev.physical_ids
             players = len(ev.players) or players
         elif isinstance(ev, HandStart):
+            hand = ev
             if kan_then_discard and not shown:
                 said["kan_dora"].add(False)
             kan_then_discard = shown = kan = False
@@ -134,6 +162,8 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
             said["kan_dora"].add(True)
         elif isinstance(ev, Win) and ev.claimed is not None:
             _ura_said(ev, said)
+            if ev.tsumo and players == 3 and hand is not None and ev.claimed.deltas is not None:
+                tsumos.append(_tsumo_paid(ev, hand))
             if ev.claimed.yaku is None:
                 continue
             c = ev.claimed
@@ -167,7 +197,15 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
         one["kan_dora"],
         one["ura_dora"],
         one["kan_ura"],
+        tuple(tsumos),
     )
+
+
+def _tsumo_paid(ev: Win, hand: HandStart) -> TsumoPaid:
+    c = ev.claimed
+    assert c is not None and c.deltas is not None
+    label = f"{'ESWN'[hand.round_wind % 4]}{hand.hand_number + 1}-{hand.honba}"
+    return TsumoPaid(label, ev.seat, hand.dealer, hand.honba, hand.dice, c.han, c.fu, tuple(c.deltas))
 
 
 _KANS = (CallKind.DAIMINKAN, CallKind.KAKAN, CallKind.ANKAN)
@@ -190,15 +228,89 @@ def _ura_said(ev: Win, said: dict[str, set[bool]]) -> None:
 
 def settle(rules: Ruleset, facts: RecordFacts) -> Ruleset:
     """``rules`` with each open setting chosen by the record's facts, among the allowed values."""
+    return settle_said(rules, facts)[0]
+
+
+def settle_said(rules: Ruleset, facts: RecordFacts) -> tuple[Ruleset, tuple[str, ...]]:
+    """``settle``, and the notes for the game's summary on settings read from its play rather than
+    stated (a three-player tsumo's payment, from the record's tsumos), each as ``[code] words``."""
     chosen: dict[str, object] = {}
+    notes: list[str] = []
     for key, allowed in rules.open_settings:
-        value = _choose(key, allowed, facts)
+        if key == "sanma_tsumo":
+            value, note = _sanma_tsumo(rules, allowed, facts)
+            notes.append(f"[{Note.RULE_FROM_PLAY}] {note}")
+        else:
+            value = _choose(key, allowed, facts)
         if value is not None and value != getattr(rules, key):
             chosen[key] = value
     if not chosen:
-        return rules
+        return rules, tuple(notes)
     said = ",".join(f"{k}={_word(v)}" for k, v in chosen.items())
-    return rules.replace(name=f"{rules.name}[{said}]", **chosen)
+    return rules.replace(name=f"{rules.name}[{said}]", **chosen), tuple(notes)
+
+
+#: every basic-points value a win can have (``fu * 2 ** (han + 2)`` below a mangan, the limits, up
+#: to a sextuple yakuman), for a payment whose han and fu the record does not state
+_ANY_BASIC = frozenset(
+    {min(fu * 2 ** (han + 2), 2000) for han in range(1, 5) for fu in (20, 25, *range(30, 120, 10))}
+    | {2000, 3000, 4000, 6000}
+    | {8000 * k for k in range(1, 7)}
+)
+
+
+def _sanma_tsumo(rules: Ruleset, allowed: tuple[object, ...], f: RecordFacts) -> tuple[object | None, str]:
+    """A three-player tsumo's payment, from the first of the record's tsumos that tells (with those
+    before it, which may leave two values open: a dealer's tsumo pays the same split or even).
+    Where none tells, or they contradict each other before one does, the table's own value stays
+    (the replay then flags the tsumos it does not explain)."""
+    what = "a 3-player tsumo's payment (sanma_tsumo: the absent seat's share lost, split or paid evenly)"
+    open_ = [v for v in allowed if v in ("loss", "split", "even")]
+    own = f"the {rules.name} table's {rules.sanma_tsumo!r}"
+    if not f.tsumos:
+        return None, f"{what} is not stated and no tsumo shows it: {own}"
+    fits = set(open_)
+    for t in f.tsumos:
+        these = {v for v in open_ if _pays(rules, str(v), t)}
+        if not these:
+            continue  # a payment none explains (liability, a wrong number): the replay judges it
+        if not fits & these:
+            return None, f"{what} is not stated and its tsumos contradict each other (at {t.hand}): {own}"
+        fits &= these
+        if len(fits) == 1:
+            (value,) = fits
+            return value, f"{what} is not stated: read from the record's tsumo payments ({t.hand}): {value!r}"
+    return None, f"{what} is not stated and its tsumo payments do not tell: {own}"
+
+
+def _pays(rules: Ruleset, how: str, t: TsumoPaid) -> bool:
+    """Whether a tsumo paid as ``how`` gives the payers the record's changes, for the basic points
+    its han and fu give (with kiriage or without; any, where it states neither or a yakuman): each
+    payer's share and honba, doubled on a wareme seat's payment or win (``paifu.scoring.payments``)."""
+    from paifu.scoring.values import base_points, shares
+
+    n = len(t.paid)
+    if n != 3 or not 0 <= t.winner < n or not 0 <= t.dealer < n:
+        return False
+    as_paid = rules.replace(sanma_tsumo=how)
+    if t.han is not None and t.fu is not None and 0 < t.han < 13:
+        basics = {base_points(t.han, t.fu, as_paid.replace(kiriage=k))[0] for k in (False, True)}
+    else:
+        basics = set(_ANY_BASIC)
+    wareme = (t.dealer + sum(t.dice) - 1) % n if rules.wareme and t.dice is not None else None
+    honba = rules.honba_value * t.honba // (n - 1)
+    dealer_wins = t.winner == t.dealer
+    for a in basics:
+        _, dealer_share, other_share = shares(a, as_paid, dealer_wins)
+        expected = []
+        for s in range(n):
+            if s == t.winner:
+                continue
+            pay = (other_share if dealer_wins or s != t.dealer else dealer_share) + honba
+            expected.append(-2 * pay if wareme in (s, t.winner) else -pay)
+        if expected == [t.paid[s] for s in range(n) if s != t.winner]:
+            return True
+    return False
 
 
 def _choose(key: str, allowed: tuple[object, ...], f: RecordFacts) -> object | None:

@@ -194,7 +194,7 @@ class Hand:
                     Win(seat, frm, tile, self._claim(w, seat, tile, frm, deltas, len(wins), bao))
                 )
         elif end == nm.END_EXHAUSTIVE or end in nm.ABORTIVE:
-            if end != nm.ABORTIVE.get(5):
+            if nm.ABORTIVE.get(end) != RyuukyokuKind.TRIPLE_RON:  # a ronned riichi discard costs no stick
                 self.accept_riichi()
             kind = RyuukyokuKind.EXHAUSTIVE if end == nm.END_EXHAUSTIVE else nm.ABORTIVE[end]
             tenpai: tuple[int, ...] | None = None

@@ -8,6 +8,7 @@ honours one "suit" each from 3 (East, 0x31 = 49) to 9 (Chun, 0x91 = 145), number
 
 from __future__ import annotations
 
+from paifu.draws import codes
 from paifu.events import RyuukyokuKind
 from paifu.tiles import canonical_id
 from paifu.yaku import Yaku
@@ -91,14 +92,9 @@ KITA = 13
 END_RON = 0
 END_TSUMO = 1
 END_EXHAUSTIVE = 7
-#: abortive draws (InjusticeJudge's reading of the codes; none is in the shared records)
-ABORTIVE = {
-    2: RyuukyokuKind.FOUR_WINDS,
-    3: RyuukyokuKind.FOUR_KANS,
-    4: RyuukyokuKind.FOUR_RIICHI,
-    5: RyuukyokuKind.TRIPLE_RON,
-    6: RyuukyokuKind.NINE_TERMINALS,
-}
+#: the abortive draws by their ``end_type`` (InjusticeJudge's reading of the codes, kept in the one
+#: table of abortive draws, ``paifu.draws``; none is in the shared records)
+ABORTIVE: dict[int, RyuukyokuKind] = codes(FORMAT)
 #: the game ended in the middle of a hand (the room closed it): no result, the points as they were
 END_CLOSED = 8
 

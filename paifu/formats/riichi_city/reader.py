@@ -31,8 +31,8 @@ from paifu.formats.riichi_city.settings import (
     STATED,
     STOP_ON_TENPAI,
     STOP_ON_WIN,
-    TOURNAMENT,
-    TOURNAMENT_SANMA,
+    THREE_TSUMO,
+    preset_for,
     stated,
     unchecked,
 )
@@ -61,6 +61,7 @@ _HEADER = (
     *STATED,
     STOP_ON_WIN,
     STOP_ON_TENPAI,
+    *THREE_TSUMO,
 )
 
 
@@ -153,10 +154,7 @@ class Reader:
             None,
         )
         first_dealer = integer(deal["dealer_pos"], "dealer_pos") if isinstance(deal, dict) else 0
-        name = "riichicity-sanma" if n == 3 else "riichicity"
-        if n == 3 and doc.get("gamePlay") == TOURNAMENT:
-            name = TOURNAMENT_SANMA
-        hint: list[tuple[str, object]] = [("preset", name), ("num_players", n)]
+        hint: list[tuple[str, object]] = [("preset", preset_for(doc, n)), ("num_players", n)]
         if "initPoints" in doc:
             hint.append(("start_points", integer(doc["initPoints"], "initPoints")))
         length = _LENGTHS.get(doc.get("round"))
@@ -171,7 +169,7 @@ class Reader:
             *((k, freeze(doc[k])) for k in _HEADER if k in doc),
             ("user_ids", tuple(p.get("userId") for p in sorted(players, key=lambda p: p["position"]))),
         ]
-        for said in unchecked(doc):
+        for said in unchecked(doc, n):
             self.issues.append(RecordIssue(Note.RULE_NOT_CHECKED, said, 0))
         return GameStart(
             players=tuple(names),

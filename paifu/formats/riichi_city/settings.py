@@ -35,12 +35,23 @@ STATED: dict[str, tuple[str, bool]] = {
 }
 #: the all-last stop: 最后和了结束 (a top last dealer's win ends the game), 最后听牌结束 (tenpai too)
 STOP_ON_WIN, STOP_ON_TENPAI = "isLastHeEnd", "isLastTingEnd"
+#: the room's 3-player tsumo setting, in either case of its first letter: a field of the API's room
+#: rules (a friend match's ``rule``, an official match's), which the game records we know do not carry
+THREE_TSUMO = ("threeZiMoType", "ThreeZiMoType")
 #: ``gamePlay`` 1002 with three players: the organiser's settings, as the tournament records show them
 TOURNAMENT_SANMA = "riichicity-sanma-tournament"
 #: ``gamePlay`` of a ranked room: the platform's own table (its 3-player tsumo loses the absent share)
 RANKED = 1001
 #: ``gamePlay`` of a tournament room: the organiser's settings, not all of them in the record
 TOURNAMENT = 1002
+
+
+def preset_for(doc: dict[str, Any], n: int) -> str:
+    """The preset of a game with ``n`` seats (the seats the reader found, whatever ``playerCount``
+    says or leaves out): a tournament room's three-player table has its own."""
+    if n == 3:
+        return TOURNAMENT_SANMA if doc.get("gamePlay") == TOURNAMENT else "riichicity-sanma"
+    return "riichicity"
 
 
 def _flag(doc: dict[str, Any], key: str) -> bool | None:
@@ -64,24 +75,22 @@ def stated(doc: dict[str, Any]) -> list[tuple[str, object]]:
     return out
 
 
-def unchecked(doc: dict[str, Any]) -> list[str]:
-    """What the record states of its rules that the replay does not check, each said in words."""
+def unchecked(doc: dict[str, Any], n: int) -> list[str]:
+    """What the record of a game with ``n`` seats states of its rules that the replay does not
+    check, each said in words."""
     out = [f"the room plays {word}: not checked" for key, word in LOCAL_RULES.items() if doc.get(key) is True]
     if doc.get("gamePlay") == TOURNAMENT:
         out.append(
             "a tournament room (gamePlay 1002): the organiser's settings the record does not state "
             "(kiriage, noten payments, the all-last stop, uma) are taken as "
-            + ("riichicity-sanma-tournament's" if doc.get("playerCount") == 3 else "riichicity's")
+            + f"{preset_for(doc, n)}'s"
             + "; give the room's own with --rules"
         )
-    if (
-        doc.get("playerCount") == 3
-        and doc.get("gamePlay") != RANKED
-        and not any(k in doc for k in ("threeZiMoType", "ThreeZiMoType"))
-    ):
+    three = next((doc[k] for k in THREE_TSUMO if k in doc), None)
+    if three is not None:
         out.append(
-            "a 3-player tsumo's payment (the room's ThreeZiMoType, not in the record): taken as the "
-            "preset's (sanma_tsumo); a room paying without the loss needs --rules"
+            f"ThreeZiMoType {three!r} (the room's 3-player tsumo payment): what its values mean is not "
+            "established, so it is not read; the payment is read from the record's tsumos (sanma_tsumo)"
         )
     if _flag(doc, STOP_ON_TENPAI) and _flag(doc, STOP_ON_WIN) is not True:
         out.append("isLastTingEnd without isLastHeEnd: a stop on tenpai alone is no rule the engine has")

@@ -196,6 +196,15 @@ RIICHICITY_SANMA = cited(
         "InjusticeJudge's Riichi City rules (has_double_yakuman = True); which ones: Mahjong Soul's four, "
         + CHOICE,
     ),
+    open_settings=(
+        (("sanma_tsumo", ("loss", "split", "even")),),
+        "a room chooses how a tsumo is paid (the room setting ThreeZiMoType of the API's friend-match "
+        "and official-match rules: Badtaro/RiichiCityTournamentBot requests/requests.js, "
+        "slqy123/riichicitymax), which a game record does not carry: the ranked record's tsumos "
+        "lose the absent share (cnrkj069nc7ajnvadk30), a friend room's are paid evenly, half the ron "
+        "value each (gameDataSample: E1 3,900 from each payer for a 7,700 hand); a record's own "
+        "tsumo payments choose (paifu.rules.settings), else 'loss'",
+    ),
 )
 
 #: the shared tournament records (RiichiCityTournamentBot, ``gamePlay`` 1002): one organiser's rooms
