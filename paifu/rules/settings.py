@@ -15,9 +15,7 @@ choose, and the game's summary says so (``settle_said``), whatever was chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from paifu.events import Call, CallKind, Discard, Draw, Event, GameEnd, GameStart, HandStart, NewDora, Win
 from paifu.findings import Note
