@@ -34,14 +34,6 @@ from paifu.tiles import canonical_id
 FOLDER = ("riichicity_json",)
 RANKED = ("paifu-playground", "cnrkj069nc7ajnvadk30.json")
 
-#: what a shared record's room plays that the record does not state, given as ``--rules`` would give it:
-#: the friend room that plays open riichi and wareme (both stated: isKaiLiZhi, isGeMu) pays a 3-player
-#: tsumo without the loss, each payer half the ron value (its room setting, the API's ThreeZiMoType, is
-#: not in the record): E1 3,900 from each for a 7,700 hand (the wareme dealer doubled to 7,800), E3 a
-#: dealer's double yakuman 48,000 from each (doubled to 96,000). The other friend rooms' and the ranked
-#: room's tsumos are paid with the loss (a dealer's baiman 8,000 from each).
-UNSTATED: dict[str, dict[str, object]] = {"gameDataSample.json": {"sanma_tsumo": "even"}}
-
 #: shared records that disagree with the rules they state, with the codes they must give and why
 KNOWN = {
     # a whole record of a game the server closed (end_type 8: a result with no win, draw or score
@@ -59,8 +51,8 @@ def _paths() -> list[Path]:
 
 def _rules(record: GameRecord) -> Ruleset:
     """The rules a record states over its preset's (a tournament room's, ``gamePlay`` 1002, its own),
-    and what its room plays unstated (``UNSTATED``)."""
-    return record_rules(record).replace(**UNSTATED.get(Path(record.source).name, {}))
+    with what its play shows where it states nothing (a 3-player tsumo's payment)."""
+    return record_rules(record)
 
 
 def test_every_shared_record_replays_under_its_rules_with_its_wall_verified(
@@ -304,9 +296,10 @@ def test_the_rules_a_record_states_and_those_it_does_not() -> None:
     rules = record_rules(sample)
     assert rules.name.startswith("riichicity-sanma") and rules.start_points == 35000
     assert rules.red_fives == (0, 2, 2) and rules.length == "east"  # the wall's reds, round 1
-    assert rules.open_riichi and rules.wareme and rules.sanma_tsumo == "loss"  # isKaiLiZhi, isGeMu
+    assert rules.open_riichi and rules.wareme  # isKaiLiZhi, isGeMu
+    assert rules.sanma_tsumo == "even"  # not stated: its tsumos show it (test_sanma_tsumo_read.py)
     notes = " ".join(i.message for i in sample.issues if i.code == Note.RULE_NOT_CHECKED)
-    for word in ("yakitori", "luck points", "fangFu 1", "ThreeZiMoType"):
+    for word in ("yakitori", "luck points", "fangFu 1"):
         assert word in notes
     assert "open riichi" not in notes and "wareme" not in notes
     (ranked,) = paifu.read(platforms_dir(*FOLDER, *RANKED))
@@ -337,6 +330,21 @@ def test_a_tournament_room_takes_its_presets_settings_and_says_so() -> None:
     (ranked,) = read_bytes(json.dumps(doc).encode(), "ranked.json")
     assert record_rules(ranked).name == "riichicity-sanma"
     assert {Code.POINTS_MISMATCH, Code.GAME_END_MISMATCH} <= {f.code for f in paifu.replay(ranked).findings}
+
+
+@pytest.mark.parametrize("key", ["ThreeZiMoType", "threeZiMoType"])
+def test_a_stated_three_player_tsumo_setting_is_named_not_guessed(key: str) -> None:
+    """The room's ThreeZiMoType (its rule objects carry it; the records we have do not): no public
+    source says what its values mean, so the summary names it and the tsumos still decide."""
+    doc = _sample()
+    doc["data"][key] = 1
+    (record,) = read_bytes(json.dumps(doc).encode(), "sample.json")
+    notes = " ".join(i.message for i in record.issues if i.code == Note.RULE_NOT_CHECKED)
+    assert "ThreeZiMoType 1" in notes
+    assert dict(record.start.meta)[key] == 1
+    assert record_rules(record).sanma_tsumo == "even"
+    (plain,) = read_bytes(json.dumps(_sample()).encode(), "sample.json")
+    assert "ThreeZiMoType" not in " ".join(i.message for i in plain.issues)
 
 
 def test_the_preset_and_its_note_follow_the_seats_read() -> None:
@@ -418,7 +426,7 @@ def _sample_codes(doc: dict[str, Any], **rules: object) -> dict[str, set[str]]:
     """The codes of each hand of a twin of the open riichi and wareme room, under its rules."""
     (record,) = read_bytes(json.dumps(doc).encode(), "gameDataSample.json")
     out: dict[str, set[str]] = {}
-    for f in paifu.replay(record, record_rules(record).replace(**{"sanma_tsumo": "even", **rules})).findings:
+    for f in paifu.replay(record, record_rules(record).replace(**rules)).findings:
         out.setdefault(str(f.hand), set()).add(f.code)
     return out
 
