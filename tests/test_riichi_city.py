@@ -301,7 +301,7 @@ def test_the_rules_a_record_states_and_those_it_does_not() -> None:
     notes = " ".join(i.message for i in sample.issues if i.code == Note.RULE_NOT_CHECKED)
     for word in ("yakitori", "luck points", "fangFu 1"):
         assert word in notes
-    assert "open riichi" not in notes and "wareme" not in notes
+    assert "fan 54, open riichi deal-in" in notes and "wareme" not in notes
     (ranked,) = paifu.read(platforms_dir(*FOLDER, *RANKED))
     assert record_rules(ranked).red_fives == (0, 1, 1) and record_rules(ranked).length == "south"
     assert not [i for i in ranked.issues if i.code == Note.RULE_NOT_CHECKED]
@@ -330,6 +330,23 @@ def test_a_tournament_room_takes_its_presets_settings_and_says_so() -> None:
     (ranked,) = read_bytes(json.dumps(doc).encode(), "ranked.json")
     assert record_rules(ranked).name == "riichicity-sanma"
     assert {Code.POINTS_MISMATCH, Code.GAME_END_MISMATCH} <= {f.code for f in paifu.replay(ranked).findings}
+
+
+def test_an_open_riichi_deal_in_is_read_and_flagged() -> None:
+    """Fan 54, the yakuman of a ron by an open riichi on a seat not in riichi: read by its name (not
+    an unknown fan), and flagged, since the engine does not value it (the room's summary says so)."""
+    from paifu.events import Win
+    from paifu.formats.riichi_city.names import OPEN_RIICHI_DEAL_IN
+
+    doc = _sample()
+    e, d = _events(doc["data"]["handRecord"][1], 5)[0]
+    d["win_info"][0]["fang_info"] = [{"fang_type": 54, "fang_num": 13}]
+    _put(e, d)
+    (record,) = read_bytes(json.dumps(doc).encode(), "sample.json")
+    wins = [ev for ev in record.events if isinstance(ev, Win)]
+    assert wins[1].claimed is not None and wins[1].claimed.yaku is not None
+    assert [y.name for y in wins[1].claimed.yaku] == [OPEN_RIICHI_DEAL_IN]
+    assert Code.YAKU_MISMATCH in _sample_codes(doc)["E2-0"]
 
 
 @pytest.mark.parametrize("key", ["ThreeZiMoType", "threeZiMoType"])

@@ -98,6 +98,8 @@ ABORTIVE: dict[int, RyuukyokuKind] = codes(FORMAT)
 #: the game ended in the middle of a hand (the room closed it): no result, the points as they were
 END_CLOSED = 8
 
+#: fan 54's name in a claim
+OPEN_RIICHI_DEAL_IN = "open-riichi-deal-in"
 #: ``fang_type`` to the yaku it names (RiichiCity-to-Tenhou-Log-Parser's table of the game's fan
 #: names; those in the shared records are checked by their replay). None: a yaku paifu has no
 #: name for (``unknown:fan <id>`` in the claim: the replay reports the yaku differ).
@@ -156,7 +158,11 @@ FANS: dict[int, str | None] = {
     51: Yaku.URA_DORA.value,
     52: Yaku.RIICHI.value,  # open riichi: a riichi with the hand shown, 2 han (``Ruleset.open_riichi``)
     53: Yaku.DOUBLE_RIICHI.value,  # open double riichi: 3 han
-    54: None,  # open riichi (a second id in the fan table, not in the records: what it counts is unknown)
+    #: a ron by an open riichi on the discard of a seat not in riichi, a yakuman (the game's fan table
+    #: as Badtaro/RiichiCityTournamentBot scripts/yakus.js lists it: "Open Riichi Deal-in", marked
+    #: yakuman; RiichiCity-to-Tenhou-Log-Parser names it 开立直 too). Not a yaku paifu values: a win
+    #: that claims it is flagged, and a room playing open riichi says so in its summary
+    54: OPEN_RIICHI_DEAL_IN,
     55: Yaku.KITA.value,
     56: Yaku.KITA_YAKUHAI.value,
 }

@@ -86,6 +86,11 @@ def unchecked(doc: dict[str, Any], n: int) -> list[str]:
             + f"{preset_for(doc, n)}'s"
             + "; give the room's own with --rules"
         )
+    if _flag(doc, "isKaiLiZhi"):
+        out.append(
+            "open riichi: a ron by an open riichi on the discard of a seat not in riichi is a yakuman "
+            "here (fan 54, open riichi deal-in), which the engine does not value: such a win is flagged"
+        )
     three = next((doc[k] for k in THREE_TSUMO if k in doc), None)
     if three is not None:
         out.append(
