@@ -125,7 +125,9 @@ def replay_record(
     result = rp.run(record.events, partial=record.partial, observe=observe)
     result.format = record.format
     first = record.events[0] if record.events else None
-    result.meta = (*first.meta, *first.rules_hint) if isinstance(first, GameStart) else ()
+    result.meta = (
+        (*first.meta, *first.rules_hint, *_rank_change(record)) if isinstance(first, GameStart) else ()
+    )
     if check_wall:
         notes += _seed_note(record)
     if rules is None:
@@ -136,6 +138,14 @@ def replay_record(
         _check_rank_points(result)
         _check_rank_change(result, record)
     return result
+
+
+def _rank_change(record: GameRecord) -> tuple[tuple[str, object], ...]:
+    """The platform's rank-point change the game end states (``GameEnd.rank_change``), under the key
+    the game's facts give each seat's standing by (``rank_points_change``: ``paifu.analysis.ranks``,
+    the viewer's game end)."""
+    end = record.events[-1] if record.events else None
+    return (("rank_points_change", end.rank_change),) if isinstance(end, GameEnd) and end.rank_change else ()
 
 
 def _check_rank_change(result: GameResult, record: GameRecord) -> None:

@@ -238,3 +238,39 @@ def test_a_tsumos_value_is_what_the_others_pay(dealer: bool, n: int, qin: int, x
 
     hule = {"zimo": True, "point_rong": 0, "point_zimo_qin": qin, "point_zimo_xian": xian}
     assert _points(hule, dealer, n) == total
+
+
+def test_the_header_states_each_fact_once_and_every_reader_finds_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The levels are under the rank keys only (no Tenhou ``dan`` copy) and the rank-point change is
+    the game end's alone, the result read once; the viewer's game end, the stated standing
+    (``paifu.analysis.ranks``) and a tenhou.net/6 copy still give each player's level and change."""
+    from paifu.analysis.ranks import stated_rank
+    from paifu.formats.majsoul import header
+    from paifu.formats.tenhou_json.writer import write_tenhou_json
+    from paifu.view.ending import end_table
+
+    calls = []
+    real = header.end
+    monkeypatch.setattr(header, "end", lambda *a: calls.append(a) or real(*a))
+    import paifu.formats.majsoul.reader as reader
+
+    monkeypatch.setattr(reader, "end_of", header.end)
+    (record,) = paifu.read(platforms_dir(*JADE))
+    assert len(calls) == 1
+    meta = dict(record.start.meta)
+    assert "dan" not in meta and "rank_points_change" not in meta
+    end = record.events[-1]
+    assert isinstance(end, GameEnd) and end.rank_change is not None
+    assert sorted(end.rank_change, reverse=True) == [141, 75, -6, -223]  # grading_score, by place
+    result = paifu.replay(record)
+    by_seat = {r.seat: r for r in end_table(result).rows}
+    for s in range(4):
+        assert by_seat[s].rank == meta["rank_level_name"][s]
+        assert by_seat[s].rank_change == end.rank_change[s]
+        stated = stated_rank(dict(result.meta), s, 4)
+        assert stated is not None and stated.change == end.rank_change[s]
+        assert stated.level_name == meta["rank_level_name"][s]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        doc = json.loads(write_tenhou_json(record))
+    assert doc["dan"] == list(meta["rank_level_name"])

@@ -47,19 +47,16 @@ def start(head: dict[str, Any] | None, n: int) -> GameStart:
     if stated:
         hint.append(("majsoul_detail_rule", stated))
     meta: list[tuple[str, object]] = [
-        ("dan", tuple(level_name(lv[0]) if isinstance(lv, tuple) else "" for lv in levels)),
         ("uuid", head["uuid"]),
         ("start_time", head["start_time"]),
         ("end_time", head["end_time"]),
         ("majsoul_level", freeze(levels)),
-        # the platform's rank before the game, per seat, in the keys every reader states it by
+        # the platform's rank before the game, per seat, in the keys every reader states it by (its
+        # change is the game end's, GameEnd.rank_change)
         ("rank_level", tuple(lv[0] if isinstance(lv, tuple) else None for lv in levels)),
         ("rank_level_name", tuple(level_name(lv[0]) if isinstance(lv, tuple) else "" for lv in levels)),
         ("rank_points", tuple(lv[1] if isinstance(lv, tuple) else None for lv in levels)),
     ]
-    moved = end(head, n)
-    if moved is not None and moved.rank_change is not None:
-        meta.append(("rank_points_change", moved.rank_change))
     if meta_data.get("contest_uid"):
         meta.append(("contest_uid", meta_data["contest_uid"]))
     if meta_data.get("room_id"):

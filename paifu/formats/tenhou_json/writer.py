@@ -81,7 +81,8 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
         if meta.get(key) is not None and meta.get(key) != "":  # lobby 0 is a lobby
             doc[key] = meta[key]
     # the players as Tenhou's own tenhou.net/6 states them: rank names, rates and sexes
-    stated = meta.get("dan")
+    # (another platform's level names, as its converters write them: 雀豪★2)
+    stated = meta.get("dan", meta.get("rank_level_name"))
     if (dan := dan_names(tuple(stated)[:n] if isinstance(stated, tuple) else None)) is not None:
         doc["dan"] = dan + [""] * (4 - len(dan))
     for key in ("rate", "sx"):
@@ -96,6 +97,8 @@ def write_tenhou_json(record: GameRecord, table: TableFacts | None = None) -> by
         except ValueError:
             doc["ver"] = meta["mjlog_ver"]
     carried = {"title", "lobby", "csrule", "dan", "rate", "sx", "ratingc", "ver", "mjlog_ver", "ref"}
+    if "dan" in doc and "dan" not in meta:
+        carried.add("rank_level_name")
     header = header_lost(start.meta, carried | {"shuffle_ref"} if start.wall_seed else carried)
     if header is not None:
         w.lost.add(header)

@@ -80,7 +80,7 @@ def _un(gs: GameStart, fmt: str) -> list[tuple[str, object]]:
     elif fmt != "tenhou-xml":  # every mjlog Tenhou serves has them (kobalab's tenhou-log needs
         # them): for a record from elsewhere, a new player's, and said so (a Tenhou XML record without
         # them is written as it was)
-        if "dan" in meta:  # another platform's rank names ("雀豪★2"): Tenhou's are numbers
+        if "dan" in meta or "rank_level_name" in meta:  # another platform's rank names ("雀豪★2")
             warnings.warn("Tenhou XML cannot carry rank names that are not Tenhou dan numbers", stacklevel=2)
         warnings.warn(
             "Tenhou XML cannot carry players without a Tenhou rank (written as dan 0)", stacklevel=2
