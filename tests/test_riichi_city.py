@@ -647,6 +647,30 @@ def test_a_four_player_record_reads_with_its_wall_checked() -> None:
     assert codes == {Code.TRUNCATED, Code.WALL_HASH_MISMATCH, Code.WALL_MISMATCH}
 
 
+@pytest.mark.parametrize(("end", "accepted"), [(5, False), (7, True), (4, True)])
+def test_a_riichi_ronned_by_three_costs_no_stick(end: int, accepted: bool) -> None:
+    """A hand ended by a triple ron (``end_type`` 5, the one table of abortive draws' code) on a riichi
+    discard: the riichi was never accepted. Every other end after the discard accepts it."""
+    from paifu.events import RiichiAccepted, RiichiDeclared
+
+    doc = _four_player_game(7)
+    events = doc["data"]["handRecord"][0]["handEventRecord"]
+    at = next(i for i, e in enumerate(events) if e["eventType"] == 4 and e["userId"] == 102)
+    d = json.loads(events[at]["data"])
+    d["is_li_zhi"] = True
+    events[at]["data"] = json.dumps(d)
+    del events[at + 1 :]
+    result = {
+        "end_type": end,
+        "win_info": [],
+        "user_profit": [{"user_id": u, "point_profit": 0} for u in (101, 102, 103, 104)],
+    }
+    events.append({"eventType": 5, "userId": 0, "eventPos": len(events), "data": json.dumps(result)})
+    (record,) = read_bytes(json.dumps(doc).encode(), "four.json")
+    assert any(isinstance(e, RiichiDeclared) and e.seat == 1 for e in record.events)
+    assert any(isinstance(e, RiichiAccepted) for e in record.events) is accepted
+
+
 # -- conversion ----------------------------------------------------------------------------------
 
 WRITES = ("tenhou-xml", "tenhou-json", "mjai", "majiang")
