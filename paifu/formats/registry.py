@@ -262,7 +262,8 @@ ENTRIES: tuple[Format, ...] = (
             "ranks": "no",
             "rules": "start points, length, the wall's red fives; local rules as flags (open riichi, wareme "
             "and the room settings read into the rules; those the engine lacks named in notes); a tournament "
-            "room takes the `riichicity-sanma-tournament` preset",
+            "room takes the `riichicity-sanma-tournament` preset; a 3-player tsumo's payment, which it does "
+            "not state, read from its tsumos (a note says so)",
             "wall": "every hand's whole wall (handCardEncode) with its SHA-256",
             "tsumogiri": "yes (the slot the tile left, move_cards_pos)",
             "rank points": "stated (not checked: the room's uma)",
