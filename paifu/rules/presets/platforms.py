@@ -196,6 +196,11 @@ RIICHICITY_SANMA = cited(
         "InjusticeJudge's Riichi City rules (has_double_yakuman = True); which ones: Mahjong Soul's four, "
         + CHOICE,
     ),
+    sanma_tsumo=(
+        "loss",
+        "where no tsumo of the record tells (an open setting, below): the ranked, tournament and two "
+        "friend-room records' tsumos lose the absent share (" + RIICHI_CITY_RECORDS + ")",
+    ),
     open_settings=(
         (("sanma_tsumo", ("loss", "split", "even")),),
         "a room chooses how a tsumo is paid (the room setting ThreeZiMoType of the API's friend-match "
