@@ -40,8 +40,6 @@ STOP_ON_WIN, STOP_ON_TENPAI = "isLastHeEnd", "isLastTingEnd"
 THREE_TSUMO = ("threeZiMoType", "ThreeZiMoType")
 #: ``gamePlay`` 1002 with three players: the organiser's settings, as the tournament records show them
 TOURNAMENT_SANMA = "riichicity-sanma-tournament"
-#: ``gamePlay`` of a ranked room: the platform's own table (its 3-player tsumo loses the absent share)
-RANKED = 1001
 #: ``gamePlay`` of a tournament room: the organiser's settings, not all of them in the record
 TOURNAMENT = 1002
 
