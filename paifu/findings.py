@@ -113,9 +113,8 @@ CODES: dict[Code, str] = {
 }
 
 
-#: what a reader noticed that is no fault of the record (reported as a note, not a finding)
 class Note(StrEnum):
-    """What a reader noticed that is no fault of the record."""
+    """What a reader noticed that is no fault of the record (reported as a note, not a finding)."""
 
     DRAW_KIND_INFERRED = "draw-kind-inferred"
     GAME_CLOSED = "game-closed"
