@@ -421,11 +421,25 @@ def winning_hands(draw: st.DrawFn, rules: Ruleset, pool: str = "any") -> WinCont
     )
 
 
-@settings(
-    max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow]
-)
+_HEALTH = [HealthCheck.filter_too_much, HealthCheck.too_slow]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=_HEALTH)
 @given(data=st.data(), name=st.sampled_from(sorted(RULESETS)), pool=st.sampled_from(sorted(POOLS)))
 def test_generated_hands_equal_the_package_path(data: st.DataObject, name: str, pool: str) -> None:
+    """The fast tier's draw of generated hands (each asked of the package too, which is what costs);
+    the slow tier draws many more (``test_many_generated_hands_equal_the_package_path``)."""
+    _fast_equals_package(data, name, pool)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=_HEALTH)
+@given(data=st.data(), name=st.sampled_from(sorted(RULESETS)), pool=st.sampled_from(sorted(POOLS)))
+def test_many_generated_hands_equal_the_package_path(data: st.DataObject, name: str, pool: str) -> None:
+    _fast_equals_package(data, name, pool)
+
+
+def _fast_equals_package(data: st.DataObject, name: str, pool: str) -> None:
     ctx = data.draw(winning_hands(RULESETS[name], pool))
     fast = fast_value(ctx)
     event("answered" if fast is not None else "left to the package")

@@ -630,14 +630,29 @@ MJAI_EVENT = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, derandomize=True, deadline=None)
-@given(
-    data=st.binary(max_size=3000)
+_ANY_BYTES = (
+    st.binary(max_size=3000)
     | JSON_VALUES.map(lambda v: json.dumps(v).encode())
     | st.lists(MJAI_EVENT, max_size=30).map(lambda evs: b"\n".join(json.dumps(e).encode() for e in evs))
 )
+
+
+@pytest.mark.slow
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(data=_ANY_BYTES)
+def test_many_arbitrary_bytes_read_or_fail_located(data: bytes) -> None:
+    _read_or_fail_located(data)
+
+
+@settings(max_examples=80, derandomize=True, deadline=None)
+@given(data=_ANY_BYTES)
 def test_arbitrary_bytes_read_or_fail_located(data: bytes) -> None:
-    """Any bytes, and any JSON built from the keys our formats use: records or a located RecordError."""
+    """Any bytes, and any JSON built from the keys our formats use: records or a located RecordError
+    (80 draws here, 300 in the slow tier's ``test_many_arbitrary_bytes_read_or_fail_located``)."""
+    _read_or_fail_located(data)
+
+
+def _read_or_fail_located(data: bytes) -> None:
     for blob in (data, gzip.compress(data)):
         try:
             records = read_bytes(blob, "any.bin")

@@ -130,10 +130,13 @@ def test_no_worker_outlives_its_run(tmp_path: Path, sig: int) -> None:
     )
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL])
+@pytest.mark.parametrize(
+    "sig", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow), signal.SIGKILL]
+)
 def test_a_stopped_report_leaves_no_dataset_and_no_temporary_file(tmp_path: Path, sig: int) -> None:
     """600 games are replayed (two chunks of rows written) before the run waits on standard input;
-    the signal comes then: nothing of the report is left, under its names or temporary ones."""
+    the signal comes then: nothing of the report is left, under its names or temporary ones. SIGHUP
+    (the slow tier) stops the run through the handler SIGTERM's case runs in the fast tier."""
     folder = _records(tmp_path / "in", 600)
     out = tmp_path / "out"
     out.mkdir()

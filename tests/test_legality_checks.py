@@ -50,7 +50,7 @@ def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> tuple[legality.Fau
         return outcomes.check_win(st, ev, flags)
     if isinstance(ev, Ryuukyoku):  # the replay's tenpai seats need the scorer: the record's stand in
         claimed = tuple(sorted(set(ev.tenpai))) if ev.tenpai is not None else None
-        return outcomes.check_draw(st, ev.kind, flags, claimed or (), claimed)
+        return outcomes.check_draw(st, ev.kind, flags, claimed or (), claimed).faults
     return None
 
 

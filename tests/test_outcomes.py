@@ -8,7 +8,9 @@ from __future__ import annotations
 from builders import GameBuilder, HandBuilder
 from test_board import facts
 
+from paifu.board import ends as board_ends
 from paifu.board.follow import follow
+from paifu.board.phases import HAND_OVER
 from paifu.board.state import TableState
 from paifu.engine import outcomes
 from paifu.events import Event, HandStart, RyuukyokuKind, Win
@@ -86,6 +88,27 @@ def test_head_bump_asks_whether_the_nearer_seat_could_ron() -> None:
     assert outcomes.check_win(table, Win(0, 3, tile), flags) == ()
 
 
+def test_the_board_and_the_check_open_one_ron_window() -> None:
+    """A ron the board takes (``board.ends.win``) is one the check lets through (``check_win`` has no
+    fault that blocks), in every phase, with or without a discard and a winner on it: both ask
+    ``board.ends.ron_window``."""
+    g, _, at = _ron_on_4s()
+    flags = flags_of(RULES)
+    after = table_before(g.events, at + 1, flags)
+    tile = g.events[at].tile  # type: ignore[attr-defined]
+    seen = set()
+    for phase in range(HAND_OVER + 1):
+        for discard in (None, after.last_discard):
+            for winners in ([], [1]):
+                table = after.copy()
+                table.phase, table.last_discard, table.winners_this_tile = phase, discard, list(winners)
+                blocked = any(f.blocks for f in outcomes.check_win(table, Win(0, 3, tile), flags))
+                taken = board_ends.win(table.copy(), 0, False)
+                assert taken == (not blocked) == board_ends.ron_window(table), (phase, discard, winners)
+                seen.add(taken)
+    assert seen == {True, False}
+
+
 def test_the_replay_reports_check_win_faults_then_ends_the_hand() -> None:
     g, h, at = _ron_on_4s()
     tile = g.events[at].tile  # type: ignore[attr-defined]
@@ -118,30 +141,45 @@ def test_four_riichi_is_due_once_the_pending_stick_is_down() -> None:
     before = facts(table)
     assert table.riichi_pending == 3 and table.abort_due is None
     assert outcomes.abort_due(table, RyuukyokuKind.FOUR_RIICHI) == RyuukyokuKind.FOUR_RIICHI
-    assert outcomes.check_draw(table, RyuukyokuKind.FOUR_RIICHI, flags) == ()
+    assert outcomes.check_draw(table, RyuukyokuKind.FOUR_RIICHI, flags).faults == ()
     assert facts(table) == before
     # the replay puts the stick down, then aborts: nothing is wrong but the record's missing end
     assert [f.code for f in replay_record(g.record(), RULES).findings] == [Code.TRUNCATED]
+
+
+def test_the_board_and_the_check_make_four_riichi_due_alike() -> None:
+    """Four riichi falls due by one rule (``board.ends.four_riichi_due``): the check, asked while
+    the fourth stick is pending (``abort_due``), says what the board makes due once it is down
+    (``accept_riichi``), with the rule on and off."""
+    for rules in (RULES, RULES.replace(four_riichi=False)):
+        flags = flags_of(rules)
+        g, at = _riichi_round(accept_last=False)
+        asked = table_before(g.events, at, flags)
+        applied = table_before(g.events, at, flags)
+        assert asked.riichi_pending == 3
+        board_ends.accept_riichi(applied, 3)
+        due = RyuukyokuKind.FOUR_RIICHI if rules.four_riichi else None
+        assert outcomes.abort_due(asked, RyuukyokuKind.FOUR_RIICHI) == applied.abort_due == due
 
 
 def test_a_wrong_abortive_draw_gets_its_fault() -> None:
     flags = flags_of(RULES)
     g, at = _riichi_round(accept_last=True, seats=3)
     table = table_before(g.events, at, flags)
-    faults = outcomes.check_draw(table, RyuukyokuKind.FOUR_RIICHI, flags)
+    faults = outcomes.check_draw(table, RyuukyokuKind.FOUR_RIICHI, flags).faults
     assert codes(faults) == [Code.ABORT_CONDITION_NOT_MET]
     g, at = _riichi_round(accept_last=True)
     off = flags_of(RULES.replace(four_riichi=False))
     faults = outcomes.check_draw(
         table_before(g.events, at, off), RyuukyokuKind.FOUR_RIICHI, off, rules_name="x"
-    )
+    ).faults
     assert (
         codes(faults) == [Code.ABORT_CONDITION_NOT_MET]
         and "not an abortive draw under x" in faults[0].message
     )
     for kind in (RyuukyokuKind.FOUR_WINDS, RyuukyokuKind.FOUR_KANS, RyuukyokuKind.TRIPLE_RON):
-        assert codes(outcomes.check_draw(table, kind, flags)) == [Code.ABORT_CONDITION_NOT_MET], kind
-    assert outcomes.check_draw(None, RyuukyokuKind.EXHAUSTIVE, flags)[0].blocks
+        assert codes(outcomes.check_draw(table, kind, flags).faults) == [Code.ABORT_CONDITION_NOT_MET], kind
+    assert outcomes.check_draw(None, RyuukyokuKind.EXHAUSTIVE, flags).faults[0].blocks
 
 
 def test_an_exhaustive_draw_checks_the_wall_and_the_tenpai_seats() -> None:
@@ -151,15 +189,22 @@ def test_an_exhaustive_draw_checks_the_wall_and_the_tenpai_seats() -> None:
     at = h.run_out((3000, -1000, -1000, -1000), tenpai=(0,))
     table = table_before(g.events, at, flags)
     ex = RyuukyokuKind.EXHAUSTIVE
-    assert outcomes.check_draw(table, ex, flags, (0,), (0,)) == ()
-    mismatch = outcomes.check_draw(table, ex, flags, (0,), (0, 1))
+    right = outcomes.check_draw(table, ex, flags, (0,), (0,))
+    assert (right.faults, right.tenpai, right.nagashi) == ((), (0,), ())
+    mismatch = outcomes.check_draw(table, ex, flags, (0,), (0, 1)).faults
     assert codes(mismatch) == [Code.TENPAI_MISMATCH] and mismatch[0].expected == (0,)
     # where a tenpai seat not in riichi may declare noten, the record's fewer seats count
     declared = flags_of(RULES.replace(noten_declaration=True))
-    assert outcomes.check_draw(table, ex, declared, (0,), ()) == ()
-    assert outcomes.counted_tenpai(table, declared, (0,), ()) == ()
+    fewer = outcomes.check_draw(table, ex, declared, (0,), ())
+    # what the handler pays by is the check's own answer (aborts.on_ryuukyoku reads it)
+    assert (
+        (fewer.faults, fewer.tenpai)
+        == ((), ())
+        == (fewer.faults, outcomes.counted_tenpai(table, declared, (0,), ()))
+    )
+    assert outcomes.check_draw(table, ex, flags, (0,), ()).tenpai == (0,)  # no declaring noten: ours count
     early = table_before(g.events, at - 10, flags)
-    assert codes(outcomes.check_draw(early, ex, flags, (), ())) == [Code.ABORT_CONDITION_NOT_MET]
+    assert codes(outcomes.check_draw(early, ex, flags, (), ()).faults) == [Code.ABORT_CONDITION_NOT_MET]
 
 
 # ------------------------------------------------------------------ the hand start
@@ -175,14 +220,20 @@ def test_a_hand_start_is_checked_against_the_replay() -> None:
         hands=((),) * 4,
         dora_indicator=0,
     )
-    assert outcomes.check_hand_start(start, flags, (0, 1, 0, 0, 1), (25000,) * 4, False, False) == ()
-    moved = outcomes.check_hand_start(start, flags, (0, 0, 1, 0, 0), (25000,) * 4, False, False)
+    right = outcomes.check_hand_start(start, flags, (0, 1, 0, 0, 1), (25000,) * 4, False, False)
+    assert (right.faults, right.scores) == ((), (25000,) * 4)
+    moved = outcomes.check_hand_start(start, flags, (0, 0, 1, 0, 0), (25000,) * 4, False, False).faults
     assert codes(moved) == [Code.HAND_START_MISMATCH] and moved[0].expected == (0, 0, 1, 0, 0)
     scores = outcomes.check_hand_start(
         start, flags, (0, 1, 0, 0, 1), (26000, 24000, 25000, 25000), False, False
-    )
+    ).faults
     assert codes(scores) == [Code.HAND_START_MISMATCH]
     # the first hand of a record that starts in the middle of a game: nothing to compare with
-    assert outcomes.check_hand_start(start, flags, (0, 0, 0, 0, 0), None, True, True) == ()
+    assert outcomes.check_hand_start(start, flags, (0, 0, 0, 0, 0), None, True, True).faults == ()
     short = HandStart(0, 0, 0, 0, 0, (25000,) * 3, 0, ((),) * 4)
-    assert Code.HAND_SIZE in codes(outcomes.check_hand_start(short, flags, None, None, True, False))
+    assert Code.HAND_SIZE in codes(outcomes.check_hand_start(short, flags, None, None, True, False).faults)
+    # a record that states no scores (mjai's original protocol): the hand starts with the replay's,
+    # which the handler sets the table up with
+    unstated = HandStart(0, 1, 0, 0, 1, None, 0, ((),) * 4)
+    kept = (26000, 24000, 25000, 25000)
+    assert outcomes.check_hand_start(unstated, flags, (0, 1, 0, 0, 1), kept, False, False).scores == kept

@@ -8,6 +8,7 @@ import re
 import warnings
 
 import pandas as pd
+import pytest
 
 from paifu.analysis.player_page import STATISTICS
 from paifu.analysis.report import build_report, write_html
@@ -15,13 +16,33 @@ from paifu.analysis.stats import rates
 from tests.conftest import corpus_dir
 from tests.test_rating import PHOENIX
 
+NAME = "水哉のレジェンド"
+#: the player's games in the first hour of the phoenix day (their page's records and curves)
+THEIRS = ("2017010100gm-00a9-0000-07e17ac2", "2017010100gm-00a9-0000-c65eef0f")
+
 
 def test_page_of_a_phoenix_player(tmp_path) -> None:  # noqa: ANN001
-    files = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] <= "2017010101")
+    """The fast tier's player page: the player's games of the first hour and the hour's first five
+    others (a field beside them), a page for each of their few dozen players; the slow tier's
+    ``test_page_of_a_phoenix_player_in_two_hours`` draws every player of the first two hours."""
+    hour = sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] == "2017010100")
+    files = [p for p in hour if p.name in THEIRS] + [p for p in hour if p.name not in THEIRS][:5]
+    assert len(files) == 7
+    _check_player_page(files, tmp_path)
+
+
+@pytest.mark.slow
+def test_page_of_a_phoenix_player_in_two_hours(tmp_path) -> None:  # noqa: ANN001
+    _check_player_page(
+        sorted(p for p in corpus_dir(*PHOENIX).iterdir() if p.name[:10] <= "2017010101"), tmp_path
+    )
+
+
+def _check_player_page(files: list, tmp_path) -> None:  # noqa: ANN001
     from paifu.pipeline import replay_paths
 
-    report = build_report(replay_paths([str(f) for f in files]), player="水哉のレジェンド")
-    name = "水哉のレジェンド"
+    report = build_report(replay_paths([str(f) for f in files]), player=NAME)
+    name = NAME
     mine = [r for r in report.rating if r["player"] == name]
     assert {r["player"] for r in report.rating} == set(report.players())  # every player's, not one
     (key,) = report.keys_of(name)

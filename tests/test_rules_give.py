@@ -58,6 +58,17 @@ def test_report_settles_an_unstated_scheme_by_the_points_the_record_fits() -> No
         "0 settled by the uma their own points fit, 1 without rank points"
         in dict(build_report([odd]).headline())["rank points"]
     )
+    # a game that stops before its end has no final scores: counted without rank points, not
+    # as settled (``ReportPart.without_points``)
+    record = _contest(own)
+    cut = replay_record(dataclasses.replace(record, events=record.events[:-1]))
+    assert cut.final_scores is None and outcome(cut).points is None
+    both = build_report([result, cut])
+    assert both.totals is not None and (both.totals.unstated_schemes, both.totals.without_points) == (2, 1)
+    assert (
+        "2 games on tables whose scheme no source states: 1 settled by the uma their own points fit, "
+        "1 without rank points" in dict(both.headline())["rank points"]
+    )
     # a table whose scheme is stated keeps it: Mahjong Soul's own, whatever the record claims
     stated = dataclasses.replace(result.rules, rank_scheme_known=True)
     assert outcome(dataclasses.replace(result, rules=stated)).points == (-16.0, 16.0, 5.0, -5.0)

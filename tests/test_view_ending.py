@@ -4,14 +4,19 @@ hand on a real phoenix game; a platform's own rank levels flow from the record's
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import SAMPLES, corpus_dir, platforms_dir
 
+from paifu.analysis import ranks
 from paifu.api import replay
-from paifu.formats import read_path
+from paifu.formats import read_bytes, read_path, tenhou_ranks
 from paifu.formats.majsoul.names import level_name
+from paifu.formats.tenhou_json.writer import write_tenhou_json
 from paifu.view import GameView
 from paifu.view.ending import end_table
+from paifu.view.panels import end_html
 
 PHOENIX = ("tenhou_xml", "mjx", "tests_py", "resources", "mjlog", "2010081709gm-00a9-0000-fe3371ad.mjlog")
 
@@ -47,23 +52,40 @@ def test_a_platforms_rank_levels_flow_from_the_record() -> None:
     header facts; the panel shows them as they are, beside the scheme's rank points."""
     result = replay(read_path(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0])
     result.meta = (
-        ("rank_level", ("雀傑1", "雀傑2", "雀豪1", "雀傑3")),
-        ("rank_level_after", ("雀傑1", "雀傑2", "雀豪1", "雀傑2")),
+        ("rank_level", (10301, 10302, 10401, 10303)),
+        ("rank_level_name", ("雀傑1", "雀傑2", "雀豪1", "雀傑3")),
+        ("rank_points", (400, 500, 300, 900)),
         ("rank_points_change", (-15, -75, 95, 25)),
     )
     table = end_table(result)
     assert table is not None
     by_seat = {r.seat: r for r in table.rows}
-    assert (by_seat[2].rank, by_seat[2].rank_after, by_seat[2].rank_change) == ("雀豪1", "雀豪1", 95)
-    assert (by_seat[3].rank, by_seat[3].rank_after, by_seat[3].rank_change) == ("雀傑3", "雀傑2", 25)
+    assert (by_seat[2].rank, by_seat[2].rank_change) == ("雀豪1", 95)
+    assert (by_seat[3].rank, by_seat[3].rank_change) == ("雀傑3", 25)
     assert by_seat[2].rate is None  # no rating stated
+    assert "<td>雀豪1</td><td class='n'>+95</td>" in end_html(table)
+
+
+def test_a_tenhou_json_records_dan_names_show_as_its_xmls_numbers_do() -> None:
+    """tenhou.net/6 names each seat's dan (its kyu with full-width digits; other writers spell them
+    with kanji, 九級): the panel shows the same dan as for the XML's numbers, read by the one reader
+    of stated ranks (``analysis.ranks.stated_rank``)."""
+    record = read_path(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0]
+    doc = json.loads(write_tenhou_json(record))
+    doc["dan"] = ["初段", "６級", "九級", "新人"]
+    doc["rate"] = [1800.0, 1500.0, 1500.0, 1500.0]
+    result = replay(read_bytes(json.dumps(doc, ensure_ascii=False).encode(), "dan.json")[0])
+    table = end_table(result)
+    assert table is not None
+    by_seat = {r.seat: r for r in table.rows}
+    assert [by_seat[s].rank for s in range(4)] == ["初段", "６級", "９級", "新人"]
+    assert by_seat[0].rate == 1800.0 and by_seat[0].rate_after is not None
+    assert "<td>初段</td>" in end_html(table) and "<td>９級</td>" in end_html(table)
 
 
 def test_a_mahjong_soul_games_end_shows_its_levels_and_rank_point_changes() -> None:
     """The shared jade-room record: each seat's level as the game names it, with the server's own rank
     point change (``grading_score``), which the replay checks against the ladder's rule."""
-    import json
-
     path = platforms_dir("majsoul_record", "majsoul-replay-editor", "products", "paipu_record.json")
     head = json.loads(path.read_bytes())["head"]
     result = replay(read_path(str(path))[0])
@@ -92,3 +114,15 @@ def test_no_end_before_the_game_ends() -> None:
     record.events = record.events[:-1]  # no game end
     game = GameView(record)
     assert game.ending is None and "does not reach its end" in game.to_html()
+
+
+def test_one_table_of_tenhou_dans_reads_both_kyu_spellings() -> None:
+    """The readers, the writers and the statistics share one table of Tenhou's dans
+    (``paifu.formats.tenhou_ranks``): a kyu spelled with full-width or kanji digits is the same dan,
+    and a dan written out is read back as itself."""
+    assert ranks.DAN_NAMES is tenhou_ranks.DAN_NAMES and len(ranks.DAN_NAMES) == 21
+    for i, name in enumerate(tenhou_ranks.DAN_NAMES):
+        assert ranks.tenhou_dan(name) == ranks.tenhou_dan(i) == i
+        assert tenhou_ranks.dan_numbers(tuple(tenhou_ranks.dan_names((i,)) or ())) == [i]
+    assert ranks.tenhou_dan("九級") == ranks.tenhou_dan("９級") == 1
+    assert tenhou_ranks.dan_numbers(("一級", "１級", "初段")) == [9, 9, 10]

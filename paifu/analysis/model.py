@@ -44,9 +44,10 @@ class Totals:
     findings: int = 0  # rows of the findings table
     finding_kinds: dict[str, tuple[int, int]] = field(default_factory=dict)  # code: (games, findings)
     #: games on tables whose rank-point scheme no source states (``paifu.rank_points.game_scheme``),
-    #: and of them those whose own points fit no scheme: they have no rank points here
+    #: and of them those without rank points here: their final scores fit no scheme's uma, or the
+    #: game has none (it stops before its end)
     unstated_schemes: int = 0
-    unsettled: int = 0
+    without_points: int = 0
     tables: Counter[TableKey] = field(default_factory=Counter)  # games per table key
     left_out: int = 0  # games the filters left out (``Selection``)
 
@@ -213,10 +214,10 @@ class Report:
         t = self.totals
         if self.scheme != "auto" or t is None or not t.unstated_schemes:
             return ""
-        fitted = t.unstated_schemes - t.unsettled
+        fitted = t.unstated_schemes - t.without_points
         return (
             f"; {_plural(t.unstated_schemes, 'game')} on tables whose scheme no source states: "
-            f"{fitted:,} settled by the uma their own points fit, {t.unsettled:,} without rank points"
+            f"{fitted:,} settled by the uma their own points fit, {t.without_points:,} without rank points"
         )
 
     def summary(self) -> str:

@@ -77,9 +77,10 @@ class ReportPart:
     finding_count: int = 0  # rows of the findings table (a cause and its consequences: one row)
     kind_games: Counter[str] = field(default_factory=Counter)  # games with each finding code
     kind_findings: Counter[str] = field(default_factory=Counter)  # findings of each code
-    #: games on tables whose scheme no source states; of them, those without rank points (no fit)
+    #: games on tables whose scheme no source states; of them, those without rank points (their
+    #: final scores fit no scheme's uma, or the game has no final scores)
     unstated_schemes: int = 0
-    unsettled: int = 0
+    without_points: int = 0
     findings: list[dict[str, Any]] = field(default_factory=list)  # findings rows (the sink drains them)
     seats: list[Seat] = field(default_factory=list)  # for the plots (drained)
     first: GameResult | None = None  # the only game's result while there is one (the HTML draws its scores)
@@ -128,7 +129,7 @@ class ReportPart:
         self.kind_games += other.kind_games
         self.kind_findings += other.kind_findings
         self.unstated_schemes += other.unstated_schemes
-        self.unsettled += other.unsettled
+        self.without_points += other.without_points
         self.findings += other.findings
         self.seats += other.seats
         self.rated += other.rated
@@ -253,7 +254,7 @@ class PartSpec:
         )
         if _auto(self.scheme) and not getattr(r.rules, "rank_scheme_known", True):
             one.unstated_schemes = 1
-            one.unsettled = int(oc.points is None)
+            one.without_points = int(oc.points is None)
         counted = count_game(r, oc.placements, oc.points, label=label)
         for s, (name, c) in enumerate(zip(r.players, counted, strict=True)):
             place = oc.placements[s] if oc.placements else None
@@ -290,6 +291,7 @@ class PartSpec:
 
 
 def _auto(scheme: Scheme | str) -> bool:
+    """Whether each game's scheme is its own (``"auto"``: the table's, else the uma its points fit)."""
     return isinstance(scheme, str) and scheme == "auto"
 
 
@@ -312,7 +314,7 @@ def iter_frames(
     """``build_frames`` in chunks, for a notebook over more games than fit in memory: the six
     frames of each next ``chunk_games`` games (``Unreadable`` items are skipped; ``replay_paths``
     names them). Concatenated, the chunks are ``build_frames`` of all the games."""
-    if not (isinstance(scheme, str) and scheme == "auto"):
+    if not _auto(scheme):
         scheme = get_scheme(scheme)
     if selection is not None and selection.last is not None:  # the last games are known only at the end
         yield from iter_frames(

@@ -21,14 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: Tenhou's dan names in order (``UN dan`` states the index; tenhou.net/6 JSON the name)
-DAN_NAMES = (
-    "新人",
-    *(f"{k}級" for k in "九八七六五四三二一"),
-    "初段",
-    *(f"{k}段" for k in "二三四五六七八九十"),
-    "天鳳位",
-)
+from paifu.formats.tenhou_ranks import DAN_NAMES, DAN_NUMBERS
 
 
 @dataclass(frozen=True)
@@ -64,9 +57,10 @@ def _at(values: object, i: int) -> object:
 
 
 def tenhou_dan(value: object) -> int | None:
-    """A dan a Tenhou record states, as Tenhou's index (a number, or the name tenhou.net/6 writes)."""
-    if isinstance(value, str) and value in DAN_NAMES:
-        return DAN_NAMES.index(value)
+    """A dan a Tenhou record states, as Tenhou's index (a number, or the name tenhou.net/6 writes:
+    ``paifu.formats.tenhou_ranks``, its kyu spelled either way)."""
+    if isinstance(value, str) and value in DAN_NUMBERS:
+        return DAN_NUMBERS[value]
     x = _number(value)
     return int(x) if x is not None and x == int(x) and 0 <= x < len(DAN_NAMES) else None
 

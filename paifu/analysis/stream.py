@@ -272,7 +272,7 @@ class ReportSink:
                 findings=a.finding_count,
                 finding_kinds=kinds,
                 unstated_schemes=a.unstated_schemes,
-                unsettled=a.unsettled,
+                without_points=a.without_points,
                 tables=Counter(a.tables_seen),
                 left_out=a.left_out,
             ),

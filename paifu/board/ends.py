@@ -31,18 +31,33 @@ def accept_riichi(st: Table, seat_no: int) -> None:
     st.scores[seat_no] -= 1000
     st.sticks += 1
     st.deltas[seat_no] -= 1000
-    if st.rules.four_riichi and all(s.riichi_accepted for s in st.seats):  # every seat: 3 of 3 too
+    if four_riichi_due(st, None):
         st.abort_due = RyuukyokuKind.FOUR_RIICHI
+
+
+def four_riichi_due(st: Table, pending: int | None) -> bool:
+    """Whether four riichi falls due: the ruleset has it and every seat's riichi is accepted (3 of 3
+    at three players too), counting ``pending``'s as accepted (the engine asks before the last
+    stick goes down; ``accept_riichi`` after, with None)."""
+    return st.rules.four_riichi and all(s.riichi_accepted or i == pending for i, s in enumerate(st.seats))
+
+
+def ron_window(st: Table) -> bool:
+    """Whether a ron can be made now: a discard (or the kan tile on offer) has just been made and not
+    yet passed, or the hand just ended on it by a ron and another winner may follow (head-bump aside)."""
+    if st.last_discard is None:
+        return False
+    phase = st.phase
+    return phase in (AFTER_DISCARD, AFTER_KAN) or (phase == HAND_OVER and bool(st.winners_this_tile))
 
 
 def win(st: Table, seat_no: int, tsumo: bool) -> bool:
     """A win ends the hand (a ron on a riichi discard costs no stick; a robbed added kan turns
     no kan dora); False for a ron with no tile to win on. Payments follow (``pay``)."""
     if not tsumo:
-        further = st.phase == HAND_OVER and st.winners_this_tile and st.last_discard is not None
-        if not further and (st.phase not in (AFTER_DISCARD, AFTER_KAN) or st.last_discard is None):
+        if not ron_window(st):
             return False
-        assert st.last_discard is not None
+        assert st.last_discard is not None  # ron_window: there is one
         src = st.last_discard[0]
         if st.kan_window and st.kakan_tile is not None:
             del st.dora_indicators[len(st.kans) :]  # kan dora turn in kan order

@@ -6,11 +6,10 @@ holds under the ruleset.
 from __future__ import annotations
 
 from paifu.board import ends as board
-from paifu.board.phases import BETWEEN
 from paifu.engine import riichi
 from paifu.engine.game import Game
 from paifu.engine.legality import is_tenpai, live_waits
-from paifu.engine.outcomes import check_draw, counted_tenpai, nagashi_seats
+from paifu.engine.outcomes import check_draw, outside_hand
 from paifu.engine.wins import value
 from paifu.events import Ryuukyoku, RyuukyokuKind, Win
 from paifu.findings import Code
@@ -27,24 +26,21 @@ def on_ryuukyoku(r: Game, ev: Ryuukyoku) -> None:
     flags = r.flags
     n = r.n
     ours: tuple[int, ...] = ()
-    if st is not None and st.phase != BETWEEN and exhaustive:
+    if not outside_hand(st) and exhaustive:
         tenpai = tuple(_draw_tenpai(r, s) for s in range(n))
         ours = tuple(s for s in range(n) if tenpai[s])
     claimed = ev.tenpai if kind == RyuukyokuKind.EXHAUSTIVE else None
-    faults = check_draw(st, kind, flags, ours, claimed, r.rules.name)
-    if not r.report(faults):
+    check = check_draw(st, kind, flags, ours, claimed, r.rules.name)
+    if not r.report(check.faults):
         return
     assert st is not None and r.hand is not None
     if exhaustive:
-        counted = counted_tenpai(
-            st, flags, ours, tuple(sorted(set(claimed))) if claimed is not None else None
-        )
+        counted = check.tenpai
         r.hand.tenpai = tuple(s in counted for s in range(n))
         # where nagashi mangan is a rule, a qualifying seat is paid it (not the noten payments);
         # where it is not, the draw is an ordinary one whatever the record calls it
-        winners = nagashi_seats(st, flags)
-        if winners:
-            computed = tuple(payments.nagashi_deltas(winners, st.dealer, r.rules))
+        if check.nagashi:
+            computed = tuple(payments.nagashi_deltas(check.nagashi, st.dealer, r.rules))
         else:
             computed = tuple(payments.noten_deltas(counted, r.rules))
         r.hand.draws_checked = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from paifu.board.phases import BETWEEN, HAND_OVER
 from paifu.board.state import TableState, hand_label
 from paifu.engine.game import Game
-from paifu.engine.outcomes import check_hand_start, start_scores
+from paifu.engine.outcomes import check_hand_start
 from paifu.engine.results import HandResult
 from paifu.events import GameEnd, HandStart
 from paifu.findings import Code
@@ -35,8 +35,9 @@ def start_hand(r: Game, ev: HandStart) -> None:
     here = hand_label(ev.round_wind, ev.hand_number, ev.honba)  # findings below are about this hand
     prev_scores = prev.scores if prev else None
     first = r.hand_index < 0
-    r.report(check_hand_start(ev, flags, r.expected_next, prev_scores, first, r.partial), here)
-    scores = start_scores(ev, prev_scores, flags.table.start_points, n)
+    check = check_hand_start(ev, flags, r.expected_next, prev_scores, first, r.partial)
+    r.report(check.faults, here)
+    scores = check.scores
     if first and not flags.start_points and scores:
         r.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
     r.hand_index += 1

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, HAND_OVER, ROB_CLOSED
+from paifu.board.ends import four_riichi_due, ron_window
+from paifu.board.phases import ACTION, AFTER_DISCARD, AFTER_KAN, BETWEEN, ROB_CLOSED
 from paifu.board.seat import may_rob_closed_kan
 from paifu.board.shape import is_complete, with_kind
 from paifu.board.state import TableState, tile_name
@@ -22,6 +23,12 @@ from paifu.engine.legality import Fault, is_furiten, is_nagashi, yaochu_kinds
 from paifu.events import HandStart, RyuukyokuKind, Win
 from paifu.findings import Code
 from paifu.rules.flags import RuleFlags
+
+
+def outside_hand(table: TableState | None) -> bool:
+    """No hand is being played (none dealt yet, or between hands): a win or a drawn hand here is a
+    fault that blocks, and nothing else about it can be asked."""
+    return table is None or table.phase == BETWEEN
 
 
 # ------------------------------------------------------------------ wins
@@ -37,8 +44,9 @@ def check_win(
     complete hand. ``could_ron(seat, discarder)``: whether a nearer seat could ron too (a yaku on
     the tile: the scorer's answer; None takes every complete, not furiten hand for one)."""
     seat_no = ev.seat
-    if table is None or table.phase == BETWEEN:
+    if outside_hand(table):
         return (Fault(Code.NOT_A_WINNING_HAND, "a win outside a hand", seat_no, blocks=True),)
+    assert table is not None
     seat = table.seats[seat_no]
     out: tuple[Fault, ...] = ()
     if ev.tsumo:
@@ -51,8 +59,7 @@ def check_win(
         complete = is_complete(seat.counts, seat.closed)
     else:
         discard = table.last_discard
-        further = table.phase == HAND_OVER and bool(table.winners_this_tile) and discard is not None
-        if discard is None or not (further or table.phase == AFTER_DISCARD or table.phase == AFTER_KAN):
+        if discard is None or not ron_window(table):
             return (Fault(Code.WRONG_TURN, "ron without a discard to win on", seat_no, blocks=True),)
         src, tile = discard
         if ev.from_seat != src:
@@ -155,16 +162,27 @@ def counted_tenpai(
 
 def abort_due(table: TableState, kind: RyuukyokuKind) -> RyuukyokuKind | None:
     """The abortive draw the table has due once ``kind`` is declared: four riichi puts down the
-    pending riichi's stick first, which may make it due (as ``board.ends.accept_riichi`` does)."""
+    pending riichi's stick first, which may make it due (``board.ends.four_riichi_due``, which
+    ``accept_riichi`` asks once it is down)."""
     pending = table.riichi_pending
-    if (
-        kind == RyuukyokuKind.FOUR_RIICHI
-        and pending is not None
-        and table.rules.four_riichi
-        and all(s.riichi_accepted or i == pending for i, s in enumerate(table.seats))
-    ):
+    if kind == RyuukyokuKind.FOUR_RIICHI and pending is not None and four_riichi_due(table, pending):
         return RyuukyokuKind.FOUR_RIICHI
     return table.abort_due
+
+
+class DrawCheck:
+    """What ``check_draw`` found: its faults, and what the handler applies where none blocks: the
+    tenpai seats that count (``counted_tenpai``) and the seats paid nagashi mangan
+    (``nagashi_seats``), both empty but for an exhaustive draw."""
+
+    __slots__ = ("faults", "tenpai", "nagashi")
+
+    def __init__(
+        self, faults: tuple[Fault, ...], tenpai: tuple[int, ...] = (), nagashi: tuple[int, ...] = ()
+    ) -> None:
+        self.faults = faults
+        self.tenpai = tenpai
+        self.nagashi = nagashi
 
 
 def check_draw(
@@ -174,31 +192,37 @@ def check_draw(
     tenpai: tuple[int, ...] = (),
     claimed_tenpai: tuple[int, ...] | None = None,
     rules_name: str = "this ruleset",
-) -> tuple[Fault, ...]:
+) -> DrawCheck:
     """Is this drawn hand right: an exhaustive draw with the wall empty, the tenpai seats the record
     names (``claimed_tenpai``, against the replay's ``tenpai``: asked of the scorer where an open
     hand needs a yaku), nagashi mangan where it is a rule and someone qualifies; an abortive draw
     the ruleset has (``paifu.draws.ABORTIVE_DRAWS``) whose condition holds on the table."""
-    if table is None or table.phase == BETWEEN:
-        return (Fault(Code.ABORT_CONDITION_NOT_MET, "a drawn hand outside a hand", blocks=True),)
+    if outside_hand(table):
+        return DrawCheck((Fault(Code.ABORT_CONDITION_NOT_MET, "a drawn hand outside a hand", blocks=True),))
+    assert table is not None
+    if kind != RyuukyokuKind.EXHAUSTIVE and kind != RyuukyokuKind.NAGASHI_MANGAN:
+        return DrawCheck(check_abort(table, ABORTIVE_DRAWS[kind], flags, rules_name))
     out: tuple[Fault, ...] = ()
-    if kind == RyuukyokuKind.EXHAUSTIVE or kind == RyuukyokuKind.NAGASHI_MANGAN:
-        if table.live_left > 0:
-            msg = "an exhaustive draw with tiles left in the wall"
-            out += (Fault(Code.ABORT_CONDITION_NOT_MET, msg, None, 0, table.live_left),)
-        if claimed_tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE:
-            claimed = tuple(sorted(set(claimed_tenpai)))
-            if counted_tenpai(table, flags, tenpai, claimed) != claimed:
-                msg = "the tenpai players differ from the replay"
-                out += (Fault(Code.TENPAI_MISMATCH, msg, None, tenpai, claimed),)
-        if kind == RyuukyokuKind.NAGASHI_MANGAN:
-            if not flags.nagashi_mangan:
-                out += (Fault(Code.ABORT_CONDITION_NOT_MET, "nagashi mangan is not part of this ruleset"),)
-            elif not nagashi_seats(table, flags):
-                msg = "nagashi mangan but nobody discarded only terminals and honors with none called"
-                out += (Fault(Code.ABORT_CONDITION_NOT_MET, msg),)
-        return out
-    return check_abort(table, ABORTIVE_DRAWS[kind], flags, rules_name)
+    if table.live_left > 0:
+        msg = "an exhaustive draw with tiles left in the wall"
+        out += (Fault(Code.ABORT_CONDITION_NOT_MET, msg, None, 0, table.live_left),)
+    claimed = (
+        tuple(sorted(set(claimed_tenpai)))
+        if claimed_tenpai is not None and kind == RyuukyokuKind.EXHAUSTIVE
+        else None
+    )
+    counted = counted_tenpai(table, flags, tenpai, claimed)
+    if claimed is not None and counted != claimed:
+        msg = "the tenpai players differ from the replay"
+        out += (Fault(Code.TENPAI_MISMATCH, msg, None, tenpai, claimed),)
+    nagashi = tuple(nagashi_seats(table, flags))
+    if kind == RyuukyokuKind.NAGASHI_MANGAN:
+        if not flags.nagashi_mangan:
+            out += (Fault(Code.ABORT_CONDITION_NOT_MET, "nagashi mangan is not part of this ruleset"),)
+        elif not nagashi:
+            msg = "nagashi mangan but nobody discarded only terminals and honors with none called"
+            out += (Fault(Code.ABORT_CONDITION_NOT_MET, msg),)
+    return DrawCheck(out, counted, nagashi)
 
 
 def abort_allowed(draw: AbortiveDraw, flags: RuleFlags) -> bool:
@@ -262,6 +286,17 @@ def start_scores(
     return tuple(prev_scores) if prev_scores is not None else (start_points,) * n
 
 
+class HandStartCheck:
+    """What ``check_hand_start`` found: its faults, and the scores the hand starts with
+    (``start_scores``), which the handler sets the table up with."""
+
+    __slots__ = ("faults", "scores")
+
+    def __init__(self, faults: tuple[Fault, ...], scores: tuple[int, ...]) -> None:
+        self.faults = faults
+        self.scores = scores
+
+
 def check_hand_start(
     ev: HandStart,
     flags: RuleFlags,
@@ -269,7 +304,7 @@ def check_hand_start(
     prev_scores: Sequence[int] | None,
     first: bool,
     partial: bool,
-) -> tuple[Fault, ...]:
+) -> HandStartCheck:
     """Is this hand start right: round, hand, honba, sticks and dealer as the replay worked them out
     (``expected``; the first hand of a whole game at East 1), a score and a hand per seat, the
     scores the last hand left (the first hand: the ruleset's start points). ``first``: no hand
@@ -301,4 +336,4 @@ def check_hand_start(
     ):
         msg = "first hand scores differ from the ruleset's start points"
         out += (Fault(Code.HAND_START_MISMATCH, msg, None, tuple([start] * n), scores),)
-    return out
+    return HandStartCheck(out, scores)

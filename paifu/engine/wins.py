@@ -13,11 +13,11 @@ from typing import Any
 
 from paifu.board import ends as board
 from paifu.board import turns as board_turns
-from paifu.board.phases import BETWEEN, ROB_KITA
+from paifu.board.phases import ROB_KITA
 from paifu.board.seat import FIVE_SUIT, SeatState
 from paifu.engine import calls
 from paifu.engine.game import Game
-from paifu.engine.outcomes import check_win
+from paifu.engine.outcomes import check_win, outside_hand
 from paifu.engine.results import WinResult
 from paifu.events import CallKind, Win
 from paifu.findings import Code
@@ -29,9 +29,10 @@ def on_win(r: Game, ev: Win) -> None:
     """A win: the kan dora it finds shown and the wall's indicators checked, then ``check_win``
     (may this seat win here), then the board ends the hand and the win is valued and paid."""
     st = r.state
-    if st is None or st.phase == BETWEEN:
-        r.report(check_win(st, ev, r.flags))
+    if outside_hand(st):
+        r.report(check_win(st, ev, r.flags))  # its fault that blocks
         return
+    assert st is not None
     if r.walls.wall is not None and ev.claimed is not None:
         r.walls.check_indicators(ev, r)
     if st.kans and r.flags.kan_dora and not (st.kan_window and not ev.tsumo):  # a robbed kan turns none

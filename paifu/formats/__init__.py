@@ -180,9 +180,13 @@ def read_input(p: str, fmt: str | None = None, *, found: bool = False) -> list[G
         raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
     try:
         with open(p, "rb") as fh:
-            # over the limit: only as far as telling whether it is a record at all; else never
-            # asking for more than is there
-            data = fh.read(_SKIP_SNIFF) if st.st_size > limit else read_limited(fh, limit, st.st_size)
+            if st.st_size > limit:
+                # only as far as telling whether it is a record at all (what ``skip_reason`` sniffs)
+                from paifu.formats.detect import SNIFF_BYTES
+
+                data = fh.read(SNIFF_BYTES + 1)
+            else:
+                data = read_limited(fh, limit, st.st_size)  # never asking for more than is there
     except OSError as e:
         raise RecordError(f"cannot open: {e.strerror or e}", file=p) from e
     if found:
@@ -194,10 +198,6 @@ def read_input(p: str, fmt: str | None = None, *, found: bool = False) -> list[G
         if st.st_size > limit:
             raise RecordError(f"{st.st_size:,} bytes, over the --max-size limit of {human(limit)}", file=p)
     return read_bytes(data, p, fmt)
-
-
-#: what of a file over the size limit is read to tell whether it is a record (``skip_reason``)
-_SKIP_SNIFF = 65537
 
 
 _KINDS = {

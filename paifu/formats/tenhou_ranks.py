@@ -1,5 +1,6 @@
-"""Tenhou's ranks: its XML writes each player's dan as a number (``UN dan="13,..."``), its
-tenhou.net/6 JSON as the rank's name (``"dan": ["四段", ...]``); the same rank either way."""
+"""Tenhou's ranks, the one table of them: its XML writes each player's dan as a number
+(``UN dan="13,..."``), its tenhou.net/6 JSON as the rank's name (``"dan": ["四段", "６級", ...]``); the
+same rank either way. The readers, the writers and the statistics (``paifu.analysis.ranks``) read it."""
 
 from __future__ import annotations
 
@@ -27,8 +28,12 @@ DAN_NAMES: tuple[str, ...] = (
     "十段",
     "天鳳位",
 )
-#: each name's number
-DAN_NUMBERS: dict[str, int] = {name: i for i, name in enumerate(DAN_NAMES)}
+#: each name's number: the names above, and the kyu with kanji digits (九級 .. 一級), as other
+#: writers spell them
+DAN_NUMBERS: dict[str, int] = {
+    **{name: i for i, name in enumerate(DAN_NAMES)},
+    **{f"{k}級": i for i, k in enumerate("九八七六五四三二一", 1)},
+}
 
 
 def dan_names(dan: object) -> list[object] | None:

@@ -6,14 +6,14 @@ each player's rank and rating before and after where the record carries them.
 panel, its list and the notebooks draw its rows (``EndTable``), so a reader that states more (a
 platform's rank levels and their points) fills a field here and every view shows it.
 
-Ranks and ratings: a Tenhou XML record states each seat's dan and R at the game's start (``UN dan``,
-``rate``); R after is Tenhou's formula (``analysis.rating``), with the games factor of a player past
-400 games (0.2: the record does not say how many were played), and the dan points the placement
-moves are the lobby's table (``analysis.dan``; south games, an east game two thirds). The dan after
-the game is not in the record (the points before it are not either), so it is left blank. A record
-that states a platform's own rank levels and points puts them in its header facts under
-``rank_level`` (or its name, ``rank_level_name``), ``rank_level_after`` and ``rank_points_change`` (one
-value per seat), shown as they are.
+Ranks and ratings: what a record states of each seat's standing at the game's start, as
+``analysis.ranks.stated_rank`` reads it. A Tenhou record states each seat's dan and R (XML: ``UN
+dan``, ``rate``; tenhou.net/6: the dan's name); R after is Tenhou's formula (``analysis.rating``),
+with the games factor of a player past 400 games (0.2: the record does not say how many were
+played), and the dan points the placement moves are the lobby's table (``analysis.dan``; south games, an east game two thirds). The dan after
+the game is not in the record (the points before it are not either). A record that states a
+platform's own rank levels and points puts them in its header facts under ``rank_level`` (with its
+name, ``rank_level_name``) and ``rank_points_change`` (one value per seat), shown as they are.
 """
 
 from __future__ import annotations
@@ -41,8 +41,7 @@ class EndRow:
     points_text: str  # as the record writes them ("+49"), or as the scheme would
     stated: bool  # ``points`` are the record's own
     rank: str | None = None  # dan or rank level at the game's start
-    rank_after: str | None = None
-    rank_change: int | None = None  # the rank points (Tenhou's dan points) the placement moves
+    rank_change: float | None = None  # the rank points (Tenhou's dan points) the placement moves
     rate: float | None = None  # rating (Tenhou's R) at the game's start
     rate_after: float | None = None
 
@@ -79,45 +78,49 @@ def _meta(result: Any) -> dict[str, Any]:
     return dict(getattr(result, "meta", ()) or ())
 
 
-def _per_seat(values: Any, n: int) -> list[Any]:
-    return list(values)[:n] + [None] * (n - len(values)) if isinstance(values, (list, tuple)) else [None] * n
-
-
-def _tenhou_ranks(result: Any, places: Sequence[int]) -> tuple[list[tuple[Any, ...]], list[str]]:
-    """(dan name, dan points moved, R, R after) per seat from a Tenhou record's ``dan`` and ``rate``."""
+def _stated_ranks(result: Any, places: Sequence[int]) -> tuple[list[tuple[Any, ...]], list[str]]:
+    """(rank, rank points moved, R, R after) per seat from what the record states of each seat's
+    standing (``analysis.ranks.stated_rank``: Tenhou's dan and R, whether its XML's numbers or
+    tenhou.net/6's names; a platform's own level and points change). A Tenhou dan's points moved are
+    the lobby's table's, where the record names the lobby."""
     from paifu.analysis import dan as dan_points  # the analysis package: this one place
     from paifu.analysis import rating
+    from paifu.analysis.ranks import DAN_NAMES, stated_rank, stated_rates
 
     meta, n = _meta(result), len(result.players)
-    dans, rates = _per_seat(meta.get("dan"), n), _per_seat(meta.get("rate"), n)
-    table = []
-    try:
-        table = [float(r) for r in rates]
-    except (TypeError, ValueError):
-        table = []
+    rates = stated_rates(meta, n)
     go = meta.get("tenhou_go_type")
     lobby = rating.tenhou_lobby(go)
     south = bool(go & 0x08) if isinstance(go, int) else None
-    out, notes = [], []
+    out: list[tuple[Any, ...]] = []
+    notes: list[str] = []
+    lobby_moved = False
     for s in range(n):
-        d = dans[s]
-        name = rating.DAN_NAMES[d] if isinstance(d, int) and 0 <= d < len(rating.DAN_NAMES) else None
-        moved = (
-            dan_points.points_change(places[s], d, lobby, south, n)
-            if isinstance(d, int) and lobby is not None and south is not None
-            else None
-        )
+        stated = stated_rank(meta, s, n)
+        if stated is None:
+            out.append((None, None, None, None))
+            continue
+        d, moved = stated.level, stated.change
+        if (
+            moved is None
+            and d is not None
+            and 0 <= d < len(DAN_NAMES)
+            and lobby is not None
+            and south is not None
+        ):
+            moved = dan_points.points_change(places[s], d, lobby, south, n)
+            lobby_moved = lobby_moved or moved is not None
         r = r_after = None
-        if len(table) == n:
-            r = table[s]
-            r_after = round(r + rating.rating_change(places[s], r, table, None), 2)
-        out.append((name, moved, r, r_after))
+        if rates is not None:
+            r = rates[s]
+            r_after = round(r + rating.rating_change(places[s], r, list(rates), None), 2)
+        out.append((stated.level_name, moved, r, r_after))
     if any(row[3] is not None for row in out):
         notes.append(
             "R after: Tenhou's formula, games factor 0.2 (a player past 400 games: the record does not say "
             "how many were played)"
         )
-    if any(row[1] is not None for row in out):
+    if lobby_moved:
         notes.append(
             f"dan points: the {lobby} lobby's table for {'a south' if south else 'an east'} game; "
             "the dan after the game is not in the record"
@@ -152,13 +155,7 @@ def end_table(result: Any) -> EndTable | None:
     claimed, texts = result.claimed_rank_points, result.claimed_rank_points_text
     start = result.hands[0].scores_start if result.hands and result.hands[0].scores_start else None
     uma = scheme.uma_for(scores) if scheme is not None else None
-    ranks: list[tuple[Any, ...]] = [(None, None, None, None)] * n
-    notes: list[str] = []
-    meta = _meta(result)
-    if meta.get("rate") is not None or meta.get("dan") is not None:
-        ranks, notes = _tenhou_ranks(result, places)
-    named = meta.get("rank_level_name") or meta.get("rank_level")  # a platform's level, as players read it
-    levels = [_per_seat(v, n) for v in (named, meta.get("rank_level_after"), meta.get("rank_points_change"))]
+    ranks, notes = _stated_ranks(result, places)
     rows = []
     for s in range(n):
         stated = bool(claimed) and len(claimed) >= n
@@ -183,9 +180,8 @@ def end_table(result: Any) -> EndTable | None:
                 points=points,
                 points_text=text,
                 stated=stated,
-                rank=levels[0][s] if levels[0][s] is not None else dan,
-                rank_after=levels[1][s],
-                rank_change=levels[2][s] if levels[2][s] is not None else moved,
+                rank=dan,
+                rank_change=moved,
                 rate=rate,
                 rate_after=rate_after,
             )

@@ -162,9 +162,8 @@ def end_html(table: Any) -> str:
             f"{esc(r.points_text)}</td>",
         ]
         if ranked:
-            after = f" → {esc(r.rank_after)}" if r.rank_after else ""
-            moved = f"{r.rank_change:+}" if isinstance(r.rank_change, int) else ""
-            cells += [f"<td>{esc(r.rank or '')}{after}</td>", f"<td class='n'>{moved}</td>"]
+            moved = f"{r.rank_change:+g}" if r.rank_change is not None else ""
+            cells += [f"<td>{esc(r.rank or '')}</td>", f"<td class='n'>{moved}</td>"]
         if rated:
             cells += [
                 f"<td class='n'>{_rate(r.rate)}</td>",

@@ -246,20 +246,17 @@ def limit_name(lim: str) -> str:
 
 
 _YAKU_TEXT = re.compile(r"^(?P<name>.*?)\((?P<val>[^()]*)\)$")
+#: draw names: tenhou.net/6's, and 電脳麻将's spelling of the abortive draws that kobalab's converter
+#: writes into tenhou.net/6 (``四開槓``, ``三家和``), from the table of abortive draws (``paifu.draws``)
 DRAW_NAMES = {
     "流局": RyuukyokuKind.EXHAUSTIVE,
     "全員聴牌": RyuukyokuKind.EXHAUSTIVE,
     "全員不聴": RyuukyokuKind.EXHAUSTIVE,
     "流し満貫": RyuukyokuKind.NAGASHI_MANGAN,
-    "九種九牌": RyuukyokuKind.NINE_TERMINALS,
-    "四風連打": RyuukyokuKind.FOUR_WINDS,
+    **{name: kind for fmt in (FORMAT, "majiang") for kind, name in spelled(fmt).items()},
+    # three players: the abortive draw of as many winds, as many riichi
     "三風連打": RyuukyokuKind.FOUR_WINDS,
-    "四家立直": RyuukyokuKind.FOUR_RIICHI,
     "三家立直": RyuukyokuKind.FOUR_RIICHI,
-    "四槓散了": RyuukyokuKind.FOUR_KANS,
-    "四開槓": RyuukyokuKind.FOUR_KANS,
-    "三家和了": RyuukyokuKind.TRIPLE_RON,
-    "三家和": RyuukyokuKind.TRIPLE_RON,
     # tensoul's romaji and English draw names (convert.js ``RUNES``, tensoul-py-ng constants.py)
     "Ryuukyoku": RyuukyokuKind.EXHAUSTIVE,
     "Exhaustive Draw": RyuukyokuKind.EXHAUSTIVE,
