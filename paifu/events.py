@@ -497,7 +497,7 @@ class Win(Hashed):
         self.seat = seat
         self.from_seat = from_seat
         self.tile = tile
-        self.claimed = ClaimedWin() if claimed is None else claimed  # a new one each, as a default_factory
+        self.claimed = ClaimedWin() if claimed is None else claimed
 
     @property
     def tsumo(self) -> bool:
@@ -668,7 +668,7 @@ class GameRecord(Rebuilt):
         self.events = events
         self.source = source
         self.format = format
-        self.issues = [] if issues is None else issues  # a new one each, as a default_factory
+        self.issues = [] if issues is None else issues
         self.partial = partial
 
     @property

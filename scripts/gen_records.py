@@ -8,8 +8,9 @@ import written out instead (a compiled dataclass ran ``dataclasses`` at every st
 field ``Final`` where the record is frozen, an ``__init__`` taking the fields in order and
 ``_values()``. This script writes them; everything else in a declaration file (imports, enums,
 methods, module constants) is copied as it stands. A default that makes a value (a call, a list, a
-dict) is made anew for each record, as a dataclass's ``default_factory``: the ``__init__`` takes
-``None`` for it. ``--check`` writes nothing and exits 1 when a module differs from its declaration
+dict, ``[0] * n``) is made anew for each record, as a dataclass's ``default_factory``: the ``__init__``
+takes ``None`` for it. A mutable record's ``copy()`` declared with ``...`` as its body is written too: a
+new record of the same class, each list field copied (a list of records by their own ``copy()``). ``--check`` writes nothing and exits 1 when a module differs from its declaration
 (``tests/test_generated.py`` runs the same comparison).
 
 The output goes through ``ruff`` (imports sorted, then formatted), so it reads as the hand-written
@@ -31,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FAMILIES: dict[str, str] = {
     "records/events.py": "paifu/events.py",
     "records/table_rules.py": "paifu/board/rules.py",
+    "records/values.py": "paifu/scoring/values.py",
+    "records/table.py": "paifu/board/table.py",
 }
 #: the record bases (``paifu.valued``): frozen or not
 BASES = {"Hashed": True, "Rebuilt": False}
@@ -48,6 +51,7 @@ class Field:
     fresh: bool  # the default makes a value: a new one per record
     comments: list[str]  # the lines above it (its doc), as written
     trailing: str  # its end-of-line comment, or ""
+    gap: bool  # a blank line above it (and its comments) in the declaration
 
 
 def _lines_before(lines: list[str], start: int, stop: int) -> list[str]:
@@ -58,6 +62,27 @@ def _lines_before(lines: list[str], start: int, stop: int) -> list[str]:
         got.insert(0, lines[i - 1].strip())
         i -= 1
     return got
+
+
+def _is_stub(stmt: ast.stmt) -> bool:
+    """A method whose body is only ``...`` (after its docstring): the generator writes it."""
+    if not isinstance(stmt, ast.FunctionDef):
+        return False
+    body = stmt.body[1:] if ast.get_docstring(stmt) is not None else stmt.body
+    return (
+        len(body) == 1
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and body[0].value.value is Ellipsis
+    )
+
+
+def _copied(f: Field) -> str:
+    """How ``copy()`` takes a field: a list copied (a list of records, record by record), else as is."""
+    if not f.annotation.startswith("list["):
+        return f"self.{f.name}"
+    inner = f.annotation[5:-1]
+    return f"[v.copy() for v in self.{f.name}]" if inner[:1].isupper() else f"list(self.{f.name})"
 
 
 def _trailing(lines: list[str], node: ast.stmt) -> str:
@@ -86,6 +111,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
     for stmt in body:
         first = _first_line(stmt)
         comments = _lines_before(lines, previous_end, first)
+        gap = not lines[first - len(comments) - 2].strip()
         previous_end = stmt.end_lineno or stmt.lineno
         annotation = (
             ast.get_source_segment(source, stmt.annotation) if isinstance(stmt, ast.AnnAssign) else ""
@@ -97,6 +123,10 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
             and (not annotation.startswith("ClassVar"))
         ):
             value = stmt.value
+            if others:
+                raise SystemExit(
+                    f"{where}: {cls.name}.{stmt.target.id}: declare the fields before the methods"
+                )
             if fields and fields[-1].default is not None and value is None:
                 raise SystemExit(f"{where}: {cls.name}.{stmt.target.id} has no default after one that has")
             fields.append(
@@ -104,9 +134,13 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
                     name=stmt.target.id,
                     annotation=annotation,
                     default=None if value is None else ast.get_source_segment(source, value),
-                    fresh=isinstance(value, ast.Call | ast.List | ast.Dict | ast.Set),
+                    fresh=value is not None
+                    and not isinstance(
+                        value, ast.Constant | ast.Name | ast.Attribute | ast.Tuple | ast.UnaryOp
+                    ),
                     comments=comments,
                     trailing=_trailing(lines, stmt),
+                    gap=gap and bool(fields),
                 )
             )
             continue
@@ -118,7 +152,20 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
             raise SystemExit(
                 f"{where}: {cls.name}'s __slots__ and __match_args__ are written by the generator"
             )
-        text = "\n".join(lines[first - 1 : stmt.end_lineno])
+        if _is_stub(stmt):
+            stub = stmt
+            assert isinstance(stub, ast.FunctionDef)
+            if stub.name != "copy" or frozen:
+                raise SystemExit(
+                    f"{where}: {cls.name}.{stub.name}: only a mutable record's copy() is written"
+                )
+            head = lines[first - 1 : stub.body[0].lineno - 1]
+            doc_lines = lines[stub.body[0].lineno - 1 : stub.body[0].end_lineno] if len(stub.body) > 1 else []
+            text = "\n".join(
+                [*head, *doc_lines, "        return type(self)(" + ", ".join(map(_copied, fields)) + ")"]
+            )
+        else:
+            text = "\n".join(lines[first - 1 : stmt.end_lineno])
         others.append("\n".join([*(f"    {c}" for c in comments), text]))
     if not fields:
         raise SystemExit(f"{where}: {cls.name} declares no field")
@@ -128,6 +175,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
         out += [doc, ""]
     out += [f"    __slots__ = ({names})", f"    __match_args__ = ({names})", ""]
     for f in fields:
+        out += [""] if f.gap else []
         out += [f"    {c}" for c in f.comments]
         kind = f"Final[{f.annotation}]" if frozen else f.annotation
         out.append(f"    {f.name}: {kind}" + (f"  {f.trailing}" if f.trailing else ""))
@@ -142,9 +190,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
     out += ["", f"    def __init__(self, {', '.join(params)}) -> None:"]
     for f in fields:
         if f.fresh:
-            out.append(
-                f"        self.{f.name} = {f.default} if {f.name} is None else {f.name}  # a new one each, as a default_factory"
-            )
+            out.append(f"        self.{f.name} = {f.default} if {f.name} is None else {f.name}")
         else:
             out.append(f"        self.{f.name} = {f.name}")
     for other in others:

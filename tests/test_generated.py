@@ -13,10 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, SAMPLES
 
+import paifu
 import paifu.events
+import paifu.rules
+from paifu.board.follow import Follower
 from paifu.board.rules import DEFAULT, TABLE_RULES_FIELDS, TableRules
+from paifu.board.state import TableState
+from paifu.scoring.values import Valuation, WinContext
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import gen_records  # noqa: E402 - a script, found by the path just added
@@ -72,6 +77,11 @@ class Bag(Rebuilt):
 
     items: list[int] = []
     point: Point = Point(1)
+    points: list[Point] = []
+
+    def copy(self) -> Bag:
+        """A copy."""
+        ...
 '''
 
 
@@ -117,6 +127,10 @@ def test_what_the_generator_writes_behaves_as_a_dataclass(tmp_path: Path) -> Non
         # a default that makes a value is made anew, as a default_factory
         assert made.Bag().items == [] and made.Bag().items is not made.Bag().items
         assert made.Bag().point == made.Point(1) and made.Bag().point is not made.Bag().point
+        snap = bag.copy()  # a written copy(): the lists copied
+        assert type(snap) is made.Bag and snap == bag and snap.items is not bag.items
+        snap.items.append(2)
+        assert snap != bag
     finally:
         del sys.modules["made_records"], sys.modules["made_valued"]
 
@@ -146,3 +160,20 @@ def test_a_generated_record_refuses_a_change_compiled_or_not() -> None:
     assert TableRules.__match_args__ == TABLE_RULES_FIELDS and DEFAULT.with_players(3) == rules
     assert paifu.events.Win(0, 1, 5).claimed is not paifu.events.Win(0, 1, 5).claimed
     assert paifu.events.GameRecord([]).issues is not paifu.events.GameRecord([]).issues
+
+
+def test_a_table_snapshot_is_apart_from_the_table() -> None:
+    """``Table.copy()`` (written by the generator): the same class, equal, its lists and seats copied."""
+    record = paifu.read(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0]
+    follower = Follower()
+    tables = [t for t in map(follower.apply, record.events) if t is not None]
+    table = tables[len(tables) // 2]
+    snap = table.copy()
+    assert type(snap) is TableState and snap == table and snap.seats is not table.seats
+    assert snap.seats[0] == table.seats[0] and snap.seats[0] is not table.seats[0]
+    assert repr(snap) == repr(table) and snap.__match_args__[0] == "num_players"
+    snap.scores[0] += 100
+    assert snap != table
+    context = WinContext(paifu.rules.Ruleset(), (0, 4), (), 4, True, 0, 0, True)
+    assert pickle.loads(pickle.dumps(context)) == context and hash(context) == hash(copy.copy(context))
+    assert dataclasses.replace(Valuation(True, han=2)).han == 2
