@@ -177,3 +177,23 @@ def test_a_table_snapshot_is_apart_from_the_table() -> None:
     context = WinContext(paifu.rules.Ruleset(), (0, 4), (), 4, True, 0, 0, True)
     assert pickle.loads(pickle.dumps(context)) == context and hash(context) == hash(copy.copy(context))
     assert dataclasses.replace(Valuation(True, han=2)).han == 2
+
+
+def test_type_checkers_see_the_class_that_runs() -> None:
+    """No module shows mypy ``dataclasses.dataclass`` under ``TYPE_CHECKING`` while another decorator
+    runs: ``paifu.frozen.dataclass`` is typed for checkers itself (``dataclass_transform``)."""
+    import ast
+
+    shown = []
+    for path in sorted((ROOT / "paifu").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+                shown += [
+                    f"{path.relative_to(ROOT)}:{n.lineno}"
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.ImportFrom) and n.module == "dataclasses"
+                ]
+    assert not shown, shown
+    import paifu.frozen
+
+    assert getattr(paifu.frozen.dataclass, "__dataclass_transform__", None) or sys.version_info < (3, 11)
