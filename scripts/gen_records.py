@@ -1,6 +1,6 @@
 """Writes the compiled record modules from their declarations: ``python scripts/gen_records.py``.
 
-A record (an event, ``TableRules``) is declared once, in ``records/``, as a class of annotated fields
+A record (an event, ``TableRules``, ``Table``, ``WinContext``) is declared once, in ``records/``, as a class of annotated fields
 with their defaults and a comment each, on ``Hashed`` (frozen: equal, hashed, pickled by value) or
 ``Rebuilt`` (mutable) from ``paifu.valued``. The compiled engine wants what a dataclass would make at
 import written out instead (a compiled dataclass ran ``dataclasses`` at every start): ``__slots__``
@@ -10,7 +10,8 @@ field ``Final`` where the record is frozen, an ``__init__`` taking the fields in
 methods, module constants) is copied as it stands. A default that makes a value (a call, a list, a
 dict, ``[0] * n``) is made anew for each record, as a dataclass's ``default_factory``: the ``__init__``
 takes ``None`` for it. A mutable record's ``copy()`` declared with ``...`` as its body is written too: a
-new record of the same class, each list field copied (a list of records by their own ``copy()``). ``--check`` writes nothing and exits 1 when a module differs from its declaration
+new record of the same class, each list field copied (a list of records by their own ``copy()``).
+``--check`` writes nothing and exits 1 when a module differs from its declaration
 (``tests/test_generated.py`` runs the same comparison).
 
 The output goes through ``ruff`` (imports sorted, then formatted), so it reads as the hand-written
