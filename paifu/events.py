@@ -1,3 +1,5 @@
+# Generated from records/events.py by scripts/gen_records.py (not edited here):
+# edit records/events.py, then run python scripts/gen_records.py.
 """The one event vocabulary every reader produces and the engine consumes.
 
 Events are immutable and carry what the record *says* (including the results it
@@ -6,15 +8,14 @@ table positions 0..n-1 (seat 0 sits East in East 1 unless ``GameStart.first_deal
 says otherwise). Tiles are Tenhou ids 0..135 (see ``paifu.tiles``). Scores are in
 points (not hundreds). A reader that cannot know something leaves it ``None``.
 
-Each class is compiled (``paifu.valued``): the engine reads a field from the event's struct and a
-reader makes one without a Python ``__init__``. Its fields are ``Final`` (assigned once, in ``__init__``)
-and named in order as ``__match_args__``, which the repr, ``match`` and ``dataclasses``' functions
-read: it behaves as the frozen dataclass it was (equality, hash, repr, pickling, ``fields``,
-``replace``, ``asdict``), except that a field's type is checked when it is made and an assignment
-raises ``AttributeError`` (a frozen dataclass's ``FrozenInstanceError`` is one; plain Python raises
-that). Long because each class states its fields five times (fields, ``__init__``, ``__slots__`` for
-plain Python, ``__match_args__``, values): mypyc accepts neither ``__slots__ = __match_args__ = ...``
-nor ``__match_args__`` read from ``__slots__``. The vocabulary stays in one place.
+Each record is declared once, in ``records/events.py`` (fields, types, defaults, a comment each):
+``paifu/events.py`` is written from it by ``scripts/gen_records.py`` as classes mypyc compiles
+(``paifu.valued``), so the engine reads a field from the event's struct and a reader makes one without
+a Python ``__init__``. Their fields are ``Final`` and named in order as ``__match_args__``, which the
+repr, ``match`` and ``dataclasses``' functions read: an event behaves as a frozen dataclass (equality,
+hash, repr, pickling, ``fields``, ``replace``, ``asdict``), except that a field's type is checked when
+it is made and an assignment raises ``AttributeError`` (a frozen dataclass's ``FrozenInstanceError``
+is one; plain Python raises that). A default that makes a value is made anew for each event.
 """
 
 from __future__ import annotations
@@ -496,7 +497,7 @@ class Win(Hashed):
         self.seat = seat
         self.from_seat = from_seat
         self.tile = tile
-        self.claimed = ClaimedWin() if claimed is None else claimed  # a new one, as a default_factory
+        self.claimed = ClaimedWin() if claimed is None else claimed
 
     @property
     def tsumo(self) -> bool:
@@ -667,7 +668,7 @@ class GameRecord(Rebuilt):
         self.events = events
         self.source = source
         self.format = format
-        self.issues = [] if issues is None else issues  # a new list, as a default_factory
+        self.issues = [] if issues is None else issues
         self.partial = partial
 
     @property

@@ -9,15 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from paifu.frozen import Frozen, set_field
+from paifu.frozen import Frozen, dataclass, field, set_field
 from paifu.tiles import kinds_to_str, tile_to_str, tiles_to_str
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass, field
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass, field
 
 
 class Code(StrEnum):

@@ -14,14 +14,26 @@ behaves as the frozen dataclass did: the same equality, hash values, repr, ``Fro
 pickled state. ``Record`` is the same for a mutable class (``eq`` without a hash). A class of many
 fields, each with a default and given by keyword (a ruleset), can have ``fill`` as its ``__init__``.
 ``Described`` and ``shown`` serve the compiled classes written out instead of dataclasses
-(``paifu.board.table.Table``, ``paifu.engine.results``).
+(``paifu.valued``; the results, ``SeatState`` and ``HandWall`` by hand, the rest generated from
+``records/``).
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
+
+if sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # a marker for type checkers only: nothing at run time
+
+    def dataclass_transform(**_: Any) -> Callable[[Any], Any]:
+        return lambda made: made
+
+
+_T = TypeVar("_T")
 
 #: sets a field of a frozen record, from its own ``__init__`` (as the generated ``__init__`` does)
 set_field = object.__setattr__
@@ -64,11 +76,21 @@ class Field:
         self.metadata = metadata
 
 
-def field(**options: Any) -> Any:
+def field(
+    *,
+    default: Any = MISSING,
+    default_factory: Any = MISSING,
+    init: bool = True,
+    repr: bool = True,  # noqa: A002 - dataclasses.field's names
+    hash: bool | None = None,  # noqa: A002
+    compare: bool = True,
+    metadata: Any = None,
+) -> Any:
     """``dataclasses.field`` for a record of this module's ``dataclass``."""
-    return Field(**options)
+    return Field(default, default_factory, init, repr, hash, compare, metadata)
 
 
+@dataclass_transform(field_specifiers=(field, Field))
 def dataclass(
     cls: type | None = None, /, *, init: bool = True, repr: bool = True, eq: bool = True, slots: bool = False
 ) -> Any:
@@ -76,8 +98,8 @@ def dataclass(
     fields (for ``fields``, ``replace``, ``asdict`` and ``match``) and nothing generated. Importing
     ``dataclasses`` (``inspect``, ``ast``, ``dis``, ``tokenize``) was a tenth of a small validate (issue 26):
     ``__dataclass_fields__`` is made from this module's fields when first asked, so ``dataclasses``
-    loads only where its functions are called. Modules import it under ``TYPE_CHECKING`` from
-    ``dataclasses`` itself, so type checkers see a dataclass."""
+    loads only where its functions are called. Type checkers see what it is (``dataclass_transform``): a
+    record whose ``__init__`` is its own."""
     if init or repr or eq:
         raise TypeError("paifu.frozen.dataclass generates nothing: give init=False, repr=False, eq=False")
 
@@ -193,12 +215,13 @@ def field_names(cls: type) -> tuple[str, ...]:
     return ()
 
 
-def replace(obj: Any, /, **changes: Any) -> Any:
+def replace(obj: _T, /, **changes: Any) -> _T:
     """``dataclasses.replace`` of a record of this module's ``dataclass``, without ``dataclasses``."""
-    for f in obj.__record_fields__:
+    for f in getattr(obj, "__record_fields__"):  # noqa: B009 - set on the class at run time
         if f.init and f.name not in changes:
             changes[f.name] = getattr(obj, f.name)
-    return obj.__class__(**changes)
+    made: _T = obj.__class__(**changes)
+    return made
 
 
 class _Plan:

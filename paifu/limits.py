@@ -15,14 +15,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from typing import TYPE_CHECKING, BinaryIO
+from typing import BinaryIO
 
-from paifu.frozen import Frozen, set_field
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
+from paifu.frozen import Frozen, dataclass, set_field
 
 #: magnitude above which a number in a record is nonsense (scores, honba, points); 2**53 keeps
 #: every number exact as a float and far inside the 64-bit integers pandas and writers use

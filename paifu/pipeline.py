@@ -9,24 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import Event, GameEnd, GameRecord, GameStart
 from paifu.findings import Code, Finding, Note
 from paifu.formats.walk import Skipped
-from paifu.frozen import Frozen, set_field
+from paifu.frozen import Frozen, dataclass, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rank_points.selection import table_scheme
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle_said
 from paifu.rules.tenhou_lobby import lobby_notes
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
 
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record", "replay_walked"]
 

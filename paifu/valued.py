@@ -1,11 +1,13 @@
 """What the compiled classes written out of dataclasses share: equality by their fields, pickling as a
 call of their constructor, (frozen ones) a hash, and a dataclass's repr and fields.
 
-Written once here rather than in each class: a compiled dataclass ran ``dataclasses`` at every start
-(issue 26), so the events, ``Table``, ``SeatState``, ``TableRules``, ``HandWall`` and the results give
-only their fields, in order, as ``_values()`` (and the events their names as ``__match_args__``, which
-their repr and ``dataclasses``' functions read). Compiled beside them: a native class may only inherit a
-native one, and the compiled engine reads a native event's fields from its struct, not by name.
+Written once here rather than in each class: a compiled dataclass ran ``dataclasses`` at every start,
+so the compiled records give only their fields, in order, as ``_values()`` and their names as
+``__match_args__`` (which their repr and ``dataclasses``' functions read). The events, ``TableRules``,
+``Table``, ``WinContext`` and ``Valuation`` are declared in ``records/`` and written out by
+``scripts/gen_records.py``; ``SeatState``, ``HandWall`` and the results are still written by hand.
+Compiled beside them: a native class may only inherit a native one, and the compiled engine reads a
+native event's fields from its struct, not by name.
 
 Compiled, a field declared ``Final`` cannot be assigned after ``__init__`` (``AttributeError``); run as
 plain Python (``PAIFU_COMPILE=0``), ``Hashed`` refuses a second assignment itself, as a frozen dataclass

@@ -57,8 +57,13 @@ def test_the_check_sees_a_comparison() -> None:
 
 @pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PAIFU)))
 def test_module_size(path: Path) -> None:
-    lines = path.read_text(encoding="utf-8").count("\n")
-    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    """A module generated from a declaration (``scripts/gen_records.py``) is read as its declaration."""
+    text = path.read_text(encoding="utf-8")
+    if text.startswith("# Generated from "):
+        path = PAIFU.parent / text.split()[3]
+        text = path.read_text(encoding="utf-8")
+    lines = text.count("\n")
+    doc = ast.get_docstring(ast.parse(text)) or ""
     assert lines <= MAX_LINES or "Long because" in doc, (
         f"{path.relative_to(PAIFU.parent)} has {lines} lines: split it by concern, "
         "or say at its top why not ('Long because ...')"

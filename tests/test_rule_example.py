@@ -1,5 +1,6 @@
 """``docs/development.md``'s worked example, "Adding a rule option the board follows", done as it says:
-its patch applied to a copy of ``paifu`` (plain Python), then its test run against that copy."""
+its patch applied to a copy of the project, the generator run there (``scripts/gen_records.py``), then its
+test run against that copy (plain Python)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,9 @@ def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: P
         copy / "paifu",
         ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_compiled.json"),
     )
+    for name in ("records", "scripts"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")  # ruff's settings, which the generator runs
     (tmp_path / "example.diff").write_text(patch, encoding="utf-8")
     applied = subprocess.run(
         ["git", "apply", str(tmp_path / "example.diff")],
@@ -55,6 +59,10 @@ def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: P
         check=False,
     )
     assert applied.returncode == 0, applied.stderr
+    made = subprocess.run(
+        [sys.executable, "scripts/gen_records.py"], cwd=copy, capture_output=True, text=True, check=False
+    )
+    assert made.returncode == 0 and "paifu/board/rules.py: written" in made.stdout, made.stderr
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT / "tests")]), "PAIFU_PURE": "1"}
     script = "import paifu, sys\nassert paifu.__file__.startswith(sys.argv[1]), paifu.__file__\n" + check
     ran = subprocess.run(

@@ -1,19 +1,23 @@
+# Generated from records/table.py by scripts/gen_records.py (not edited here):
+# edit records/table.py, then run python scripts/gen_records.py.
 """The table's facts and counters (``Table``), the few updates every event kind shares, and the
 names findings and frames give hands and tiles. ``paifu.board.state.TableState`` adds the record's
 events; the updates of each event kind are in ``turns``, ``calls`` and ``ends``.
+
+``Table`` is declared once, in ``records/table.py``, and written out into ``paifu/board/table.py`` by
+``scripts/gen_records.py`` as a class mypyc compiles (``paifu.valued``), its ``copy()`` too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, ClassVar, Final
+from typing import Final
 
 from paifu.board.phases import BETWEEN
 from paifu.board.rules import DEFAULT, TableRules
 from paifu.board.seat import FIVE_SUIT, SeatState
 from paifu.events import RyuukyokuKind
-from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, tile_to_str
 from paifu.valued import Rebuilt
 
@@ -26,53 +30,89 @@ def red_of(rules: TableRules) -> tuple[bool, ...]:
 DEFAULT_RED: Final = red_of(DEFAULT)
 
 
-#: ``Table``'s fields, in order (its repr, ``dataclasses.fields``)
-_TABLE_FIELDS: Final = (
-    "num_players",
-    "scores",
-    "round_wind",
-    "hand_number",
-    "honba",
-    "sticks",
-    "dealer",
-    "seats",
-    "dora_indicators",
-    "live_left",
-    "kans",
-    "seen_kinds",
-    "seen_red",
-    "any_call",
-    "first_winds",
-    "phase",
-    "turn",
-    "last_discard",
-    "kakan_tile",
-    "kan_window",
-    "robbing",
-    "rinshan_pending",
-    "rinshan_draw",
-    "rinshan_feeder",
-    "ron_candidates",
-    "winners_this_tile",
-    "riichi_pending",
-    "abort_due",
-    "kans_closed",
-    "kans_open_pending",
-    "kans_open_drawn",
-    "kans_open_due",
-    "deltas",
-    "riichi_declared",
-    "riichi_turn",
-    "riichi_order",
-    "rules",
-    "red_of",
-)
-
-
 class Table(Rebuilt):
     """One hand's table (see ``paifu.board.state``)."""
 
-    __dataclass_fields__: ClassVar[Any] = Described(_TABLE_FIELDS)  # for dataclasses' functions
+    __slots__ = (
+        "num_players",
+        "scores",
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "dealer",
+        "seats",
+        "dora_indicators",
+        "live_left",
+        "kans",
+        "seen_kinds",
+        "seen_red",
+        "any_call",
+        "first_winds",
+        "phase",
+        "turn",
+        "last_discard",
+        "kakan_tile",
+        "kan_window",
+        "robbing",
+        "rinshan_pending",
+        "rinshan_draw",
+        "rinshan_feeder",
+        "ron_candidates",
+        "winners_this_tile",
+        "riichi_pending",
+        "abort_due",
+        "kans_closed",
+        "kans_open_pending",
+        "kans_open_drawn",
+        "kans_open_due",
+        "deltas",
+        "riichi_declared",
+        "riichi_turn",
+        "riichi_order",
+        "rules",
+        "red_of",
+    )
+    __match_args__ = (
+        "num_players",
+        "scores",
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "dealer",
+        "seats",
+        "dora_indicators",
+        "live_left",
+        "kans",
+        "seen_kinds",
+        "seen_red",
+        "any_call",
+        "first_winds",
+        "phase",
+        "turn",
+        "last_discard",
+        "kakan_tile",
+        "kan_window",
+        "robbing",
+        "rinshan_pending",
+        "rinshan_draw",
+        "rinshan_feeder",
+        "ron_candidates",
+        "winners_this_tile",
+        "riichi_pending",
+        "abort_due",
+        "kans_closed",
+        "kans_open_pending",
+        "kans_open_drawn",
+        "kans_open_due",
+        "deltas",
+        "riichi_declared",
+        "riichi_turn",
+        "riichi_order",
+        "rules",
+        "red_of",
+    )
 
     num_players: int
     scores: list[int]
@@ -203,51 +243,6 @@ class Table(Rebuilt):
         self.rules = rules
         self.red_of = red_of
 
-    def _values(self) -> tuple[object, ...]:
-        return (
-            self.num_players,
-            self.scores,
-            self.round_wind,
-            self.hand_number,
-            self.honba,
-            self.sticks,
-            self.dealer,
-            self.seats,
-            self.dora_indicators,
-            self.live_left,
-            self.kans,
-            self.seen_kinds,
-            self.seen_red,
-            self.any_call,
-            self.first_winds,
-            self.phase,
-            self.turn,
-            self.last_discard,
-            self.kakan_tile,
-            self.kan_window,
-            self.robbing,
-            self.rinshan_pending,
-            self.rinshan_draw,
-            self.rinshan_feeder,
-            self.ron_candidates,
-            self.winners_this_tile,
-            self.riichi_pending,
-            self.abort_due,
-            self.kans_closed,
-            self.kans_open_pending,
-            self.kans_open_drawn,
-            self.kans_open_due,
-            self.deltas,
-            self.riichi_declared,
-            self.riichi_turn,
-            self.riichi_order,
-            self.rules,
-            self.red_of,
-        )
-
-    def __repr__(self) -> str:
-        return shown(self, _TABLE_FIELDS)
-
     def copy(self) -> Table:
         """A snapshot that later events leave alone (written out: compiled, the table's classes
         have no generic deep copy); of the same class (a ``TableState`` gives a ``TableState``)."""
@@ -259,7 +254,7 @@ class Table(Rebuilt):
             self.honba,
             self.sticks,
             self.dealer,
-            [s.copy() for s in self.seats],
+            [v.copy() for v in self.seats],
             list(self.dora_indicators),
             self.live_left,
             list(self.kans),
@@ -323,6 +318,48 @@ class Table(Rebuilt):
 
     def close_hand(self) -> None:
         self.phase = BETWEEN
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.num_players,
+            self.scores,
+            self.round_wind,
+            self.hand_number,
+            self.honba,
+            self.sticks,
+            self.dealer,
+            self.seats,
+            self.dora_indicators,
+            self.live_left,
+            self.kans,
+            self.seen_kinds,
+            self.seen_red,
+            self.any_call,
+            self.first_winds,
+            self.phase,
+            self.turn,
+            self.last_discard,
+            self.kakan_tile,
+            self.kan_window,
+            self.robbing,
+            self.rinshan_pending,
+            self.rinshan_draw,
+            self.rinshan_feeder,
+            self.ron_candidates,
+            self.winners_this_tile,
+            self.riichi_pending,
+            self.abort_due,
+            self.kans_closed,
+            self.kans_open_pending,
+            self.kans_open_drawn,
+            self.kans_open_due,
+            self.deltas,
+            self.riichi_declared,
+            self.riichi_turn,
+            self.riichi_order,
+            self.rules,
+            self.red_of,
+        )
 
 
 def hand_label(round_wind: int, hand_number: int, honba: int) -> str:

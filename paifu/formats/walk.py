@@ -19,15 +19,9 @@ import os
 import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING
 
-from paifu.frozen import Frozen, set_field
+from paifu.frozen import Frozen, dataclass, set_field
 from paifu.limits import current
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
 
 #: names that say record: the reader reports a broken one rather than the walk skipping it
 RECORD_SUFFIXES = (".xml", ".xml_", ".mjlog", ".json", ".jsonl", ".mjson", ".gz", ".paipu")

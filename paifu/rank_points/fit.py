@@ -5,16 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
-from paifu.frozen import Frozen, set_field
+from paifu.frozen import Frozen, dataclass, set_field
 from paifu.rank_points.compute import rank_points, seat_order
 from paifu.rank_points.schemes import TENHOU, Scheme, get_scheme
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
 
 
 @dataclass(init=False, repr=False, eq=False)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paifu.frozen import Frozen, fill
+from paifu.frozen import Frozen, dataclass, fields, fill, replace
 from paifu.lazy import MadeOnLookup
 from paifu.limits import read_settings
 from paifu.rules import presets
@@ -16,11 +16,6 @@ from paifu.rules.flags import flags_of
 from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.ranges import MAX_DECIMALS
 from paifu.rules.ruleset import Ruleset, toml_module
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass, fields, replace
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass, fields, replace
 
 ROUNDINGS = ("none", "half-away", "half-up", "half-even", "half-down", "floor", "ceil", "trunc")
 

@@ -10,15 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args, get_type_hints
+from typing import Any, ClassVar, Literal, get_args, get_type_hints
 
-from paifu.frozen import Frozen, fill
+from paifu.frozen import Frozen, dataclass, fields, fill, replace
 from paifu.rules.ranges import out_of_range
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass, fields, replace
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass, fields, replace
 
 
 def toml_module() -> ModuleType:

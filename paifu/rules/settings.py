@@ -15,18 +15,13 @@ choose, and the game's summary says so (``settle_said``), whatever was chosen.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from paifu.events import Call, CallKind, Discard, Draw, Event, GameEnd, GameStart, HandStart, NewDora, Win
 from paifu.findings import Note
-from paifu.frozen import Frozen, set_field
+from paifu.frozen import Frozen, dataclass, set_field
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import is_red
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
 
 __all__ = ["RecordFacts", "TsumoPaid", "record_facts", "settle", "settle_said"]
 

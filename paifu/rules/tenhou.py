@@ -14,17 +14,11 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from paifu.frozen import Frozen, set_field
+from paifu.frozen import Frozen, dataclass, set_field
 from paifu.rules.presets import preset
 from paifu.rules.ruleset import Ruleset
 from paifu.rules.tenhou_lobby import csrule_rules
-
-if TYPE_CHECKING:
-    from dataclasses import dataclass
-else:  # the same, without importing dataclasses (paifu.frozen; start-up, issue 26)
-    from paifu.frozen import dataclass
 
 __all__ = [
     "RULE_CHANGES",

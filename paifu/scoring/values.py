@@ -1,10 +1,12 @@
+# Generated from records/values.py by scripts/gen_records.py (not edited here):
+# edit records/values.py, then run python scripts/gen_records.py.
 """A win's value as data: ``WinContext`` (everything it depends on), ``Valuation`` (what it is
 worth), and the arithmetic from han and fu to points (limits, kiriage, the payers' shares).
 Plain numbers only: ``payments`` settles from these without the ``mahjong`` package.
 
-Both are written out as native classes (``paifu.valued``), compiled: a win's context and value were
-frozen dataclasses, made and read from compiled code on every win (two Python constructors of 15
-and 21 ``object.__setattr__`` calls; issue 26)."""
+Both are declared once, in ``records/values.py``, and written out into ``paifu/scoring/values.py`` by
+``scripts/gen_records.py`` as classes mypyc compiles (``paifu.valued``): made and read from compiled code
+on every win, where a frozen dataclass ran a Python constructor of an ``object.__setattr__`` a field."""
 
 from __future__ import annotations
 
@@ -257,6 +259,21 @@ class Valuation(Hashed):
         self.is_dealer = is_dealer
         self.num_players = num_players
 
+    @property
+    def points(self) -> int:
+        """The value Tenhou writes in ``AGARI ten``: the ron value, or what a tsumo collects."""
+        if not self.ok:
+            return 0
+        if not self.tsumo:
+            return self.ron_points
+        if self.is_dealer:
+            return self.tsumo_nondealer_pays * (self.num_players - 1)
+        return self.tsumo_dealer_pays + self.tsumo_nondealer_pays * (self.num_players - 2)
+
+    def yakuman_han(self, name: str) -> int:
+        """Han (13 per multiple) a yakuman of this name contributes, 0 if absent."""
+        return sum(h for n, h in self.yaku if n == name)
+
     def _values(self) -> tuple[object, ...]:
         return (
             self.ok,
@@ -275,21 +292,6 @@ class Valuation(Hashed):
             self.is_dealer,
             self.num_players,
         )
-
-    @property
-    def points(self) -> int:
-        """The value Tenhou writes in ``AGARI ten``: the ron value, or what a tsumo collects."""
-        if not self.ok:
-            return 0
-        if not self.tsumo:
-            return self.ron_points
-        if self.is_dealer:
-            return self.tsumo_nondealer_pays * (self.num_players - 1)
-        return self.tsumo_dealer_pays + self.tsumo_nondealer_pays * (self.num_players - 2)
-
-    def yakuman_han(self, name: str) -> int:
-        """Han (13 per multiple) a yakuman of this name contributes, 0 if absent."""
-        return sum(h for n, h in self.yaku if n == name)
 
 
 # ---------------------------------------------------------------- limits and points

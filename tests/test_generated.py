@@ -1,0 +1,199 @@
+"""The record modules written from their declarations (``scripts/gen_records.py``): each is what its
+declaration in ``records/`` gives, byte for byte, and what the generator writes behaves as the frozen
+(or mutable) dataclass a record was."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import importlib.util
+import pickle
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, SAMPLES
+
+import paifu
+import paifu.events
+import paifu.rules
+from paifu.board.follow import Follower
+from paifu.board.rules import DEFAULT, TABLE_RULES_FIELDS, TableRules
+from paifu.board.state import TableState
+from paifu.scoring.values import Valuation, WinContext
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import gen_records  # noqa: E402 - a script, found by the path just added
+
+pytest.importorskip("ruff", reason="the generator formats its output with ruff (the dev extra)")
+
+
+@pytest.mark.parametrize("source", sorted(gen_records.FAMILIES))
+def test_a_generated_module_is_what_its_declaration_gives(source: str) -> None:
+    target = gen_records.FAMILIES[source]
+    made = gen_records.generate(source, target)
+    assert (ROOT / target).read_text(encoding="utf-8") == made, (
+        f"{target} differs from {source}: edit {source}, then run python scripts/gen_records.py"
+    )
+    assert made.startswith(f"# Generated from {source} ")
+
+
+def test_a_changed_declaration_gives_another_module() -> None:
+    """The comparison above can fail: one more field line changes the module."""
+    source = "records/table_rules.py"
+    text = (ROOT / source).read_text(encoding="utf-8")
+    line = "    tile_ids: bool = False"
+    assert line in text
+    changed = text.replace(line, "    double_riichi: bool = True  # a new option\n" + line, 1)
+    made = gen_records.expand(changed, source)
+    assert made != gen_records.expand(text, source)
+    assert "double_riichi: Final[bool]  # a new option" in made
+    assert "kokushi_chankan_ankan: bool = True, double_riichi: bool = True, tile_ids" in made
+
+
+DECLARED = '''"""A made-up family."""
+
+from __future__ import annotations
+
+from made_valued import Hashed, Rebuilt
+
+
+class Point(Hashed):
+    """A point."""
+
+    x: int
+    #: a longer doc
+    y: int = 0  # a comment
+    tags: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return self.x + self.y
+
+
+class Bag(Rebuilt):
+    """A mutable bag."""
+
+    items: list[int] = []
+    point: Point = Point(1)
+    points: list[Point] = []
+
+    def copy(self) -> Bag:
+        """A copy."""
+        ...
+'''
+
+
+def _load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # pickle finds the classes by their module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _made(tmp_path: Path) -> Any:
+    """The made-up family, written and imported as plain Python (on ``paifu/valued.py``'s source: an
+    interpreted class cannot inherit a compiled one)."""
+    _load("made_valued", ROOT / "paifu" / "valued.py")
+    path = tmp_path / "made_records.py"
+    path.write_text(gen_records.expand(DECLARED, "records/made.py"), encoding="utf-8")
+    return _load("made_records", path)
+
+
+def test_what_the_generator_writes_behaves_as_a_dataclass(tmp_path: Path) -> None:
+    made = _made(tmp_path)
+    try:
+        point, bag = made.Point(3, 4, ("a",)), made.Bag([1])
+        assert made.Point.__match_args__ == ("x", "y", "tags") and point.total == 7
+        for obj, frozen in ((point, True), (bag, False)):
+            names = type(obj).__match_args__
+            ref = dataclasses.make_dataclass(type(obj).__name__, list(names), frozen=frozen)
+            like = ref(**{n: getattr(obj, n) for n in names})
+            assert repr(obj) == repr(like) and (obj == like) is False
+            assert [f.name for f in dataclasses.fields(obj)] == list(names)
+            assert dataclasses.replace(obj) == obj and dataclasses.asdict(obj) == dataclasses.asdict(like)
+            for back in (pickle.loads(pickle.dumps(obj)), copy.deepcopy(obj), copy.copy(obj)):
+                assert type(back) is type(obj) and back == obj
+            assert not hasattr(obj, "__dict__")
+        assert hash(point) == hash(made.Point(3, 4, ("a",))) == hash((3, 4, ("a",)))
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(bag)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            point.x = 5
+        assert made.Point(1) == made.Point(1, 0, ())
+        # a default that makes a value is made anew, as a default_factory
+        assert made.Bag().items == [] and made.Bag().items is not made.Bag().items
+        assert made.Bag().point == made.Point(1) and made.Bag().point is not made.Bag().point
+        snap = bag.copy()  # a written copy(): the lists copied
+        assert type(snap) is made.Bag and snap == bag and snap.items is not bag.items
+        snap.items.append(2)
+        assert snap != bag
+    finally:
+        del sys.modules["made_records"], sys.modules["made_valued"]
+
+
+@pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        ("    x: int = 0\n    y: int\n", "no default after one that has"),
+        ("    x: int\n\n    def __init__(self) -> None:\n        pass\n", "written by the generator"),
+        ('    """Nothing."""\n', "declares no field"),
+    ],
+)
+def test_the_generator_refuses_a_declaration_it_cannot_write(body: str, why: str) -> None:
+    text = f"from paifu.valued import Hashed\n\n\nclass Odd(Hashed):\n{body}"
+    with pytest.raises(SystemExit, match=why):
+        gen_records.expand(text, "records/odd.py")
+
+
+def test_a_generated_record_refuses_a_change_compiled_or_not() -> None:
+    """``Final`` compiled, ``paifu.valued`` in plain Python: either way an ``AttributeError``."""
+    draw, rules = paifu.events.Draw(0, 5), TableRules(num_players=3)
+    for obj, name in ((draw, "tile"), (rules, "ippatsu")):
+        with pytest.raises(AttributeError):
+            setattr(obj, name, getattr(obj, name))
+        with pytest.raises(AttributeError):
+            delattr(obj, name)
+    assert TableRules.__match_args__ == TABLE_RULES_FIELDS and DEFAULT.with_players(3) == rules
+    assert paifu.events.Win(0, 1, 5).claimed is not paifu.events.Win(0, 1, 5).claimed
+    assert paifu.events.GameRecord([]).issues is not paifu.events.GameRecord([]).issues
+
+
+def test_a_table_snapshot_is_apart_from_the_table() -> None:
+    """``Table.copy()`` (written by the generator): the same class, equal, its lists and seats copied."""
+    record = paifu.read(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0]
+    follower = Follower()
+    tables = [t for t in map(follower.apply, record.events) if t is not None]
+    table = tables[len(tables) // 2]
+    snap = table.copy()
+    assert type(snap) is TableState and snap == table and snap.seats is not table.seats
+    assert snap.seats[0] == table.seats[0] and snap.seats[0] is not table.seats[0]
+    assert repr(snap) == repr(table) and snap.__match_args__[0] == "num_players"
+    snap.scores[0] += 100
+    assert snap != table
+    context = WinContext(paifu.rules.Ruleset(), (0, 4), (), 4, True, 0, 0, True)
+    assert pickle.loads(pickle.dumps(context)) == context and hash(context) == hash(copy.copy(context))
+    assert dataclasses.replace(Valuation(True, han=2)).han == 2
+
+
+def test_type_checkers_see_the_class_that_runs() -> None:
+    """No module shows mypy ``dataclasses.dataclass`` under ``TYPE_CHECKING`` while another decorator
+    runs: ``paifu.frozen.dataclass`` is typed for checkers itself (``dataclass_transform``)."""
+    import ast
+
+    shown = []
+    for path in sorted((ROOT / "paifu").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.If) and ast.unparse(node.test).endswith("TYPE_CHECKING"):
+                shown += [
+                    f"{path.relative_to(ROOT)}:{n.lineno}"
+                    for n in ast.walk(node)
+                    if isinstance(n, ast.ImportFrom) and n.module == "dataclasses"
+                ]
+    assert not shown, shown
+    import paifu.frozen
+
+    assert getattr(paifu.frozen.dataclass, "__dataclass_transform__", None) or sys.version_info < (3, 11)
