@@ -21,7 +21,7 @@ import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import chain, islice
 from typing import Any, TypeVar
 
 from paifu.engine.results import GameResult
@@ -160,6 +160,32 @@ def report_files(
     return spec.part([i for i in items if not isinstance(i, Skipped)]).columnar(spec.column), skipped
 
 
+def merge_validate(answers: list[tuple[str, Any, list[Skipped]]]) -> tuple[str, Any, list[Skipped]]:
+    """Consecutive ``validate_batch`` answers as one, in order (a merge of the workers' tree)."""
+    text, tally, skipped = answers[0]
+    texts, skips = [text], list(skipped)
+    for more, part, skipped in answers[1:]:
+        texts.append(more)
+        tally.merge(part)
+        skips += skipped
+    return "".join(texts), tally, skips
+
+
+def merge_report(answers: list[tuple[Any, list[Skipped]]]) -> tuple[Any, list[Skipped]]:
+    """Consecutive ``report_files`` answers as one, in order: their parts merged (``ReportPart.merge``,
+    nothing trimmed: the client's sink still sees every flagged game, finding and seat)."""
+    part, skipped = answers[0]
+    skips = list(skipped)
+    for more, skipped in answers[1:]:
+        part.merge(more)
+        skips += skipped
+    return part, skips
+
+
+def _concat(answers: list[list[Any]]) -> list[Any]:
+    return [item for items in answers for item in items]
+
+
 # ---------------------------------------------------------------------- the client side
 #: seconds between two looks at the cluster while a task's answer is awaited, at most (a look is a
 #: round trip to the scheduler: once a second it was a third of the client's CPU on a long run)
@@ -236,41 +262,98 @@ def ordered_chunks(
     chunks: Iterable[list[Input]],
     *args: Any,
     failed: Callable[[str, str], T],
+    merge: Callable[[list[T]], T] | None = None,
     **kwargs: Any,
 ) -> Iterator[T]:
-    """``task(chunk, *args, **kwargs)`` on the workers for each chunk of inputs (pulled as tasks
-    are submitted), answers in input order, a bounded number in flight. A chunk whose task fails (a
-    worker that died, a result that would not come back) is retried file by file; a file that
-    fails alone becomes ``failed(path, reason)``."""
+    """``task(chunk, *args, **kwargs)`` on the workers for each chunk of inputs (pulled as they are
+    submitted), answers in input order, a bounded number in flight.
+
+    With ``merge`` (``merge([a, b, ...])``: the answer of those chunks in turn, associative), the
+    chunks go in groups of ``GROUP_BATCHES``, each one graph: its tasks and a tree of merges
+    (``SPLIT_EVERY`` answers a merge) run on the workers, and the client receives one answer a
+    group, so its work is per group, not per batch. A group whose graph fails (a worker that died
+    with it, an answer that would not come back) is redone chunk by chunk, and a chunk that fails
+    alone file by file; a file that fails alone becomes ``failed(path, reason)``."""
     todo = iter(chunks)
-    window = _threads(client) * IN_FLIGHT_PER_WORKER
-    pending: deque[tuple[list[Input], Any]] = deque()
+    threads = _threads(client)
+    group = GROUP_BATCHES if merge is not None else 1
+    # enough chunks in flight to keep every worker busy, and at least two groups
+    window = max(2, -(-threads * IN_FLIGHT_PER_WORKER // group))
+    pending: deque[tuple[list[list[Input]], Any]] = deque()
     try:
         while True:
             while len(pending) < window:
-                chunk = next(todo, None)
-                if chunk is None:
+                got = list(islice(todo, group))
+                if not got:
                     break
-                pending.append((chunk, client.submit(task, chunk, *args, pure=False, **kwargs)))
+                pending.append((got, _submit_group(client, task, got, args, kwargs, merge)))
             if not pending:
                 return
-            chunk, fut = pending.popleft()
+            got, fut = pending.popleft()
             try:
                 yield _result(client, fut)
             except DaskUnavailable:
                 raise
-            except Exception:  # noqa: BLE001 - retried file by file below, each failure reported
-                for inp in chunk:
-                    try:
-                        yield _result(client, client.submit(task, [inp], *args, pure=False, **kwargs))
-                    except DaskUnavailable:
-                        raise
-                    except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
-                        path = inp[0]
-                        yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
+            except Exception:  # noqa: BLE001 - redone chunk by chunk below, each failure reported
+                for chunk in got:
+                    yield from _one_chunk(client, task, chunk, args, kwargs, failed)
     finally:
         for _, fut in pending:
             fut.cancel()
+
+
+#: batches a group: the client submits them as one graph and receives one merged answer
+GROUP_BATCHES = 16
+#: answers a merge task takes (the depth of a group's tree is log of GROUP_BATCHES to this base)
+SPLIT_EVERY = 4
+
+
+def _submit_group(
+    client: Any,
+    task: Callable[..., Any],
+    chunks: list[list[Input]],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    merge: Callable[[list[Any]], Any] | None,
+) -> Any:
+    """One future: a chunk's task, or a group's tasks under a tree of ``merge`` (one graph, one
+    message to the scheduler)."""
+    if merge is None or len(chunks) == 1:
+        return client.submit(task, chunks[0], *args, pure=False, **kwargs)
+    from dask import delayed
+
+    level = [delayed(task, pure=False)(chunk, *args, **kwargs) for chunk in chunks]
+    while len(level) > 1:
+        level = [
+            delayed(merge, pure=False)(level[i : i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)
+        ]
+    return client.compute(level[0])
+
+
+def _one_chunk(
+    client: Any,
+    task: Callable[..., T],
+    chunk: list[Input],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    failed: Callable[[str, str], T],
+) -> Iterator[T]:
+    """A chunk's answer on its own; if it fails, each of its files' (a crash is that file's)."""
+    try:
+        yield _result(client, client.submit(task, chunk, *args, pure=False, **kwargs))
+        return
+    except DaskUnavailable:
+        raise
+    except Exception:  # noqa: BLE001 - retried file by file, each failure reported
+        pass
+    for inp in chunk:
+        try:
+            yield _result(client, client.submit(task, [inp], *args, pure=False, **kwargs))
+        except DaskUnavailable:
+            raise
+        except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
+            path = inp[0]
+            yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
 
 
 def _walk(client: Any, paths: Iterable[str], skipped: list | None) -> Iterator[list[Input]]:
@@ -304,6 +387,7 @@ def validate_batches(
         rules,
         fmt,
         failed=failed,
+        merge=merge_validate,
     ):
         if skipped is not None:
             skipped.extend(skips)
@@ -326,7 +410,9 @@ def replay_items(
         return kept([Unreadable(path, reason)], keep)
 
     chunks = _walk(client, paths, skipped)
-    for items in ordered_chunks(client, replay_files, chunks, rules, fmt, keep, failed=failed, **kwargs):
+    for items in ordered_chunks(
+        client, replay_files, chunks, rules, fmt, keep, failed=failed, merge=_concat, **kwargs
+    ):
         for item in items:
             if not isinstance(item, Skipped):
                 yield item
@@ -352,6 +438,7 @@ def report_parts(
         rules,
         fmt,
         failed=lambda p, r: (spec.part([Unreadable(p, r)]), []),
+        merge=merge_report,
     ):
         if skipped is not None:
             skipped.extend(skips)
@@ -368,18 +455,27 @@ def replay_bag(
     **kwargs: bool,
 ) -> Any:
     """A ``dask.bag.Bag`` of every game under ``paths`` (``GameResult``, or ``Unreadable`` for a bad
-    file), in input order: ``replay_bag(p).compute()`` equals ``list(replay_paths(p))``."""
+    file), in input order: ``replay_bag(p).compute()`` equals ``list(replay_paths(p))``. The walk
+    opens nothing: each worker reads its files once, and one found in a folder that is no record
+    is left out, as the serial run leaves it out."""
     try:
         import dask.bag as db
     except ImportError as e:
         raise DaskUnavailable('replay_bag needs the dask extra: pip install -e ".[dask]"') from e
-    from paifu.formats import iter_record_files
+    from paifu.formats import walk_inputs
 
-    files = list(iter_record_files(paths))
-    if not files:
+    inputs = list(walk_inputs(paths))
+    if not inputs:
         return db.from_sequence([], npartitions=1)
-    bag = db.from_sequence(files, partition_size=files_per_partition)
-    return bag.map_partitions(replay_files, rules, fmt, **kwargs)
+    bag = db.from_sequence(inputs, partition_size=files_per_partition)
+    return bag.map_partitions(_replayed, rules, fmt, **kwargs)
+
+
+def _replayed(
+    inputs: Sequence[Input], rules: Ruleset | None = None, fmt: str | None = None, **kwargs: bool
+) -> list[Item]:
+    """A partition's games and unreadable files (its files that are no record left out)."""
+    return [i for i in replay_files(inputs, rules, fmt, None, **kwargs) if not isinstance(i, Skipped)]
 
 
 def _merge_parts(parts: Iterable[Any]) -> Any:
