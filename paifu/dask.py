@@ -44,6 +44,25 @@ MIN_BATCH_BYTES = 64 << 10
 IN_FLIGHT_PER_WORKER = 4
 
 
+class Batch:
+    """A batch's inputs as one value: Dask sends it whole, where it would look into every file's
+    name of a list for futures to wait on (most of the client's work a file)."""
+
+    __slots__ = ("inputs",)
+
+    def __init__(self, inputs: Sequence[Input]) -> None:
+        self.inputs = inputs
+
+    def __iter__(self) -> Iterator[Input]:
+        return iter(self.inputs)
+
+    def __len__(self) -> int:
+        return len(self.inputs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Batch, (self.inputs,))
+
+
 class DaskUnavailable(RuntimeError):
     """Dask or distributed is not installed, or the scheduler cannot be reached."""
 
@@ -113,7 +132,7 @@ def _threads(client: Any) -> int:
 
 # ---------------------------------------------------------------------- tasks (run on workers)
 def replay_files(
-    files: Sequence[str | Input],
+    files: Iterable[str | Input],
     rules: Ruleset | None = None,
     fmt: str | None = None,
     keep: Callable[[Item], Any] | None = None,
@@ -133,7 +152,7 @@ def _input(f: str | Input) -> Input:
 
 
 def validate_batch(
-    inputs: Sequence[Input], as_json: bool, quiet: bool, rules: Ruleset | None = None, fmt: str | None = None
+    inputs: Iterable[Input], as_json: bool, quiet: bool, rules: Ruleset | None = None, fmt: str | None = None
 ) -> tuple[str, Any, list[Skipped]]:
     """What ``paifu validate`` prints of a batch of files, its counts (``paifu.cli.tally.Tally``) and
     the files it skipped: the client writes the text and adds the counts, one answer a batch."""
@@ -151,7 +170,7 @@ def validate_batch(
 
 
 def report_files(
-    files: Sequence[str | Input], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
+    files: Iterable[str | Input], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
 ) -> tuple[Any, list[Skipped]]:
     """The ``ReportPart`` of several files, built on the worker with the client's ``PartSpec``, its
     rows already Arrow tables (no pandas work left for the client), and the files it skipped."""
@@ -319,10 +338,10 @@ def _submit_group(
     """One future: a chunk's task, or a group's tasks under a tree of ``merge`` (one graph, one
     message to the scheduler)."""
     if merge is None or len(chunks) == 1:
-        return client.submit(task, chunks[0], *args, pure=False, **kwargs)
+        return client.submit(task, Batch(chunks[0]), *args, pure=False, **kwargs)
     from dask import delayed
 
-    level = [delayed(task, pure=False)(chunk, *args, **kwargs) for chunk in chunks]
+    level = [delayed(task, pure=False)(Batch(chunk), *args, **kwargs) for chunk in chunks]
     while len(level) > 1:
         level = [
             delayed(merge, pure=False)(level[i : i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)
@@ -340,7 +359,7 @@ def _one_chunk(
 ) -> Iterator[T]:
     """A chunk's answer on its own; if it fails, each of its files' (a crash is that file's)."""
     try:
-        yield _result(client, client.submit(task, chunk, *args, pure=False, **kwargs))
+        yield _result(client, client.submit(task, Batch(chunk), *args, pure=False, **kwargs))
         return
     except DaskUnavailable:
         raise
