@@ -223,10 +223,7 @@ def _result(client: Any, fut: Any) -> Any:
             return fut.result(timeout=min(_POLL, max(0.25, TIMEOUT / 8)))
         except TimeoutError:
             pass
-        try:
-            workers = bool(client.nthreads())
-        except Exception:  # noqa: BLE001 - a scheduler that does not answer has no workers for us
-            workers = False
+        workers = _has_workers(client)
         now = time.monotonic()
         if workers:
             alone = None
@@ -237,6 +234,24 @@ def _result(client: Any, fut: Any) -> Any:
                 f"the Dask cluster has had no workers for {TIMEOUT:g} s while a task waited "
                 "(--timeout to wait longer)"
             )
+
+
+def _has_workers(client: Any) -> bool:
+    """Whether the cluster has workers, from what the client's own loop last heard of the scheduler
+    (it asks every 2 s in any case): a question of our own was a round trip costing the client more
+    CPU than the answers of a whole run's batches. Asked where that is not known, or the client is
+    no longer connected."""
+    known = getattr(client, "_scheduler_identity", None)
+    if (
+        getattr(client, "status", None) == "running"  # else its loop has lost the scheduler: ask
+        and isinstance(known, dict)
+        and ("n_workers" in known or known.get("workers"))
+    ):
+        return bool(known.get("n_workers") or known.get("workers"))
+    try:
+        return bool(client.nthreads())
+    except Exception:  # noqa: BLE001 - a scheduler that does not answer has no workers for us
+        return False
 
 
 def batches(inputs: Iterable[Input], threads: int, batch_bytes: int | None = None) -> Iterator[list[Input]]:

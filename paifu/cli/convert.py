@@ -163,7 +163,7 @@ class _Names:
     the memory a hundred do. Names go in as bytes (``os.fsencode``): a file name need not be UTF-8."""
 
     #: the most of its pages the database keeps in memory
-    CACHE_KIB = 2048
+    CACHE_KIB = 256
     #: names read back at a time
     PAGE = 512
 
