@@ -312,3 +312,43 @@ def test_the_client_knows_of_workers_without_asking_the_scheduler() -> None:
     assert pdask._has_workers(older) and older.asked == 0
     lost = Client("connecting", {"n_workers": 2})  # its last news is stale: asked, and it fails
     assert not pdask._has_workers(lost) and lost.asked == 1
+
+
+def _task(chunk) -> list[str]:  # noqa: ANN001
+    if any(path == "bad" for path, _ in chunk):
+        raise ValueError("this file breaks its task")
+    return [path for path, _ in chunk]
+
+
+def _merge(answers: list[list[str]]) -> list[str]:
+    return [p for a in answers for p in a]
+
+
+def test_a_group_that_fails_is_redone_batch_by_batch_then_file_by_file(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A group's graph that fails (here one file breaks its task) costs nothing of the rest: the
+    group is redone batch by batch, the failing batch file by file, and only that file is reported,
+    everything in input order."""
+    from paifu import dask as pdask
+
+    monkeypatch.setattr(pdask, "GROUP_BATCHES", 4)
+    monkeypatch.setattr(pdask, "SPLIT_EVERY", 2)
+    names = [f"f{i}" for i in range(20)]
+    names[9] = "bad"
+    chunks = [[(n, False) for n in names[i : i + 2]] for i in range(0, 20, 2)]
+    with (
+        distributed.LocalCluster(
+            n_workers=2, processes=False, dashboard_address=":0", silence_logs=logging.ERROR
+        ) as cluster,
+        distributed.Client(cluster) as c,
+    ):
+        got = list(
+            pdask.ordered_chunks(
+                c, _task, iter(chunks), failed=lambda path, reason: [f"failed: {path}"], merge=_merge
+            )
+        )
+    flat = [p for answer in got for p in answer]
+    assert flat == [*names[:9], "failed: bad", *names[10:]]
+    # a group; the failed group's batch with the bad file file by file (2), its 3 others; the last group
+    assert len(got) == 1 + 2 + 3 + 1
