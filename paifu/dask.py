@@ -180,25 +180,27 @@ def report_files(
 
 
 def merge_validate(answers: list[tuple[str, Any, list[Skipped]]]) -> tuple[str, Any, list[Skipped]]:
-    """Consecutive ``validate_batch`` answers as one, in order (a merge of the workers' tree)."""
-    text, tally, skipped = answers[0]
-    texts, skips = [text], list(skipped)
-    for more, part, skipped in answers[1:]:
-        texts.append(more)
+    """Consecutive ``validate_batch`` answers as one, in order (a merge of the workers' tree). The
+    answers are left as they were: a task rerun after a lost worker may meet them again."""
+    from paifu.cli.tally import Tally
+
+    first = answers[0][1]
+    tally = Tally(first.as_json, first.quiet)
+    for _, part, _ in answers:
         tally.merge(part)
-        skips += skipped
-    return "".join(texts), tally, skips
+    return "".join(a[0] for a in answers), tally, [s for a in answers for s in a[2]]
 
 
 def merge_report(answers: list[tuple[Any, list[Skipped]]]) -> tuple[Any, list[Skipped]]:
-    """Consecutive ``report_files`` answers as one, in order: their parts merged (``ReportPart.merge``,
-    nothing trimmed: the client's sink still sees every flagged game, finding and seat)."""
-    part, skipped = answers[0]
-    skips = list(skipped)
-    for more, skipped in answers[1:]:
+    """Consecutive ``report_files`` answers as one, in order: their parts merged into a new one
+    (``ReportPart.merge``; the answers left as they were), nothing trimmed: the client's sink still
+    sees every flagged game, finding and seat."""
+    from paifu.analysis.parts import ReportPart
+
+    part = ReportPart()
+    for more, _ in answers:
         part.merge(more)
-        skips += skipped
-    return part, skips
+    return part, [s for a in answers for s in a[1]]
 
 
 def _concat(answers: list[list[Any]]) -> list[Any]:
