@@ -325,6 +325,7 @@ def _merge(answers: list[list[str]]) -> list[str]:
 
 
 def test_a_group_that_fails_is_redone_batch_by_batch_then_file_by_file(
+    client,  # noqa: ANN001
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A group's graph that fails (here one file breaks its task) costs nothing of the rest: the
@@ -337,17 +338,19 @@ def test_a_group_that_fails_is_redone_batch_by_batch_then_file_by_file(
     names = [f"f{i}" for i in range(20)]
     names[9] = "bad"
     chunks = [[(n, False) for n in names[i : i + 2]] for i in range(0, 20, 2)]
-    with (
-        distributed.LocalCluster(
-            n_workers=2, processes=False, dashboard_address=":0", silence_logs=logging.ERROR
-        ) as cluster,
-        distributed.Client(cluster) as c,
-    ):
+    import sys
+
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers run this module's task
+    try:
         got = list(
             pdask.ordered_chunks(
-                c, _task, iter(chunks), failed=lambda path, reason: [f"failed: {path}"], merge=_merge
+                client, _task, iter(chunks), failed=lambda path, reason: [f"failed: {path}"], merge=_merge
             )
         )
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     flat = [p for answer in got for p in answer]
     assert flat == [*names[:9], "failed: bad", *names[10:]]
     # a group; the failed group's batch with the bad file file by file (2), its 3 others; the last group
