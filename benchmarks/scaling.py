@@ -1,6 +1,7 @@
 """Benchmark: how ``paifu validate`` scales: peak memory against the number of files, and Dask's client.
 
-``files``: peak memory as the number of files grows (1x to 64x the inputs).
+``files``: peak memory of ``validate`` and ``convert`` (to tenhou.net/6 JSON, into a folder) as the
+number of files grows (1x to 64x the inputs).
 
 Each scale is the inputs copied that many times as distinct files (real copies, not links: the walk
 remembers a file that can be reached under two names) under one folder, given as that one folder
@@ -8,7 +9,8 @@ remembers a file that can be reached under two names) under one folder, given as
 measured by a parent of its own (``RUSAGE_CHILDREN``: that one child's). The growth per file is the
 difference between the largest and the smallest scale, over the files added.
 
-    python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--pythonpath DIR]
+    python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--commands validate,convert]
+                                        [--pythonpath DIR]
     python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2]
 
 ``dask``: ``paifu validate --json`` over the inputs copied ``--copies`` times, serially, with
@@ -70,8 +72,8 @@ def files(args: argparse.Namespace) -> None:
     if args.pythonpath:
         env["PYTHONPATH"] = args.pythonpath
         env["PAIFU_PURE"] = "1"
-    rows = []
-    print("paifu validate -q --json FOLDER: peak RSS against the number of files")
+    rows: dict[str, list[tuple[int, int, float]]] = {c: [] for c in args.commands}
+    print(f"paifu {' and '.join(args.commands)} FOLDER: peak RSS against the number of files")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for scale in args.scales:
@@ -81,15 +83,34 @@ def files(args: argparse.Namespace) -> None:
                 [sys.executable, "-m", "paifu", "validate", "-q", "--json", str(folder)], out, env
             )
             summary = json.loads(out.read_text().splitlines()[-1])
-            rows.append((scale, summary["files"], summary["games"], mib, secs))
-            print(
-                f"  {scale:>3}x: {summary['files']:7,d} files {summary['games']:7,d} games  "
-                f"peak RSS {mib:7.1f} MiB  ({secs:.1f} s)",
-                flush=True,
-            )
-    (s0, f0, _, m0, _), (s1, f1, _, m1, _) = rows[0], rows[-1]
-    if f1 > f0:
-        print(f"  growth {s0}x->{s1}x: {(m1 - m0) * 1024 / (f1 - f0):.3f} KiB a file")
+            n_files, games = summary["files"], summary["games"]
+            if "validate" in rows:
+                rows["validate"].append((scale, n_files, mib))
+                print(
+                    f"  {scale:>3}x: {n_files:7,d} files {games:7,d} games  validate peak RSS {mib:7.1f} MiB  "
+                    f"({secs:.1f} s)",
+                    flush=True,
+                )
+            if "convert" in rows:
+                written = root / f"converted-{scale}"
+                mib, secs = peak(
+                    [sys.executable, "-m", "paifu", "convert", "-q", str(folder), "--to", "tenhou-json"]
+                    + ["-o", str(written)],
+                    out,
+                    env,
+                )
+                made = sum(1 for _ in written.iterdir()) if written.exists() else 0
+                shutil.rmtree(written, ignore_errors=True)
+                rows["convert"].append((scale, n_files, mib))
+                print(
+                    f"  {scale:>3}x: {n_files:7,d} files {made:7,d} written   convert peak RSS {mib:7.1f} MiB  "
+                    f"({secs:.1f} s)",
+                    flush=True,
+                )
+    for command, got in rows.items():
+        (s0, f0, m0), (s1, f1, m1) = got[0], got[-1]
+        if f1 > f0:
+            print(f"  {command} growth {s0}x->{s1}x: {(m1 - m0) * 1024 / (f1 - f0):.3f} KiB a file")
 
 
 def _cpu_self() -> float:
@@ -99,8 +120,10 @@ def _cpu_self() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def _run_validate(argv: list[str]) -> tuple[str, float, float]:
-    """``paifu validate`` in this process: its output, wall seconds and this process's CPU seconds."""
+def _run_validate(argv: list[str]) -> tuple[str, float, float, float]:
+    """``paifu validate`` in this process: its output, wall seconds, this process's CPU seconds and
+    those of its main thread (for Dask: the walk, the batches' graphs and their answers, without the
+    client's event loop, which runs in a thread of its own)."""
     import contextlib
     import io
     import time
@@ -108,10 +131,10 @@ def _run_validate(argv: list[str]) -> tuple[str, float, float]:
     from paifu.cli import main as paifu
 
     out = io.StringIO()
-    t, cpu = time.perf_counter(), _cpu_self()
+    t, cpu, main = time.perf_counter(), _cpu_self(), time.thread_time()
     with contextlib.redirect_stdout(out):
         paifu(["validate", "--json", *argv])
-    return out.getvalue(), time.perf_counter() - t, _cpu_self() - cpu
+    return out.getvalue(), time.perf_counter() - t, _cpu_self() - cpu, time.thread_time() - main
 
 
 @contextlib.contextmanager
@@ -186,10 +209,9 @@ def dask(args: argparse.Namespace) -> None:
         shutil.copy(next(p for p in sorted(Path(folder).rglob("*.xml"))), one)
         rows = {}
         for how, extra in (("serial", ["--jobs", "1"]), ("jobs", ["--jobs", str(args.jobs)])):
-            text, wall, own = _run_validate([folder, *extra])
-            rows[how] = (text, wall, own)
+            rows[how] = _run_validate([folder, *extra])
         with cluster(args.jobs, root) as address:
-            _, _, fixed = _run_validate([str(one), "--scheduler", address])  # connecting: once a run
+            _, _, fixed, fixed_main = _run_validate([str(one), "--scheduler", address])  # once a run
             rows["dask"] = _run_validate([folder, "--scheduler", address])
             import distributed
 
@@ -198,19 +220,30 @@ def dask(args: argparse.Namespace) -> None:
                 time.sleep(args.idle)
                 idle = (_cpu_self() - cpu) / (time.perf_counter() - t)
         games = json.loads(rows["serial"][0].splitlines()[-1])["games"]
-        for how, (_, wall, own) in rows.items():
+        for how, (_, wall, own, _) in rows.items():
             print(
                 f"  {how:<6}: {games:6,d} games  wall {wall:6.1f} s ({games / wall:6.1f} games/s)  "
                 f"this process {own / games * 1e3:.4f} CPU-ms a game",
                 flush=True,
             )
-        d_wall, d_own = rows["dask"][1], rows["dask"][2]
+        _, d_wall, d_own, d_main = rows["dask"]
         beyond = d_own - fixed - idle * d_wall
+        from paifu.dask import batches
+        from paifu.formats import walk_inputs
+
+        cpu = _cpu_self()
+        files = sum(len(b) for b in batches(walk_inputs([folder]), args.jobs))
+        walk = _cpu_self() - cpu
         print(
             f"  Dask client: {d_own:.3f} CPU-s in all: {fixed:.3f} the run's fixed part (connecting, one "
             f"file), {idle * d_wall:.3f} its event loop's own ({idle * 1e3:.2f} CPU-ms a second while "
             f"it only waits, {args.idle:g} s measured), {beyond:.3f} the batches' "
             f"({beyond / games * 1e3:.4f} CPU-ms a game)"
+        )
+        print(
+            f"  Dask client's own thread (the loop's apart): {d_main - fixed_main:.3f} CPU-s beyond the fixed "
+            f"part ({(d_main - fixed_main) / games * 1e3:.4f} CPU-ms a game); of it the walk and the cutting "
+            f"into batches, measured alone: {walk:.3f} CPU-s ({walk / files * 1e3:.4f} CPU-ms a file)"
         )
         same = rows["dask"][0] == rows["serial"][0] == rows["jobs"][0]
         s, j, d = (rows[h][1] for h in ("serial", "jobs", "dask"))
@@ -226,6 +259,12 @@ def main() -> None:
     ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
     ap.add_argument("--scales", default="1,4,16,64", type=lambda s: [int(x) for x in s.split(",")])
     ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
+    ap.add_argument(
+        "--commands",
+        default="validate,convert",
+        type=lambda s: s.split(","),
+        help="files: the commands measured (validate, convert)",
+    )
     ap.add_argument("--jobs", type=int, default=2, help="dask: workers (and --jobs) to compare")
     ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
     ap.add_argument("--idle", type=float, default=20.0, help="dask: seconds a waiting client is measured")

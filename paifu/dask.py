@@ -21,20 +21,28 @@ import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain
+from itertools import chain, islice
 from typing import Any, TypeVar
 
-from paifu.engine.results import GameResult
-from paifu.parallel import Input, kept, replay_file
+from paifu.dask_tasks import (  # noqa: F401 - the library's entries, here as before
+    FILES_PER_TASK,
+    Item,
+    _concat,
+    merge_report,
+    merge_validate,
+    reduce_report,
+    replay_bag,
+    replay_files,
+    report_files,
+    validate_batch,
+)
+from paifu.parallel import Input, kept
 from paifu.pipeline import Skipped, Unreadable
 from paifu.rules import Ruleset
 from paifu.safety import printable
 
-Item = GameResult | Unreadable
 T = TypeVar("T")
 
-#: files per partition of ``replay_bag``
-FILES_PER_TASK = 8
 #: input bytes a task reads: a batch of files cut by size, so the client's and the scheduler's work
 #: per task (a few ms) is a small part of each game's, and a worker's answer is one merged result
 BATCH_BYTES = 4 << 20
@@ -42,6 +50,25 @@ BATCH_BYTES = 4 << 20
 MIN_BATCH_BYTES = 64 << 10
 #: tasks in flight per worker thread: keeps workers busy while the client's memory stays bounded
 IN_FLIGHT_PER_WORKER = 4
+
+
+class Batch:
+    """A batch's inputs as one value: Dask sends it whole, where it would look into every file's
+    name of a list for futures to wait on (most of the client's work a file)."""
+
+    __slots__ = ("inputs",)
+
+    def __init__(self, inputs: Sequence[Input]) -> None:
+        self.inputs = inputs
+
+    def __iter__(self) -> Iterator[Input]:
+        return iter(self.inputs)
+
+    def __len__(self) -> int:
+        return len(self.inputs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Batch, (self.inputs,))
 
 
 class DaskUnavailable(RuntimeError):
@@ -111,55 +138,6 @@ def _threads(client: Any) -> int:
     return max(1, sum(client.nthreads().values()))
 
 
-# ---------------------------------------------------------------------- tasks (run on workers)
-def replay_files(
-    files: Sequence[str | Input],
-    rules: Ruleset | None = None,
-    fmt: str | None = None,
-    keep: Callable[[Item], Any] | None = None,
-    **kwargs: bool,
-) -> list[Any]:
-    """The serial items of several files (a file's crash is its own ``Unreadable``; a file found in
-    a folder whose content is no record its ``Skipped``), each through ``keep`` where one is given
-    (what the client needs of it: less to send back)."""
-    items = [
-        item for path, found in map(_input, files) for item in replay_file(path, rules, fmt, found, **kwargs)
-    ]
-    return kept(items, keep)
-
-
-def _input(f: str | Input) -> Input:
-    return (f, False) if isinstance(f, str) else f
-
-
-def validate_batch(
-    inputs: Sequence[Input], as_json: bool, quiet: bool, rules: Ruleset | None = None, fmt: str | None = None
-) -> tuple[str, Any, list[Skipped]]:
-    """What ``paifu validate`` prints of a batch of files, its counts (``paifu.cli.tally.Tally``) and
-    the files it skipped: the client writes the text and adds the counts, one answer a batch."""
-    from paifu.cli.tally import Tally
-    from paifu.engine.verdict import verdict
-
-    tally, text, skipped = Tally(as_json, quiet), [], []
-    for path, found in inputs:
-        for item in replay_file(path, rules, fmt, found):
-            if isinstance(item, Skipped):
-                skipped.append(item)
-            else:
-                text.append(tally.add(verdict(item)))
-    return "".join(text), tally, skipped
-
-
-def report_files(
-    files: Sequence[str | Input], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
-) -> tuple[Any, list[Skipped]]:
-    """The ``ReportPart`` of several files, built on the worker with the client's ``PartSpec``, its
-    rows already Arrow tables (no pandas work left for the client), and the files it skipped."""
-    items = replay_files(files, rules, fmt)
-    skipped = [i for i in items if isinstance(i, Skipped)]
-    return spec.part([i for i in items if not isinstance(i, Skipped)]).columnar(spec.column), skipped
-
-
 # ---------------------------------------------------------------------- the client side
 #: seconds between two looks at the cluster while a task's answer is awaited, at most (a look is a
 #: round trip to the scheduler: once a second it was a third of the client's CPU on a long run)
@@ -178,10 +156,7 @@ def _result(client: Any, fut: Any) -> Any:
             return fut.result(timeout=min(_POLL, max(0.25, TIMEOUT / 8)))
         except TimeoutError:
             pass
-        try:
-            workers = bool(client.nthreads())
-        except Exception:  # noqa: BLE001 - a scheduler that does not answer has no workers for us
-            workers = False
+        workers = _has_workers(client)
         now = time.monotonic()
         if workers:
             alone = None
@@ -192,6 +167,24 @@ def _result(client: Any, fut: Any) -> Any:
                 f"the Dask cluster has had no workers for {TIMEOUT:g} s while a task waited "
                 "(--timeout to wait longer)"
             )
+
+
+def _has_workers(client: Any) -> bool:
+    """Whether the cluster has workers, from what the client's own loop last heard of the scheduler
+    (it asks every 2 s in any case): a question of our own was a round trip costing the client more
+    CPU than the answers of a whole run's batches. Asked where that is not known, or the client is
+    no longer connected."""
+    known = getattr(client, "_scheduler_identity", None)
+    if (
+        getattr(client, "status", None) == "running"  # else its loop has lost the scheduler: ask
+        and isinstance(known, dict)
+        and ("n_workers" in known or known.get("workers"))
+    ):
+        return bool(known.get("n_workers") or known.get("workers"))
+    try:
+        return bool(client.nthreads())
+    except Exception:  # noqa: BLE001 - a scheduler that does not answer has no workers for us
+        return False
 
 
 def batches(inputs: Iterable[Input], threads: int, batch_bytes: int | None = None) -> Iterator[list[Input]]:
@@ -236,41 +229,98 @@ def ordered_chunks(
     chunks: Iterable[list[Input]],
     *args: Any,
     failed: Callable[[str, str], T],
+    merge: Callable[[list[T]], T] | None = None,
     **kwargs: Any,
 ) -> Iterator[T]:
-    """``task(chunk, *args, **kwargs)`` on the workers for each chunk of inputs (pulled as tasks
-    are submitted), answers in input order, a bounded number in flight. A chunk whose task fails (a
-    worker that died, a result that would not come back) is retried file by file; a file that
-    fails alone becomes ``failed(path, reason)``."""
+    """``task(chunk, *args, **kwargs)`` on the workers for each chunk of inputs (pulled as they are
+    submitted), answers in input order, a bounded number in flight.
+
+    With ``merge`` (``merge([a, b, ...])``: the answer of those chunks in turn, associative), the
+    chunks go in groups of ``GROUP_BATCHES``, each one graph: its tasks and a tree of merges
+    (``SPLIT_EVERY`` answers a merge) run on the workers, and the client receives one answer a
+    group, so its work is per group, not per batch. A group whose graph fails (a worker that died
+    with it, an answer that would not come back) is redone chunk by chunk, and a chunk that fails
+    alone file by file; a file that fails alone becomes ``failed(path, reason)``."""
     todo = iter(chunks)
-    window = _threads(client) * IN_FLIGHT_PER_WORKER
-    pending: deque[tuple[list[Input], Any]] = deque()
+    threads = _threads(client)
+    group = GROUP_BATCHES if merge is not None else 1
+    # enough chunks in flight to keep every worker busy, and at least two groups
+    window = max(2, -(-threads * IN_FLIGHT_PER_WORKER // group))
+    pending: deque[tuple[list[list[Input]], Any]] = deque()
     try:
         while True:
             while len(pending) < window:
-                chunk = next(todo, None)
-                if chunk is None:
+                got = list(islice(todo, group))
+                if not got:
                     break
-                pending.append((chunk, client.submit(task, chunk, *args, pure=False, **kwargs)))
+                pending.append((got, _submit_group(client, task, got, args, kwargs, merge)))
             if not pending:
                 return
-            chunk, fut = pending.popleft()
+            got, fut = pending.popleft()
             try:
                 yield _result(client, fut)
             except DaskUnavailable:
                 raise
-            except Exception:  # noqa: BLE001 - retried file by file below, each failure reported
-                for inp in chunk:
-                    try:
-                        yield _result(client, client.submit(task, [inp], *args, pure=False, **kwargs))
-                    except DaskUnavailable:
-                        raise
-                    except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
-                        path = inp[0]
-                        yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
+            except Exception:  # noqa: BLE001 - redone chunk by chunk below, each failure reported
+                for chunk in got:
+                    yield from _one_chunk(client, task, chunk, args, kwargs, failed)
     finally:
         for _, fut in pending:
             fut.cancel()
+
+
+#: batches a group: the client submits them as one graph and receives one merged answer
+GROUP_BATCHES = 16
+#: answers a merge task takes (the depth of a group's tree is log of GROUP_BATCHES to this base)
+SPLIT_EVERY = 4
+
+
+def _submit_group(
+    client: Any,
+    task: Callable[..., Any],
+    chunks: list[list[Input]],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    merge: Callable[[list[Any]], Any] | None,
+) -> Any:
+    """One future: a chunk's task, or a group's tasks under a tree of ``merge`` (one graph, one
+    message to the scheduler)."""
+    if merge is None or len(chunks) == 1:
+        return client.submit(task, Batch(chunks[0]), *args, pure=False, **kwargs)
+    from dask import delayed
+
+    level = [delayed(task, pure=False)(Batch(chunk), *args, **kwargs) for chunk in chunks]
+    while len(level) > 1:
+        level = [
+            delayed(merge, pure=False)(level[i : i + SPLIT_EVERY]) for i in range(0, len(level), SPLIT_EVERY)
+        ]
+    return client.compute(level[0])
+
+
+def _one_chunk(
+    client: Any,
+    task: Callable[..., T],
+    chunk: list[Input],
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    failed: Callable[[str, str], T],
+) -> Iterator[T]:
+    """A chunk's answer on its own; if it fails, each of its files' (a crash is that file's)."""
+    try:
+        yield _result(client, client.submit(task, Batch(chunk), *args, pure=False, **kwargs))
+        return
+    except DaskUnavailable:
+        raise
+    except Exception:  # noqa: BLE001 - retried file by file, each failure reported
+        pass
+    for inp in chunk:
+        try:
+            yield _result(client, client.submit(task, [inp], *args, pure=False, **kwargs))
+        except DaskUnavailable:
+            raise
+        except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
+            path = inp[0]
+            yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
 
 
 def _walk(client: Any, paths: Iterable[str], skipped: list | None) -> Iterator[list[Input]]:
@@ -304,6 +354,7 @@ def validate_batches(
         rules,
         fmt,
         failed=failed,
+        merge=merge_validate,
     ):
         if skipped is not None:
             skipped.extend(skips)
@@ -326,7 +377,9 @@ def replay_items(
         return kept([Unreadable(path, reason)], keep)
 
     chunks = _walk(client, paths, skipped)
-    for items in ordered_chunks(client, replay_files, chunks, rules, fmt, keep, failed=failed, **kwargs):
+    for items in ordered_chunks(
+        client, replay_files, chunks, rules, fmt, keep, failed=failed, merge=_concat, **kwargs
+    ):
         for item in items:
             if not isinstance(item, Skipped):
                 yield item
@@ -352,51 +405,8 @@ def report_parts(
         rules,
         fmt,
         failed=lambda p, r: (spec.part([Unreadable(p, r)]), []),
+        merge=merge_report,
     ):
         if skipped is not None:
             skipped.extend(skips)
         yield part
-
-
-# ---------------------------------------------------------------------- the library entry
-def replay_bag(
-    paths: Iterable[str],
-    rules: Ruleset | None = None,
-    fmt: str | None = None,
-    *,
-    files_per_partition: int = FILES_PER_TASK,
-    **kwargs: bool,
-) -> Any:
-    """A ``dask.bag.Bag`` of every game under ``paths`` (``GameResult``, or ``Unreadable`` for a bad
-    file), in input order: ``replay_bag(p).compute()`` equals ``list(replay_paths(p))``."""
-    try:
-        import dask.bag as db
-    except ImportError as e:
-        raise DaskUnavailable('replay_bag needs the dask extra: pip install -e ".[dask]"') from e
-    from paifu.formats import iter_record_files
-
-    files = list(iter_record_files(paths))
-    if not files:
-        return db.from_sequence([], npartitions=1)
-    bag = db.from_sequence(files, partition_size=files_per_partition)
-    return bag.map_partitions(replay_files, rules, fmt, **kwargs)
-
-
-def _merge_parts(parts: Iterable[Any]) -> Any:
-    from paifu.analysis.stream import ReportPart
-
-    out = ReportPart()
-    for part in parts:
-        out.merge(part)
-        out.trim()
-    return out
-
-
-def reduce_report(bag: Any, scheme: Any = "auto", split_every: int = 8) -> Any:
-    """Fold a bag of items into one ``ReportPart`` on the workers (a tree of merges, no rows kept):
-    its ``counters`` are every player's statistics, exactly the serial run's."""
-    from paifu.analysis.rank_points import get_scheme
-    from paifu.analysis.stream import PartSpec, settle
-
-    spec = PartSpec(scheme if scheme == "auto" else get_scheme(scheme))
-    return settle(bag.reduction(spec.part, _merge_parts, split_every=split_every).compute())

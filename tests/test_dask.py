@@ -199,3 +199,159 @@ def test_validate_on_the_cluster_sends_batches_and_lists_skips(
     assert _run(capsys, "validate", str(folder), "--scheduler", client.scheduler.address) == serial
     files = len([p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md"])
     assert sum(submitted) == files and max(submitted) > 1  # all files, several a task
+
+
+def _fine_batches(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every file a batch, four batches a group, two answers a merge (a tree two deep); returns the
+    list the count of answers the client receives goes into."""
+    from paifu import dask as pdask
+
+    monkeypatch.setattr(pdask, "BATCH_BYTES", 1)
+    monkeypatch.setattr(pdask, "MIN_BATCH_BYTES", 1)
+    monkeypatch.setattr(pdask, "GROUP_BATCHES", 4)
+    monkeypatch.setattr(pdask, "SPLIT_EVERY", 2)
+    answers: list[int] = []
+    real = pdask._result
+
+    def counting(client, fut):  # noqa: ANN001, ANN202
+        answers.append(1)
+        return real(client, fut)
+
+    monkeypatch.setattr(pdask, "_result", counting)
+    return answers
+
+
+def test_validate_merges_batches_on_the_workers(
+    client,  # noqa: ANN001
+    inputs: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The workers join a group's answers by a tree of merges: the client receives one answer a
+    group of batches, and prints word for word what the serial run prints."""
+    from paifu.formats import walk_inputs
+
+    serial = _run(capsys, "validate", *inputs, "--json")
+    answers = _fine_batches(monkeypatch)
+    assert _run(capsys, "validate", *inputs, "--json", "--scheduler", client.scheduler.address) == serial
+    files = len(list(walk_inputs(inputs)))
+    assert files > 8 and len(answers) == -(-files // 4), (files, len(answers))
+
+
+def test_report_merges_parts_on_the_workers(
+    client,  # noqa: ANN001
+    inputs: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``report``'s per-player counters and rows merged by the workers' tree give the serial files."""
+    outputs = {}
+    for name in ("serial", "dask"):
+        d = tmp_path / name
+        d.mkdir()
+        extra: tuple[str, ...] = ()
+        if name == "dask":
+            answers = _fine_batches(monkeypatch)
+            extra = ("--scheduler", client.scheduler.address)
+        code, out, err = _run(
+            capsys, "report", *inputs, "--players", str(d / "p.csv"), "--games", str(d / "g.csv"), *extra
+        )
+        files = {p.name: p.read_bytes() for p in sorted(d.iterdir())}
+        outputs[name] = (code, out, err, files)
+    assert outputs["dask"] == outputs["serial"] and outputs["serial"][3]["p.csv"].count(b"\n") > 3
+    assert 1 < len(answers) < 8
+
+
+def test_replay_bag_opens_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bag's walk opens nothing; each file is opened once, by the task that reads it, and a
+    file found in a folder that is no record is left out as the serial run leaves it out."""
+    import builtins
+    import os
+    import shutil
+    from collections import Counter
+
+    folder = tmp_path / "mixed"
+    shutil.copytree(SAMPLES / "tenhou-xml", folder)
+    (folder / "notes.txt").write_text("no record\n")
+    opened: Counter[str] = Counter()
+    real = builtins.open
+
+    def counting(file, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if isinstance(file, str | os.PathLike):
+            opened[os.fspath(file)] += 1
+        return real(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting)
+    got = replay_bag([str(folder)], files_per_partition=3).compute(scheduler="sync")
+    reads = {p: n for p, n in opened.items() if p.startswith(str(folder))}
+    assert reads and set(reads.values()) == {1}, reads  # was 2 a file found in the folder
+    monkeypatch.setattr(builtins, "open", real)
+    serial = list(replay_paths([str(folder)]))
+    assert [(x.source, x.game_index) for x in got] == [(x.source, x.game_index) for x in serial]
+    assert str(folder / "notes.txt") in reads and len(got) == len(serial) > 3
+
+
+def test_the_client_knows_of_workers_without_asking_the_scheduler() -> None:
+    """While connected, whether the cluster has workers is what the client's loop last heard (no
+    round trip of its own: that was a third of the client's CPU); once it is not connected, it asks."""
+    from paifu import dask as pdask
+
+    class Client:
+        def __init__(self, status: str, known: dict[str, object]) -> None:
+            self.status, self._scheduler_identity, self.asked = status, known, 0
+
+        def nthreads(self) -> dict[str, int]:
+            self.asked += 1
+            raise OSError("the scheduler is gone")
+
+    alive, empty = Client("running", {"n_workers": 2}), Client("running", {"n_workers": 0})
+    assert pdask._has_workers(alive) and not pdask._has_workers(empty)
+    assert alive.asked == empty.asked == 0
+    older = Client("running", {"workers": {"tcp://w:1": {}}})  # a distributed that lists them all
+    assert pdask._has_workers(older) and older.asked == 0
+    lost = Client("connecting", {"n_workers": 2})  # its last news is stale: asked, and it fails
+    assert not pdask._has_workers(lost) and lost.asked == 1
+
+
+def _task(chunk) -> list[str]:  # noqa: ANN001
+    if any(path == "bad" for path, _ in chunk):
+        raise ValueError("this file breaks its task")
+    return [path for path, _ in chunk]
+
+
+def _merge(answers: list[list[str]]) -> list[str]:
+    return [p for a in answers for p in a]
+
+
+def test_a_group_that_fails_is_redone_batch_by_batch_then_file_by_file(
+    client,  # noqa: ANN001
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A group's graph that fails (here one file breaks its task) costs nothing of the rest: the
+    group is redone batch by batch, the failing batch file by file, and only that file is reported,
+    everything in input order."""
+    from paifu import dask as pdask
+
+    monkeypatch.setattr(pdask, "GROUP_BATCHES", 4)
+    monkeypatch.setattr(pdask, "SPLIT_EVERY", 2)
+    names = [f"f{i}" for i in range(20)]
+    names[9] = "bad"
+    chunks = [[(n, False) for n in names[i : i + 2]] for i in range(0, 20, 2)]
+    import sys
+
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers run this module's task
+    try:
+        got = list(
+            pdask.ordered_chunks(
+                client, _task, iter(chunks), failed=lambda path, reason: [f"failed: {path}"], merge=_merge
+            )
+        )
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    flat = [p for answer in got for p in answer]
+    assert flat == [*names[:9], "failed: bad", *names[10:]]
+    # a group; the failed group's batch with the bad file file by file (2), its 3 others; the last group
+    assert len(got) == 1 + 2 + 3 + 1

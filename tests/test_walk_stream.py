@@ -157,3 +157,77 @@ def test_the_walk_keeps_no_entry_per_file(tmp_path: Path) -> None:
         tracemalloc.stop()
     assert n == 4000
     assert held < 150_000, held
+
+
+def test_convert_opens_each_file_once_and_lists_skips(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``convert`` reads each input once (the walk opens nothing); what is no record is listed as
+    skipped, every record is written."""
+    from paifu.cli import main
+
+    root = _tree(tmp_path / "in")
+    out = tmp_path / "out"
+    opened = _count_opens(monkeypatch)
+    code = main(["convert", str(root), "--to", "mjai", "-o", str(out), "-q"])
+    err = capsys.readouterr().err
+    reads = {p: n for p, n in opened.items() if p.startswith(str(root))}
+    assert code == 0, err
+    assert reads and all(n == 1 for n in reads.values()), reads  # was 2 a file found in a folder
+    assert str(root / "b" / "README.md") not in reads
+    assert {
+        line.split(": skipped")[0].rsplit("/", 1)[-1] for line in err.splitlines() if ": skipped" in line
+    } == {
+        "notes.txt",
+        "README.md",
+        "rule.json",
+    }
+    assert sorted(p.stem for p in out.iterdir()) == sorted(
+        [*(f.stem for f in XML[:3]), "saved-as", MJAI[0].stem]
+    )
+
+
+def test_convert_never_reads_what_it_writes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The inputs are the walk's before anything is written: games written into a folder walked
+    later (``a/ b/ -o b/``) are not read again as inputs."""
+    from paifu.cli import main
+
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir()
+    b.mkdir()
+    for f in XML[:2]:
+        shutil.copy(f, a / f.name)
+    shutil.copy(XML[2], b / XML[2].name)
+    code = main(["convert", str(a), str(b), "--to", "tenhou-json", "-o", str(b)])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert sorted(p.name for p in b.iterdir()) == sorted([XML[2].name, *(f.stem + ".json" for f in XML[:3])])
+
+
+def test_convert_keeps_no_entry_per_file_in_memory(tmp_path: Path) -> None:
+    """The names convert keeps (the walk's files, their real paths, the outputs written) wait on
+    disk: Python memory held after 4,000 files stays that of a few (the lists and sets of names
+    held ~1 KB a file)."""
+    from paifu.cli.convert import _Names
+
+    for d in range(20):
+        folder = tmp_path / f"d{d:02}"
+        folder.mkdir()
+        for i in range(200):
+            (folder / f"game-{i:04}.xml").touch()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        names = _Names()
+        assert names.walk([str(tmp_path)]) == 4000
+        n = 0
+        for path, found in names.files([str(tmp_path)]):
+            assert found and names.is_input(os.path.realpath(path)) and not names.written(path + ".json")
+            names.wrote(path + ".json")
+            n += 1
+        held = tracemalloc.get_traced_memory()[0] - base
+        assert n == 4000 and names.written(str(tmp_path / "d19" / "game-0199.xml.json"))
+        names.close()
+    finally:
+        tracemalloc.stop()
+    assert held < 150_000, held

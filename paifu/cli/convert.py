@@ -7,8 +7,10 @@ import contextlib
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterator
+from itertools import chain, islice
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from paifu import outfiles
 from paifu.cli.common import output_problem, plural, write_line
@@ -18,13 +20,13 @@ from paifu.outfiles import short_name
 
 
 def run_convert(args: argparse.Namespace, out: TextIO) -> int:
-    """Read, write and forget one input at a time (memory stays flat on a folder of thousands);
-    a file that cannot be read or a game that cannot be written is named, the rest still written.
-    Into ``-o DIR`` no existing file is overwritten (``--overwrite`` allows it, but never an input).
-    What a target cannot carry is warned per game (``--quiet``: not) and summed up by kind."""
-    from paifu.formats import iter_record_files, normalise_format, read_bytes, read_path
+    """Read, write and forget one input at a time (memory stays flat in the number of files: the
+    walk's names wait on disk, ``_Names``); a file that cannot be read or a game that cannot be
+    written is named, the rest still written. Into ``-o DIR`` no existing file is overwritten
+    (``--overwrite`` allows it, but never an input). What a target cannot carry is warned per game
+    (``--quiet``: not) and summed up by kind."""
+    from paifu.formats import normalise_format
     from paifu.formats.base import RecordError
-    from paifu.formats.registry import BY_NAME
 
     try:
         to = normalise_format(args.to, writing=True)
@@ -35,42 +37,39 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     if target is not None and (why := outfiles.refused(target)):
         sys.stderr.write(f"paifu convert: {why}\n")
         return 2
+    with contextlib.closing(_Names()) as names:
+        return _convert(args, out, to, target, names)
+
+
+def _convert(args: argparse.Namespace, out: TextIO, to: str, target: str | None, names: _Names) -> int:
+    from paifu.formats.base import RecordError
+    from paifu.formats.registry import BY_NAME
+
     into = target is not None and outfiles.writes_into(target)  # a FIFO, a device: every game in turn
-    skipped: list = []
-    files = list(iter_record_files([p for p in args.inputs if p != "-"], skipped))
-    if "-" in args.inputs:
-        files.insert(min(args.inputs.index("-"), len(files)), "-")
-    for sk in skipped:
-        write_line(sys.stderr, f"{sk.file}: skipped: {sk.reason}")
-    if not files:
+    # the whole walk first, its names on disk: what this run writes is never read as one of its inputs
+    n_files = names.walk(args.inputs)
+    stop = Interrupt()  # Ctrl-C: the file being converted is finished, then the run stops
+    reads = stop.guard(_reads(names, args.inputs, args.format))
+    ahead = list(islice(reads, 1))
+    to_dir = target is not None and not into and (Path(target).is_dir() or target.endswith(("/", os.sep)))
+    if target is not None and not into and not to_dir and ahead:
+        ahead += islice(reads, 1)  # a second file read: the games need a folder
+        to_dir = len(ahead) > 1
+    if not ahead and not stop.hit:
         sys.stderr.write("paifu convert: no record files found\n")
         return 2
-    to_dir = (
-        target is not None
-        and not into
-        and (len(files) != 1 or Path(target).is_dir() or target.endswith(("/", os.sep)))
-    )
     if target is not None and not to_dir and (problem := output_problem(target)):
         sys.stderr.write(f"paifu convert: {problem}\n")
         return 2
-    inputs = {os.path.realpath(f) for f in files if f != "-"}
     bad = games = unwritten = 0
-    written: set[Path] = set()
     kinds: Counter[str] = Counter()
-    stop = Interrupt()  # Ctrl-C: the file being converted is finished, then the run stops
     started = 0
     with contextlib.ExitStack() as stack:
         sink = stack.enter_context(outfiles.open_into(target)) if target is not None and into else None
-        for path in stop.guard(files):
+        for path, records in chain(ahead, reads):
             started += 1
-            try:
-                records = (
-                    read_bytes(read_stdin(), "<stdin>", args.format)
-                    if path == "-"
-                    else read_path(path, args.format)
-                )
-            except RecordError as e:
-                write_line(sys.stderr, f"{path}: UNREADABLE: {e.reason}")
+            if isinstance(records, RecordError):
+                write_line(sys.stderr, f"{path}: UNREADABLE: {records.reason}")
                 bad += 1
                 continue
             name = path if path != "-" else "<stdin>"
@@ -102,8 +101,8 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
                     if not data.endswith(b"\n"):
                         out.write("\n")
                     continue
-                dest = _destination(Path(target), name, i, BY_NAME[to].extension, to_dir, written)
-                if os.path.realpath(dest) in inputs:
+                dest = _destination(Path(target), name, i, BY_NAME[to].extension, to_dir, names)
+                if names.is_input(os.path.realpath(dest)):
                     write_line(sys.stderr, f"{name}: game {i}: not written: {dest} is an input of this run")
                     bad += 1
                     unwritten += 1
@@ -115,7 +114,7 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
                     continue
                 if to_dir:
                     dest.parent.mkdir(parents=True, exist_ok=True)
-                written.add(dest)
+                names.wrote(str(dest))
                 try:
                     outfiles.write_bytes(dest, data)
                 except outfiles.OutputError as e:  # disk full, a size limit: nothing half-written is left
@@ -132,10 +131,108 @@ def run_convert(args: argparse.Namespace, out: TextIO) -> int:
     if stop.hit:
         return stop.say(
             "convert",
-            f"{started:,} of {plural(len(files), 'file')} converted, {plural(games - unwritten, 'game')} written "
-            "(each whole; the rest not started)",
+            f"{started:,} of {plural(n_files - names.not_records, 'file')} converted, "
+            f"{plural(games - unwritten, 'game')} written (each whole; the rest not started)",
         )
     return 2 if bad else 0
+
+
+def _reads(names: _Names, inputs: list[str], fmt: str | None) -> Iterator[tuple[str, Any]]:
+    """Each input's games (or the ``RecordError`` that says why it cannot be read), in order, each
+    file opened once (``read_input``); a file found in a folder that is no record is listed as
+    skipped and left out."""
+    from paifu.formats import NotARecord, read_bytes, read_input
+    from paifu.formats.base import RecordError
+
+    for path, found in names.files(inputs):
+        try:
+            if path == "-":
+                yield path, read_bytes(read_stdin(), "<stdin>", fmt)
+            else:
+                yield path, read_input(path, fmt, found=found)
+        except NotARecord as e:
+            names.not_records += 1
+            write_line(sys.stderr, f"{path}: skipped: {e}")
+        except RecordError as e:
+            yield path, e
+
+
+class _Names:
+    """The run's input files in walk order, their real paths and the outputs written, kept in a
+    temporary SQLite database on disk (its page cache bounded, ``CACHE_KIB``): a million files cost
+    the memory a hundred do. Names go in as bytes (``os.fsencode``): a file name need not be UTF-8."""
+
+    #: the most of its pages the database keeps in memory
+    CACHE_KIB = 256
+    #: names read back at a time
+    PAGE = 512
+
+    def __init__(self) -> None:
+        import sqlite3
+
+        self.db = sqlite3.connect("", isolation_level=None)  # "": a private database in a temporary file
+        self.db.executescript(
+            f"PRAGMA cache_size=-{self.CACHE_KIB}; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+            "CREATE TABLE files(name BLOB, found INTEGER);"
+            "CREATE TABLE inputs(name BLOB PRIMARY KEY) WITHOUT ROWID;"
+            "CREATE TABLE written(name BLOB PRIMARY KEY) WITHOUT ROWID;"
+        )
+        self.not_records = 0  # files found in folders that were no record (listed as skipped)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def walk(self, inputs: list[str]) -> int:
+        """Walk ``inputs`` (``walk_inputs``: nothing opened), keeping every file and its real path;
+        what the walk skips is listed as it goes. Returns the number of inputs, ``-`` included."""
+        from paifu.formats import walk_inputs
+
+        skipped: list[Any] = []
+        n = 0
+        db = self.db
+        db.execute("BEGIN")
+        for path, found in walk_inputs([p for p in inputs if p != "-"], skipped):
+            for sk in skipped:
+                write_line(sys.stderr, f"{sk.file}: skipped: {sk.reason}")
+            skipped.clear()
+            db.execute("INSERT INTO files VALUES (?, ?)", (os.fsencode(path), found))
+            db.execute("INSERT OR IGNORE INTO inputs VALUES (?)", (os.fsencode(os.path.realpath(path)),))
+            n += 1
+        db.execute("COMMIT")
+        for sk in skipped:
+            write_line(sys.stderr, f"{sk.file}: skipped: {sk.reason}")
+        return n + ("-" in inputs)
+
+    def files(self, inputs: list[str]) -> Iterator[tuple[str, bool]]:
+        """The files walked, in order, ``-`` where it was given (counted among the files before it)."""
+        at = inputs.index("-") if "-" in inputs else -1
+        row, i = 0, 0
+        while True:
+            page = self.db.execute(
+                "SELECT rowid, name, found FROM files WHERE rowid > ? ORDER BY rowid LIMIT ?",
+                (row, self.PAGE),
+            ).fetchall()
+            for _, name, found in page:
+                if i == at:
+                    yield "-", False
+                i += 1
+                yield os.fsdecode(name), bool(found)
+            if len(page) < self.PAGE:
+                break
+            row = page[-1][0]
+        if at >= i:
+            yield "-", False
+
+    def is_input(self, real: str) -> bool:
+        found = self.db.execute("SELECT 1 FROM inputs WHERE name = ?", (os.fsencode(real),)).fetchone()
+        return found is not None
+
+    def written(self, dest: str) -> bool:
+        got = self.db.execute("SELECT 1 FROM written WHERE name = ?", (os.fsencode(dest),)).fetchone()
+        return got is not None
+
+    def wrote(self, dest: str) -> None:
+        self.db.execute("INSERT OR IGNORE INTO written VALUES (?)", (os.fsencode(dest),))
 
 
 def _write_one(path: str, i: int, rec: object, to: str, kinds: Counter[str], quiet: bool) -> bytes | None:
@@ -165,14 +262,14 @@ def _write_one(path: str, i: int, rec: object, to: str, kinds: Counter[str], qui
     return data
 
 
-def _destination(target: Path, path: str, i: int, ext: str, to_dir: bool, written: set[Path]) -> Path:
+def _destination(target: Path, path: str, i: int, ext: str, to_dir: bool, names: _Names) -> Path:
     """Where a game goes: ``-o FILE`` itself, or a name in ``-o DIR`` not yet used in this run."""
     if not to_dir:
         return target
     stem = Path(path).name.split(".")[0] + (f"-{i}" if i else "")
     dest = target / short_name(stem, ext)  # a 254-byte input name: shortened with a hash, never fatal
     n = 1
-    while dest in written:  # same file name in two input folders: never overwrite
+    while names.written(str(dest)):  # same file name in two input folders: never overwrite
         n += 1
         dest = target / short_name(f"{stem}~{n}", ext)
     return dest
