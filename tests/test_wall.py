@@ -11,7 +11,6 @@ from conftest import CORPUS, CorpusSweep, corpus_dir
 
 from paifu.engine.wall import (
     INIT_SHUFFLE_PREFIX,
-    HandWall,
     TenhouWall,
     WallSeedError,
     _keyed_rng,
@@ -256,30 +255,3 @@ def test_a_deal_listed_in_another_order_is_the_walls_and_a_changed_tile_is_not()
         assert found and "dealt tiles differ" in found[0].message
         return
     pytest.fail("no game with a reproducible wall in the corpus")
-
-
-def _dealt_one_by_one(w: tuple[int, ...], n: int, dealer: int) -> tuple[tuple[int, ...], ...]:
-    """The deal written out tile by tile from the array's end: three rounds of four tiles a seat
-    from the dealer on, then one tile each (a wall too short for it wraps round, as indexing does)."""
-    by_turn: list[list[int]] = [[] for _ in range(n)]
-    pos = len(w) - 1
-    for _ in range(3):
-        for k in range(n):
-            by_turn[k] += [w[pos], w[pos - 1], w[pos - 2], w[pos - 3]]
-            pos -= 4
-    for k in range(n):
-        by_turn[k].append(w[pos])
-        pos -= 1
-    return tuple(tuple(by_turn[(s - dealer) % n]) for s in range(n))
-
-
-def test_the_deal_is_the_tiles_from_the_arrays_end_in_turn() -> None:
-    """``initial_hands`` (blocks read as slices) against the deal written out tile by tile, for
-    every table size, dealer and a wall shorter than a deal (whose positions wrap round)."""
-    rng = random.Random(7)
-    for size in (136, 108, 60, 53, 52, 40, 137):
-        for n in (3, 4):
-            for dealer in range(n):
-                tiles = tuple(rng.sample(range(1000), size))
-                hw = HandWall(tiles, n, None, (), (), (), ())
-                assert hw.initial_hands(n, dealer) == _dealt_one_by_one(tiles, n, dealer), (size, n, dealer)

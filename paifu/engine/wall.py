@@ -274,18 +274,6 @@ class HandWall(Hashed):
             raise ValueError(f"this wall was built for {n} players, not {num_players}")
         w = self.tiles
         top = len(w) - 1
-        if top >= 13 * n:  # every position dealt from is in the wall: each seat's blocks as slices
-            # (a tile read and appended one by one was 15 K instructions a hand, compiled)
-            fast: list[tuple[int, ...]] = [()] * n
-            for k in range(n):
-                a, b, c = top - 4 * k, top - 4 * (n + k), top - 4 * (2 * n + k)
-                fast[(dealer + k) % n] = (
-                    w[a - 3 : a + 1][::-1]
-                    + w[b - 3 : b + 1][::-1]
-                    + w[c - 3 : c + 1][::-1]
-                    + (w[top - 12 * n - k],)
-                )
-            return tuple(fast)
         by_turn: list[list[int]] = [[] for _ in range(n)]
         pos = top
         for _ in range(3):
