@@ -81,34 +81,32 @@ def peer_run(listing: Path) -> tuple[float, int, int]:
     return float(cpu), int(games), int(hands)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
-    ap.add_argument("--runs", type=int, default=3, help="fresh runs per figure; the best is shown")
-    args = ap.parse_args()
+def measure(paths: list[str], runs: int) -> list[str]:
+    """The floor, paifu end to end and riichienv on the unique four-player games under ``paths``, each
+    the best of ``runs`` fresh processes, as printed lines (``validate.py --peers`` prints them too)."""
     if not RIICHIENV.exists():
         raise SystemExit(f"no riichienv at {RIICHIENV}: run scripts/install_referees.sh first")
     with tempfile.TemporaryDirectory(prefix="paifu-peers-") as tmp:
-        xml, mjai = four_player_games(args.paths, Path(tmp))
+        xml, mjai = four_player_games(paths, Path(tmp))
         xml_list, mjai_list = Path(tmp) / "xml.txt", Path(tmp) / "mjai.txt"
         xml_list.write_text("\n".join(xml))
         mjai_list.write_text("\n".join(mjai))
         best: dict[str, tuple[float, int, int]] = {}
-        for _ in range(args.runs):
-            runs = {
+        for _ in range(runs):
+            got_now = {
                 "floor": stage_in_subprocess("floor", xml_list, None, ROOT),
                 "paifu": stage_in_subprocess("end to end", xml_list, None, ROOT),
                 "riichienv": peer_run(mjai_list),
             }
-            for name, got in runs.items():
+            for name, got in got_now.items():
                 if name not in best or got[0] < best[name][0]:
                     best[name] = got
     games = len(xml)
     floor = games / best["floor"][0]
-    print(
-        f"{games} unique four-player Tenhou XML games; CPU seconds in a fresh process, best of {args.runs}\n"
-    )
-    print(f"{'':52}{'games/CPU-s':>12}{'x floor':>9}")
+    lines = [
+        f"{games} unique four-player Tenhou XML games; CPU seconds in a fresh process, best of {runs}\n",
+        f"{'':52}{'games/CPU-s':>12}{'x floor':>9}",
+    ]
     labels = {
         "floor": "parse floor (lxml, the XML)",
         "paifu": "paifu end to end (read + full replay, the XML)",
@@ -116,7 +114,16 @@ def main() -> None:
     }
     for name, label in labels.items():
         rate = games / best[name][0]
-        print(f"{label:<52}{rate:12.1f}{rate / floor:9.3f}")
+        lines.append(f"{label:<52}{rate:12.1f}{rate / floor:9.3f}")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
+    ap.add_argument("--runs", type=int, default=3, help="fresh runs per figure; the best is shown")
+    args = ap.parse_args()
+    print("\n".join(measure(args.paths, args.runs)))
 
 
 if __name__ == "__main__":

@@ -21,8 +21,11 @@ after and the speed-up under the same load.
 Start-up (imports of paifu, lxml, the ``mahjong`` package) happens before each clock starts: it is
 paid once per process, not per game.
 
-    python benchmarks/validate.py [PATH ...] [--rules SPEC] [--jobs N] [--dask] [--runs 3]
+    python benchmarks/validate.py [PATH ...] [--rules SPEC] [--jobs N] [--dask] [--runs 3] [--peers]
                                   [--baseline REF [--pure-baseline]] [--memory-scales 1,4,16] [--no-memory]
+
+``--peers`` also prints ``peers.py``'s table (riichienv on the four-player games, beside the floor and
+our end to end on the same games) in the same run, so one command gives every figure of the README.
 """
 
 from __future__ import annotations
@@ -376,6 +379,9 @@ def main() -> None:
     ap.add_argument("--memory-only", action="store_true", help="only the report memory measurement")
     ap.add_argument("--baseline", metavar="REF", help="also time the code of this git commit, interleaved")
     ap.add_argument("--pure-baseline", action="store_true", help="the baseline as pure Python (not compiled)")
+    ap.add_argument(
+        "--peers", action="store_true", help="also run peers.py (riichienv beside its own floor) in this run"
+    )
     ap.add_argument("--stage", help=argparse.SUPPRESS)  # internal: one stage, printed as JSON
     ap.add_argument("--files", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -390,6 +396,11 @@ def main() -> None:
     jobs = resolve_jobs(args.jobs)
     if not args.memory_only:
         speed(args.paths, args.rules, rules, jobs, args.dask, args.runs, args.baseline, args.pure_baseline)
+    if args.peers:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        from peers import measure
+
+        print("\npeers.py: " + "\n".join(measure(args.paths, args.runs)))
     if not args.no_memory:
         memory(args.paths, [int(s) for s in args.memory_scales.split(",")])
 

@@ -136,6 +136,23 @@ def test_a_file_reached_twice_is_read_once(tmp_path: Path) -> None:
     ]
 
 
+def test_files_given_by_name_cost_no_realpath(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files given by name with no folder walked (a shell's glob) cannot have been read under another
+    name in a folder: the walk asks no ``realpath`` of them (a ``stat`` of every part of each path),
+    and still reads a file given twice once."""
+    for f in XML[:2]:
+        shutil.copy(f, tmp_path / f.name)
+    names = [str(tmp_path / f.name) for f in XML[:2]]
+
+    def refused(path: Any) -> str:
+        raise AssertionError(f"realpath of {path}")
+
+    monkeypatch.setattr(os.path, "realpath", refused)
+    skipped: list[Skipped] = []
+    assert [p for p, _ in walk_inputs([*names, names[0]], skipped)] == names
+    assert [(s.file, s.reason) for s in skipped] == [(names[0], f"the same file as {names[0]} (read once)")]
+
+
 def test_the_walk_keeps_no_entry_per_file(tmp_path: Path) -> None:
     """Memory held by the walk, at its last file, over 4,000 files in 20 folders: a folder's names
     and an entry per folder, not one per file (the old walk held ~1.2 MB here)."""
