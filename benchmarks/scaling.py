@@ -10,13 +10,13 @@ difference between the largest and the smallest scale, over the files added.
 
     python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--pythonpath DIR]
     python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2]
-    python benchmarks/scaling.py players [PATH ...] [--scales 1,2,4,8,16]
+    python benchmarks/scaling.py players [PATH ...] [--scales 1,2,4,8,16] [--html]
 
 ``players``: peak memory as the number of distinct players grows. Each scale is the inputs copied
 that many times, every copy's players renamed in its bytes (Tenhou XML, gzipped or not: a suffix
 ``-c<N>`` on every name but the placeholders for guests), so a copy is new players, not more games of
-the same ones. ``paifu report`` (with ``--out``, ``--html``, ``--games`` and ``--players``) and
-``paifu validate`` run over each, and the growth per player is the difference between the largest
+the same ones. ``paifu report`` (with ``--out``, ``--games`` and ``--players``; ``--html``: that too,
+with its page per player) and ``paifu validate`` run over each, and the growth per player is the difference between the largest
 and the smallest scale, over the players added.
 
 ``dask``: ``paifu validate --json`` over the inputs copied ``--copies`` times, serially, with
@@ -119,15 +119,17 @@ def players(args: argparse.Namespace) -> None:
         env["PYTHONPATH"] = args.pythonpath
         env["PAIFU_PURE"] = "1"
     rows = []
-    print("paifu report (--out --html --games --players) and validate: peak RSS against distinct players")
+    html = " --html" if args.html else ""
+    print(f"paifu report (--out --games --players{html}) and validate: peak RSS against distinct players")
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         for scale in args.scales:
             folder = renamed_tree(args.paths, scale, root)
             out = root / f"report-{scale}"
             argv = [sys.executable, "-m", "paifu", "report", "-q", str(folder), "--out", str(out / "ds")]
-            argv += ["--html", str(out / "r.html"), "--games", str(out / "g.parquet")]
-            argv += ["--players", str(out / "p.csv")]
+            argv += ["--games", str(out / "g.parquet"), "--players", str(out / "p.csv")]
+            if args.html:  # a page per player too: slow, a few players a second
+                argv += ["--html", str(out / "r.html")]
             report_mib, report_secs = peak(argv, root / f"report-{scale}.txt", env)
             import pandas as pd
 
@@ -315,6 +317,7 @@ def main() -> None:
     ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
     ap.add_argument("--jobs", type=int, default=2, help="dask: workers (and --jobs) to compare")
     ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
+    ap.add_argument("--html", action="store_true", help="players: the report writes its HTML pages too")
     ap.add_argument("--idle", type=float, default=20.0, help="dask: seconds a waiting client is measured")
     args = ap.parse_args()
     if args.scales is None:
