@@ -153,3 +153,17 @@ def test_report_files_identical_whatever_the_live_limit(
     assert a.keys() == b.keys()
     assert [n for n in a if a[n] != b[n]] == []
     assert filecmp.cmp(tmp_path / "objects" / "p.csv", tmp_path / "packed" / "p.csv", shallow=False)
+
+
+def test_font_subset_is_the_same_bytes_in_another_process() -> None:
+    """The report's embedded font carries no time of its own making: a report written again is the
+    same bytes (fontTools wrote the current second into the font's head table)."""
+    import subprocess
+    import sys
+    import time
+
+    code = "from paifu.analysis.fonts import subset_font; import sys; sys.stdout.write(subset_font('麻雀あい').hex())"
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    time.sleep(1.1)  # the head table's time stamp is in seconds
+    second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert first and first == second

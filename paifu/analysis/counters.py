@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import marshal
 import math
+import zlib
 from collections import Counter, OrderedDict
 from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field, fields
@@ -220,8 +221,8 @@ def field_counters(counters: Mapping[str, PlayerCounters]) -> PlayerCounters:
     return sum(counters.values(), PlayerCounters())
 
 
-#: players whose counters a ``CounterStore`` keeps as objects (the most recently counted); the rest
-#: are packed (``pack``): ~16 KiB an object, a few hundred bytes packed
+#: players whose counters a ``CounterStore`` keeps as objects (the most recently counted: about
+#: 16 KiB each, 4 MiB); the rest are packed (``pack``: about 300 bytes for a player of a few games)
 LIVE_PLAYERS = 256
 
 _FRACTION = "f"  # marks a Fraction in a packed Moments: ("f", numerator, denominator)
@@ -236,7 +237,7 @@ def _unexact(v: Any) -> int | Fraction:
 
 
 def pack(c: PlayerCounters) -> bytes:
-    """``c`` as a few hundred bytes (``marshal`` of its fields in order), exactly: ``unpack(pack(c))``
+    """``c`` as a few hundred bytes (``marshal`` of its fields in order, compressed), exactly: ``unpack(pack(c))``
     equals ``c`` field by field, ints stay ints, fractions fractions, counters keep their order."""
     out: list[Any] = []
     for f in _FIELDS:
@@ -251,12 +252,12 @@ def pack(c: PlayerCounters) -> bytes:
             out.append((v.value, v.game, v.hand, v.detail))
         else:  # a Counter: its items in order
             out.append(tuple(v.items()))
-    return marshal.dumps(tuple(out))
+    return zlib.compress(marshal.dumps(tuple(out)), 1)  # mostly zeros: a quarter of the size
 
 
 def unpack(data: bytes) -> PlayerCounters:
     """The ``PlayerCounters`` that ``pack`` made ``data`` of."""
-    values = marshal.loads(data)
+    values = marshal.loads(zlib.decompress(data))
     c = PlayerCounters()
     for f, kind, v in zip(_FIELDS, _KINDS, values, strict=True):
         if kind is int:
