@@ -99,6 +99,9 @@ def renamed(data: bytes, copy: int) -> bytes:
 def renamed_tree(paths: list[str], scale: int, root: Path) -> Path:
     """``scale`` copies of ``paths`` under ``root/players``, copy ``i``'s players renamed ``-c<i>``."""
     base = root / "players"
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise SystemExit(f"players: no such input: {', '.join(missing)}")
     for i in range(scale):
         for j, path in enumerate(paths):
             src = Path(path)
@@ -133,6 +136,8 @@ def players(args: argparse.Namespace) -> None:
             report_mib, report_secs = peak(argv, root / f"report-{scale}.txt", env)
             import pandas as pd
 
+            if not (out / "p.csv").exists():
+                raise SystemExit(f"players: paifu report wrote no --players table at {scale}x")
             named = pd.read_csv(out / "p.csv", usecols=["player"])["player"].nunique()
             shutil.rmtree(out)
             val = root / f"validate-{scale}.jsonl"
