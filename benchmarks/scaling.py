@@ -12,6 +12,14 @@ difference between the largest and the smallest scale, over the files added.
     python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--commands validate,convert]
                                         [--pythonpath DIR]
     python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2]
+    python benchmarks/scaling.py players [PATH ...] [--scales 1,2,4,8,16] [--html]
+
+``players``: peak memory as the number of distinct players grows. Each scale is the inputs copied
+that many times, every copy's players renamed in its bytes (Tenhou XML, gzipped or not: a suffix
+``-c<N>`` on every name but the placeholders for guests), so a copy is new players, not more games of
+the same ones. ``paifu report`` (with ``--out``, ``--games`` and ``--players``; ``--html``: that too,
+with its page per player) and ``paifu validate`` run over each, and the growth per player is the difference between the largest
+and the smallest scale, over the players added.
 
 ``dask``: ``paifu validate --json`` over the inputs copied ``--copies`` times, serially, with
 ``--jobs N`` and on a local Dask cluster of N workers (started before the clock): wall seconds, the
@@ -25,8 +33,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gzip
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -65,6 +75,90 @@ def copy_tree(paths: list[str], scale: int, root: Path) -> Path:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 (shutil.copytree if Path(path).is_dir() else shutil.copy2)(path, dest)
     return base
+
+
+_UN = re.compile(rb"<UN\b[^>]*>")
+_NAME = re.compile(rb'\b(n[0-3])="([^"]*)"')
+_GUESTS = {b"", b"NoName", b"%4E%6F%4E%61%6D%65"}  # paifu.analysis.counters.ANONYMOUS_NAMES
+
+
+def renamed(data: bytes, copy: int) -> bytes:
+    """A Tenhou XML record (gzipped or not) with every named player renamed ``<name>-c<copy>``."""
+    if data[:2] == b"\x1f\x8b":
+        return gzip.compress(renamed(gzip.decompress(data), copy), mtime=0)
+
+    def name(m: re.Match[bytes]) -> bytes:
+        if m[2] in _GUESTS:
+            return m[0]
+        return m[1] + b'="' + m[2] + b"-c%d" % copy + b'"'
+
+    out, n = _UN.subn(lambda m: _NAME.sub(name, m[0]), data)
+    if not n:
+        raise SystemExit("players: only Tenhou XML records can be renamed (no <UN> element found)")
+    return out
+
+
+def renamed_tree(paths: list[str], scale: int, root: Path) -> Path:
+    """``scale`` copies of ``paths`` under ``root/players``, copy ``i``'s players renamed ``-c<i>``."""
+    base = root / "players"
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        raise SystemExit(f"players: no such input: {', '.join(missing)}")
+    for i in range(scale):
+        for j, path in enumerate(paths):
+            src = Path(path)
+            for file in sorted(src.rglob("*")) if src.is_dir() else [src]:
+                if not file.is_file():
+                    continue
+                rel = file.relative_to(src) if src.is_dir() else Path(file.name)
+                dest = base / f"copy{i:03}" / f"{j}-{src.name}" / rel
+                if not dest.exists():
+                    dest.parent.mkdir(parents=True, exist_ok=True)
+                    dest.write_bytes(renamed(file.read_bytes(), i))
+    return base
+
+
+def players(args: argparse.Namespace) -> None:
+    env = dict(os.environ)
+    if args.pythonpath:
+        env["PYTHONPATH"] = args.pythonpath
+        env["PAIFU_PURE"] = "1"
+    rows = []
+    html = " --html" if args.html else ""
+    print(f"paifu report (--out --games --players{html}) and validate: peak RSS against distinct players")
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for scale in args.scales:
+            folder = renamed_tree(args.paths, scale, root)
+            out = root / f"report-{scale}"
+            argv = [sys.executable, "-m", "paifu", "report", "-q", str(folder), "--out", str(out / "ds")]
+            argv += ["--games", str(out / "g.parquet"), "--players", str(out / "p.csv")]
+            if args.html:  # a page per player too: slow, a few players a second
+                argv += ["--html", str(out / "r.html")]
+            report_mib, report_secs = peak(argv, root / f"report-{scale}.txt", env)
+            import pandas as pd
+
+            if not (out / "p.csv").exists():
+                raise SystemExit(f"players: paifu report wrote no --players table at {scale}x")
+            named = pd.read_csv(out / "p.csv", usecols=["player"])["player"].nunique()
+            shutil.rmtree(out)
+            val = root / f"validate-{scale}.jsonl"
+            validate_mib, _ = peak(
+                [sys.executable, "-m", "paifu", "validate", "-q", "--json", str(folder)], val, env
+            )
+            games = json.loads(val.read_text().splitlines()[-1])["games"]
+            rows.append((scale, named, report_mib, validate_mib))
+            print(
+                f"  {scale:>3}x: {games:7,d} games {named:7,d} players  report peak RSS {report_mib:7.1f} MiB "
+                f"({report_secs:.1f} s)  validate {validate_mib:7.1f} MiB",
+                flush=True,
+            )
+    (s0, p0, r0, v0), (s1, p1, r1, v1) = rows[0], rows[-1]
+    if p1 > p0:
+        print(
+            f"  growth {s0}x->{s1}x: report {(r1 - r0) * 1024 / (p1 - p0):.2f} KiB a player, "
+            f"validate {(v1 - v0) * 1024 / (p1 - p0):.2f} KiB a player"
+        )
 
 
 def files(args: argparse.Namespace) -> None:
@@ -255,9 +349,9 @@ def dask(args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=["files", "dask"])
+    ap.add_argument("what", choices=["files", "dask", "players"])
     ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
-    ap.add_argument("--scales", default="1,4,16,64", type=lambda s: [int(x) for x in s.split(",")])
+    ap.add_argument("--scales", type=lambda s: [int(x) for x in s.split(",")])
     ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
     ap.add_argument(
         "--commands",
@@ -267,10 +361,15 @@ def main() -> None:
     )
     ap.add_argument("--jobs", type=int, default=2, help="dask: workers (and --jobs) to compare")
     ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
+    ap.add_argument("--html", action="store_true", help="players: the report writes its HTML pages too")
     ap.add_argument("--idle", type=float, default=20.0, help="dask: seconds a waiting client is measured")
     args = ap.parse_args()
+    if args.scales is None:
+        args.scales = [1, 2, 4, 8, 16] if args.what == "players" else [1, 4, 16, 64]
     if args.what == "files":
         files(args)
+    elif args.what == "players":
+        players(args)
     else:
         dask(args)
 

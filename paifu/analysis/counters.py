@@ -7,8 +7,11 @@ process-pool batches or in a Dask tree reduction are the same bits. ``paifu.anal
 
 from __future__ import annotations
 
+import marshal
 import math
-from collections import Counter
+import zlib
+from collections import Counter, OrderedDict
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
@@ -213,6 +216,150 @@ def combine(*batches: dict[str, PlayerCounters]) -> dict[str, PlayerCounters]:
     return out
 
 
-def field_counters(counters: dict[str, PlayerCounters]) -> PlayerCounters:
+def field_counters(counters: Mapping[str, PlayerCounters]) -> PlayerCounters:
     """Everyone together: the field a player is compared with."""
     return sum(counters.values(), PlayerCounters())
+
+
+#: players whose counters a ``CounterStore`` keeps as objects (the most recently counted: about
+#: 16 KiB each, 4 MiB); the rest are packed (``pack``: about 300 bytes for a player of a few games)
+LIVE_PLAYERS = 256
+
+_FRACTION = "f"  # marks a Fraction in a packed Moments: ("f", numerator, denominator)
+
+
+def _exact(v: int | Fraction) -> object:
+    return v if isinstance(v, int) else (_FRACTION, v.numerator, v.denominator)
+
+
+def _unexact(v: Any) -> int | Fraction:
+    return v if isinstance(v, int) else Fraction(v[1], v[2])
+
+
+def pack(c: PlayerCounters) -> bytes:
+    """``c`` as a few hundred bytes (``marshal`` of its fields in order, compressed), exactly: ``unpack(pack(c))``
+    equals ``c`` field by field, ints stay ints, fractions fractions, counters keep their order."""
+    out: list[Any] = []
+    for f in _FIELDS:
+        v = getattr(c, f)
+        if isinstance(v, int):
+            out.append(v)
+        elif isinstance(v, Moments):
+            out.append((v.n, _exact(v.exact_total), _exact(v.exact_squares)))
+        elif isinstance(v, Peak):
+            out.append(v.value)
+        elif isinstance(v, Best):
+            out.append((v.value, v.game, v.hand, v.detail))
+        else:  # a Counter: its items in order
+            out.append(tuple(v.items()))
+    return zlib.compress(marshal.dumps(tuple(out)), 1)  # mostly zeros: a quarter of the size
+
+
+def unpack(data: bytes) -> PlayerCounters:
+    """The ``PlayerCounters`` that ``pack`` made ``data`` of."""
+    values = marshal.loads(zlib.decompress(data))
+    c = PlayerCounters()
+    for f, kind, v in zip(_FIELDS, _KINDS, values, strict=True):
+        if kind is int:
+            setattr(c, f, v)
+        elif kind is Moments:
+            setattr(c, f, Moments(v[0], _unexact(v[1]), _unexact(v[2])))
+        elif kind is Peak:
+            setattr(c, f, Peak(v))
+        elif kind is Best:
+            setattr(c, f, Best(*v))
+        else:
+            setattr(c, f, Counter(dict(v)))
+    return c
+
+
+def _kind(v: object) -> type:
+    return int if isinstance(v, int) else type(v) if isinstance(v, (Moments, Peak, Best)) else Counter
+
+
+_FIELDS = tuple(f.name for f in fields(PlayerCounters))
+_KINDS = tuple(_kind(getattr(PlayerCounters(), f)) for f in _FIELDS)
+
+
+class CounterStore(MutableMapping[Any, PlayerCounters]):
+    """Per-player counters in compact memory: a mapping like ``dict[key, PlayerCounters]`` (in the
+    order keys were first added) that holds the ``live`` most recently added players as objects and
+    every other one packed (``pack``). ``add`` merges a batch's counters exactly as ``+`` does; a
+    value read is a fresh object (changing it changes nothing stored: ``store[key] = c`` does)."""
+
+    def __init__(self, live: int | None = None) -> None:
+        self.live = max(LIVE_PLAYERS if live is None else live, 0)
+        self._data: dict[Any, PlayerCounters | bytes] = {}
+        self._parts: dict[Any, Any] = {}  # one copy of each table key the keys hold
+        self._recent: OrderedDict[Any, None] = OrderedDict()  # the live ones, oldest first
+
+    def __getitem__(self, key: Any) -> PlayerCounters:
+        v = self._data[key]
+        return unpack(v) if isinstance(v, bytes) else v + PlayerCounters()
+
+    def __setitem__(self, key: Any, value: PlayerCounters) -> None:
+        self._data[key] = value
+        self._touch(key)
+
+    def __delitem__(self, key: Any) -> None:
+        del self._data[key]
+        self._recent.pop(key, None)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def add(self, key: Any, c: PlayerCounters) -> None:
+        """``self[key] + c`` stored under ``key`` (``c`` alone, copied, for a new key)."""
+        v = self._data.get(key)
+        if v is None:
+            v = PlayerCounters()
+            if isinstance(key, tuple) and key:  # a game's own copy of its table key: kept once
+                key = (self._parts.setdefault(key[0], key[0]), *key[1:])
+        elif isinstance(v, bytes):
+            v = unpack(v)
+        self._data[key] = v + c
+        self._touch(key)
+
+    def packed_bytes(self) -> int:
+        """Bytes of the packed counters (the live ones not included)."""
+        return sum(len(v) for v in self._data.values() if isinstance(v, bytes))
+
+    def _touch(self, key: Any) -> None:
+        self._recent[key] = None
+        self._recent.move_to_end(key)
+        while len(self._recent) > self.live:
+            old, _ = self._recent.popitem(last=False)
+            v = self._data[old]
+            if not isinstance(v, bytes):
+                self._data[old] = pack(v)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled as its packed form (a Dask worker's result)
+        return (_restore, (self.live, {k: self._packed(k) for k in self._data}))
+
+    def _packed(self, key: Any) -> bytes:
+        v = self._data[key]
+        return v if isinstance(v, bytes) else pack(v)
+
+
+def _restore(live: int, packed: dict[Any, bytes]) -> CounterStore:
+    store = CounterStore(live)
+    store._data = dict(packed)
+    return store
+
+
+def add_counters(into: MutableMapping[Any, PlayerCounters], batch: Mapping[Any, PlayerCounters]) -> None:
+    """Merge ``batch`` into ``into`` (same key = same player), as ``combine`` does, in place: a
+    ``CounterStore`` keeps them compact."""
+    if isinstance(into, CounterStore):
+        for k, c in batch.items():
+            into.add(k, c)
+        return
+    for k, c in batch.items():
+        mine = into.get(k)
+        into[k] = c + PlayerCounters() if mine is None else mine + c

@@ -66,7 +66,9 @@ def subset_font(chars: str) -> bytes:
     options.desubroutinize = True
     options.name_IDs = [1, 2]  # the family and style names: a font without them is refused by some browsers
     options.notdef_outline = True
-    font = TTFont(str(path), lazy=True)
+    # the font's own time stamp kept (saving would write the current time into it): the same
+    # report written twice is the same bytes
+    font = TTFont(str(path), lazy=True, recalcTimestamp=False)
     sub = subset.Subsetter(options)
     sub.populate(text=chars)
     sub.subset(font)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,7 +59,7 @@ class Report:
     listed ones), ``unnamed`` every other seat of each table (counted in its field only)."""
 
     frames: Frames
-    counters: dict[tuple[TableKey, str], PlayerCounters]  # (table key, player)
+    counters: Mapping[tuple[TableKey, str], PlayerCounters]  # (table key, player)
     stats: pd.DataFrame  # one row per table key and player (see paifu.analysis.stats.stats_frame)
     flagged: pd.DataFrame  # games with findings: keys, finding count and codes
     player: str | None = None
@@ -90,9 +90,10 @@ class Report:
         found = set(self.totals.tables) if self.totals is not None else set()
         return by_key(found | {k for k, _ in self.counters} | set(self.unnamed))
 
-    def table(self, key: TableKey) -> dict[str, PlayerCounters]:
-        """The players of one table key, by name."""
-        return {name: c for (k, name), c in self.counters.items() if k == key}
+    def table(self, key: TableKey) -> Mapping[str, PlayerCounters]:
+        """The players of one table key, by name (each one's counters read when asked for: the
+        counters may be held packed, ``paifu.analysis.counters.CounterStore``)."""
+        return _Table(self.counters, key)
 
     def field(self, key: TableKey) -> PlayerCounters:
         """Every seat of one table key, with a row or not: what its players are compared with."""
@@ -115,12 +116,7 @@ class Report:
         """The league table (``league_frame``): every table key, or one."""
         made = self._made.get(("league", key))
         if made is None:
-            counters = (
-                self.counters
-                if key is None
-                else {(k, n): c for (k, n), c in self.counters.items() if k == key}
-            )
-            made = self._made["league", key] = league_frame(counters)
+            made = self._made["league", key] = league_frame(self.counters, key)
         return made
 
     @property
@@ -258,45 +254,81 @@ class Report:
         return None, (folded or close)[:5]
 
 
-def league_frame(counters: dict[tuple[TableKey, str], PlayerCounters]) -> pd.DataFrame:
+class _Table(Mapping[str, PlayerCounters]):
+    """One table key's players of a report's counters, by name, read when asked for."""
+
+    def __init__(self, counters: Mapping[tuple[TableKey, str], PlayerCounters], key: TableKey) -> None:
+        self.counters, self.key = counters, key
+
+    def __getitem__(self, name: str) -> PlayerCounters:
+        return self.counters[(self.key, name)]
+
+    def __contains__(self, name: object) -> bool:
+        return (self.key, name) in self.counters
+
+    def __iter__(self) -> Iterator[str]:
+        return (n for k, n in self.counters if k == self.key)
+
+    def __len__(self) -> int:
+        return sum(1 for k, _ in self.counters if k == self.key)
+
+
+def league_frame(
+    counters: Mapping[tuple[TableKey, str], PlayerCounters], only: TableKey | None = None
+) -> pd.DataFrame:
     """The league table: per table key, every player's total and average rank points under the
     report's scheme (ties and their split are the scheme's), games, ranked games, placements
     (``placement_1`` .. ``placement_4``: games finished there; NA past a table's size) and average
     placement, sorted by total (then average, then name). ``rank``: 1 for the top total, tied
     totals share the better rank. Totals are the exact sums of the games' points."""
-    rows = []
-    for key in by_key(k for k, _ in counters):
-        players = [(name, c) for (k, name), c in counters.items() if k == key]
-        players.sort(
-            key=lambda nc: (
-                -_total(nc[1]),
-                -(nc[1].rank_points.mean if nc[1].rank_points.mean is not None else float("-inf")),
-                nc[0],
+    types = LEAGUE
+    cols: dict[str, list[object]] = {col: [] for col in types}
+    for key in by_key({k for k, _ in counters if only is None or k == only}):
+        # one player's counters at a time (they may be held packed): a row of what the table shows
+        players: list[
+            tuple[float, float, str, int, int, int, float | None, float | None, list[int | None]]
+        ] = []
+        for k, name in counters:
+            if k != key:
+                continue
+            c = counters[(k, name)]
+            points = c.rank_points.mean
+            places = [c.placements.get(p, 0) if p <= key.players else None for p in range(1, 5)]
+            players.append(
+                (
+                    -_total(c),
+                    -(points if points is not None else float("-inf")),
+                    name,
+                    c.games,
+                    c.ranked_games,
+                    c.rank_points.n,
+                    points,
+                    c.placement.mean,
+                    places,
+                )
             )
-        )
+        players.sort(key=lambda row: row[:3])
         rank, last = 0, None
-        for i, (name, c) in enumerate(players):
-            total = _total(c)
+        columns = key.columns()
+        for i, (minus_total, _, name, games, ranked, rated, points, placement, places) in enumerate(players):
+            total = -minus_total
             if last is None or total != last:
                 rank, last = i + 1, total
             row: dict[str, object] = {
-                **key.columns(),
+                **columns,
                 "rank": rank,
                 "player": name,
-                "games": c.games,
-                "ranked_games": c.ranked_games,
-                "total_points": total if c.rank_points.n else None,
-                "avg_points": c.rank_points.mean,
-                "avg_placement": c.placement.mean,
+                "games": games,
+                "ranked_games": ranked,
+                "total_points": total if rated else None,
+                "avg_points": points,
+                "avg_placement": placement,
             }
             for place in range(1, 5):
-                row[f"placement_{place}"] = c.placements.get(place, 0) if place <= key.players else None
-            rows.append(row)
-    types = LEAGUE
-    df = pd.DataFrame(rows, columns=list(types))
-    for col, dtype in types.items():
-        df[col] = pd.array([None if v is None else v for v in df[col].tolist()], dtype=dtype)  # type: ignore[call-overload]
-    return df
+                row[f"placement_{place}"] = places[place - 1]
+            for col in types:
+                cols[col].append(row.get(col))
+    return pd.DataFrame({col: pd.array(cols[col], dtype=dtype) for col, dtype in types.items()})  # type: ignore[call-overload]
 
 
 def _total(c: PlayerCounters) -> float:

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from paifu.analysis.counters import add_counters
 from paifu.analysis.frames import TENHOU_DATE, Frames, build_frames, game_rows, outcome
 from paifu.analysis.model import finding_rows, game_date_range
 from paifu.analysis.rank_points import Scheme, get_scheme
@@ -59,7 +60,8 @@ class Recent:
 class ReportPart:
     """The aggregate of a run of consecutive games (or unreadable inputs), in input order."""
 
-    counters: dict[tuple[TableKey, str], PlayerCounters] = field(default_factory=dict)
+    #: a plain dict in a part; the sink's whole-run aggregate holds a compact ``CounterStore``
+    counters: MutableMapping[tuple[TableKey, str], PlayerCounters] = field(default_factory=dict)
     games: int = 0
     hands: int = 0
     players_per_game: Counter[int] = field(default_factory=Counter)  # games by number of seats
@@ -95,9 +97,7 @@ class ReportPart:
         """``self`` followed by ``other`` (in place; returns ``self``)."""
         if other.tables and any(self.rows.values()):
             raise ValueError("merging columnar rows after pending ones: call columnar() first")
-        for k, c in other.counters.items():
-            mine = self.counters.get(k)
-            self.counters[k] = c + PlayerCounters() if mine is None else mine + c
+        add_counters(self.counters, other.counters)
         for key, c in other.unnamed.items():
             self.unnamed[key] = self.unnamed.get(key, PlayerCounters()) + c
         self.tables_seen += other.tables_seen

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 CURVE_POINTS = 512
 
 
-@dataclass
+@dataclass(slots=True)  # one per player and table: kept small
 class Curve:
     """A player's cumulative rank points at every ``stride``-th of their games (1-based), and the last."""
 

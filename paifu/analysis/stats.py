@@ -293,56 +293,77 @@ def stats_frame(
     values are ``pd.NA``). A table of three players has no ``placement_4``: NA on its rows.
 
     Dtypes go by column name, so a column added anywhere keeps its type."""
+    import numpy as np
     import pandas as pd
 
     keyed = [k for k in counters if isinstance(k, tuple)]
-    rows: list[tuple[TableKey | None, str, PlayerCounters]] = (
-        [(k[0], k[1], counters[k]) for k in sorted(keyed, key=lambda k: (by_key_order(k[0]), k[1]))]  # type: ignore[index]
+    order: list[tuple[TableKey | None, str, Any]] = (
+        [(k[0], k[1], k) for k in sorted(keyed, key=lambda k: (by_key_order(k[0]), k[1]))]
         if keyed
-        else [(None, str(n), counters[n]) for n in sorted(counters)]  # type: ignore[index]
+        else [(None, str(n), n) for n in sorted(counters)]
     )
-    sizes = [key.players if key is not None else num_players for key, _, _ in rows]
+    sizes = [key.players if key is not None else num_players for key, _, _ in order]
     width = max([num_players, *sizes]) if keyed else num_players
-    est = [
-        rates(
+    keys = list(rates(PlayerCounters(), width, convention))
+    n = len(order)
+    # columns filled row by row, one player's counters at a time (a ``CounterStore`` holds them
+    # packed): numbers go straight into arrays, so nothing per player but the row itself is built
+    ints = [*COUNT_COLUMNS, "stable_dan_games", *RECORD_INTS]
+    int_values = {col: np.zeros(n, dtype="int64") for col in ints}
+    int_na = {col: np.zeros(n, dtype=bool) for col in ints}
+    floats = [key + suffix for key in keys for suffix in ("", "_low", "_high")]
+    float_values = {col: np.zeros(n, dtype="float64") for col in floats}
+    float_na = {col: np.zeros(n, dtype=bool) for col in floats}
+    texts: dict[str, list[Any]] = {
+        name: [] for name in ("stable_dan_lobby", *_records(PlayerCounters())) if name not in RECORD_INTS
+    }
+    few: list[bool | None] = []
+    for i, ((key, _, k), size) in enumerate(zip(order, sizes, strict=True)):
+        c = counters[k]
+        e = rates(
             c, size, convention, lobby=(key.lobby or None) if key is not None and key.players == 4 else None
         )
-        for (key, _, c), size in zip(rows, sizes, strict=True)
-    ]
-    keys = list(rates(PlayerCounters(), width, convention))
+        for col, get in COUNT_COLUMNS.items():
+            int_values[col][i] = get(c)
+        lobby = (key.lobby or None) if key is not None and key.players == 4 and key.lobby else main_lobby(c)
+        dan = e["stable_dan"]
+        texts["stable_dan_lobby"].append(lobby if dan.value is not None else None)
+        int_values["stable_dan_games"][i] = dan.denominator
+        few.append(None if dan.value is None else dan.denominator < STABLE_DAN_MIN_GAMES)
+        for name, v in _records(c).items():
+            if name in RECORD_INTS:
+                if v is None:
+                    int_na[name][i] = True
+                else:
+                    int_values[name][i] = v
+            else:
+                texts[name].append(v)
+        for key_name in keys:
+            est = e.get(key_name)
+            for suffix, part in (("", "value"), ("_low", "low"), ("_high", "high")):
+                v = getattr(est, part) if est is not None else None
+                if v is None or v != v:  # as ``pd.array`` takes them: NaN is NA too
+                    float_na[key_name + suffix][i] = True
+                else:
+                    float_values[key_name + suffix][i] = v
     cols: dict[str, Any] = {}
     if keyed:
         for col, dtype in KEY_COLUMNS.items():
-            cols[col] = pd.array([key.columns()[col] for key, _, _ in rows], dtype=dtype)  # type: ignore[call-overload,union-attr]
-    cols["player"] = pd.array([name for _, name, _ in rows], dtype="string")
-    for col, get in COUNT_COLUMNS.items():
-        cols[col] = pd.array([get(c) for _, _, c in rows], dtype="Int64")
-    lobbies = [
-        (key.lobby or None) if key is not None and key.players == 4 and key.lobby else main_lobby(c)
-        for key, _, c in rows
-    ]
-    cols["stable_dan_lobby"] = pd.array(
-        [lobby if e["stable_dan"].value is not None else None for lobby, e in zip(lobbies, est, strict=True)],
-        dtype="string",
-    )
-    cols["stable_dan_games"] = pd.array([e["stable_dan"].denominator for e in est], dtype="Int64")
-    cols["stable_dan_few_games"] = pd.array(
-        [
-            None if e["stable_dan"].value is None else e["stable_dan"].denominator < STABLE_DAN_MIN_GAMES
-            for e in est
-        ],
-        dtype="boolean",
-    )
-    records = [_records(c) for _, _, c in rows]
+            cols[col] = pd.array([key.columns()[col] for key, _, _ in order], dtype=dtype)  # type: ignore[call-overload,union-attr]
+    cols["player"] = pd.array([name for _, name, _ in order], dtype="string")
+
+    def integers(col: str) -> Any:
+        return pd.arrays.IntegerArray(int_values.pop(col), int_na.pop(col))
+
+    for col in COUNT_COLUMNS:
+        cols[col] = integers(col)
+    cols["stable_dan_lobby"] = pd.array(texts.pop("stable_dan_lobby"), dtype="string")
+    cols["stable_dan_games"] = integers("stable_dan_games")
+    cols["stable_dan_few_games"] = pd.array(few, dtype="boolean")
     for name in _records(PlayerCounters()):
-        cols[name] = pd.array(
-            [r[name] for r in records],
-            dtype="Int64" if name in RECORD_INTS else "string",  # type: ignore[call-overload]
-        )
-    for key in keys:
-        for suffix, part in (("", "value"), ("_low", "low"), ("_high", "high")):
-            values = [getattr(e[key], part) if key in e else None for e in est]
-            cols[key + suffix] = pd.array([pd.NA if v is None else v for v in values], dtype="Float64")
+        cols[name] = integers(name) if name in RECORD_INTS else pd.array(texts.pop(name), dtype="string")
+    for col in floats:
+        cols[col] = pd.arrays.FloatingArray(float_values.pop(col), float_na.pop(col))
     return pd.DataFrame(cols)
 
 
@@ -360,16 +381,14 @@ def yaku_frame(
     import pandas as pd
 
     keyed = any(isinstance(k, tuple) for k in counters)
-    items = sorted(
-        counters.items(),
-        key=lambda kv: (
-            (by_key_order(kv[0][0]), kv[0][1]) if isinstance(kv[0], tuple) else ((0, "", "", ""), kv[0])
-        ),
+    ordered = sorted(
+        counters,
+        key=lambda k: (by_key_order(k[0]), k[1]) if isinstance(k, tuple) else ((0, "", "", ""), k),
     )
     rows = []
-    for k, c in items:
+    for k in ordered:  # one player's counters at a time (a ``CounterStore`` holds them packed)
         key, name = k if isinstance(k, tuple) else (None, k)
-        for yaku, e in yaku_frequencies(c).items():
+        for yaku, e in yaku_frequencies(counters[k]).items():  # type: ignore[index]
             rows.append((key, name, yaku, int(e.numerator), e.denominator, e.value, e.low, e.high))
     types = {
         "player": "string",

@@ -24,6 +24,7 @@ from typing import Any
 
 import pandas as pd
 
+from paifu.analysis.counters import CounterStore
 from paifu.analysis.frames import TABLES, Frames, frame
 from paifu.analysis.model import Report, Totals, findings_frame
 from paifu.analysis.parts import (
@@ -72,8 +73,9 @@ class OutputError(ValueError):
 class ReportSink:
     """Takes games one by one (or parts, in input order) and keeps the report's aggregates.
 
-    Memory holds the counters, the bounded samples and curves, and at most ``chunk_games`` games'
-    rows. ``html``: the path the HTML report will have; its games and findings tables are written
+    Memory holds the counters (compact: ``paifu.analysis.counters.CounterStore``, ``live_players``
+    of them as objects, every other one packed), the bounded samples and curves, and at most
+    ``chunk_games`` games' rows. ``html``: the path the HTML report will have; its games and findings tables are written
     beside it as the games come (``paifu.analysis.model.side_files``), so the report needs no rows at the
     end. ``on_flagged`` and ``on_unreadable`` are called as such games arrive.
     """
@@ -92,6 +94,7 @@ class ReportSink:
         selection: Selection | None = None,
         split: str = "table",
         convention: str = "paifu",
+        live_players: int | None = None,
     ) -> None:
         if partition not in PARTITIONS:
             raise ValueError(f"--partition must be one of {', '.join(PARTITIONS)}, not {partition!r}")
@@ -108,7 +111,7 @@ class ReportSink:
             scheme, tables, partition if out_dir else None, player, split, selection or Selection()
         )
         self.player = player
-        self.agg = ReportPart()
+        self.agg = ReportPart(counters=CounterStore(live_players))  # default: counters.LIVE_PLAYERS
         self.plots: dict[TableKey, PlotData] = {}
         self.recent: list[Recent] = []  # ``--last``: the latest games so far, held whole
         self.findings: list[dict[str, Any]] = []  # the first FINDINGS_KEPT
