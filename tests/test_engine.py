@@ -52,3 +52,28 @@ def test_a_replay_leaves_no_reference_cycle() -> None:
         for path in paths:
             assert cyclic_garbage(lambda p=path: replay([p])) == [], (path, found)
     assert found == []
+
+
+def test_the_cycle_check_still_sees_paifus_cycle_while_another_thread_runs() -> None:
+    """With another thread alive the check keeps only paifu's objects (a Dask loop left by an earlier
+    test frees cycles of its own meanwhile), and a cycle through paifu's code is still one."""
+    import threading
+    import types
+
+    import paifu.cli.common
+
+    func = next(o for o in vars(paifu.cli.common).values() if isinstance(o, types.FunctionType))
+
+    def loop() -> None:
+        made = types.FunctionType(func.__code__, func.__globals__)
+        made.loop = made  # type: ignore[attr-defined]
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait)
+    other.start()
+    try:
+        assert "function" in cyclic_garbage(loop)
+        assert cyclic_garbage(lambda: [object()]) == []
+    finally:
+        stop.set()
+        other.join()
