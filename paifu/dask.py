@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 from paifu.dask_tasks import (  # noqa: F401 - the library's entries, here as before
     FILES_PER_TASK,
+    DaskUnavailable,
     Item,
     _concat,
     merge_report,
@@ -69,10 +70,6 @@ class Batch:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Batch, (self.inputs,))
-
-
-class DaskUnavailable(RuntimeError):
-    """Dask or distributed is not installed, or the scheduler cannot be reached."""
 
 
 def _import_distributed() -> Any:

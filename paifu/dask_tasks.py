@@ -18,6 +18,10 @@ Item = GameResult | Unreadable
 FILES_PER_TASK = 8
 
 
+class DaskUnavailable(RuntimeError):
+    """Dask or distributed is not installed, or the scheduler cannot be reached."""
+
+
 # ---------------------------------------------------------------------- tasks (run on workers)
 def replay_files(
     files: Iterable[str | Input],
@@ -111,8 +115,6 @@ def replay_bag(
     try:
         import dask.bag as db
     except ImportError as e:
-        from paifu.dask import DaskUnavailable
-
         raise DaskUnavailable('replay_bag needs the dask extra: pip install -e ".[dask]"') from e
     from paifu.formats import walk_inputs
 
