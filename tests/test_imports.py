@@ -6,7 +6,7 @@ The graph is read from the source with ``ast`` (nothing is imported), over every
 - at import time (module body, class bodies, top-level ``if``/``try``): never in a cycle;
 - inside a function (a lazy import), under ``if TYPE_CHECKING:``, or by name through
   ``importlib.import_module`` (any string constant naming a module, in a module that calls it):
-  in a cycle only if listed in ``ALLOWED`` with its reason.
+  never in a cycle either (a lazy import that closes one only hides it from the first test).
 
 ``from pkg import name`` is an edge to ``pkg.name`` when that is a module, else to ``pkg``.
 A submodule's import of its own package (Python runs ``pkg/__init__.py`` first) is not an edge:
@@ -24,15 +24,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("paifu",)
-
-#: (importer, imported) -> why the lazy import may close a cycle: none is left; an entry here is a
-#: cycle still to remove, with its reason
-ALLOWED: dict[tuple[str, str], str] = {
-    (
-        "paifu.formats.riichi_city.hand",
-        "paifu.formats.riichi_city.reader",
-    ): "a type annotation only (TYPE_CHECKING): a hand is read for its game's reader",
-}
 
 
 @dataclass(frozen=True)
@@ -190,21 +181,11 @@ def test_no_cycle_at_import_time(graph: tuple[dict[str, Path], list[Edge]]) -> N
     assert not found, "\n".join(describe(c, edges) for c in found)
 
 
-def test_no_cycle_through_lazy_imports_but_the_listed_ones(graph: tuple[dict[str, Path], list[Edge]]) -> None:
+def test_no_cycle_through_lazy_imports_either(graph: tuple[dict[str, Path], list[Edge]]) -> None:
+    """A lazy or ``TYPE_CHECKING`` import closes no cycle either: none is allowed."""
     mods, edges = graph
-    kept = [e for e in edges if not (e.lazy and (e.source, e.target) in ALLOWED)]
-    found = cycles(list(mods), kept)
-    assert not found, "\n".join(describe(c, kept) for c in found)
-
-
-def test_every_allowed_import_is_still_lazy_and_in_a_cycle(graph: tuple[dict[str, Path], list[Edge]]) -> None:
-    """A stale entry would allow a cycle nobody has looked at: drop it when its import goes."""
-    mods, edges = graph
-    lazy = {(e.source, e.target) for e in edges if e.lazy}
-    in_cycle = {m for c in cycles(list(mods), edges) for m in c}
-    for (source, target), why in ALLOWED.items():
-        assert why and (source, target) in lazy, f"{source} -> {target} is no longer a lazy import"
-        assert source in in_cycle and target in in_cycle, f"{source} -> {target} closes no cycle now"
+    found = cycles(list(mods), edges)
+    assert not found, "\n".join(describe(c, edges) for c in found)
 
 
 def test_the_checker_finds_a_cycle(tmp_path: Path) -> None:

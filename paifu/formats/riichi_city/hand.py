@@ -4,7 +4,7 @@ the hand's end (wins with their stated values, draws)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from paifu.events import (
     Call,
@@ -13,6 +13,7 @@ from paifu.events import (
     ClaimedYaku,
     Discard,
     Draw,
+    Event,
     HandStart,
     Meld,
     NewDora,
@@ -24,19 +25,32 @@ from paifu.events import (
     Win,
 )
 from paifu.findings import Code, Note
-from paifu.formats.base import integer
+from paifu.formats.base import RecordError, integer
 from paifu.formats.plays import DISCARDS, DRAWS, RIICHI
 from paifu.formats.riichi_city import names as nm
 from paifu.yaku import wind_yaku
 
-if TYPE_CHECKING:
-    from paifu.formats.riichi_city.reader import Reader
+
+class GameReader(Protocol):
+    """What a hand needs of the reader of its game (``reader.Reader``): where its events and
+    issues go, the seats, the hand's label and how the reader's errors are made. A protocol, so the
+    reader imports the hand and not the other way round."""
+
+    events: list[Event]
+    issues: list[RecordIssue]
+    n: int
+    label: str | None
+    closed: bool  # the room was closed mid-game
+
+    def seat_of_user(self, user: object, event: int) -> int: ...
+
+    def fail(self, msg: str, event: int | None = None) -> RecordError: ...
 
 
 class Hand:
     """The plays of one hand, read in order."""
 
-    def __init__(self, reader: Reader, start: HandStart, first_draw: int) -> None:
+    def __init__(self, reader: GameReader, start: HandStart, first_draw: int) -> None:
         self.r = reader
         self.start = start
         self.events = reader.events
