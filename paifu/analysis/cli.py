@@ -14,6 +14,7 @@ from paifu.analysis.tables import Selection
 if TYPE_CHECKING:
     from paifu.analysis.model import Report
     from paifu.analysis.stream import ReportSink
+    from paifu.rules import Ruleset
 from paifu.cli.common import plural
 from paifu.cli.interrupt import Interrupt
 
@@ -28,7 +29,7 @@ def run_report(
     html: str | None = None,
     players_out: str | None = None,
     games_out: str | None = None,
-    rules: Any = None,
+    rules: Ruleset | None = None,
     out: TextIO | None = None,
     jobs: int | None = None,
     quiet: bool = False,
@@ -177,7 +178,7 @@ def _identity(path: str) -> tuple[int, int, int] | None:
 
 
 def _finish(
-    sink: Any,
+    sink: ReportSink,
     skipped: list,
     player: str | None,
     scheme: str,
@@ -185,7 +186,7 @@ def _finish(
     html: str | None,
     viewer_links: bool,
     players_out: str | None,
-    rules: Any,
+    rules: Ruleset | None,
     out: TextIO,
     chosen: Selection,
 ) -> int:
@@ -256,7 +257,7 @@ def _finish(
     return 1 if report.flagged_count else 0
 
 
-def _write_viewer_pages(report: Report, html: str, rules: Any) -> None:
+def _write_viewer_pages(report: Report, html: str, rules: Ruleset | None) -> None:
     """The pages the report's findings link to, under ``viewer/`` beside it (``paifu.view.pages``)."""
     from paifu.analysis.html import linked_games
     from paifu.view.names import VIEWER_DIR
@@ -270,7 +271,7 @@ def _write_viewer_pages(report: Report, html: str, rules: Any) -> None:
 def _feed(
     sink: ReportSink,
     paths: Sequence[str],
-    rules: Any,
+    rules: Ruleset | None,
     jobs: int | None,
     scheduler: str | None,
     skipped: list,

@@ -65,7 +65,7 @@ class Report:
     player: str | None = None
     scheme: str = "auto"
     unreadable: list[tuple[str, str]] = field(default_factory=list)
-    results: list[Any] = field(default_factory=list)
+    results: list[GameResult] = field(default_factory=list)
     findings: pd.DataFrame = field(
         default_factory=pd.DataFrame
     )  # findings (grouped by cause): all, or the first
