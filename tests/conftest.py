@@ -291,14 +291,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "corpus_sweep" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.sweep)
 
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """Under ``-n`` (pytest-xdist, the fast tier's two workers), the tests of a module marked
-    ``xdist_group`` run on one worker, so its module-scoped fixture is built once, and the other tests
-    are spread one by one (``--dist loadgroup``); another ``--dist`` than ``load`` is kept."""
-    if config.getoption("dist") != "load" or config.getoption("distload", False):
-        return None
-    from xdist.scheduler import LoadGroupScheduling
-
-    return LoadGroupScheduling(config, log)
