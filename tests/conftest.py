@@ -290,4 +290,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "corpus_sweep" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.sweep)
-
