@@ -139,12 +139,13 @@ def _tree(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-@pytest.mark.parametrize("where", ["samples", "corpus"])
+@pytest.mark.parametrize("where", ["samples", pytest.param("corpus", marks=pytest.mark.slow)])
 def test_report_files_identical_whatever_the_live_limit(
     where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every file a report writes (page, tables beside it, player pages, --players, --games) is the
-    same byte for byte whether every player's counters stay objects or all but none are packed."""
+    same byte for byte whether every player's counters stay objects or all but none are packed. A
+    corpus folder's many players in the slow tier (about 34 CPU-s); our sample logs in the fast one."""
     paths = [str(SAMPLES)] if where == "samples" else [str(corpus_dir("tenhou_xml", "fastmaj"))]
     _report(paths, tmp_path / "objects", 10**9, monkeypatch)
     _report(paths, tmp_path / "packed", 0, monkeypatch)

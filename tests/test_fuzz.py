@@ -477,14 +477,27 @@ def test_seeds_read_cleanly() -> None:
             assert check(data, name) == "read"
 
 
+#: seeds of the fixed run per format: the fast tier's first ones, the slow tier's twin the rest
 DETERMINISTIC_CASES = 300
+FAST_CASES = 100
 
 
 @pytest.mark.parametrize("fmt", FMTS)
 def test_seeded_mutations(fmt: str) -> None:
-    """A fixed run of seeded mutations per format: every outcome is a record or a located RecordError."""
+    """A fixed run of seeded mutations per format: every outcome is a record or a located RecordError.
+    The fast tier runs the first ``FAST_CASES`` seeds; ``test_many_seeded_mutations`` (slow) the rest."""
+    _seeded_mutations(fmt, range(FAST_CASES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt", FMTS)
+def test_many_seeded_mutations(fmt: str) -> None:
+    _seeded_mutations(fmt, range(FAST_CASES, DETERMINISTIC_CASES))
+
+
+def _seeded_mutations(fmt: str, seeds: range) -> None:
     outcomes = {"error": 0, "read": 0}
-    for seed in range(DETERMINISTIC_CASES):
+    for seed in seeds:
         name, data, op = mutated(fmt, seed)
         try:
             outcomes[check(data, name)] += 1
