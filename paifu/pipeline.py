@@ -18,6 +18,7 @@ from paifu.findings import Code, Finding, Note
 from paifu.formats.walk import Skipped
 from paifu.frozen import Frozen, dataclass, set_field
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
+from paifu.rank_points.compute import rank_points_compared
 from paifu.rank_points.selection import table_scheme
 from paifu.rules import Ruleset, RulesetError, rules_from_hint
 from paifu.rules.settings import record_facts, settle_said
@@ -237,9 +238,12 @@ def _check_rank_points(result: GameResult) -> None:
             return
         checks = []
         if claimed and len(claimed) >= n:
-            checks.append(
-                ("rank points", rank_points(scores[:n], scheme, result.first_dealer), tuple(claimed[:n]))
-            )
+            # in integers (``rank_points_compared``): the decimals' values are made only for a finding
+            expected = rank_points_compared(scores[:n], scheme, result.first_dealer)
+            actual = tuple(claimed[:n])
+            if _differ(expected, actual):
+                expected = rank_points(scores[:n], scheme, result.first_dealer)
+            checks.append(("rank points", expected, actual))
         if places and len(places) >= n:
             checks.append(
                 ("placements", placements(scores[:n], result.first_dealer, scheme.ties), tuple(places[:n]))
@@ -248,7 +252,7 @@ def _check_rank_points(result: GameResult) -> None:
         return
     result.rank_points_checked = bool(checks)
     for what, expected, actual in checks:
-        if any(not abs(a - b) <= 1e-6 for a, b in zip(expected, actual, strict=True)):  # NaN differs too
+        if _differ(expected, actual):
             result.findings.append(
                 Finding(
                     code=Code.RANK_POINTS_MISMATCH,
@@ -261,6 +265,11 @@ def _check_rank_points(result: GameResult) -> None:
                     actual=actual,
                 )
             )
+
+
+def _differ(expected: tuple[float, ...], actual: tuple[float, ...]) -> bool:
+    """Whether a record's numbers differ from the scheme's (by more than a float's slack; NaN differs)."""
+    return any(not abs(a - b) <= 1e-6 for a, b in zip(expected, actual, strict=True))
 
 
 def _note_fitted_scheme(

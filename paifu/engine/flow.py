@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from paifu.board.phases import BETWEEN, HAND_OVER
 from paifu.board.state import TableState, hand_label
-from paifu.engine.game import Game
+from paifu.engine.game import Game, GameOverFacts
 from paifu.engine.outcomes import check_hand_start
 from paifu.engine.results import HandResult
 from paifu.events import GameEnd, HandStart
@@ -30,13 +30,13 @@ def start_hand(r: Game, ev: HandStart) -> None:
     flags = r.flags
     n = r.n
     if r.game_over_expected:
-        r.find(Code.GAME_END_MISMATCH, f"the game goes on after it should have ended: {r.game_over_reason}")
+        r.find(Code.GAME_END_MISMATCH, f"the game goes on after it should have ended: {game_over_reason(r)}")
         r.game_over_expected = False
-    here = hand_label(ev.round_wind, ev.hand_number, ev.honba)  # findings below are about this hand
     prev_scores = prev.scores if prev else None
     first = r.hand_index < 0
     check = check_hand_start(ev, flags, r.expected_next, prev_scores, first, r.partial)
-    r.report(check.faults, here)
+    if check.faults:  # findings about this hand, named before its table is set up
+        r.report(check.faults, hand_label(ev.round_wind, ev.hand_number, ev.honba))
     scores = check.scores
     if first and not flags.start_points and scores:
         r.game_start_points = sum(scores[:n]) // n  # the record states the start (e.g. 004: 25k or 30k)
@@ -76,8 +76,7 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
         r.hand.deal = tuple(tuple(tiles) for tiles in ev.hands[:n])
     # the deal's tiles are judged one by one, in the order they appear, where the table's counts
     # show that one of them is too many (else none is)
-    dealt = [ev.dora_indicator, *(t for tiles in ev.hands[:n] for t in tiles)]
-    judge = r.too_many_seen() or not all(0 <= t < 136 for t in dealt)
+    judge = r.too_many_seen() or not _all_ids(ev.dora_indicator, ev.hands[:n])
     seen = ([0] * 34, [0, 0, 0]) if judge else None
     if seen is not None:
         r.count_seen(ev.dora_indicator, None, seen)
@@ -96,6 +95,18 @@ def on_hand_start(r: Game, ev: HandStart) -> None:
             r.take(t, seat)
     if r.walls.wall is not None and r.walls.check_deal(ev, n, r, r.flags.table.red_fives):
         r.result.wall_checked = True
+
+
+def _all_ids(dora_indicator: int, hands: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether the dora indicator and every dealt tile are tile ids (0-135), with no list made of
+    them: asked at every hand start."""
+    if not 0 <= dora_indicator < 136:
+        return False
+    for tiles in hands:
+        for t in tiles:
+            if not 0 <= t < 136:
+                return False
+    return True
 
 
 def end_hand(r: Game) -> None:
@@ -147,43 +158,60 @@ def conclude_hand(r: Game) -> None:
             rnd, num = rnd + 1, 0
     next_dealer = (r.first_dealer + num) % n
     r.expected_next = (rnd, num, honba, st.sticks, next_dealer)
-    r.game_over_expected, r.game_over_reason = game_over_why(r, st, rnd, renchan, dealer_kept_by)
+    r.game_over_facts = facts = (
+        st.round_wind,
+        st.hand_number,
+        st.honba,
+        dealer,
+        tuple(st.scores),
+        rnd,
+        renchan,
+        dealer_kept_by,
+    )
+    r.game_over_expected = game_over_why(r, facts, words=False)[0]
 
 
 _ROUNDS = ("East", "South", "West", "North")
 
 
-def game_over_why(
-    r: Game, st: TableState, next_round: int, renchan: bool, dealer_kept_by: str
-) -> tuple[bool | None, str]:
-    """Whether the game ends after this hand (None where the rules leave it open), and the rule that
-    decides it, in words (a ``game-end-mismatch`` names it)."""
+def game_over_why(r: Game, facts: GameOverFacts, words: bool = True) -> tuple[bool | None, str]:
+    """Whether the game ends after the hand ``facts`` describe (None where the rules leave it open),
+    and the rule that decides it, in words (a ``game-end-mismatch`` names it); with ``words`` false
+    the words are "" and not made: after every hand the answer is needed, the words almost never
+    (``game_over_reason`` makes them from the same facts when a finding does)."""
     flags = r.flags
     n = r.n
-    scores = st.scores
-    label = hand_label(st.round_wind, st.hand_number, st.honba)
+    round_wind, hand_number, honba, dealer, scores, next_round, renchan, dealer_kept_by = facts
+    label = hand_label(round_wind, hand_number, honba) if words else ""
     for s, score in enumerate(scores):
         if flags.bust and (score < 0 or (flags.bust_at_zero and score == 0)):
             edge = "at zero or below" if flags.bust_at_zero else "below zero"
-            return (
-                True,
-                f"after {label} seat {s} has {score:,}, {edge}: the table ends the game at a bust (bust)",
+            return True, (
+                f"after {label} seat {s} has {score:,}, {edge}: the table ends the game at a bust (bust)"
+                if words
+                else ""
             )
     if flags.one_hand and not renchan:  # its hand is the last: it ends unless the dealer keeps the deal
-        return True, f"after {label} the table plays one hand and its dealer did not keep the deal (length)"
+        return True, (
+            f"after {label} the table plays one hand and its dealer did not keep the deal (length)"
+            if words
+            else ""
+        )
     sched = flags.scheduled_rounds
-    last_round = st.round_wind >= sched - 1
+    last_round = round_wind >= sched - 1
     # the last hand's rules (the last dealer's stop) hold for a one-hand game's hand, however many
     # times its dealer keeps the deal (003 「最終局だけは例外」: 1局のみ is a game of one last hand)
-    all_last = (last_round and st.hand_number == n - 1) or flags.one_hand
+    all_last = (last_round and hand_number == n - 1) or flags.one_hand
     top = max(scores)
     extra = 0 if flags.no_extension else flags.extension_rounds
     if next_round >= sched + extra:
         return True, (
             f"after {label} the {_ROUNDS[min(sched + extra, 4) - 1]} round, the last the table plays "
             f"(length, extension), is over"
+            if words
+            else ""
         )
-    if st.round_wind >= sched and flags.sudden_death and not (renchan and flags.extension_dealer_plays_on):
+    if round_wind >= sched and flags.sudden_death and not (renchan and flags.extension_dealer_plays_on):
         aim = target(r, flags.extension_target)
         if top >= aim:
             # extension: ends as soon as someone reached the target; where a dealer who keeps the deal
@@ -191,15 +219,17 @@ def game_over_why(
             return True, (
                 f"after {label}, in the extra round, the top has {top:,}, at least {aim:,}: the extra round "
                 "ends as soon as someone has it (extension, extension_target)"
+                if words
+                else ""
             )
-    if all_last or st.round_wind >= sched:
+    if all_last or round_wind >= sched:
         if (
             renchan
             and dealer_kept_by
             and not flags.last_stop_never
             and (flags.last_stop_on_tenpai or dealer_kept_by == "win")
         ):
-            d = st.dealer
+            d = dealer
             order = seat_order(scores, r.first_dealer)
             least = target(r, flags.last_dealer_stop_min)
             if order[0] == d and scores[d] >= least:
@@ -207,6 +237,8 @@ def game_over_why(
                     f"after {label} the last dealer (seat {d}) kept the deal by a {dealer_kept_by} and is top with "
                     f"{scores[d]:,}, at least {least:,}: the last dealer's stop ends the game "
                     "(last_dealer_stop, last_dealer_stop_min)"
+                    if words
+                    else ""
                 )
                 return (None if flags.last_stop_tenpai_unproven and dealer_kept_by == "tenpai" else True), why
         if not renchan and next_round >= sched:
@@ -219,21 +251,34 @@ def game_over_why(
                         if flags.no_extension
                         else f"the top has {top:,}, at least {aim:,} (extension_target)"
                     )
+                    if words
+                    else ""
                 )
             return False, (
                 f"after {label}, the last scheduled hand of the {_ROUNDS[min(sched, 4) - 1]} round (length), "
                 f"nobody has {aim:,}: the game goes on into an extra "
                 "round (extension, extension_target)"
+                if words
+                else ""
             )
         if renchan:
-            return (
-                False,
-                f"after {label} the last dealer (seat {st.dealer}) keeps the deal and plays on (renchan)",
+            return False, (
+                f"after {label} the last dealer (seat {dealer}) keeps the deal and plays on (renchan)"
+                if words
+                else ""
             )
-    return (
-        False,
-        f"after {label} the table plays on to the end of the {_ROUNDS[min(sched, 4) - 1]} round (length)",
+    return False, (
+        f"after {label} the table plays on to the end of the {_ROUNDS[min(sched, 4) - 1]} round (length)"
+        if words
+        else ""
     )
+
+
+def game_over_reason(r: Game) -> str:
+    """The words of the rule that decided ``game_over_expected`` after the last hand, made from the
+    facts kept then (only a ``game-end-mismatch`` needs them)."""
+    facts = r.game_over_facts
+    return game_over_why(r, facts)[1] if facts is not None else ""
 
 
 def target(r: Game, fixed: int) -> int:
@@ -253,7 +298,7 @@ def on_game_end(r: Game, ev: GameEnd) -> None:
     if phase == HAND_OVER:
         conclude_hand(r)
     if r.game_over_expected is False and st is not None and not r.partial:
-        r.find(Code.GAME_END_MISMATCH, f"the game stops before it should have ended: {r.game_over_reason}")
+        r.find(Code.GAME_END_MISMATCH, f"the game stops before it should have ended: {game_over_reason(r)}")
     r.game_over_expected = False
     result = r.result
     result.complete = True

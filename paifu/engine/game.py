@@ -24,6 +24,10 @@ from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import SANMA_REMOVED_KINDS
 
+#: after a hand, what decides whether the game ends: the hand's round, number, honba and dealer, the
+#: scores, the next hand's round, whether the dealer keeps the deal and by what ("win", "tenpai", "")
+GameOverFacts = tuple[int, int, int, int, tuple[int, ...], int, bool, str]
+
 
 class Game:
     """The state of one game's replay; findings are collected with ``find``."""
@@ -51,7 +55,9 @@ class Game:
         #: the game should end after this hand: True, False, or None where the rules leave
         #: either outcome open (a Tenhou date between two eras of the last-dealer stop)
         self.game_over_expected: bool | None = False
-        self.game_over_reason = ""  # the rule that decides ``game_over_expected``, in words
+        #: what decides ``game_over_expected`` (``flow.game_over_why``), kept to put it in words only
+        #: when a finding needs them
+        self.game_over_facts: GameOverFacts | None = None
         self.first_dealer = 0
         self.hand_index = -1
         self.game_end_seen = False

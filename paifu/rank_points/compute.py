@@ -209,3 +209,114 @@ def apply_leftover_sticks(
     for i, seat in enumerate(tops):
         out[seat] += 100 * (hundreds + (1 if i < rem else 0))
     return tuple(out)
+
+
+# ---------------------------------------------------------------------- rank points in integers
+def _div_round(num: int, den: int, mode: str) -> int:
+    """``num / den`` (``den`` > 0) rounded to an integer as ``_round`` and ``quantize`` round: the
+    modes of ``Scheme.rounding``, exactly."""
+    q, r = divmod(num, den)  # floor, 0 <= r < den
+    if r == 0 or mode == "floor":
+        return q
+    if mode == "ceil":
+        return q + 1
+    if mode == "trunc":
+        return q if num >= 0 else q + 1
+    twice = 2 * r
+    if twice != den:
+        return q + 1 if twice > den else q
+    # exactly half way
+    if mode == "half-up":  # toward +infinity
+        return q + 1
+    if mode == "half-away":
+        return q if num < 0 else q + 1
+    if mode == "half-down":  # toward zero
+        return q + 1 if num < 0 else q
+    return q if q % 2 == 0 else q + 1  # half-even
+
+
+class _Whole:
+    """A scheme's constants as integers over one denominator (``scale``): uma and oka, each share of
+    a split tie or of the oka, are exact in it (the uma's decimals and every count of seats a share
+    is split among divide it)."""
+
+    __slots__ = ("default_uma", "oka", "reference", "scale", "uma_by_below", "unit")
+
+    def __init__(self, scheme: Scheme) -> None:
+        k = _prepared(scheme)
+        umas = [k.default_uma, *k.uma_by_below.values()]
+        digits = max((max(0, -int(u.as_tuple().exponent)) for uma in umas for u in uma), default=0)
+        self.scale = scale = 10**digits * (12 if scheme.num_players >= 3 else 2)  # 1..n divide 12 (or 2)
+        self.default_uma = tuple(int(u * scale) for u in k.default_uma)
+        self.uma_by_below = {b: tuple(int(u * scale) for u in uma) for b, uma in k.uma_by_below.items()}
+        self.oka = int(k.oka) * scale
+        self.reference = int(k.reference) * scale
+        self.unit = int(k.unit) * scale
+
+
+_WHOLE: dict[int, tuple[Scheme, _Whole]] = {}
+
+
+def _whole(scheme: Scheme) -> _Whole:
+    got = _WHOLE.get(id(scheme))
+    if got is not None and got[0] is scheme:
+        return got[1]
+    if len(_WHOLE) >= 256:
+        _WHOLE.clear()
+    made = _Whole(scheme)
+    _WHOLE[id(scheme)] = (scheme, made)
+    return made
+
+
+def rank_points_compared(scores: Sequence[int], scheme: Scheme, first_dealer: int = 0) -> tuple[float, ...]:
+    """``rank_points`` in integer arithmetic, for comparing with a record's claim: every value is the
+    same number (exact where the decimals round a repeating share; a zero may lose its sign), at a
+    fraction of the cost of ``Decimal``, after every game. Its values are not for writing out."""
+    n = len(scores)
+    if n != scheme.num_players:
+        raise SchemeError(f"{n} scores for a {scheme.num_players}-player scheme {scheme.name!r}")
+    w = _whole(scheme)
+    order = seat_order(scores, first_dealer)
+    uma = (
+        w.uma_by_below.get(scheme.below_reference(scores), w.default_uma) if w.uma_by_below else w.default_uma
+    )
+    split = scheme.ties == "split"
+    groups: list[list[int]] = []
+    for seat in order:
+        if split and groups and scores[groups[-1][0]] == scores[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    uma_of = [0] * n
+    place = 0
+    for g in groups:
+        share = sum(uma[place : place + len(g)]) // len(g)  # exact: len(g) divides the scale
+        for seat in g:
+            uma_of[seat] = share
+        place += len(g)
+    top = order[0]
+    oka_ties = scheme.oka_ties or scheme.ties
+    takers = [s for s in order if scores[s] == scores[top]] if oka_ties == "split" else [top]
+    oka_share = w.oka // len(takers)
+    rounding = scheme.rounding != "none"
+    round_score = rounding and scheme.round_stage == "score"
+    round_result = rounding and scheme.round_stage == "result"
+    unit, scale, mode = w.unit, w.scale, scheme.rounding
+    step = 10**scheme.decimals
+    steps = [0] * n  # each value in steps of 10 ** -decimals
+    for seat in range(n):
+        score = scores[seat]
+        if round_score:
+            score = _div_round(score, unit // scale, mode) * (unit // scale)
+        num = score * scale - w.reference + uma_of[seat] + (oka_share if seat in takers else 0)
+        if round_result:
+            steps[seat] = _div_round(num, unit, mode) * step
+        else:
+            steps[seat] = _div_round(num * step, unit, "half-away")
+    if scheme.top_takes_rest:
+        top_group = groups[0]
+        total = sum(steps)
+        size = len(top_group)
+        for seat in top_group:
+            steps[seat] = _div_round(steps[seat] * size - total, size, "half-away")
+    return tuple([v / step for v in steps])
