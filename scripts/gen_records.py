@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: each declaration and the module made from it
 FAMILIES: dict[str, str] = {
+    "records/ruleset.py": "paifu/rules/ruleset.py",
     "records/events.py": "paifu/events.py",
     "records/table_rules.py": "paifu/board/rules.py",
     "records/values.py": "paifu/scoring/values.py",
@@ -187,7 +188,8 @@ def options_read_by(source: str, reader: str, where: str) -> list[Field]:
             if reader not in f.readers:
                 continue
             default = f.view_default if f.view_default is not None else f.default
-            made = Field(f.name, f.annotation, default, False, comments, _trailing(lines, stmt), False)
+            docs = [c for c in comments if c.startswith("#:")]  # not a section's heading
+            made = Field(f.name, f.annotation, default, False, docs, _trailing(lines, stmt), False)
             made.fresh = default is not None and _makes_value(ast.parse(default, mode="eval").body)
             found.append(made)
     if not found:

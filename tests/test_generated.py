@@ -39,17 +39,28 @@ def test_a_generated_module_is_what_its_declaration_gives(source: str) -> None:
     assert made.startswith(f"# Generated from {source} ")
 
 
-def test_a_changed_declaration_gives_another_module() -> None:
-    """The comparison above can fail: one more field line changes the module."""
-    source = "records/table_rules.py"
-    text = (ROOT / source).read_text(encoding="utf-8")
-    line = "    tile_ids: bool = False"
+def test_a_changed_declaration_gives_another_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above can fail: one more rule marked for the board changes ``Ruleset``'s module
+    (its field, its words) and ``TableRules``' (the board's copy), whose declaration is unchanged."""
+    text = (ROOT / "records" / "ruleset.py").read_text(encoding="utf-8")
+    line = '    furiten_riichi: bool = rule(True, "riichi while furiten")\n'
     assert line in text
-    changed = text.replace(line, "    double_riichi: bool = True  # a new option\n" + line, 1)
-    made = gen_records.expand(changed, source)
-    assert made != gen_records.expand(text, source)
-    assert "double_riichi: Final[bool]  # a new option" in made
-    assert "kokushi_chankan_ankan: bool = True, double_riichi: bool = True, tile_ids" in made
+    added = '    double_riichi: bool = rule(True, "double riichi", "board")  # a new option\n'
+    changed = text.replace(line, line + added, 1)
+    made = gen_records.expand(changed, "records/ruleset.py")
+    assert made != gen_records.expand(text, "records/ruleset.py")
+    assert (
+        "    double_riichi: bool = True  # a new option" in made
+        and "'double_riichi': 'double riichi'" in made
+    )
+    board = (ROOT / "records" / "table_rules.py").read_text(encoding="utf-8")
+    before = gen_records.expand(board, "records/table_rules.py")
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "ruleset.py").write_text(changed, encoding="utf-8")
+    monkeypatch.setattr(gen_records, "ROOT", tmp_path)
+    after = gen_records.expand(board, "records/table_rules.py")
+    assert after != before and "double_riichi: Final[bool]  # a new option" in after
+    assert "same_turn_furiten: bool = True, double_riichi: bool = True, four_winds" in after
 
 
 DECLARED = '''"""A made-up family."""
