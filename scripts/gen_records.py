@@ -46,6 +46,12 @@ FAMILIES: dict[str, str] = {
     "records/table_rules.py": "paifu/board/rules.py",
     "records/values.py": "paifu/scoring/values.py",
     "records/table.py": "paifu/board/table.py",
+    "records/findings.py": "paifu/findings.py",
+    "records/limits.py": "paifu/limits.py",
+    "records/schemes.py": "paifu/rank_points/schemes.py",
+    "records/fit.py": "paifu/rank_points/fit.py",
+    "records/settings.py": "paifu/rules/settings.py",
+    "records/tenhou.py": "paifu/rules/tenhou.py",
 }
 #: the record bases: ``paifu.valued``'s (compiled; frozen or not) and ``paifu.frozen``'s ``Frozen``
 BASES = {"Hashed": "hashed", "Rebuilt": "rebuilt", "Frozen": "frozen"}
