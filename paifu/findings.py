@@ -1,8 +1,13 @@
+# Generated from records/findings.py by scripts/gen_records.py (not edited here):
+# edit records/findings.py, then run python scripts/gen_records.py.
 """Findings: what the replay found wrong in a record, as data.
 
 Codes are one typed enumeration (``Code``) of stable strings, each documented with an example in
 docs/findings.md (tests/test_finding_codes.py keeps the two lists one and fails on a code passed
 as a bare string); a finding never stops a batch.
+
+``Finding`` and ``FindingGroup`` are declared once, in ``records/findings.py``: ``scripts/gen_records.py``
+writes this module from it, with their ``__init__``.
 """
 
 from __future__ import annotations
@@ -131,16 +136,16 @@ class Finding(Frozen):
 
     code: Code
     message: str
-    file: str
-    game_id: str
-    game_index: int
-    hand: str  # e.g. "E2-1": East 2, 1 honba
-    event_index: int | None  # index into the game's event list
-    seat: int | None
-    expected: Any  # what the rules (our replay) give
-    actual: Any  # what the record says
+    file: str = ""
+    game_id: str = ""
+    game_index: int = 0
+    hand: str = ""  # e.g. "E2-1": East 2, 1 honba
+    event_index: int | None = None  # index into the game's event list
+    seat: int | None = None
+    expected: Any = None  # what the rules (our replay) give
+    actual: Any = None  # what the record says
     #: red fives per suit of the table, to name tile ids (``0m`` is red); not part of the JSON
-    red_fives: tuple[int, int, int] = field(compare=False, repr=False)
+    red_fives: tuple[int, int, int] = field(default=(1, 1, 1), compare=False, repr=False)
 
     def __init__(
         self,
@@ -370,7 +375,7 @@ class FindingGroup(Frozen):
     """A finding and the later ones of the same cause in the same game (``more``: their places)."""
 
     first: Finding
-    more: tuple[Finding, ...]
+    more: tuple[Finding, ...] = ()
 
     def __init__(self, first: Finding, more: tuple[Finding, ...] = ()) -> None:
         set_field(self, "first", first)

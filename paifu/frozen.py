@@ -4,15 +4,16 @@
 ``__setattr__`` and ``__delattr__`` from source text each time the module is imported: about 3.5 M
 instructions a class, the largest part of ``paifu validate``'s start-up (issue 26); and importing
 ``dataclasses`` at all (``inspect``, ``ast``, ``dis``, ``tokenize``) was 41 M more. A record is declared
-with this module's ``dataclass(init=False, repr=False, eq=False[, slots=True])`` (modules import the real
-one under ``TYPE_CHECKING``, so type checkers see a dataclass): it records the fields (``fields``,
+with this module's ``dataclass(init=False, repr=False, eq=False[, slots=True])`` (typed for checkers by
+``dataclass_transform``: mypy sees the class that runs, with its own ``__init__``): it records the fields (``fields``,
 ``replace``, ``field_names`` here) and ``__match_args__``, and gives ``dataclasses`` its
 ``__dataclass_fields__`` only when asked, so ``dataclasses.fields``, ``replace``, ``asdict`` and ``match``
 keep working and ``dataclasses`` loads only where they are called. With its own ``__init__``
-(straight-line ``set_field`` calls, as fast as the generated one) and ``Frozen`` as its base a record
+(straight-line ``set_field`` calls, as fast as a generated one) and ``Frozen`` as its base a record
 behaves as the frozen dataclass did: the same equality, hash values, repr, ``FrozenInstanceError`` and
-pickled state. ``Record`` is the same for a mutable class (``eq`` without a hash). A class of many
-fields, each with a default and given by keyword (a ruleset), can have ``fill`` as its ``__init__``.
+pickled state. ``Record`` is the same for a mutable class (``eq`` without a hash). A record's
+``__init__`` is written by ``scripts/gen_records.py`` from its declaration in ``records/`` (where one
+still is not, by hand).
 ``Described`` and ``shown`` serve the compiled classes written out instead of dataclasses
 (``paifu.valued``; the results, ``SeatState`` and ``HandWall`` by hand, the rest generated from
 ``records/``).
@@ -227,7 +228,7 @@ def replace(obj: _T, /, **changes: Any) -> _T:
 class _Plan:
     """A class's fields as its dataclass methods read them (``compare``, ``hash`` and ``repr`` heeded)."""
 
-    __slots__ = ("compared", "defaults", "hashed", "init_names", "shown", "state")
+    __slots__ = ("compared", "hashed", "shown", "state")
 
     def __init__(self, cls: type) -> None:
         fields = getattr(cls, "__record_fields__", None)
@@ -239,8 +240,6 @@ class _Plan:
         self.compared = _values([f.name for f in fields if f.compare])
         self.hashed = _values([f.name for f in fields if (f.compare if f.hash is None else f.hash)])
         self.shown = tuple(f.name for f in fields if f.repr)
-        self.defaults = tuple((f.name, f.default, f.default_factory) for f in fields if f.init)
-        self.init_names = frozenset(name for name, _, _ in self.defaults)
 
 
 def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
@@ -259,31 +258,6 @@ def _plan(cls: type) -> _Plan:
     if got is None:
         got = _plans[cls] = _Plan(cls)
     return got
-
-
-def fill(obj: Record, given: dict[str, Any]) -> None:
-    """Sets each field of ``obj`` to its value in ``given``, else to its default: the ``__init__`` of a
-    class of many fields passed by keyword, with the generated one's errors (``TypeError``)."""
-    plan = _plan(obj.__class__)
-    if given.keys() == plan.init_names:  # every field given (``dataclasses.replace``): no defaults
-        for name, _, _ in plan.defaults:
-            set_field(obj, name, given[name])
-        return
-    factory: Any
-    for name, default, factory in plan.defaults:
-        if name in given:
-            value = given.pop(name)
-        elif default is not MISSING and not _is_dc_missing(default):
-            value = default
-        elif factory is not MISSING and not _is_dc_missing(factory):
-            value = factory()
-        else:
-            raise TypeError(f"{obj.__class__.__qualname__}.__init__() missing keyword argument {name!r}")
-        set_field(obj, name, value)
-    for name in given:
-        raise TypeError(
-            f"{obj.__class__.__qualname__}.__init__() got an unexpected keyword argument {name!r}"
-        )
 
 
 class Described:
@@ -320,14 +294,6 @@ def shown(obj: object, names: tuple[str, ...]) -> str:
     """A dataclass's repr of ``obj``: its class and these fields (the compiled records' ``__repr__``)."""
     values = ", ".join(f"{name}={getattr(obj, name)!r}" for name in names)
     return f"{obj.__class__.__qualname__}({values})"
-
-
-def _is_dc_missing(value: object) -> bool:
-    """Whether ``value`` is ``dataclasses.MISSING`` (a real dataclass's field, where ``dataclasses`` is loaded)."""
-    import sys
-
-    dc = sys.modules.get("dataclasses")
-    return dc is not None and value is dc.MISSING
 
 
 class Record:

@@ -1,3 +1,5 @@
+# Generated from records/limits.py by scripts/gen_records.py (not edited here):
+# edit records/limits.py, then run python scripts/gen_records.py.
 """Input limits: how much one file may make paifu read, unpack and keep.
 
 Records from the wild can be hostile or broken: a gzip bomb, a 50 MB player name, a device
@@ -8,6 +10,9 @@ raised per run (``paifu validate --max-size 512M``) or in code with ``configure`
 
 Worker processes (``--jobs``) see the same limits: ``configure`` also records them in the
 environment (``PAIFU_LIMITS``), which every process started afterwards inherits.
+
+``Limits`` is declared once, in ``records/limits.py``: ``scripts/gen_records.py`` writes this module
+from it.
 """
 
 from __future__ import annotations
@@ -30,9 +35,9 @@ class Limits(Frozen):
     """What one input file may cost. Sizes in bytes, lengths in characters."""
 
     #: bytes of one file as stored, and again after gunzip (a bomb stops here)
-    max_size: int
+    max_size: int = 64 * 2**20
     #: characters of one text field (a name, a game id, a yaku name, a header value)
-    max_field: int
+    max_field: int = 10_000
 
     def __init__(self, max_size: int = 64 * 2**20, max_field: int = 10_000) -> None:
         set_field(self, "max_size", max_size)

@@ -7,8 +7,10 @@ holds exactly those, with the common Tenhou four-player values as defaults, so a
 viewer (which know no ``Ruleset``) can follow a record. ``paifu.rules.flags.flags_of`` builds the
 one a ruleset implies (``RuleFlags.table``); nothing here reads a ``Ruleset``.
 
-Declared in ``records/table_rules.py``, one line a field: ``paifu/board/rules.py`` is written from it by
-``scripts/gen_records.py`` as a class mypyc compiles (``paifu.valued``).
+Declared in ``records/table_rules.py``: the options it copies are the ``Ruleset`` fields marked for the
+board in ``records/ruleset.py`` (their type, default and comment written here from there), then the few
+the board reads as answers, one line a field. ``paifu/board/rules.py`` is written from it by
+``scripts/gen_records.py`` as a class mypyc compiles (``paifu.valued``), with ``COPIED_OPTIONS``.
 """
 
 from __future__ import annotations
@@ -17,24 +19,18 @@ from typing import Any, Final
 
 from paifu.tiles import is_red
 from paifu.valued import Hashed
+from records.declare import options_read_by
 
 
 class TableRules(Hashed):
     """What following a record needs of the table's rules (see the module docstring)."""
 
-    num_players: int = 4
-    red_fives: tuple[int, int, int] = (1, 1, 1)  # red fives per suit (man, pin, sou)
-    dead_wall: int = 14
+    #: each ``Ruleset`` option the board reads as it is, declared there (``rule(..., "board")``) and
+    #: copied by name (``paifu.rules.flags.table_rules``)
+    options_read_by("records/ruleset.py", "board")
     start_points: int = 25000  # the score every seat starts with where a record states none
-    same_turn_furiten: bool = True  # who lets a winning tile pass may not ron until their next draw
-    riichi_furiten: bool = True  # a seat in riichi that lets a winning tile pass: no ron for the hand
-    ippatsu: bool = True  # a riichi gives ippatsu
-    four_riichi: bool = True  # four riichi falls due on the table as an abortive draw
-    four_winds: bool = True  # four winds falls due on the table as an abortive draw
-    four_kans: bool = True  # four kans falls due on the table as an abortive draw
     kuikae_same_kind: bool = True  # a caller may not discard the called kind at once
     kuikae_other_end: bool = True  # after a chi, nor the run's other end
-    kokushi_chankan_ankan: bool = True  # thirteen orphans may rob a closed kan
     tile_ids: bool = False  # keep each concealed tile's id (``SeatState.ids``): writers need them
     ends_hands: bool = True  # ends a hand itself (wall out, abortive draw); a writer leaves it to the record
 
@@ -56,6 +52,6 @@ class TableRules(Hashed):
 
 
 DEFAULT = TableRules()
-#: ``TableRules``'s fields, in order; a field that is a ``Ruleset`` option of the same name is copied
-#: from it by name (``RuleFlags``)
+#: ``TableRules``'s fields, in order: the ``Ruleset`` options it copies by name (``COPIED_OPTIONS``), then
+#: the answers ``paifu.rules.flags.table_rules`` works out
 TABLE_RULES_FIELDS: Final = TableRules.__match_args__

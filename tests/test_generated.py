@@ -39,17 +39,28 @@ def test_a_generated_module_is_what_its_declaration_gives(source: str) -> None:
     assert made.startswith(f"# Generated from {source} ")
 
 
-def test_a_changed_declaration_gives_another_module() -> None:
-    """The comparison above can fail: one more field line changes the module."""
-    source = "records/table_rules.py"
-    text = (ROOT / source).read_text(encoding="utf-8")
-    line = "    tile_ids: bool = False"
+def test_a_changed_declaration_gives_another_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above can fail: one more rule marked for the board changes ``Ruleset``'s module
+    (its field, its words) and ``TableRules``' (the board's copy), whose declaration is unchanged."""
+    text = (ROOT / "records" / "ruleset.py").read_text(encoding="utf-8")
+    line = '    furiten_riichi: bool = rule(True, "riichi while furiten")\n'
     assert line in text
-    changed = text.replace(line, "    double_riichi: bool = True  # a new option\n" + line, 1)
-    made = gen_records.expand(changed, source)
-    assert made != gen_records.expand(text, source)
-    assert "double_riichi: Final[bool]  # a new option" in made
-    assert "kokushi_chankan_ankan: bool = True, double_riichi: bool = True, tile_ids" in made
+    added = '    double_riichi: bool = rule(True, "double riichi", "board")  # a new option\n'
+    changed = text.replace(line, line + added, 1)
+    made = gen_records.expand(changed, "records/ruleset.py")
+    assert made != gen_records.expand(text, "records/ruleset.py")
+    assert (
+        "    double_riichi: bool = True  # a new option" in made
+        and "'double_riichi': 'double riichi'" in made
+    )
+    board = (ROOT / "records" / "table_rules.py").read_text(encoding="utf-8")
+    before = gen_records.expand(board, "records/table_rules.py")
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "ruleset.py").write_text(changed, encoding="utf-8")
+    monkeypatch.setattr(gen_records, "ROOT", tmp_path)
+    after = gen_records.expand(board, "records/table_rules.py")
+    assert after != before and "double_riichi: Final[bool]  # a new option" in after
+    assert "same_turn_furiten: bool = True, double_riichi: bool = True, four_winds" in after
 
 
 DECLARED = '''"""A made-up family."""
@@ -133,6 +144,91 @@ def test_what_the_generator_writes_behaves_as_a_dataclass(tmp_path: Path) -> Non
         assert snap != bag
     finally:
         del sys.modules["made_records"], sys.modules["made_valued"]
+
+
+DECLARED_FROZEN = '''"""A made-up family on paifu.frozen."""
+
+from __future__ import annotations
+
+from paifu.frozen import Frozen, dataclass, field
+from records.declare import KW_ONLY, rule
+
+
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Spot(Frozen):
+    """A spot."""
+
+    x: int
+    y: int = 0  # a comment
+    hidden: tuple[int, ...] = field(default=(1,), compare=False, repr=False)
+    made: list[int] = field(default_factory=list)
+
+
+@dataclass(init=False, repr=False, eq=False)
+class Rules(Frozen):
+    """Rules."""
+
+    _: KW_ONLY
+    name: str = "custom"
+    #: a longer doc
+    chi: bool = rule(True, "chi", "board")  # chi allowed
+    size: int = rule(14, "the size", "board", view_default=15)
+    pao: frozenset[str] = rule(frozenset({"a"}), "pao")
+
+    def __post_init__(self) -> None:
+        if self.size < 0:
+            raise ValueError(self.size)
+'''
+
+
+def test_a_record_on_frozen_is_written_as_its_dataclass_was(tmp_path: Path) -> None:
+    """A record on ``paifu.frozen.Frozen``: its ``__init__`` written (keyword-only after ``_: KW_ONLY``,
+    ``__post_init__`` called, a ``default_factory`` made anew, ``field()``'s options kept); its rules'
+    words and readers as module constants."""
+    path = tmp_path / "made_frozen.py"
+    made_text = gen_records.expand(DECLARED_FROZEN, "records/made.py")
+    assert "records.declare" not in made_text and "rule(" not in made_text
+    path.write_text(made_text, encoding="utf-8")
+    made = _load("made_frozen", path)
+    try:
+        spot = made.Spot(3, 4, (9,))
+        like = dataclasses.make_dataclass("Spot", ["x", "y", "made"], frozen=True)(3, 4, [])
+        assert repr(spot) == repr(like) and spot.hidden == (9,)
+        assert hash(made.Spot(3, 4, made=())) == hash(like.__class__(3, 4, ()))
+        assert spot == made.Spot(3, 4, (8,)) and made.Spot(1).made is not made.Spot(1).made
+        assert pickle.loads(pickle.dumps(spot)) == spot and not hasattr(spot, "__dict__")
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            spot.x = 1
+        rules = made.Rules(chi=False)
+        assert (rules.chi, rules.size, rules.pao, rules.name) == (False, 14, frozenset({"a"}), "custom")
+        with pytest.raises(TypeError):
+            made.Rules("named")  # keyword-only
+        with pytest.raises(ValueError):
+            made.Rules(size=-1)  # __post_init__ ran
+        assert made.RULE_WORDS == {"chi": "chi", "size": "the size", "pao": "pao"}
+        assert made.RULE_READERS == {"board": ("chi", "size")}
+    finally:
+        del sys.modules["made_frozen"]
+
+
+def test_a_record_copies_the_options_marked_for_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``options_read_by``: the fields another declaration marks for a reader, with their types,
+    comments and defaults (the view's own where given), and ``COPIED_OPTIONS``."""
+    (tmp_path / "records").mkdir()
+    (tmp_path / "records" / "made.py").write_text(DECLARED_FROZEN, encoding="utf-8")
+    monkeypatch.setattr(gen_records, "ROOT", tmp_path)
+    view = (
+        "from __future__ import annotations\n\nfrom paifu.valued import Hashed\n\n\n"
+        "class View(Hashed):\n"
+        '    options_read_by("records/made.py", "board")\n'
+        "    extra: bool = False  # its own\n"
+    )
+    text = gen_records.expand(view, "records/view.py")
+    assert "    #: a longer doc\n    chi: Final[bool]  # chi allowed\n" in text
+    assert "chi: bool = True, size: int = 15, extra: bool = False" in text
+    assert "COPIED_OPTIONS: Final[tuple[str, ...]] = ('chi', 'size')" in text
+    with pytest.raises(SystemExit, match="marks no field"):
+        gen_records.expand(view.replace('"board"', '"nobody"'), "records/view.py")
 
 
 @pytest.mark.parametrize(

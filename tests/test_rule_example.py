@@ -1,6 +1,7 @@
 """``docs/development.md``'s worked example, "Adding a rule option the board follows", done as it says:
-its patch applied to a copy of the project, the generator run there (``scripts/gen_records.py``), then its
-test run against that copy (plain Python)."""
+its patch (the rule's one line in ``records/ruleset.py`` and the board's use of it, nothing else) applied
+to a copy of the project, the generator run there (``scripts/gen_records.py``), then its test run against
+that copy (plain Python): the board's copy of the rule and its words come from that one line."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from paifu.board.rules import TABLE_RULES_FIELDS
 from paifu.rules import Ruleset
 from paifu.rules.flags import TABLE_RULES_COPIED, TABLE_RULES_DERIVED, flags_of
 from paifu.rules.presets import PRESETS
+from paifu.rules.ruleset import RULE_READERS
+from paifu.rules.words import RULE_WORDS
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADING = "## Adding a rule option the board follows"
@@ -41,6 +44,14 @@ def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: P
     if shutil.which("git") is None:
         pytest.skip("git applies the example's patch")
     patch, check = _example()
+    touched = re.findall(r"^diff --git a/(\S+) ", patch, re.M)
+    assert touched == ["paifu/board/ends.py", "records/ruleset.py"], touched
+    declared = [
+        line
+        for line in patch.split("diff --git a/records/ruleset.py", 1)[1].splitlines()
+        if line.startswith("+") and not line.startswith(("+++", "+    #"))
+    ]
+    assert len(declared) == 1 and "rule(" in declared[0] and '"board"' in declared[0], declared
     copy = tmp_path / "tree"
     shutil.copytree(
         ROOT / "paifu",
@@ -62,7 +73,11 @@ def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: P
     made = subprocess.run(
         [sys.executable, "scripts/gen_records.py"], cwd=copy, capture_output=True, text=True, check=False
     )
-    assert made.returncode == 0 and "paifu/board/rules.py: written" in made.stdout, made.stderr
+    assert made.returncode == 0, made.stderr
+    assert set(made.stdout.split("\n")) - {""} == {
+        "paifu/rules/ruleset.py: written",
+        "paifu/board/rules.py: written",
+    }, made.stdout
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT / "tests")]), "PAIFU_PURE": "1"}
     script = "import paifu, sys\nassert paifu.__file__.startswith(sys.argv[1]), paifu.__file__\n" + check
     ran = subprocess.run(
@@ -77,9 +92,11 @@ def test_the_worked_example_adds_the_option_and_the_board_follows_it(tmp_path: P
 
 
 def test_the_board_rules_are_the_rulesets_options_by_name() -> None:
-    """Every ``TableRules`` field is either the ``Ruleset`` option of its name, copied as the ruleset
-    sets it, or one of the few the board reads as an answer (worked out in ``table_rules``)."""
+    """Every ``TableRules`` field is either a ``Ruleset`` option its declaration marks for the board,
+    copied as the ruleset sets it, or one of the few the board reads as an answer (worked out in
+    ``table_rules``)."""
     assert set(TABLE_RULES_COPIED) | TABLE_RULES_DERIVED == set(TABLE_RULES_FIELDS)
+    assert RULE_READERS["board"] == TABLE_RULES_COPIED and set(TABLE_RULES_COPIED) <= set(RULE_WORDS)
     for rules in PRESETS.values():
         table = flags_of(rules).table
         for name in TABLE_RULES_COPIED:

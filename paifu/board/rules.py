@@ -9,8 +9,10 @@ holds exactly those, with the common Tenhou four-player values as defaults, so a
 viewer (which know no ``Ruleset``) can follow a record. ``paifu.rules.flags.flags_of`` builds the
 one a ruleset implies (``RuleFlags.table``); nothing here reads a ``Ruleset``.
 
-Declared in ``records/table_rules.py``, one line a field: ``paifu/board/rules.py`` is written from it by
-``scripts/gen_records.py`` as a class mypyc compiles (``paifu.valued``).
+Declared in ``records/table_rules.py``: the options it copies are the ``Ruleset`` fields marked for the
+board in ``records/ruleset.py`` (their type, default and comment written here from there), then the few
+the board reads as answers, one line a field. ``paifu/board/rules.py`` is written from it by
+``scripts/gen_records.py`` as a class mypyc compiles (``paifu.valued``), with ``COPIED_OPTIONS``.
 """
 
 from __future__ import annotations
@@ -28,16 +30,16 @@ class TableRules(Hashed):
         "num_players",
         "red_fives",
         "dead_wall",
-        "start_points",
-        "same_turn_furiten",
-        "riichi_furiten",
         "ippatsu",
-        "four_riichi",
+        "riichi_furiten",
+        "same_turn_furiten",
         "four_winds",
+        "four_riichi",
         "four_kans",
+        "kokushi_chankan_ankan",
+        "start_points",
         "kuikae_same_kind",
         "kuikae_other_end",
-        "kokushi_chankan_ankan",
         "tile_ids",
         "ends_hands",
     )
@@ -45,33 +47,43 @@ class TableRules(Hashed):
         "num_players",
         "red_fives",
         "dead_wall",
-        "start_points",
-        "same_turn_furiten",
-        "riichi_furiten",
         "ippatsu",
-        "four_riichi",
+        "riichi_furiten",
+        "same_turn_furiten",
         "four_winds",
+        "four_riichi",
         "four_kans",
+        "kokushi_chankan_ankan",
+        "start_points",
         "kuikae_same_kind",
         "kuikae_other_end",
-        "kokushi_chankan_ankan",
         "tile_ids",
         "ends_hands",
     )
 
-    num_players: Final[int]
-    red_fives: Final[tuple[int, int, int]]  # red fives per suit (man, pin, sou)
+    #: each ``Ruleset`` option the board reads as it is, declared there (``rule(..., "board")``) and
+    #: copied by name (``paifu.rules.flags.table_rules``)
+    num_players: Final[int]  # 4, or 3 (108 tiles: 2m..8m removed)
+    #: red copies per suit (m, p, s); (0,0,0) = none
+    red_fives: Final[tuple[int, int, int]]
+    #: dead wall kept at 14 tiles (rinshan draws shorten the live wall)
     dead_wall: Final[int]
-    start_points: Final[int]  # the score every seat starts with where a record states none
-    same_turn_furiten: Final[bool]  # who lets a winning tile pass may not ron until their next draw
-    riichi_furiten: Final[bool]  # a seat in riichi that lets a winning tile pass: no ron for the hand
     ippatsu: Final[bool]  # a riichi gives ippatsu
-    four_riichi: Final[bool]  # four riichi falls due on the table as an abortive draw
-    four_winds: Final[bool]  # four winds falls due on the table as an abortive draw
-    four_kans: Final[bool]  # four kans falls due on the table as an abortive draw
+    #: a passed winning tile after riichi makes the hand furiten
+    riichi_furiten: Final[bool]
+    #: who lets a winning tile pass may not ron until their next draw
+    same_turn_furiten: Final[bool]
+    #: "three winds" on a 3-player table
+    four_winds: Final[bool]
+    #: every seat in riichi aborts the hand (all three with three players)
+    four_riichi: Final[bool]
+    #: four kans fall due on the table as an abortive draw
+    four_kans: Final[bool]
+    #: thirteen orphans may rob a closed kan
+    kokushi_chankan_ankan: Final[bool]
+    start_points: Final[int]  # the score every seat starts with where a record states none
     kuikae_same_kind: Final[bool]  # a caller may not discard the called kind at once
     kuikae_other_end: Final[bool]  # after a chi, nor the run's other end
-    kokushi_chankan_ankan: Final[bool]  # thirteen orphans may rob a closed kan
     tile_ids: Final[bool]  # keep each concealed tile's id (``SeatState.ids``): writers need them
     ends_hands: Final[bool]  # ends a hand itself (wall out, abortive draw); a writer leaves it to the record
 
@@ -80,32 +92,32 @@ class TableRules(Hashed):
         num_players: int = 4,
         red_fives: tuple[int, int, int] = (1, 1, 1),
         dead_wall: int = 14,
-        start_points: int = 25000,
-        same_turn_furiten: bool = True,
-        riichi_furiten: bool = True,
         ippatsu: bool = True,
-        four_riichi: bool = True,
+        riichi_furiten: bool = True,
+        same_turn_furiten: bool = True,
         four_winds: bool = True,
+        four_riichi: bool = True,
         four_kans: bool = True,
+        kokushi_chankan_ankan: bool = True,
+        start_points: int = 25000,
         kuikae_same_kind: bool = True,
         kuikae_other_end: bool = True,
-        kokushi_chankan_ankan: bool = True,
         tile_ids: bool = False,
         ends_hands: bool = True,
     ) -> None:
         self.num_players = num_players
         self.red_fives = red_fives
         self.dead_wall = dead_wall
-        self.start_points = start_points
-        self.same_turn_furiten = same_turn_furiten
-        self.riichi_furiten = riichi_furiten
         self.ippatsu = ippatsu
-        self.four_riichi = four_riichi
+        self.riichi_furiten = riichi_furiten
+        self.same_turn_furiten = same_turn_furiten
         self.four_winds = four_winds
+        self.four_riichi = four_riichi
         self.four_kans = four_kans
+        self.kokushi_chankan_ankan = kokushi_chankan_ankan
+        self.start_points = start_points
         self.kuikae_same_kind = kuikae_same_kind
         self.kuikae_other_end = kuikae_other_end
-        self.kokushi_chankan_ankan = kokushi_chankan_ankan
         self.tile_ids = tile_ids
         self.ends_hands = ends_hands
 
@@ -130,22 +142,37 @@ class TableRules(Hashed):
             self.num_players,
             self.red_fives,
             self.dead_wall,
-            self.start_points,
-            self.same_turn_furiten,
-            self.riichi_furiten,
             self.ippatsu,
-            self.four_riichi,
+            self.riichi_furiten,
+            self.same_turn_furiten,
             self.four_winds,
+            self.four_riichi,
             self.four_kans,
+            self.kokushi_chankan_ankan,
+            self.start_points,
             self.kuikae_same_kind,
             self.kuikae_other_end,
-            self.kokushi_chankan_ankan,
             self.tile_ids,
             self.ends_hands,
         )
 
 
+#: the fields of ``TableRules`` copied by name from the record whose options it reads
+COPIED_OPTIONS: Final[tuple[str, ...]] = (
+    "num_players",
+    "red_fives",
+    "dead_wall",
+    "ippatsu",
+    "riichi_furiten",
+    "same_turn_furiten",
+    "four_winds",
+    "four_riichi",
+    "four_kans",
+    "kokushi_chankan_ankan",
+)
+
+
 DEFAULT = TableRules()
-#: ``TableRules``'s fields, in order; a field that is a ``Ruleset`` option of the same name is copied
-#: from it by name (``RuleFlags``)
+#: ``TableRules``'s fields, in order: the ``Ruleset`` options it copies by name (``COPIED_OPTIONS``), then
+#: the answers ``paifu.rules.flags.table_rules`` works out
 TABLE_RULES_FIELDS: Final = TableRules.__match_args__

@@ -1,3 +1,5 @@
+# Generated from records/fit.py by scripts/gen_records.py (not edited here):
+# edit records/fit.py, then run python scripts/gen_records.py.
 """Fitting a scheme to a record's claimed rank points: which uma (and return) reproduce them.
 For diagnostics only: a fit says a record is consistent with the formula, not that its rules are known."""
 
@@ -16,7 +18,7 @@ class Fit(Frozen):
     """A scheme that reproduces a record's claimed rank points, and how it differs from the base."""
 
     scheme: Scheme
-    changed: tuple[str, ...]
+    changed: tuple[str, ...] = ()
 
     def __init__(self, scheme: Scheme, changed: tuple[str, ...] = ()) -> None:
         set_field(self, "scheme", scheme)

@@ -1,6 +1,11 @@
+# Generated from records/schemes.py by scripts/gen_records.py (not edited here):
+# edit records/schemes.py, then run python scripts/gen_records.py.
 """``Scheme``, every choice a rank-point formula makes; ``scheme_for_rules``, a ruleset's scheme;
 the named schemes of the platforms and leagues, each its preset's (where the values are cited);
-``get_scheme`` finds one by name or TOML file."""
+``get_scheme`` finds one by name or TOML file.
+
+``Scheme`` is declared once, in ``records/schemes.py``: ``scripts/gen_records.py`` writes this module
+from it, with its ``__init__``."""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paifu.frozen import Frozen, dataclass, fields, fill, replace
+from paifu.frozen import Frozen, dataclass, fields, replace, set_field
 from paifu.lazy import MadeOnLookup
 from paifu.limits import read_settings
 from paifu.rules import presets
@@ -54,8 +59,42 @@ class Scheme(Frozen):
     #: riichi sticks on the table at the end: "top", "lost", "kept" (back to their owners)
     leftover_sticks: str = "top"
 
-    def __init__(self, **given: Any) -> None:
-        fill(self, given)
+    def __init__(
+        self,
+        *,
+        name: str = "custom",
+        description: str = "",
+        num_players: int = 4,
+        start_points: int = 25000,
+        return_points: int | None = 30000,
+        uma: tuple[float, ...] = (20, 10, -10, -20),
+        uma_sinking: tuple[tuple[int, tuple[float, ...]], ...] = (),
+        oka: str = "top",
+        oka_ties: str | None = None,
+        unit: int = 1000,
+        rounding: str = "none",
+        round_stage: str = "score",
+        decimals: int = 1,
+        ties: str = "seat",
+        top_takes_rest: bool = False,
+        leftover_sticks: str = "top",
+    ) -> None:
+        set_field(self, "name", name)
+        set_field(self, "description", description)
+        set_field(self, "num_players", num_players)
+        set_field(self, "start_points", start_points)
+        set_field(self, "return_points", return_points)
+        set_field(self, "uma", uma)
+        set_field(self, "uma_sinking", uma_sinking)
+        set_field(self, "oka", oka)
+        set_field(self, "oka_ties", oka_ties)
+        set_field(self, "unit", unit)
+        set_field(self, "rounding", rounding)
+        set_field(self, "round_stage", round_stage)
+        set_field(self, "decimals", decimals)
+        set_field(self, "ties", ties)
+        set_field(self, "top_takes_rest", top_takes_rest)
+        set_field(self, "leftover_sticks", leftover_sticks)
         self.__post_init__()
 
     def __post_init__(self) -> None:

@@ -11,16 +11,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
-from paifu.board.rules import TABLE_RULES_FIELDS, TableRules
+from paifu.board.rules import COPIED_OPTIONS, TABLE_RULES_FIELDS, TableRules
 from paifu.rules.ruleset import Ruleset
 
-#: ``TableRules``' fields that are not the ``Ruleset`` option of their name: worked out here (the rest
-#: are copied by name, so a rule the board follows is declared in ``Ruleset`` and ``TableRules`` only)
-TABLE_RULES_DERIVED: Final = frozenset(
-    {"start_points", "kuikae_same_kind", "kuikae_other_end", "tile_ids", "ends_hands"}
-)
-#: the ``Ruleset`` options the board reads as they are
-TABLE_RULES_COPIED: Final = tuple(name for name in TABLE_RULES_FIELDS if name not in TABLE_RULES_DERIVED)
+#: the ``Ruleset`` options the board reads as they are, copied by name: those its declaration marks for
+#: the board (``records/ruleset.py``, ``rule(..., "board")``), which ``TableRules`` is written with
+TABLE_RULES_COPIED: Final = COPIED_OPTIONS
+#: ``TableRules``' fields that are not the ``Ruleset`` option of their name: worked out here
+TABLE_RULES_DERIVED: Final = frozenset(TABLE_RULES_FIELDS) - frozenset(COPIED_OPTIONS)
 
 
 def table_rules(rules: Ruleset) -> TableRules:

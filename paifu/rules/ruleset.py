@@ -1,8 +1,16 @@
+# Generated from records/ruleset.py by scripts/gen_records.py (not edited here):
+# edit records/ruleset.py, then run python scripts/gen_records.py.
 """One frozen ``Ruleset`` with every rule dimension of ``shared/rules.md``.
 
 The same object drives the legality replay, the scorer and the reports: a rule
 option one of them ignores is a bug. Each field documents its values. Long because every rule is
 declared here once, with its comment: its one home.
+
+Declared in ``records/ruleset.py``: each rule one line, ``rule(default, words, *readers)`` (how a
+warning names it, and ``"board"`` where the table follows it as it is). ``scripts/gen_records.py``
+writes ``paifu/rules/ruleset.py`` from it, with ``RULE_WORDS`` (``paifu.rules.words``) and
+``RULE_READERS``; ``TableRules`` (``records/table_rules.py``) declares the board's copies by naming
+this file.
 """
 
 from __future__ import annotations
@@ -10,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar, Literal, get_args, get_type_hints
+from typing import Any, ClassVar, Final, Literal, get_args, get_type_hints
 
-from paifu.frozen import Frozen, dataclass, fields, fill, replace
+from paifu.frozen import Frozen, dataclass, fields, replace, set_field
 from paifu.rules.ranges import out_of_range
 
 
@@ -61,9 +69,11 @@ class Ruleset(Frozen):
 
     # ---------------------------------------------------------------- table
     num_players: int = 4  # 4, or 3 (108 tiles: 2m..8m removed)
-    red_fives: tuple[int, int, int] = (1, 1, 1)  # red copies per suit (m, p, s); (0,0,0) = none
+    #: red copies per suit (m, p, s); (0,0,0) = none
+    red_fives: tuple[int, int, int] = (1, 1, 1)
     chi: bool = True  # chi from the player on the left (every 3-player preset has none)
-    start_points: int = 25000  # 0: not fixed by the rules (the first hand of the record states it)
+    #: 0: not fixed by the rules (the first hand of the record states it)
+    start_points: int = 25000
     #: "one-hand", "east" (tonpuusen), "south" (hanchan)
     length: Length = "south"
     #: dealer keeps the seat after: "never", "win", "win_or_tenpai", "always" (even noten)
@@ -74,7 +84,8 @@ class Ruleset(Frozen):
     dead_wall: int = 14
 
     # ---------------------------------------------------------------- game end
-    bust: bool = True  # a player below 0 (or at 0, see bust_at_zero) ends the game
+    #: a player below 0 (or at 0, see bust_at_zero) ends the game
+    bust: bool = True
     bust_at_zero: bool = False  # exactly 0 also ends the game
     #: extension after the last scheduled hand when nobody reached ``extension_target``:
     #: "none", "sudden-death" (ends after any hand where someone reached it)
@@ -101,17 +112,19 @@ class Ruleset(Frozen):
     # ---------------------------------------------------------------- wins
     #: winners allowed on one discard: 1 = head-bump (nearest in turn order), 2, 3
     max_ron_winners: int = 2
-    triple_ron_abort: bool = True  # three rons on one discard abort the hand
+    #: three rons on one discard abort the hand
+    triple_ron_abort: bool = True
     #: honba and sticks on multiple ron: "nearest" (the winner nearest the discarder) or "each"
     multi_ron_bonus: MultiRonBonus = "nearest"
     kuitan: bool = True  # open tanyao
     #: swap-call discards: "forbidden" (same kind or the other end of a chi),
     #: "suji" (only the same kind is forbidden), "allowed"
     kuikae: Kuikae = "forbidden"
-    ippatsu: bool = True
+    ippatsu: bool = True  # a riichi gives ippatsu
     ura_dora: bool = True
     kan_dora: bool = True
-    kan_ura: bool = True  # the indicators under kan dora count as ura too (else only the first)
+    #: the indicators under kan dora count as ura too (else only the first)
+    kan_ura: bool = True
     #: when a kan's new indicator turns after an open or added kan: "after-discard" or "immediate"
     open_kan_dora_timing: KanDoraTiming = "after-discard"
     #: liability (pao) yaku: any of "daisangen", "daisuushii", "suukantsu"
@@ -135,7 +148,9 @@ class Ruleset(Frozen):
     #: closed kan after riichi: "none", "wait-unchanged" (drawn tile, same wait),
     #: "shape-unchanged" (same wait and same decomposition)
     riichi_kan: RiichiKan = "wait-unchanged"
-    riichi_furiten: bool = True  # a passed winning tile after riichi makes the hand furiten
+    #: a passed winning tile after riichi makes the hand furiten
+    riichi_furiten: bool = True
+    #: who lets a winning tile pass may not ron until their next draw
     same_turn_furiten: bool = True
     #: a passed tile that completes the hand's shape makes it furiten even where the hand has no yaku
     #: on it (it could not have ronned); False: only a tile it could ron (003 「ロンできる牌を見送った」)
@@ -148,8 +163,11 @@ class Ruleset(Frozen):
     #: the nine kinds must be in the deal (a non-dealer's first draw does not count; the dealer's
     #: fourteenth tile is its deal: 配牌); False: in the hand at the first draw, as most tables say
     nine_terminals_dealt: bool = False
-    four_winds: bool = True  # "three winds" on a 3-player table
-    four_riichi: bool = True  # every seat in riichi aborts the hand (all three with three players)
+    #: "three winds" on a 3-player table
+    four_winds: bool = True
+    #: every seat in riichi aborts the hand (all three with three players)
+    four_riichi: bool = True
+    #: four kans fall due on the table as an abortive draw
     four_kans: bool = True
     nagashi_mangan: bool = True
     noten_payment: int = 3000  # total; 0 = no noten payments
@@ -166,19 +184,24 @@ class Ruleset(Frozen):
 
     # ---------------------------------------------------------------- scoring
     honba_value: int = 300  # per honba stick, on a ron (tsumo: split among payers)
-    double_wind_fu: int = 4  # a pair of the seat wind that is also the round wind
+    #: a pair of the seat wind that is also the round wind
+    double_wind_fu: int = 4
     rinshan_tsumo_fu: bool = True  # tsumo fu on a rinshan win
     #: "none", "mangan", "yakuman", "baiman" (a limit that combines with nothing, taken where the hand
     #: is worth less), "cumulative" (a 5-han yaku that adds to the hand's other yaku and dora)
     renhou: Renhou = "none"
-    kiriage: bool = False  # 4 han 30 fu / 3 han 60 fu rounded up to mangan
-    kazoe_yakuman: bool = True  # 13+ han from yaku and dora is yakuman (else sanbaiman)
+    #: 4 han 30 fu / 3 han 60 fu rounded up to mangan
+    kiriage: bool = False
+    #: 13+ han from yaku and dora is yakuman (else sanbaiman)
+    kazoe_yakuman: bool = True
     multiple_yakuman: bool = True  # yakuman combine
     #: yakuman that count double: any of "suuankou-tanki", "junsei-chuuren",
     #: "kokushi-13", "daisuushii"
     double_yakuman: frozenset[str] = frozenset()
-    kokushi_chankan_ankan: bool = False  # thirteen orphans may rob a closed kan
-    green_dragon_required: bool = False  # ryuuiisou needs hatsu
+    #: thirteen orphans may rob a closed kan
+    kokushi_chankan_ankan: bool = False
+    #: ryuuiisou needs hatsu
+    green_dragon_required: bool = False
     #: a riichi declared with the hand shown (``RiichiDeclared.open``) is worth a han more: 2, a
     #: double riichi 3; False: it counts as a riichi
     open_riichi: bool = False
@@ -191,7 +214,8 @@ class Ruleset(Frozen):
 
     # ---------------------------------------------------------------- 3-player kita
     kita: bool = False
-    kita_yakuhai: bool = False  # a North kept in hand is a value tile in 3-player
+    #: a North kept in hand is a value tile in 3-player
+    kita_yakuhai: bool = False
 
     # ---------------------------------------------------------------- rank points
     # Every fact of the settlement is a field here (with ``start_points`` and ``leftover_sticks``),
@@ -204,14 +228,16 @@ class Ruleset(Frozen):
     #: the top (group) receives minus the sum of the others (Tenhou, 電脳麻将), which absorbs
     #: rounding and lost sticks; False: every seat by the formula
     rank_top_takes_rest: bool = True
-    rank_unit: int = 1000  # points per unit of the result (1,000: +10.7; RON2's 100: +106)
+    #: points per unit of the result (1,000: +10.7; RON2's 100: +106)
+    rank_unit: int = 1000
     rank_decimals: int = 1  # kept when not rounding
     #: ties on points: "seat" (nearer the first dealer ranks higher) or "split"
     rank_ties: RankTies = "seat"
     #: rank point rounding: "none" (``rank_decimals``), "integer" (the score rounded to a whole unit
     #: first, some Tenhou lobbies), by ``rank_rounding_mode``
     rank_rounding: RankRounding = "none"
-    rank_rounding_mode: RoundingMode = "half-away"  # Tenhou: 19,500 -> 20,000, -5,500 -> -6,000
+    #: Tenhou: 19,500 -> 20,000, -5,500 -> -6,000
+    rank_rounding_mode: RoundingMode = "half-away"
     #: False where nobody has verified how the table turns scores into rank points (a platform
     #: or lobby with no source and no records): the points a record claims are then not checked
     rank_scheme_known: bool = True
@@ -227,6 +253,174 @@ class Ruleset(Frozen):
     #: 25,000 or 30,000, red fives 3 or none, the length): a record's own statements choose among
     #: them (``paifu.rules.settings``); the field's value above is the source's default
     open_settings: tuple[tuple[str, tuple[Any, ...]], ...] = ()
+
+    def __init__(
+        self,
+        *,
+        name: str = "custom",
+        description: str = "",
+        num_players: int = 4,
+        red_fives: tuple[int, int, int] = (1, 1, 1),
+        chi: bool = True,
+        start_points: int = 25000,
+        length: Length = "south",
+        renchan: Renchan = "win_or_tenpai",
+        abort_renchan: bool = True,
+        dead_wall: int = 14,
+        bust: bool = True,
+        bust_at_zero: bool = False,
+        extension: Extension = "sudden-death",
+        extension_target: int = 30000,
+        target_margin: int | None = None,
+        extension_dealer_plays_on: bool = False,
+        extension_rounds: int = 1,
+        last_dealer_stop: LastDealerStop = "win_or_tenpai",
+        last_dealer_stop_min: int = 30000,
+        leftover_sticks: LeftoverSticks = "top",
+        max_ron_winners: int = 2,
+        triple_ron_abort: bool = True,
+        multi_ron_bonus: MultiRonBonus = "nearest",
+        kuitan: bool = True,
+        kuikae: Kuikae = "forbidden",
+        ippatsu: bool = True,
+        ura_dora: bool = True,
+        kan_dora: bool = True,
+        kan_ura: bool = True,
+        open_kan_dora_timing: KanDoraTiming = "after-discard",
+        pao: frozenset[str] = frozenset({"daisangen", "daisuushii"}),
+        pao_rinshan: bool = False,
+        pao_ron_split: PaoRonSplit = "half",
+        pao_honba: PaoHonba = "discarder",
+        pao_tsumo: PaoTsumo = "liable-yakuman",
+        riichi_min_points: int = 1000,
+        riichi_min_wall: int = 4,
+        riichi_kan: RiichiKan = "wait-unchanged",
+        riichi_furiten: bool = True,
+        same_turn_furiten: bool = True,
+        yakuless_pass_furiten: bool = True,
+        furiten_riichi: bool = True,
+        nine_terminals: bool = True,
+        nine_terminals_dealt: bool = False,
+        four_winds: bool = True,
+        four_riichi: bool = True,
+        four_kans: bool = True,
+        nagashi_mangan: bool = True,
+        noten_payment: int = 3000,
+        noten_split: NotenSplit = "shared",
+        noten_declaration: bool = False,
+        keishiki_tenpai: bool = True,
+        karaten: Karaten = "not-own-hand",
+        honba_value: int = 300,
+        double_wind_fu: int = 4,
+        rinshan_tsumo_fu: bool = True,
+        renhou: Renhou = "none",
+        kiriage: bool = False,
+        kazoe_yakuman: bool = True,
+        multiple_yakuman: bool = True,
+        double_yakuman: frozenset[str] = frozenset(),
+        kokushi_chankan_ankan: bool = False,
+        green_dragon_required: bool = False,
+        open_riichi: bool = False,
+        wareme: bool = False,
+        sanma_tsumo: SanmaTsumo = "loss",
+        kita: bool = False,
+        kita_yakuhai: bool = False,
+        return_points: int | None = 30000,
+        uma: tuple[int, ...] = (20, 10, -10, -20),
+        uma_sinking: tuple[tuple[int, tuple[int, ...]], ...] = (),
+        rank_top_takes_rest: bool = True,
+        rank_unit: int = 1000,
+        rank_decimals: int = 1,
+        rank_ties: RankTies = "seat",
+        rank_rounding: RankRounding = "none",
+        rank_rounding_mode: RoundingMode = "half-away",
+        rank_scheme_known: bool = True,
+        rank_scheme: str = "",
+        rank_ladder: str = "",
+        open_settings: tuple[tuple[str, tuple[Any, ...]], ...] = (),
+    ) -> None:
+        set_field(self, "name", name)
+        set_field(self, "description", description)
+        set_field(self, "num_players", num_players)
+        set_field(self, "red_fives", red_fives)
+        set_field(self, "chi", chi)
+        set_field(self, "start_points", start_points)
+        set_field(self, "length", length)
+        set_field(self, "renchan", renchan)
+        set_field(self, "abort_renchan", abort_renchan)
+        set_field(self, "dead_wall", dead_wall)
+        set_field(self, "bust", bust)
+        set_field(self, "bust_at_zero", bust_at_zero)
+        set_field(self, "extension", extension)
+        set_field(self, "extension_target", extension_target)
+        set_field(self, "target_margin", target_margin)
+        set_field(self, "extension_dealer_plays_on", extension_dealer_plays_on)
+        set_field(self, "extension_rounds", extension_rounds)
+        set_field(self, "last_dealer_stop", last_dealer_stop)
+        set_field(self, "last_dealer_stop_min", last_dealer_stop_min)
+        set_field(self, "leftover_sticks", leftover_sticks)
+        set_field(self, "max_ron_winners", max_ron_winners)
+        set_field(self, "triple_ron_abort", triple_ron_abort)
+        set_field(self, "multi_ron_bonus", multi_ron_bonus)
+        set_field(self, "kuitan", kuitan)
+        set_field(self, "kuikae", kuikae)
+        set_field(self, "ippatsu", ippatsu)
+        set_field(self, "ura_dora", ura_dora)
+        set_field(self, "kan_dora", kan_dora)
+        set_field(self, "kan_ura", kan_ura)
+        set_field(self, "open_kan_dora_timing", open_kan_dora_timing)
+        set_field(self, "pao", pao)
+        set_field(self, "pao_rinshan", pao_rinshan)
+        set_field(self, "pao_ron_split", pao_ron_split)
+        set_field(self, "pao_honba", pao_honba)
+        set_field(self, "pao_tsumo", pao_tsumo)
+        set_field(self, "riichi_min_points", riichi_min_points)
+        set_field(self, "riichi_min_wall", riichi_min_wall)
+        set_field(self, "riichi_kan", riichi_kan)
+        set_field(self, "riichi_furiten", riichi_furiten)
+        set_field(self, "same_turn_furiten", same_turn_furiten)
+        set_field(self, "yakuless_pass_furiten", yakuless_pass_furiten)
+        set_field(self, "furiten_riichi", furiten_riichi)
+        set_field(self, "nine_terminals", nine_terminals)
+        set_field(self, "nine_terminals_dealt", nine_terminals_dealt)
+        set_field(self, "four_winds", four_winds)
+        set_field(self, "four_riichi", four_riichi)
+        set_field(self, "four_kans", four_kans)
+        set_field(self, "nagashi_mangan", nagashi_mangan)
+        set_field(self, "noten_payment", noten_payment)
+        set_field(self, "noten_split", noten_split)
+        set_field(self, "noten_declaration", noten_declaration)
+        set_field(self, "keishiki_tenpai", keishiki_tenpai)
+        set_field(self, "karaten", karaten)
+        set_field(self, "honba_value", honba_value)
+        set_field(self, "double_wind_fu", double_wind_fu)
+        set_field(self, "rinshan_tsumo_fu", rinshan_tsumo_fu)
+        set_field(self, "renhou", renhou)
+        set_field(self, "kiriage", kiriage)
+        set_field(self, "kazoe_yakuman", kazoe_yakuman)
+        set_field(self, "multiple_yakuman", multiple_yakuman)
+        set_field(self, "double_yakuman", double_yakuman)
+        set_field(self, "kokushi_chankan_ankan", kokushi_chankan_ankan)
+        set_field(self, "green_dragon_required", green_dragon_required)
+        set_field(self, "open_riichi", open_riichi)
+        set_field(self, "wareme", wareme)
+        set_field(self, "sanma_tsumo", sanma_tsumo)
+        set_field(self, "kita", kita)
+        set_field(self, "kita_yakuhai", kita_yakuhai)
+        set_field(self, "return_points", return_points)
+        set_field(self, "uma", uma)
+        set_field(self, "uma_sinking", uma_sinking)
+        set_field(self, "rank_top_takes_rest", rank_top_takes_rest)
+        set_field(self, "rank_unit", rank_unit)
+        set_field(self, "rank_decimals", rank_decimals)
+        set_field(self, "rank_ties", rank_ties)
+        set_field(self, "rank_rounding", rank_rounding)
+        set_field(self, "rank_rounding_mode", rank_rounding_mode)
+        set_field(self, "rank_scheme_known", rank_scheme_known)
+        set_field(self, "rank_scheme", rank_scheme)
+        set_field(self, "rank_ladder", rank_ladder)
+        set_field(self, "open_settings", open_settings)
+        self.__post_init__()
 
     # ---------------------------------------------------------------- helpers
     @property
@@ -246,10 +440,6 @@ class Ruleset(Frozen):
         if self.open_settings and "open_settings" not in changes:
             changes["open_settings"] = tuple((k, v) for k, v in self.open_settings if k not in changes)
         return replace(self, **changes)
-
-    def __init__(self, **given: Any) -> None:
-        fill(self, given)
-        self.__post_init__()
 
     def __hash__(self) -> int:
         """Kept after the first: a ruleset keys several caches in every game (``flags_of``, the
@@ -369,6 +559,105 @@ class Ruleset(Frozen):
         from paifu.limits import read_settings
 
         return cls.from_toml(read_settings(path))
+
+
+#: each rule of ``Ruleset`` as a reader names it (what a warning says), from its declaration
+RULE_WORDS: Final[dict[str, str]] = {
+    "num_players": "the number of players",
+    "red_fives": "the red fives",
+    "chi": "chi",
+    "start_points": "the start points",
+    "length": "the game's length (east-only or a half game)",
+    "renchan": "when the dealer keeps the deal",
+    "abort_renchan": "whether the dealer keeps the deal after an abortive draw",
+    "dead_wall": "the dead wall's size",
+    "bust": "whether a player below zero ends the game",
+    "bust_at_zero": "whether exactly zero ends the game",
+    "extension": "the extension round (west-in) below the target",
+    "extension_target": "the extension's target score",
+    "target_margin": "the extension and last-dealer targets as start points plus a margin",
+    "extension_dealer_plays_on": "whether a dealer who keeps the deal plays on in the extension",
+    "extension_rounds": "how many extension rounds",
+    "last_dealer_stop": "the last dealer's stop (agari-yame)",
+    "last_dealer_stop_min": "the score the last dealer's stop needs",
+    "leftover_sticks": "who takes the riichi sticks left at the end",
+    "max_ron_winners": "how many players may ron one tile (head-bump or double ron)",
+    "triple_ron_abort": "whether three rons abort the hand",
+    "multi_ron_bonus": "who takes the honba and sticks on a multiple ron",
+    "kuitan": "open tanyao",
+    "kuikae": "swap-calling (kuikae)",
+    "ippatsu": "ippatsu",
+    "ura_dora": "ura dora",
+    "kan_dora": "kan dora",
+    "kan_ura": "kan ura dora",
+    "open_kan_dora_timing": "when an open kan's dora is revealed",
+    "pao": "which yakuman make a player liable (pao)",
+    "pao_rinshan": "liability for a rinshan win after an open kan",
+    "pao_ron_split": "how a liable ron is split",
+    "pao_honba": "who pays the honba of a liable ron",
+    "pao_tsumo": "what a liable player pays on a tsumo",
+    "riichi_min_points": "the points a riichi needs",
+    "riichi_min_wall": "the tiles a riichi needs left in the wall",
+    "riichi_kan": "a closed kan after riichi",
+    "riichi_furiten": "furiten after a winning tile let pass in riichi",
+    "same_turn_furiten": "same-turn furiten",
+    "yakuless_pass_furiten": "furiten after letting pass a tile the hand could not ron for want of a yaku",
+    "furiten_riichi": "riichi while furiten",
+    "nine_terminals": "the nine-terminals abortive draw",
+    "nine_terminals_dealt": "whether nine terminals counts the first draw",
+    "four_winds": "the four-winds abortive draw",
+    "four_riichi": "the four-riichi abortive draw",
+    "four_kans": "the four-kans abortive draw",
+    "nagashi_mangan": "nagashi mangan",
+    "noten_payment": "the noten payments",
+    "noten_split": "how noten payments are shared",
+    "noten_declaration": "whether a tenpai player may declare noten",
+    "keishiki_tenpai": "tenpai without a yaku (keishiki tenpai)",
+    "karaten": "a wait on tiles all used up (karaten)",
+    "honba_value": "the honba's value",
+    "double_wind_fu": "the fu of a double-wind pair",
+    "rinshan_tsumo_fu": "the tsumo fu of a rinshan win",
+    "renhou": "renhou's value",
+    "kiriage": "rounding 4 han 30 fu up to mangan (kiriage)",
+    "kazoe_yakuman": "counted yakuman (kazoe)",
+    "multiple_yakuman": "whether yakuman combine",
+    "double_yakuman": "which yakuman count double",
+    "kokushi_chankan_ankan": "thirteen orphans robbing a closed kan",
+    "green_dragon_required": "whether all green needs the green dragon",
+    "open_riichi": "open riichi (a riichi with the hand shown, a han more)",
+    "wareme": "wareme (the seat the dice count to pays and is paid double)",
+    "sanma_tsumo": "a three-player tsumo's missing share (lost, split, or even: half the ron each)",
+    "kita": "pulling Norths (kita)",
+    "kita_yakuhai": "a North kept in hand as a value tile",
+    "return_points": "the return points (oka)",
+    "uma": "the uma",
+    "uma_sinking": "the uma by how many players sink",
+    "rank_top_takes_rest": "whether the top takes the rest of the rank points",
+    "rank_unit": "the rank points' unit",
+    "rank_decimals": "the rank points' decimals",
+    "rank_ties": "how ties rank",
+    "rank_rounding": "the rank points' rounding",
+    "rank_rounding_mode": "how the rank points round",
+    "rank_scheme_known": "whether the rank-point scheme is known",
+    "rank_scheme": "the rank-point scheme",
+    "rank_ladder": "the platform ladder whose rank points a game moves",
+    "open_settings": "the settings the table leaves open",
+}
+#: the rules of ``Ruleset`` each reader takes as they are, by name, from their declarations
+RULE_READERS: Final[dict[str, tuple[str, ...]]] = {
+    "board": (
+        "num_players",
+        "red_fives",
+        "dead_wall",
+        "ippatsu",
+        "riichi_furiten",
+        "same_turn_furiten",
+        "four_winds",
+        "four_riichi",
+        "four_kans",
+        "kokushi_chankan_ankan",
+    )
+}
 
 
 def _field_types() -> dict[str, Any]:

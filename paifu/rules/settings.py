@@ -1,3 +1,5 @@
+# Generated from records/settings.py by scripts/gen_records.py (not edited here):
+# edit records/settings.py, then run python scripts/gen_records.py.
 """Settings a source leaves to the table, chosen by what a record states of itself.
 
 Qdan (004) lets a table start at 25,000 or 30,000, play with three red fives or none, and choose
@@ -44,39 +46,36 @@ class RecordFacts(Frozen):
     """What a record states that a table's settings decide."""
 
     #: the first hand's scores, when the record starts at East 1 with no honba and no sticks
-    start_scores: tuple[int, ...] | None
-    rounds: int  # rounds reached (1: East only, 2: into South ...)
-    hands: int
+    start_scores: tuple[int, ...] | None = None
+    rounds: int = 0  # rounds reached (1: East only, 2: into South ...)
+    hands: int = 0
     #: the last hand's round and number (South 1: 1, 0), and the seats dealt
-    last_round: int
-    last_number: int
-    players: int
+    last_round: int = 0
+    last_number: int = 0
+    players: int = 4
     #: every hand was the first hand (East 1, however many honba)
-    first_hand_only: bool
+    first_hand_only: bool = False
     #: True: a kan turns a new indicator (one is shown); False: a kan's replacement discard is made
     #: and its hand shows no new indicator at all; None: the record does not say (or says both)
-    kan_dora: bool | None
+    kan_dora: bool | None = None
     #: True: a riichi win shows ura indicators; False: one shows none where the record states them
-    ura_dora: bool | None
+    ura_dora: bool | None = None
     #: True: a riichi win shows ura indicators under kan dora too; False: one with kan dora shows one
-    kan_ura: bool | None
-    ended: bool  # the record has its game end
-    busted: bool  # a score below 0 at the end (the length then does not show)
+    kan_ura: bool | None = None
+    ended: bool = False  # the record has its game end
+    busted: bool = False  # a score below 0 at the end (the length then does not show)
     #: True: a red five is stated (a claimed aka-dora; a red tile in a record that names kinds);
     #: False: a win states its yaku and holds a five that would be red, without an aka-dora (or a
     #: record that names kinds shows no red tile at all); None: the record does not say
-    red_fives: bool | None
+    red_fives: bool | None = None
     #: each three-player tsumo whose score changes the record states, in play order
-    tsumos: tuple[TsumoPaid, ...]
+    tsumos: tuple[TsumoPaid, ...] = ()
 
     def __init__(
         self,
         start_scores: tuple[int, ...] | None = None,
         rounds: int = 0,
         hands: int = 0,
-        ended: bool = False,
-        busted: bool = False,
-        red_fives: bool | None = None,
         last_round: int = 0,
         last_number: int = 0,
         players: int = 4,
@@ -84,6 +83,9 @@ class RecordFacts(Frozen):
         kan_dora: bool | None = None,
         ura_dora: bool | None = None,
         kan_ura: bool | None = None,
+        ended: bool = False,
+        busted: bool = False,
+        red_fives: bool | None = None,
         tsumos: tuple[TsumoPaid, ...] = (),
     ) -> None:
         set_field(self, "start_scores", start_scores)
@@ -177,20 +179,20 @@ def record_facts(events: Iterable[Event]) -> RecordFacts:
         red = False
     one = {k: next(iter(v)) if len(v) == 1 else None for k, v in said.items()}
     return RecordFacts(
-        start,
-        rounds,
-        hands,
-        ended,
-        busted,
-        red,
-        last[0],
-        last[1],
-        players,
-        first_hand_only and hands > 0,
-        one["kan_dora"],
-        one["ura_dora"],
-        one["kan_ura"],
-        tuple(tsumos),
+        start_scores=start,
+        rounds=rounds,
+        hands=hands,
+        ended=ended,
+        busted=busted,
+        red_fives=red,
+        last_round=last[0],
+        last_number=last[1],
+        players=players,
+        first_hand_only=first_hand_only and hands > 0,
+        kan_dora=one["kan_dora"],
+        ura_dora=one["ura_dora"],
+        kan_ura=one["kan_ura"],
+        tsumos=tuple(tsumos),
     )
 
 

@@ -1,3 +1,5 @@
+# Generated from records/tenhou.py by scripts/gen_records.py (not edited here):
+# edit records/tenhou.py, then run python scripts/gen_records.py.
 """Tenhou table knowledge in one place: ``GO type`` bits, log ids, and the rules that
 changed over the years.
 
