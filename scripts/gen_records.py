@@ -10,7 +10,10 @@ field ``Final`` where the record is frozen, an ``__init__`` taking the fields in
 methods, module constants) is copied as it stands. A default that makes a value (a call, a list, a
 dict, ``[0] * n``) is made anew for each record, as a dataclass's ``default_factory``: the ``__init__``
 takes ``None`` for it. A mutable record's ``copy()`` declared with ``...`` as its body is written too: a
-new record of the same class, each list field copied (a list of records by their own ``copy()``).
+new record of the same class, each list or set field copied (a list of records that have a ``copy()``
+by their own). A record on ``Valued`` (mutable, not pickled by its constructor) may keep private state
+beside its fields, a ``_name`` with a default: in ``__slots__``, set by ``__init__``, carried by
+``copy()``, not in ``__match_args__`` or ``_values()``.
 ``--check`` writes nothing and exits 1 when a module differs from its declaration
 (``tests/test_generated.py`` runs the same comparison).
 
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -35,9 +39,13 @@ FAMILIES: dict[str, str] = {
     "records/table_rules.py": "paifu/board/rules.py",
     "records/values.py": "paifu/scoring/values.py",
     "records/table.py": "paifu/board/table.py",
+    "records/seat.py": "paifu/board/seat.py",
+    "records/hand_wall.py": "paifu/engine/hand_wall.py",
+    "records/results.py": "paifu/engine/results.py",
 }
-#: the record bases (``paifu.valued``): frozen or not
-BASES = {"Hashed": True, "Rebuilt": False}
+#: the record bases (``paifu.valued``): frozen or not (``Valued``: mutable and not pickled by its
+#: constructor, so it may keep private state beside its fields)
+BASES = {"Hashed": True, "Rebuilt": False, "Valued": False}
 HEADER = (
     "# Generated from {source} by scripts/gen_records.py (not edited here):\n"
     "# edit {source}, then run python scripts/gen_records.py.\n"
@@ -78,12 +86,40 @@ def _is_stub(stmt: ast.stmt) -> bool:
     )
 
 
-def _copied(f: Field) -> str:
-    """How ``copy()`` takes a field: a list copied (a list of records, record by record), else as is."""
-    if not f.annotation.startswith("list["):
+def _with_copy(tree: ast.Module) -> set[str]:
+    """The classes of a declaration that have a ``copy()``."""
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(s, ast.FunctionDef) and s.name == "copy" for s in node.body)
+    }
+
+
+@functools.cache
+def _copyable() -> frozenset[str]:
+    """The records of every family that have a ``copy()``: a list of them is copied record by record
+    (a list of frozen records, ``Meld``, is copied as a list)."""
+    found: set[str] = set()
+    for source in FAMILIES:
+        found |= _with_copy(ast.parse((ROOT / source).read_text(encoding="utf-8")))
+    return frozenset(found)
+
+
+def _copied(f: Field, copyable: set[str]) -> str:
+    """How ``copy()`` takes a field: a list or a set copied (a list of records that have a ``copy()``,
+    record by record), one that may be None only where it is not, else as is."""
+    kind, optional = f.annotation, f.annotation.endswith(" | None")
+    if optional:
+        kind = kind.removesuffix(" | None")
+    if kind.startswith("set["):
+        made = f"set(self.{f.name})"
+    elif kind.startswith("list["):
+        inner = kind[5:-1]
+        made = f"[v.copy() for v in self.{f.name}]" if inner in copyable else f"list(self.{f.name})"
+    else:
         return f"self.{f.name}"
-    inner = f.annotation[5:-1]
-    return f"[v.copy() for v in self.{f.name}]" if inner[:1].isupper() else f"list(self.{f.name})"
+    return f"None if self.{f.name} is None else {made}" if optional else made
 
 
 def _trailing(lines: list[str], node: ast.stmt) -> str:
@@ -97,8 +133,11 @@ def _first_line(node: ast.stmt) -> int:
     return min([node.lineno, *(d.lineno for d in decorators)])
 
 
-def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool, where: str) -> str:
+def _record_class(
+    source: str, lines: list[str], cls: ast.ClassDef, base: str, copyable: set[str], where: str
+) -> str:
     """The class ``cls`` written out: its fields expanded, the rest of its body as it stands."""
+    frozen = BASES[base]
     body = list(cls.body)
     doc = ""
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -108,6 +147,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
     else:
         previous_end = cls.lineno
     fields: list[Field] = []
+    private: list[Field] = []  # ``_name``: state beside the fields (a cache), set to its default
     others: list[str] = []  # methods and class constants, with the comments above them
     for stmt in body:
         first = _first_line(stmt)
@@ -124,7 +164,25 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
             and (not annotation.startswith("ClassVar"))
         ):
             value = stmt.value
-            if others:
+            if stmt.target.id.startswith("_"):
+                if value is None or base != "Valued":
+                    raise SystemExit(
+                        f"{where}: {cls.name}.{stmt.target.id}: private state needs a default and a "
+                        "record on Valued (pickled by its constructor, a record would lose it)"
+                    )
+                private.append(
+                    Field(
+                        name=stmt.target.id,
+                        annotation=annotation,
+                        default=ast.get_source_segment(source, value),
+                        fresh=False,
+                        comments=comments,
+                        trailing=_trailing(lines, stmt),
+                        gap=gap,
+                    )
+                )
+                continue
+            if others or private:
                 raise SystemExit(
                     f"{where}: {cls.name}.{stmt.target.id}: declare the fields before the methods"
                 )
@@ -162,20 +220,28 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
                 )
             head = lines[first - 1 : stub.body[0].lineno - 1]
             doc_lines = lines[stub.body[0].lineno - 1 : stub.body[0].end_lineno] if len(stub.body) > 1 else []
-            text = "\n".join(
-                [*head, *doc_lines, "        return type(self)(" + ", ".join(map(_copied, fields)) + ")"]
-            )
+            made = "type(self)(" + ", ".join(_copied(f, copyable) for f in fields) + ")"
+            if private:
+                body_lines = [f"        made = {made}"]
+                body_lines += [f"        made.{p.name} = self.{p.name}" for p in private]
+                body_lines.append("        return made")
+            else:
+                body_lines = [f"        return {made}"]
+            text = "\n".join([*head, *doc_lines, *body_lines])
         else:
             text = "\n".join(lines[first - 1 : stmt.end_lineno])
         others.append("\n".join([*(f"    {c}" for c in comments), text]))
     if not fields:
         raise SystemExit(f"{where}: {cls.name} declares no field")
     names = ", ".join(f'"{f.name}"' for f in fields) + ("," if len(fields) == 1 else "")
+    slots = ", ".join(f'"{f.name}"' for f in fields + private) + (
+        "," if len(fields) + len(private) == 1 else ""
+    )
     out = [f"class {cls.name}({', '.join(ast.get_source_segment(source, b) or '' for b in cls.bases)}):"]
     if doc:
         out += [doc, ""]
-    out += [f"    __slots__ = ({names})", f"    __match_args__ = ({names})", ""]
-    for f in fields:
+    out += [f"    __slots__ = ({slots})", f"    __match_args__ = ({names})", ""]
+    for f in fields + private:
         out += [""] if f.gap else []
         out += [f"    {c}" for c in f.comments]
         kind = f"Final[{f.annotation}]" if frozen else f.annotation
@@ -194,6 +260,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, frozen: bool
             out.append(f"        self.{f.name} = {f.default} if {f.name} is None else {f.name}")
         else:
             out.append(f"        self.{f.name} = {f.name}")
+    out += [f"        self.{p.name} = {p.default}" for p in private]
     for other in others:
         out += ["", other]
     values = ", ".join(f"self.{f.name}" for f in fields) + ("," if len(fields) == 1 else "")
@@ -205,18 +272,18 @@ def expand(declaration: str, where: str) -> str:
     """The module a declaration file gives, before formatting."""
     tree = ast.parse(declaration)
     lines = declaration.splitlines()
+    copyable = set(_copyable()) | _with_copy(tree)
     pieces: list[str] = []
     done = 0  # lines copied so far
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
-        bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
-        frozen = {BASES[b] for b in bases & BASES.keys()}
-        if not frozen:
+        bases = {b.id for b in node.bases if isinstance(b, ast.Name)} & BASES.keys()
+        if not bases:
             continue
         first = _first_line(node)
         pieces.append("\n".join(lines[done : first - 1]) + "\n")
-        pieces.append(_record_class(declaration, lines, node, frozen.pop(), where))
+        pieces.append(_record_class(declaration, lines, node, bases.pop(), copyable, where))
         done = node.end_lineno or node.lineno
     pieces.append("\n".join(lines[done:]) + "\n")
     text = "".join(pieces)
