@@ -71,7 +71,7 @@ def _values(cls: type, shift: int = 0) -> dict[str, Any]:
 def test_every_record_class_is_found() -> None:
     names = {c.__name__ for c in CLASSES}
     assert {"Finding", "Ruleset", "Limits", "Scheme"} <= names  # the events, a win's context and value:
-    # tests/test_written_out.py
+    # tests/test_generated.py
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
