@@ -15,8 +15,7 @@ pickled state. ``Record`` is the same for a mutable class (``eq`` without a hash
 ``__init__`` is written by ``scripts/gen_records.py`` from its declaration in ``records/`` (where one
 still is not, by hand).
 ``Described`` and ``shown`` serve the compiled classes written out instead of dataclasses
-(``paifu.valued``; the results, ``SeatState`` and ``HandWall`` by hand, the rest generated from
-``records/``).
+(``paifu.valued``, every one generated from its declaration in ``records/``).
 """
 
 from __future__ import annotations

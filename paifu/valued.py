@@ -3,9 +3,8 @@ call of their constructor, (frozen ones) a hash, and a dataclass's repr and fiel
 
 Written once here rather than in each class: a compiled dataclass ran ``dataclasses`` at every start,
 so the compiled records give only their fields, in order, as ``_values()`` and their names as
-``__match_args__`` (which their repr and ``dataclasses``' functions read). The events, ``TableRules``,
-``Table``, ``WinContext`` and ``Valuation`` are declared in ``records/`` and written out by
-``scripts/gen_records.py``; ``SeatState``, ``HandWall`` and the results are still written by hand.
+``__match_args__`` (which their repr and ``dataclasses``' functions read). They are declared in
+``records/`` and written out by ``scripts/gen_records.py``.
 Compiled beside them: a native class may only inherit a native one, and the compiled engine reads a
 native event's fields from its struct, not by name.
 

@@ -10,7 +10,10 @@ field ``Final`` where the record is frozen, an ``__init__`` taking the fields in
 methods, module constants) is copied as it stands. A default that makes a value (a call, a list, a
 dict, ``[0] * n``) is made anew for each record, as a dataclass's ``default_factory``: the ``__init__``
 takes ``None`` for it. A mutable record's ``copy()`` declared with ``...`` as its body is written too: a
-new record of the same class, each list field copied (a list of records by their own ``copy()``).
+new record of the same class, each list or set field copied (a list of records that have a ``copy()``
+by their own). A record on ``Valued`` (mutable, not pickled by its constructor) may keep private state
+beside its fields, a ``_name`` with a default: in ``__slots__``, set by ``__init__``, carried by
+``copy()``, not in ``__match_args__`` or ``_values()``.
 ``--check`` writes nothing and exits 1 when a module differs from its declaration
 (``tests/test_generated.py`` runs the same comparison).
 
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -52,9 +56,12 @@ FAMILIES: dict[str, str] = {
     "records/fit.py": "paifu/rank_points/fit.py",
     "records/settings.py": "paifu/rules/settings.py",
     "records/tenhou.py": "paifu/rules/tenhou.py",
+    "records/seat.py": "paifu/board/seat.py",
+    "records/hand_wall.py": "paifu/engine/hand_wall.py",
+    "records/results.py": "paifu/engine/results.py",
 }
 #: the record bases: ``paifu.valued``'s (compiled; frozen or not) and ``paifu.frozen``'s ``Frozen``
-BASES = {"Hashed": "hashed", "Rebuilt": "rebuilt", "Frozen": "frozen"}
+BASES = {"Hashed": "hashed", "Rebuilt": "rebuilt", "Valued": "valued", "Frozen": "frozen"}
 #: the markers a declaration may use (``records/declare.py``)
 RULE, FIELD, OPTIONS, KW_ONLY = "rule", "field", "options_read_by", "KW_ONLY"
 HEADER = (
@@ -102,12 +109,40 @@ def _is_stub(stmt: ast.stmt) -> bool:
     )
 
 
-def _copied(f: Field) -> str:
-    """How ``copy()`` takes a field: a list copied (a list of records, record by record), else as is."""
-    if not f.annotation.startswith("list["):
+def _with_copy(tree: ast.Module) -> set[str]:
+    """The classes of a declaration that have a ``copy()``."""
+    return {
+        node.name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any(isinstance(s, ast.FunctionDef) and s.name == "copy" for s in node.body)
+    }
+
+
+@functools.cache
+def _copyable() -> frozenset[str]:
+    """The records of every family that have a ``copy()``: a list of them is copied record by record
+    (a list of frozen records, ``Meld``, is copied as a list)."""
+    found: set[str] = set()
+    for source in FAMILIES:
+        found |= _with_copy(ast.parse((ROOT / source).read_text(encoding="utf-8")))
+    return frozenset(found)
+
+
+def _copied(f: Field, copyable: set[str]) -> str:
+    """How ``copy()`` takes a field: a list or a set copied (a list of records that have a ``copy()``,
+    record by record), one that may be None only where it is not, else as is."""
+    kind, optional = f.annotation, f.annotation.endswith(" | None")
+    if optional:
+        kind = kind.removesuffix(" | None")
+    if kind.startswith("set["):
+        made = f"set(self.{f.name})"
+    elif kind.startswith("list["):
+        inner = kind[5:-1]
+        made = f"[v.copy() for v in self.{f.name}]" if inner in copyable else f"list(self.{f.name})"
+    else:
         return f"self.{f.name}"
-    inner = f.annotation[5:-1]
-    return f"[v.copy() for v in self.{f.name}]" if inner[:1].isupper() else f"list(self.{f.name})"
+    return f"None if self.{f.name} is None else {made}" if optional else made
 
 
 def _trailing(lines: list[str], node: ast.stmt) -> str:
@@ -203,10 +238,12 @@ def options_read_by(source: str, reader: str, where: str) -> list[Field]:
     return found
 
 
-def _record_class(source: str, lines: list[str], cls: ast.ClassDef, kind: str, where: str) -> tuple[str, str]:
+def _record_class(
+    source: str, lines: list[str], cls: ast.ClassDef, kind: str, copyable: set[str], where: str
+) -> tuple[str, str]:
     """The class ``cls`` written out: its fields expanded, the rest of its body as it stands; and the
     module constants its markers give (written after it)."""
-    frozen = kind != "rebuilt"
+    frozen = kind not in ("rebuilt", "valued")
     body = list(cls.body)
     doc = ""
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
@@ -217,6 +254,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, kind: str, w
         previous_end = cls.lineno
     fields: list[Field] = []
     copied: list[str] = []  # the fields ``options_read_by`` gave
+    private: list[Field] = []  # ``_name``: state beside the fields (a cache), set to its default
     others: list[str] = []  # methods and class constants, with the comments above them
     kw_only = False
     for stmt in body:
@@ -247,7 +285,25 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, kind: str, w
             and annotation
             and (not annotation.startswith("ClassVar"))
         ):
-            if others:
+            if stmt.target.id.startswith("_"):
+                if stmt.value is None or kind != "valued":
+                    raise SystemExit(
+                        f"{where}: {cls.name}.{stmt.target.id}: private state needs a default and a "
+                        "record on Valued (pickled by its constructor, a record would lose it)"
+                    )
+                private.append(
+                    Field(
+                        stmt.target.id,
+                        annotation,
+                        ast.get_source_segment(source, stmt.value),
+                        False,
+                        comments,
+                        _trailing(lines, stmt),
+                        gap,
+                    )
+                )
+                continue
+            if others or private:
                 raise SystemExit(
                     f"{where}: {cls.name}.{stmt.target.id}: declare the fields before the methods"
                 )
@@ -279,9 +335,14 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, kind: str, w
                 )
             head = lines[first - 1 : stub.body[0].lineno - 1]
             doc_lines = lines[stub.body[0].lineno - 1 : stub.body[0].end_lineno] if len(stub.body) > 1 else []
-            text = "\n".join(
-                [*head, *doc_lines, "        return type(self)(" + ", ".join(map(_copied, fields)) + ")"]
-            )
+            made = "type(self)(" + ", ".join(_copied(f, copyable) for f in fields) + ")"
+            if private:
+                body_lines = [f"        made = {made}"]
+                body_lines += [f"        made.{p.name} = self.{p.name}" for p in private]
+                body_lines.append("        return made")
+            else:
+                body_lines = [f"        return {made}"]
+            text = "\n".join([*head, *doc_lines, *body_lines])
         else:
             text = "\n".join(lines[first - 1 : stmt.end_lineno])
         others.append("\n".join([*(f"    {c}" for c in comments), text]))
@@ -296,8 +357,11 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, kind: str, w
         out += [doc, ""]
     names = ", ".join(f'"{f.name}"' for f in fields) + ("," if len(fields) == 1 else "")
     if kind != "frozen":  # ``paifu.frozen.dataclass`` makes them for a record on Frozen
-        out += [f"    __slots__ = ({names})", f"    __match_args__ = ({names})", ""]
-    for f in fields:
+        slots = ", ".join(f'"{f.name}"' for f in fields + private) + (
+            "," if len(fields) + len(private) == 1 else ""
+        )
+        out += [f"    __slots__ = ({slots})", f"    __match_args__ = ({names})", ""]
+    for f in fields + private:
         out += [""] if f.gap else []
         out += [f"    {c}" for c in f.comments]
         if kind == "frozen":
@@ -323,6 +387,7 @@ def _record_class(source: str, lines: list[str], cls: ast.ClassDef, kind: str, w
             out.append(f'        set_field(self, "{f.name}", {value})')
         else:
             out.append(f"        self.{f.name} = {value}")
+    out += [f"        self.{p.name} = {p.default}" for p in private]
     if kind == "frozen" and any(isinstance(s, ast.FunctionDef) and s.name == "__post_init__" for s in body):
         out.append("        self.__post_init__()")
     for other in others:
@@ -375,6 +440,7 @@ def expand(declaration: str, where: str) -> str:
     def copied(start: int, stop: int) -> str:
         return "\n".join(line for i, line in enumerate(lines[start:stop], start) if i not in dropped) + "\n"
 
+    copyable = set(_copyable()) | _with_copy(tree)
     pieces: list[str] = []
     done = 0  # lines copied so far
     record_on_frozen = False
@@ -389,7 +455,7 @@ def expand(declaration: str, where: str) -> str:
         record_on_frozen |= kind == "frozen"
         first = _first_line(node)
         pieces.append(copied(done, first - 1))
-        text, constants = _record_class(declaration, lines, node, kind, where)
+        text, constants = _record_class(declaration, lines, node, kind, copyable, where)
         pieces.append(text)
         if constants:
             pieces.append("\n\n" + constants)

@@ -67,7 +67,7 @@ DECLARED = '''"""A made-up family."""
 
 from __future__ import annotations
 
-from made_valued import Hashed, Rebuilt
+from made_valued import Hashed, Rebuilt, Valued
 
 
 class Point(Hashed):
@@ -92,6 +92,21 @@ class Bag(Rebuilt):
 
     def copy(self) -> Bag:
         """A copy."""
+        ...
+
+
+class Seat(Valued):
+    """A mutable record with a cache beside its fields."""
+
+    tiles: list[int] = []
+    seen: set[int] = set()
+    ids: list[int] | None = None
+    points: list[Point] = []
+    bags: list[Bag] = []
+    #: derived from the tiles: not a field
+    _total: int = 0
+
+    def copy(self) -> Seat:
         ...
 '''
 
@@ -231,12 +246,38 @@ def test_a_record_copies_the_options_marked_for_it(tmp_path: Path, monkeypatch: 
         gen_records.expand(view.replace('"board"', '"nobody"'), "records/view.py")
 
 
+def test_private_state_is_kept_beside_the_fields_and_copied(tmp_path: Path) -> None:
+    """A ``_name`` of a record on ``Valued`` (``SeatState``'s part keys) is no field: out of
+    ``__match_args__``, the repr and equality, set to its default by ``__init__``, carried by
+    ``copy()``; and ``copy()`` copies what may change (a list, a set, a list that may be None, a list
+    of records that have a ``copy()``) but shares a frozen record."""
+    made = _made(tmp_path)
+    try:
+        seat = made.Seat([1, 2], {3}, [7], [made.Point(1)], [made.Bag([4])])
+        assert made.Seat.__match_args__ == ("tiles", "seen", "ids", "points", "bags")
+        assert "_total" in made.Seat.__slots__ and not hasattr(seat, "__dict__")
+        assert seat._total == 0 and "_total" not in repr(seat)
+        seat._total = 3
+        snap = seat.copy()
+        assert type(snap) is made.Seat and snap == seat and snap._total == 3
+        assert snap == made.Seat([1, 2], {3}, [7], [made.Point(1)], [made.Bag([4])])  # the cache is no field
+        for name in ("tiles", "seen", "ids", "points", "bags"):
+            assert getattr(snap, name) is not getattr(seat, name)
+        assert snap.points[0] is seat.points[0] and snap.bags[0] is not seat.bags[0]
+        assert made.Seat().copy().ids is None
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(seat)
+    finally:
+        del sys.modules["made_records"], sys.modules["made_valued"]
+
+
 @pytest.mark.parametrize(
     ("body", "why"),
     [
         ("    x: int = 0\n    y: int\n", "no default after one that has"),
         ("    x: int\n\n    def __init__(self) -> None:\n        pass\n", "written by the generator"),
         ('    """Nothing."""\n', "declares no field"),
+        ("    x: int\n    _cache: int = 0\n", "private state"),
     ],
 )
 def test_the_generator_refuses_a_declaration_it_cannot_write(body: str, why: str) -> None:
@@ -268,8 +309,12 @@ def test_a_table_snapshot_is_apart_from_the_table() -> None:
     assert type(snap) is TableState and snap == table and snap.seats is not table.seats
     assert snap.seats[0] == table.seats[0] and snap.seats[0] is not table.seats[0]
     assert repr(snap) == repr(table) and snap.__match_args__[0] == "num_players"
+    assert snap.seats[0].keys == table.seats[0].keys and any(table.seats[0].keys)  # private state too
     snap.scores[0] += 100
     assert snap != table
+    result = paifu.replay(record)  # the results cross the process pool pickled
+    assert pickle.loads(pickle.dumps(result)) == result and copy.deepcopy(result) == result
+    assert result.hands[0].wins and repr(result.hands[0].wins[0]).startswith("WinResult(seat=")
     context = WinContext(paifu.rules.Ruleset(), (0, 4), (), 4, True, 0, 0, True)
     assert pickle.loads(pickle.dumps(context)) == context and hash(context) == hash(copy.copy(context))
     assert dataclasses.replace(Valuation(True, han=2)).han == 2

@@ -111,7 +111,7 @@ def test_asking_whether_a_meld_can_be_taken_keeps_the_hands_ids_in_order() -> No
     from paifu.board.seat import SeatState
     from paifu.board.table import DEFAULT_RED
 
-    seat = SeatState([])
+    seat = SeatState(ids=[])
     for t in (9, 0, 5, 1):
         seat.add(t, DEFAULT_RED[t])
     assert missing_tile(seat, (0, 1), DEFAULT_RED) is None

@@ -1,86 +1,113 @@
+# Generated from records/seat.py by scripts/gen_records.py (not edited here):
+# edit records/seat.py, then run python scripts/gen_records.py.
 """One seat at the table: its concealed hand as counts, its melds and river, and its riichi and
 furiten flags; and the questions every discard asks of the seats (who waits on this kind).
 
 Kept flat (count arrays, base-5 part keys, a wait bit mask) because it changes on every event of
 every record.
+
+Declared once, in ``records/seat.py``, and written out into ``paifu/board/seat.py`` by
+``scripts/gen_records.py`` as classes mypyc compiles (``paifu.valued``).
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Final
 
 from mypy_extensions import i64
 
 from paifu.board.parts import DIGIT_OF, PART_OF, closed_mask, mask_kinds, regular_mask
 from paifu.board.shape import is_kokushi
 from paifu.events import CallKind, Meld
-from paifu.frozen import Described, shown
 from paifu.tiles import NUM_KINDS, SANMA_REMOVED_KINDS
-from paifu.valued import Valued
+from paifu.valued import Rebuilt, Valued
 
 NO_KINDS: Final[frozenset[int]] = frozenset()
 FIVE_SUIT: Final[tuple[int, ...]] = tuple({4: 0, 13: 1, 22: 2}.get(k, -1) for k in range(NUM_KINDS))
 
 
-class RiverTile:
-    """A tile in a river. A plain class, not a dataclass: compiled, its constructor is native (one
-    is made per discard)."""
+class RiverTile(Rebuilt):
+    """A tile in a river. Compiled, its constructor is native (one is made per discard)."""
 
     __slots__ = ("tile", "tsumogiri", "riichi", "called")
+    __match_args__ = ("tile", "tsumogiri", "riichi", "called")
+
+    tile: int
+    tsumogiri: bool | None
+    riichi: bool
+    called: bool  # taken by another player's call
 
     def __init__(self, tile: int, tsumogiri: bool | None, riichi: bool = False, called: bool = False) -> None:
         self.tile = tile
         self.tsumogiri = tsumogiri
         self.riichi = riichi
-        self.called = called  # taken by another player's call
+        self.called = called
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RiverTile):
-            return NotImplemented
-        return (self.tile, self.tsumogiri, self.riichi, self.called) == (
-            other.tile,
-            other.tsumogiri,
-            other.riichi,
-            other.called,
-        )
+    def copy(self) -> RiverTile:
+        """A copy (``called`` changes when a later call takes the tile)."""
+        return type(self)(self.tile, self.tsumogiri, self.riichi, self.called)
 
-    def __repr__(self) -> str:
-        return (
-            f"RiverTile(tile={self.tile}, tsumogiri={self.tsumogiri}, riichi={self.riichi}, "
-            f"called={self.called})"
-        )
-
-
-#: ``SeatState``'s fields, in order (its repr, ``dataclasses.fields``)
-_SEAT_STATE_FIELDS: Final = (
-    "counts",
-    "red",
-    "held",
-    "melds",
-    "river",
-    "river_kinds",
-    "riichi",
-    "riichi_accepted",
-    "double_riichi",
-    "ippatsu",
-    "furiten_temp",
-    "furiten_riichi",
-    "wait_mask",
-    "drawn",
-    "kita",
-    "kuikae",
-    "discards",
-    "draws",
-    "calls",
-    "ids",
-)
+    def _values(self) -> tuple[object, ...]:
+        return (self.tile, self.tsumogiri, self.riichi, self.called)
 
 
 class SeatState(Valued):
-    """One seat's hand and river. ``__init__`` is written out, not generated: compiled, a generated
-    one runs as Python (four seats are made every hand)."""
+    """One seat's hand and river."""
 
-    __dataclass_fields__: ClassVar[Any] = Described(_SEAT_STATE_FIELDS)  # for dataclasses' functions
+    __slots__ = (
+        "counts",
+        "red",
+        "held",
+        "melds",
+        "river",
+        "river_kinds",
+        "riichi",
+        "riichi_accepted",
+        "double_riichi",
+        "ippatsu",
+        "furiten_temp",
+        "furiten_riichi",
+        "wait_mask",
+        "drawn",
+        "kita",
+        "kuikae",
+        "discards",
+        "draws",
+        "calls",
+        "ids",
+        "_k0",
+        "_k1",
+        "_k2",
+        "_k3",
+        "_n0",
+        "_n1",
+        "_n2",
+        "_n3",
+        "_kinds",
+        "_irregular",
+    )
+    __match_args__ = (
+        "counts",
+        "red",
+        "held",
+        "melds",
+        "river",
+        "river_kinds",
+        "riichi",
+        "riichi_accepted",
+        "double_riichi",
+        "ippatsu",
+        "furiten_temp",
+        "furiten_riichi",
+        "wait_mask",
+        "drawn",
+        "kita",
+        "kuikae",
+        "discards",
+        "draws",
+        "calls",
+        "ids",
+    )
 
     counts: list[int]
     red: list[int]  # red fives held per suit
@@ -120,39 +147,69 @@ class SeatState(Valued):
     _kinds: i64
     _irregular: i64
 
-    def __init__(self, ids: list[int] | None = None) -> None:
-        self.counts = [0] * NUM_KINDS
-        self.red = [0, 0, 0]
-        self.held = 0
-        self.melds = []
-        self.river = []
-        self.river_kinds = set()
-        self.riichi = False
-        self.riichi_accepted = False
-        self.double_riichi = False
-        self.ippatsu = False
-        self.furiten_temp = False
-        self.furiten_riichi = False
-        self.wait_mask = 0
-        self.drawn = None
-        self.kita = 0
-        self.kuikae = NO_KINDS
-        self.discards = 0
-        self.draws = 0
-        self.calls = 0
+    def __init__(
+        self,
+        counts: list[int] | None = None,
+        red: list[int] | None = None,
+        held: int = 0,
+        melds: list[Meld] | None = None,
+        river: list[RiverTile] | None = None,
+        river_kinds: set[int] | None = None,
+        riichi: bool = False,
+        riichi_accepted: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        furiten_temp: bool = False,
+        furiten_riichi: bool = False,
+        wait_mask: int = 0,
+        drawn: int | None = None,
+        kita: int = 0,
+        kuikae: frozenset[int] = NO_KINDS,
+        discards: int = 0,
+        draws: int = 0,
+        calls: int = 0,
+        ids: list[int] | None = None,
+    ) -> None:
+        self.counts = [0] * NUM_KINDS if counts is None else counts
+        self.red = [0, 0, 0] if red is None else red
+        self.held = held
+        self.melds = [] if melds is None else melds
+        self.river = [] if river is None else river
+        self.river_kinds = set() if river_kinds is None else river_kinds
+        self.riichi = riichi
+        self.riichi_accepted = riichi_accepted
+        self.double_riichi = double_riichi
+        self.ippatsu = ippatsu
+        self.furiten_temp = furiten_temp
+        self.furiten_riichi = furiten_riichi
+        self.wait_mask = wait_mask
+        self.drawn = drawn
+        self.kita = kita
+        self.kuikae = kuikae
+        self.discards = discards
+        self.draws = draws
+        self.calls = calls
         self.ids = ids
-        self._k0 = self._k1 = self._k2 = self._k3 = 0
-        self._n0 = self._n1 = self._n2 = self._n3 = 0
-        self._kinds = self._irregular = 0
+        self._k0 = 0
+        self._k1 = 0
+        self._k2 = 0
+        self._k3 = 0
+        self._n0 = 0
+        self._n1 = 0
+        self._n2 = 0
+        self._n3 = 0
+        self._kinds = 0
+        self._irregular = 0
 
-    def _values(self) -> tuple[object, ...]:
-        return (
-            self.counts,
-            self.red,
+    def copy(self) -> SeatState:
+        """A snapshot of the seat (its lists copied; melds are values, river tiles copied)."""
+        made = type(self)(
+            list(self.counts),
+            list(self.red),
             self.held,
-            self.melds,
-            self.river,
-            self.river_kinds,
+            list(self.melds),
+            [v.copy() for v in self.river],
+            set(self.river_kinds),
             self.riichi,
             self.riichi_accepted,
             self.double_riichi,
@@ -166,11 +223,19 @@ class SeatState(Valued):
             self.discards,
             self.draws,
             self.calls,
-            self.ids,
+            None if self.ids is None else list(self.ids),
         )
-
-    def __repr__(self) -> str:
-        return shown(self, _SEAT_STATE_FIELDS)
+        made._k0 = self._k0
+        made._k1 = self._k1
+        made._k2 = self._k2
+        made._k3 = self._k3
+        made._n0 = self._n0
+        made._n1 = self._n1
+        made._n2 = self._n2
+        made._n3 = self._n3
+        made._kinds = self._kinds
+        made._irregular = self._irregular
+        return made
 
     @property
     def closed(self) -> bool:
@@ -184,34 +249,6 @@ class SeatState(Valued):
     def keys(self) -> list[int]:
         """The concealed hand's four part keys (``parts.part_keys`` of ``counts``)."""
         return [self._k0, self._k1, self._k2, self._k3]
-
-    def copy(self) -> SeatState:
-        """A snapshot of the seat (its lists copied; melds and river tiles are values)."""
-        c = SeatState()
-        c.counts = list(self.counts)
-        c.red = list(self.red)
-        c.held = self.held
-        c.melds = list(self.melds)
-        c.river = [RiverTile(r.tile, r.tsumogiri, r.riichi, r.called) for r in self.river]
-        c.river_kinds = set(self.river_kinds)
-        c.riichi = self.riichi
-        c.riichi_accepted = self.riichi_accepted
-        c.double_riichi = self.double_riichi
-        c.ippatsu = self.ippatsu
-        c.furiten_temp = self.furiten_temp
-        c.furiten_riichi = self.furiten_riichi
-        c.wait_mask = self.wait_mask
-        c.drawn = self.drawn
-        c.kita = self.kita
-        c.kuikae = self.kuikae
-        c.discards = self.discards
-        c.draws = self.draws
-        c.calls = self.calls
-        c.ids = None if self.ids is None else list(self.ids)
-        c._k0, c._k1, c._k2, c._k3 = self._k0, self._k1, self._k2, self._k3
-        c._n0, c._n1, c._n2, c._n3 = self._n0, self._n1, self._n2, self._n3
-        c._kinds, c._irregular = self._kinds, self._irregular
-        return c
 
     @property
     def waits(self) -> frozenset[int]:
@@ -315,6 +352,30 @@ class SeatState(Valued):
             self._irregular > 0,
         )
         self.wait_mask = mask | closed_mask(self.counts, self._kinds) if self.calls == 0 else mask
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.counts,
+            self.red,
+            self.held,
+            self.melds,
+            self.river,
+            self.river_kinds,
+            self.riichi,
+            self.riichi_accepted,
+            self.double_riichi,
+            self.ippatsu,
+            self.furiten_temp,
+            self.furiten_riichi,
+            self.wait_mask,
+            self.drawn,
+            self.kita,
+            self.kuikae,
+            self.discards,
+            self.draws,
+            self.calls,
+            self.ids,
+        )
 
 
 def take_id(ids: list[int], tile: int) -> None:

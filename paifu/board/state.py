@@ -103,7 +103,7 @@ class TableState(Table):
             honba=ev.honba,
             sticks=ev.sticks,
             dealer=ev.dealer,
-            seats=[SeatState([] if rules.tile_ids else None) for _ in range(n)],
+            seats=[SeatState(ids=[] if rules.tile_ids else None) for _ in range(n)],
             live_left=rules.wall_size - rules.dead_wall - 13 * n,
             phase=NEED_DRAW,
             deltas=[0] * n,

@@ -1,44 +1,63 @@
+# Generated from records/results.py by scripts/gen_records.py (not edited here):
+# edit records/results.py, then run python scripts/gen_records.py.
 """What a replay produces: per-hand and per-game results, read by reports.
 
 Reports read these, never raw files. Every number here is the replayed one
-(the engine's), with the record's claims kept beside it where they differ. Long because each
-class states its fields four times (the field names, the annotations, ``__init__`` and
-``_values``): compiled, a generated ``__init__`` would run as Python (``paifu.valued``).
+(the engine's), with the record's claims kept beside it where they differ.
+
+Declared once, in ``records/results.py``, and written out into ``paifu/engine/results.py`` by
+``scripts/gen_records.py`` as classes mypyc compiles (``paifu.valued``): made from compiled code on
+every hand and win, and pickled across the process pool by their constructor.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
-
 from paifu.events import RyuukyokuKind
 from paifu.findings import Finding
-from paifu.frozen import Described, shown
 from paifu.rules.ruleset import Ruleset
 from paifu.valued import Rebuilt
 
-#: ``WinResult``'s fields, in order (its repr, ``dataclasses.fields``)
-_WIN_RESULT_FIELDS: Final = (
-    "seat",
-    "from_seat",
-    "tsumo",
-    "dealer",
-    "han",
-    "fu",
-    "points",
-    "limit",
-    "yaku",
-    "deltas",
-    "riichi",
-    "closed",
-    "turn",
-    "pao_seat",
-    "recomputed",
-    "table_discards",
-)
-
 
 class WinResult(Rebuilt):
-    __dataclass_fields__: ClassVar[Any] = Described(_WIN_RESULT_FIELDS)  # for dataclasses' functions
+    """One win as replayed: who won from whom, its value and its payments."""
+
+    __slots__ = (
+        "seat",
+        "from_seat",
+        "tsumo",
+        "dealer",
+        "han",
+        "fu",
+        "points",
+        "limit",
+        "yaku",
+        "deltas",
+        "riichi",
+        "closed",
+        "turn",
+        "pao_seat",
+        "recomputed",
+        "table_discards",
+    )
+    __match_args__ = (
+        "seat",
+        "from_seat",
+        "tsumo",
+        "dealer",
+        "han",
+        "fu",
+        "points",
+        "limit",
+        "yaku",
+        "deltas",
+        "riichi",
+        "closed",
+        "turn",
+        "pao_seat",
+        "recomputed",
+        "table_discards",
+    )
+
     seat: int
     from_seat: int  # == seat for tsumo
     tsumo: bool
@@ -54,9 +73,8 @@ class WinResult(Rebuilt):
     turn: int  # the winner's draws so far this hand (1 = first draw)
     pao_seat: int | None
     recomputed: bool  # valued by our scorer and compared with the record
-    table_discards: (
-        int  # discards the whole table had made when the hand was won (turns as stats sites count)
-    )
+    #: discards the whole table had made when the hand was won (turns as stats sites count)
+    table_discards: int
 
     def __init__(
         self,
@@ -114,46 +132,73 @@ class WinResult(Rebuilt):
             self.table_discards,
         )
 
-    def __repr__(self) -> str:
-        return shown(self, _WIN_RESULT_FIELDS)
-
-
-#: ``HandResult``'s fields, in order (its repr, ``dataclasses.fields``)
-_HAND_RESULT_FIELDS: Final = (
-    "index",
-    "label",
-    "round_wind",
-    "hand_number",
-    "honba",
-    "sticks",
-    "dealer",
-    "scores_start",
-    "scores_end",
-    "deltas",
-    "wins",
-    "ryuukyoku",
-    "tenpai",
-    "riichi",
-    "riichi_turn",
-    "double_riichi",
-    "riichi_order",
-    "deal",
-    "opened",
-    "calls",
-    "kans",
-    "draws_checked",
-    "complete",
-    "riichi_accepted",
-    "riichi_furiten",
-    "riichi_waits",
-    "riichi_wait_left",
-    "riichi_table_discards",
-    "dealer_draw",
-)
-
 
 class HandResult(Rebuilt):
-    __dataclass_fields__: ClassVar[Any] = Described(_HAND_RESULT_FIELDS)  # for dataclasses' functions
+    """One hand as replayed: its start, its wins or draw, and what each seat did."""
+
+    __slots__ = (
+        "index",
+        "label",
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "dealer",
+        "scores_start",
+        "scores_end",
+        "deltas",
+        "wins",
+        "ryuukyoku",
+        "tenpai",
+        "riichi",
+        "riichi_turn",
+        "double_riichi",
+        "riichi_order",
+        "deal",
+        "opened",
+        "calls",
+        "kans",
+        "draws_checked",
+        "complete",
+        "riichi_accepted",
+        "riichi_furiten",
+        "riichi_waits",
+        "riichi_wait_left",
+        "riichi_table_discards",
+        "dealer_draw",
+    )
+    __match_args__ = (
+        "index",
+        "label",
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "dealer",
+        "scores_start",
+        "scores_end",
+        "deltas",
+        "wins",
+        "ryuukyoku",
+        "tenpai",
+        "riichi",
+        "riichi_turn",
+        "double_riichi",
+        "riichi_order",
+        "deal",
+        "opened",
+        "calls",
+        "kans",
+        "draws_checked",
+        "complete",
+        "riichi_accepted",
+        "riichi_furiten",
+        "riichi_waits",
+        "riichi_wait_left",
+        "riichi_table_discards",
+        "dealer_draw",
+    )
+
     index: int
     label: str  # "E1-0"
     round_wind: int
@@ -182,8 +227,10 @@ class HandResult(Rebuilt):
     riichi_furiten: tuple[bool | None, ...]  # furiten when declaring
     riichi_waits: tuple[int | None, ...]  # kinds the hand could win on
     riichi_wait_left: tuple[int | None, ...]  # copies of those kinds the declarer could not see
-    riichi_table_discards: tuple[int | None, ...]  # discards the whole table made before the declaring one
-    dealer_draw: int | None  # the dealer's first draw (a 14-tile starting hand, as some sites count it)
+    #: discards the whole table made before the declaring one
+    riichi_table_discards: tuple[int | None, ...]
+    #: the dealer's first draw (a 14-tile starting hand, as some sites count it)
+    dealer_draw: int | None
 
     def __init__(
         self,
@@ -280,38 +327,57 @@ class HandResult(Rebuilt):
             self.dealer_draw,
         )
 
-    def __repr__(self) -> str:
-        return shown(self, _HAND_RESULT_FIELDS)
-
-
-#: ``GameResult``'s fields, in order (its repr, ``dataclasses.fields``)
-_GAME_RESULT_FIELDS: Final = (
-    "source",
-    "format",
-    "game_id",
-    "game_index",
-    "players",
-    "rules",
-    "hands",
-    "findings",
-    "final_scores",
-    "claimed_final_scores",
-    "claimed_rank_points",
-    "claimed_rank_points_text",
-    "claimed_placements",
-    "complete",
-    "partial",
-    "first_dealer",
-    "events",
-    "wall_checked",
-    "rank_points_checked",
-    "meta",
-    "notes",
-)
-
 
 class GameResult(Rebuilt):
-    __dataclass_fields__: ClassVar[Any] = Described(_GAME_RESULT_FIELDS)  # for dataclasses' functions
+    """One game as replayed: its hands, its findings, its final scores and the record's claims."""
+
+    __slots__ = (
+        "source",
+        "format",
+        "game_id",
+        "game_index",
+        "players",
+        "rules",
+        "hands",
+        "findings",
+        "final_scores",
+        "claimed_final_scores",
+        "claimed_rank_points",
+        "claimed_rank_points_text",
+        "claimed_placements",
+        "complete",
+        "partial",
+        "first_dealer",
+        "events",
+        "wall_checked",
+        "rank_points_checked",
+        "meta",
+        "notes",
+    )
+    __match_args__ = (
+        "source",
+        "format",
+        "game_id",
+        "game_index",
+        "players",
+        "rules",
+        "hands",
+        "findings",
+        "final_scores",
+        "claimed_final_scores",
+        "claimed_rank_points",
+        "claimed_rank_points_text",
+        "claimed_placements",
+        "complete",
+        "partial",
+        "first_dealer",
+        "events",
+        "wall_checked",
+        "rank_points_checked",
+        "meta",
+        "notes",
+    )
+
     source: str
     format: str
     game_id: str
@@ -381,6 +447,22 @@ class GameResult(Rebuilt):
         self.meta = meta
         self.notes = [] if notes is None else notes
 
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def valid(self) -> bool:
+        return not self.findings
+
+    @property
+    def wins_checked(self) -> int:
+        return sum(1 for h in self.hands for w in h.wins if w.recomputed)
+
+    @property
+    def draws_checked(self) -> int:
+        return sum(1 for h in self.hands if h.draws_checked)
+
     def _values(self) -> tuple[object, ...]:
         return (
             self.source,
@@ -405,22 +487,3 @@ class GameResult(Rebuilt):
             self.meta,
             self.notes,
         )
-
-    def __repr__(self) -> str:
-        return shown(self, _GAME_RESULT_FIELDS)
-
-    @property
-    def num_players(self) -> int:
-        return len(self.players)
-
-    @property
-    def valid(self) -> bool:
-        return not self.findings
-
-    @property
-    def wins_checked(self) -> int:
-        return sum(1 for h in self.hands for w in h.wins if w.recomputed)
-
-    @property
-    def draws_checked(self) -> int:
-        return sum(1 for h in self.hands if h.draws_checked)

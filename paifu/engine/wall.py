@@ -42,12 +42,11 @@ from __future__ import annotations
 import struct
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from mypy_extensions import i64
 
-from paifu.frozen import Described, shown
-from paifu.valued import Hashed
+from paifu.engine.hand_wall import HandWall
 
 if (
     TYPE_CHECKING
@@ -205,88 +204,6 @@ def init_by_array(key: list[int]) -> list[int]:
             i = 1
     mt[0] = 0x80000000
     return mt
-
-
-#: ``HandWall``'s fields, in order (its repr, ``dataclasses.fields``)
-_HAND_WALL_FIELDS: Final = (
-    "tiles",
-    "num_players",
-    "dice",
-    "dora_indicators",
-    "ura_indicators",
-    "rinshan",
-    "draws",
-)
-
-
-class HandWall(Hashed):
-    """One hand's wall. ``tiles`` is the shuffled array (dead wall at its start)."""
-
-    __dataclass_fields__: ClassVar[Any] = Described(_HAND_WALL_FIELDS)  # for dataclasses' functions
-
-    tiles: tuple[int, ...]
-    num_players: int
-    dice: tuple[int, int] | None  # faces 1..6; None for a wall a record states without its dice
-    dora_indicators: tuple[int, ...]  # 5, in reveal order
-    ura_indicators: tuple[int, ...]  # 5, matching dora_indicators
-    rinshan: tuple[int, ...]  # replacement draws (kan, kita), in order
-    draws: tuple[int, ...]  # live-wall draws after the deal, in order (the dealer's first draw first)
-
-    def __init__(
-        self,
-        tiles: tuple[int, ...],
-        num_players: int,
-        dice: tuple[int, int] | None,
-        dora_indicators: tuple[int, ...],
-        ura_indicators: tuple[int, ...],
-        rinshan: tuple[int, ...],
-        draws: tuple[int, ...],
-    ) -> None:
-        self.tiles = tiles
-        self.num_players = num_players
-        self.dice = dice
-        self.dora_indicators = dora_indicators
-        self.ura_indicators = ura_indicators
-        self.rinshan = rinshan
-        self.draws = draws
-
-    def _values(self) -> tuple[object, ...]:
-        return (
-            self.tiles,
-            self.num_players,
-            self.dice,
-            self.dora_indicators,
-            self.ura_indicators,
-            self.rinshan,
-            self.draws,
-        )
-
-    def __repr__(self) -> str:
-        return shown(self, _HAND_WALL_FIELDS)
-
-    def initial_hands(self, num_players: int | None = None, dealer: int = 0) -> tuple[tuple[int, ...], ...]:
-        """The 13 tiles dealt to each seat, in dealing order, indexed by absolute seat.
-
-        Tenhou's INIT ``haiN`` lists are exactly this order.
-        """
-        n = self.num_players
-        if num_players is not None and num_players != n:
-            raise ValueError(f"this wall was built for {n} players, not {num_players}")
-        w = self.tiles
-        top = len(w) - 1
-        by_turn: list[list[int]] = [[] for _ in range(n)]
-        pos = top
-        for _ in range(3):
-            for k in range(n):
-                by_turn[k] += [w[pos], w[pos - 1], w[pos - 2], w[pos - 3]]
-                pos -= 4
-        for k in range(n):
-            by_turn[k].append(w[pos])
-            pos -= 1
-        out: list[tuple[int, ...]] = [()] * n
-        for k in range(n):
-            out[(dealer + k) % n] = tuple(by_turn[k])
-        return tuple(out)
 
 
 def _hand_wall(words: bytes, num_players: int, new_layout: bool, raw: bool = False) -> HandWall:

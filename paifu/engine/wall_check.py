@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from paifu.board.state import tile_name
-from paifu.engine.wall import HandWall, TenhouWall
+from paifu.engine.hand_wall import HandWall
+from paifu.engine.wall import TenhouWall
 from paifu.events import Draw, HandStart, StatedWall, Win
 from paifu.findings import Code
 from paifu.tiles import FIVE_KINDS, RED_IDS, SANMA_REMOVED_KINDS
