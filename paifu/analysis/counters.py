@@ -226,10 +226,10 @@ def field_counters(counters: Mapping[str, PlayerCounters]) -> PlayerCounters:
 #: players whose counters a ``CounterStore`` keeps as objects (the most recently counted: about
 #: 16 KiB each, 4 MiB); the rest are packed (``pack``: about 300 bytes for a player of a few games)
 LIVE_PLAYERS = 256
-#: players whose counters a report's ``CounterStore`` keeps in memory at most, live or packed (about
-#: 300 bytes each packed, with its key: a few MiB); every other player's wait on disk, in a temporary
-#: SQLite database that no exit leaves behind (``paifu.analysis.spill``)
-MEMORY_PLAYERS = 8192
+#: (table, player) entries a report's ``CounterStore`` keeps in memory at most, live or packed (about
+#: 300 bytes each packed, with its key: well under a MiB); every other one waits on disk, in a
+#: temporary SQLite file that no exit leaves behind (``paifu.analysis.spill``)
+MEMORY_PLAYERS = 1024
 
 _FRACTION = "f"  # marks a Fraction in a packed Moments: ("f", numerator, denominator)
 

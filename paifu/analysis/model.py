@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,7 +76,7 @@ class Report:
     plots: dict[TableKey, PlotData] = field(default_factory=dict)  # curves and distribution per table
     streamed: dict[str, Path] = field(default_factory=dict)  # tables the sink already wrote beside the HTML
     #: ``paifu.analysis.rating.rating_history`` of every player whose records state a standing
-    rating: list[dict[str, Any]] = field(default_factory=list)
+    rating: Sequence[dict[str, Any]] = field(default_factory=list)
     convention: str = "paifu"  # the stats site whose counting the rates follow (``stats.CONVENTIONS``)
     selection: Selection = field(default_factory=Selection)  # the filters that chose the games
     split: str = "table"  # how finely tables are kept apart (``paifu.analysis.tables.SPLITS``)
@@ -131,6 +131,9 @@ class Report:
 
     def rating_of(self, name: str) -> list[dict[str, Any]]:
         """The player's ``rating`` rows, in their order (an index made once: not a pass a player)."""
+        of = getattr(self.rating, "of", None)  # a ``RatingRows``: read from its seats
+        if of is not None:
+            return list(of(name))
         index = self._made.get(("rating", None))
         if index is None:
             index = self._made["rating", None] = {}

@@ -23,7 +23,7 @@ CURVE_POINTS = 512
 #: curves a ``CurveStore`` keeps as objects (the most recently fed), and in memory at most (the others
 #: packed, about 60 bytes for a player of a few games); past that, on disk (``paifu.analysis.spill``)
 LIVE_CURVES = 256
-MEMORY_CURVES = 8192
+MEMORY_CURVES = 1024
 
 
 @dataclass(slots=True)  # one per player and table: kept small

@@ -27,6 +27,23 @@ CACHE_KIB = 256
 PAGE = 1024
 
 
+def private_db(schema: str) -> sqlite3.Connection:
+    """A private SQLite database with ``schema``: ``""`` makes a temporary file that SQLite unlinks as
+    soon as it opens it (no exit leaves it behind), with a page cache of ``CACHE_KIB``."""
+    db = sqlite3.connect("", isolation_level=None, check_same_thread=False)
+    db.executescript(
+        f"PRAGMA cache_size=-{CACHE_KIB}; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
+        "PRAGMA temp_store=FILE;" + schema
+    )
+    return db
+
+
+def text_key(text: str) -> bytes:
+    """A text as the disk keeps it: UTF-8 (a lone surrogate too), whose byte order is the order of
+    the code points, so ``ORDER BY`` sorts as Python sorts the texts."""
+    return text.encode("utf-8", "surrogatepass")
+
+
 class SpillMap(MutableMapping[Any, V], Generic[V]):
     """``dict``-like, in first-added order: ``live`` values as objects, ``memory`` entries in memory
     at most (packed past ``live``), the rest on disk. ``m[key]`` is what is stored (an object for a
@@ -208,20 +225,15 @@ class SpillMap(MutableMapping[Any, V], Generic[V]):
 
     def _open(self) -> sqlite3.Connection:
         if self._db is None:
-            # "": a private database in a temporary file, unlinked by SQLite as soon as it is open
-            db = sqlite3.connect("", isolation_level=None, check_same_thread=False)
-            db.executescript(
-                f"PRAGMA cache_size=-{CACHE_KIB}; PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;"
-                "PRAGMA temp_store=FILE;"
+            self._db = private_db(
                 "CREATE TABLE m(seq INTEGER PRIMARY KEY, head INTEGER, name BLOB, data BLOB);"
                 "CREATE UNIQUE INDEX m_key ON m(head, name);"
             )
-            self._db = db
         return self._db
 
     def _split(self, key: Any) -> tuple[int, bytes]:
         if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], str):
-            head, name = key[0], key[1].encode("utf-8", "surrogatepass")
+            head, name = key[0], text_key(key[1])
             tag = 0
         else:
             head, name, tag = key, b"", 1
@@ -240,7 +252,7 @@ class SpillMap(MutableMapping[Any, V], Generic[V]):
         try:
             if isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], str):
                 index = self._heads.get((0, key[0]))
-                name = key[1].encode("utf-8", "surrogatepass")
+                name = text_key(key[1])
             else:
                 index, name = self._heads.get((1, key)), b""
         except TypeError:  # unhashable: never a key

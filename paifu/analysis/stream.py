@@ -24,7 +24,7 @@ from typing import Any
 
 import pandas as pd
 
-from paifu.analysis import counters, plotdata
+from paifu.analysis import counters, plotdata, rating
 from paifu.analysis.counters import CounterStore
 from paifu.analysis.frames import TABLES, Frames, frame
 from paifu.analysis.model import Report, Totals, findings_frame
@@ -44,7 +44,7 @@ from paifu.analysis.parts import (
 )
 from paifu.analysis.plotdata import CurveStore, PlotData, TableCurves
 from paifu.analysis.rank_points import Scheme, get_scheme
-from paifu.analysis.rating import rating_history
+from paifu.analysis.rating import RatingRows, SeatLog
 from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain, side_files
 from paifu.analysis.stats import PlayerCounters, convention_of, stats_frame
 from paifu.analysis.tables import SPLITS, Selection, TableKey, latest
@@ -116,10 +116,12 @@ class ReportSink:
         self.player = player
         # players' counters and curves held in memory at most, the rest on disk (default: the modules')
         memory_curves = plotdata.MEMORY_CURVES if memory_players is None else memory_players
+        memory_seats = rating.MEMORY_SEATS if memory_players is None else memory_players
         memory_players = counters.MEMORY_PLAYERS if memory_players is None else memory_players
         self.agg = ReportPart(counters=CounterStore(live_players, memory_players))
         self.plots: dict[TableKey, PlotData] = {}
         self.curves = CurveStore(memory=memory_curves)  # every table's, in ``plots``
+        self.rated = SeatLog(memory_seats)  # the rated seats, for the rank curves
         self.recent: list[Recent] = []  # ``--last``: the latest games so far, held whole
         self.findings: list[dict[str, Any]] = []  # the first FINDINGS_KEPT
         self.findings_pending: list[dict[str, Any]] = []  # not yet written beside the HTML
@@ -183,7 +185,8 @@ class ReportSink:
             self.findings += self.agg.findings[:room]
         if self.side:
             self.findings_pending += self.agg.findings
-        self.agg.seats, self.agg.findings = [], []
+        self.rated.extend(self.agg.rated)
+        self.agg.seats, self.agg.findings, self.agg.rated = [], [], []
         self.agg.trim()
         self.pending += part.games
         if self.pending >= self.chunk_games:
@@ -290,7 +293,7 @@ class ReportSink:
                 left_out=a.left_out,
             ),
             plots=self.plots,
-            rating=rating_history(a.rated),
+            rating=RatingRows(self.rated),
             streamed={k: f.path for k, f in self.side.items()},
             convention=self.convention,
             selection=self.spec.selection,
