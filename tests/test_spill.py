@@ -130,7 +130,7 @@ def test_spilled_report_leaves_no_file_whatever_ends_it(tmp_path: Path) -> None:
     """A report that spills writes its per-player state to a file no one can see (unlinked as soon
     as it is open, in ``TMPDIR``): a run that ends, one stopped by a signal and one killed leave
     ``TMPDIR`` empty."""
-    records = str(corpus_dir("tenhou_xml"))
+    records = str(corpus_dir("tenhou_xml", "fastmaj"))
     for how in ("finish", "SIGTERM", "SIGKILL"):
         tmp = tmp_path / f"tmp-{how}"
         tmp.mkdir()
