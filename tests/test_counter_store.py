@@ -115,8 +115,19 @@ def test_store_values_are_copies_and_packed_past_the_limit() -> None:
     assert list(store) == [("t", "a"), ("t", "b")]
 
 
-def _report(paths: list[str], out: Path, live: int, monkeypatch: pytest.MonkeyPatch) -> None:
+def _report(
+    paths: list[str], out: Path, live: int, monkeypatch: pytest.MonkeyPatch, memory: int = 10**9
+) -> None:
+    from paifu.analysis import plotdata, rating
+
     monkeypatch.setattr(counters_module, "LIVE_PLAYERS", live)
+    monkeypatch.setattr(plotdata, "LIVE_CURVES", max(live, 1))
+    for module, name in (
+        (counters_module, "MEMORY_PLAYERS"),
+        (plotdata, "MEMORY_CURVES"),
+        (rating, "MEMORY_SEATS"),
+    ):
+        monkeypatch.setattr(module, name, memory)
     out.mkdir()
     rc = main(
         [
@@ -149,11 +160,14 @@ def test_report_files_identical_whatever_the_live_limit(
     paths = [str(SAMPLES)] if where == "samples" else [str(corpus_dir("tenhou_xml", "fastmaj"))]
     _report(paths, tmp_path / "objects", 10**9, monkeypatch)
     _report(paths, tmp_path / "packed", 0, monkeypatch)
-    a, b = _tree(tmp_path / "objects"), _tree(tmp_path / "packed")
+    _report(paths, tmp_path / "spilled", 0, monkeypatch, memory=1)  # every player's state on disk
+    a = _tree(tmp_path / "objects")
     assert len(a) > 5 and any("players" in name for name in a)  # the player pages are there
-    assert a.keys() == b.keys()
-    assert [n for n in a if a[n] != b[n]] == []
-    assert filecmp.cmp(tmp_path / "objects" / "p.csv", tmp_path / "packed" / "p.csv", shallow=False)
+    for other in ("packed", "spilled"):
+        b = _tree(tmp_path / other)
+        assert a.keys() == b.keys()
+        assert [n for n in a if a[n] != b[n]] == []
+        assert filecmp.cmp(tmp_path / "objects" / "p.csv", tmp_path / other / "p.csv", shallow=False)
 
 
 def test_font_subset_is_the_same_bytes_in_another_process() -> None:

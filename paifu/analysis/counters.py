@@ -10,11 +10,13 @@ from __future__ import annotations
 import marshal
 import math
 import zlib
-from collections import Counter, OrderedDict
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections import Counter
+from collections.abc import Mapping, MutableMapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any
+
+from paifu.analysis.spill import SpillMap
 
 Z95 = 1.959963984540054
 
@@ -224,6 +226,10 @@ def field_counters(counters: Mapping[str, PlayerCounters]) -> PlayerCounters:
 #: players whose counters a ``CounterStore`` keeps as objects (the most recently counted: about
 #: 16 KiB each, 4 MiB); the rest are packed (``pack``: about 300 bytes for a player of a few games)
 LIVE_PLAYERS = 256
+#: (table, player) entries a report's ``CounterStore`` keeps in memory at most, live or packed (about
+#: 300 bytes each packed, with its key: well under a MiB); every other one waits on disk, in a
+#: temporary SQLite file that no exit leaves behind (``paifu.analysis.spill``)
+MEMORY_PLAYERS = 1024
 
 _FRACTION = "f"  # marks a Fraction in a packed Moments: ("f", numerator, denominator)
 
@@ -281,75 +287,43 @@ _FIELDS = tuple(f.name for f in fields(PlayerCounters))
 _KINDS = tuple(_kind(getattr(PlayerCounters(), f)) for f in _FIELDS)
 
 
-class CounterStore(MutableMapping[Any, PlayerCounters]):
+class CounterStore(SpillMap[PlayerCounters]):
     """Per-player counters in compact memory: a mapping like ``dict[key, PlayerCounters]`` (in the
-    order keys were first added) that holds the ``live`` most recently added players as objects and
-    every other one packed (``pack``). ``add`` merges a batch's counters exactly as ``+`` does; a
-    value read is a fresh object (changing it changes nothing stored: ``store[key] = c`` does)."""
+    order keys were first added) that holds the ``live`` most recently added players as objects,
+    every other one packed (``pack``), and past ``memory`` players (``MEMORY_PLAYERS``; None: no
+    limit) the packed ones on disk (``paifu.analysis.spill.SpillMap``). ``add`` merges a batch's
+    counters exactly as ``+`` does; a value read is a fresh object (changing it changes nothing
+    stored: ``store[key] = c`` does)."""
 
-    def __init__(self, live: int | None = None) -> None:
-        self.live = max(LIVE_PLAYERS if live is None else live, 0)
-        self._data: dict[Any, PlayerCounters | bytes] = {}
+    def __init__(self, live: int | None = None, memory: int | None = None) -> None:
+        super().__init__(pack, unpack, LIVE_PLAYERS if live is None else live, memory)
         self._parts: dict[Any, Any] = {}  # one copy of each table key the keys hold
-        self._recent: OrderedDict[Any, None] = OrderedDict()  # the live ones, oldest first
 
     def __getitem__(self, key: Any) -> PlayerCounters:
-        v = self._data[key]
-        return unpack(v) if isinstance(v, bytes) else v + PlayerCounters()
-
-    def __setitem__(self, key: Any, value: PlayerCounters) -> None:
-        self._data[key] = value
-        self._touch(key)
-
-    def __delitem__(self, key: Any) -> None:
-        del self._data[key]
-        self._recent.pop(key, None)
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._data
+        v = self._data.get(key)
+        if isinstance(v, PlayerCounters):
+            return v + PlayerCounters()
+        return super().__getitem__(key)
 
     def add(self, key: Any, c: PlayerCounters) -> None:
         """``self[key] + c`` stored under ``key`` (``c`` alone, copied, for a new key)."""
-        v = self._data.get(key)
-        if v is None:
-            v = PlayerCounters()
-            if isinstance(key, tuple) and key:  # a game's own copy of its table key: kept once
-                key = (self._parts.setdefault(key[0], key[0]), *key[1:])
-        elif isinstance(v, bytes):
-            v = unpack(v)
-        self._data[key] = v + c
-        self._touch(key)
-
-    def packed_bytes(self) -> int:
-        """Bytes of the packed counters (the live ones not included)."""
-        return sum(len(v) for v in self._data.values() if isinstance(v, bytes))
-
-    def _touch(self, key: Any) -> None:
-        self._recent[key] = None
-        self._recent.move_to_end(key)
-        while len(self._recent) > self.live:
-            old, _ = self._recent.popitem(last=False)
-            v = self._data[old]
-            if not isinstance(v, bytes):
-                self._data[old] = pack(v)
+        if (
+            key not in self._data and isinstance(key, tuple) and key
+        ):  # a game's own copy of its table key: kept once
+            key = (self._parts.setdefault(key[0], key[0]), *key[1:])
+        self.change(key, lambda v: c + PlayerCounters() if v is None else v + c)
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled as its packed form (a Dask worker's result)
-        return (_restore, (self.live, {k: self._packed(k) for k in self._data}))
-
-    def _packed(self, key: Any) -> bytes:
-        v = self._data[key]
-        return v if isinstance(v, bytes) else pack(v)
+        return (_restore, (self.live, self.memory, list(self.items_packed())))
 
 
-def _restore(live: int, packed: dict[Any, bytes]) -> CounterStore:
-    store = CounterStore(live)
-    store._data = dict(packed)
+def _restore(live: int, memory: int | None, packed: list[tuple[Any, bytes]]) -> CounterStore:
+    store = CounterStore(live, memory)
+    for key, data in packed:
+        store._place(key)
+        store._data[key] = data
+        if store.memory is not None and len(store._data) > store.memory:
+            store._spill()
     return store
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,7 +76,7 @@ class Report:
     plots: dict[TableKey, PlotData] = field(default_factory=dict)  # curves and distribution per table
     streamed: dict[str, Path] = field(default_factory=dict)  # tables the sink already wrote beside the HTML
     #: ``paifu.analysis.rating.rating_history`` of every player whose records state a standing
-    rating: list[dict[str, Any]] = field(default_factory=list)
+    rating: Sequence[dict[str, Any]] = field(default_factory=list)
     convention: str = "paifu"  # the stats site whose counting the rates follow (``stats.CONVENTIONS``)
     selection: Selection = field(default_factory=Selection)  # the filters that chose the games
     split: str = "table"  # how finely tables are kept apart (``paifu.analysis.tables.SPLITS``)
@@ -87,8 +87,13 @@ class Report:
 
     def table_keys(self) -> list[TableKey]:
         """The tables of the report, four players first."""
-        found = set(self.totals.tables) if self.totals is not None else set()
-        return by_key(found | {k for k, _ in self.counters} | set(self.unnamed))
+        made = self._made.get(("tables", None))
+        if made is None:
+            found = set(self.totals.tables) if self.totals is not None else set()
+            made = self._made["tables", None] = by_key(
+                found | {k for k, _ in self.counters} | set(self.unnamed)
+            )
+        return list(made)
 
     def table(self, key: TableKey) -> Mapping[str, PlayerCounters]:
         """The players of one table key, by name (each one's counters read when asked for: the
@@ -109,8 +114,32 @@ class Report:
         return sorted({name for _, name in self.counters})
 
     def keys_of(self, name: str) -> list[TableKey]:
-        """The tables a player sat at, four players first."""
-        return by_key(k for k, n in self.counters if n == name)
+        """The tables a player sat at, four players first: a look-up per table, not a pass over every
+        player (a page per player stays linear in the players)."""
+        return [k for k in self.table_keys() if (k, name) in self.counters]
+
+    def league_row(self, key: TableKey, name: str) -> pd.Series | None:
+        """The player's row of one table's league (an index made once: not a pass a player)."""
+        league = self.league(key)
+        index = self._made.get(("league_rows", key))
+        if index is None:
+            index = self._made["league_rows", key] = {}
+            for at, player in enumerate(league["player"]):
+                index.setdefault(player, at)
+        found = index.get(name)
+        return None if found is None else league.iloc[found]
+
+    def rating_of(self, name: str) -> list[dict[str, Any]]:
+        """The player's ``rating`` rows, in their order (an index made once: not a pass a player)."""
+        of = getattr(self.rating, "of", None)  # a ``RatingRows``: read from its seats
+        if of is not None:
+            return list(of(name))
+        index = self._made.get(("rating", None))
+        if index is None:
+            index = self._made["rating", None] = {}
+            for row in self.rating:
+                index.setdefault(row["player"], []).append(row)
+        return list(index.get(name, []))
 
     def league(self, key: TableKey | None = None) -> pd.DataFrame:
         """The league table (``league_frame``): every table key, or one."""

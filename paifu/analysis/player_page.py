@@ -207,10 +207,9 @@ def table_block(
     records and frequent opponents (``link``: a player's page, for the opponents)."""
     c = report.counters[(key, name)]
     league = report.league(key)
-    mine = league[league["player"] == name]
+    r = report.league_row(key, name)
     place = ""
-    if len(mine):
-        r = mine.iloc[0]
+    if r is not None:
         total = r["total_points"]
         place = f"rank {int(r['rank'])} of {len(league)} by total rank points" + (
             f" ({float(total):+.1f} over {int(r['ranked_games'])} ranked games)" if not pd.isna(total) else ""
@@ -271,7 +270,7 @@ def standing_block(report: Report, name: str) -> list[str]:
     """The standing the records state over time: cards, and per table size and platform the R
     curve re-anchored on every record (gaps marked), the dan each record states and the rank points
     summed game by game."""
-    rows = [r for r in report.rating if r["player"] == name]
+    rows = report.rating_of(name)
     if not rows:
         return []
     charts = []
@@ -397,11 +396,7 @@ def player_page(
         + f"<a href='{esc(index)}'>all players</a>"
         + "".join(f"<a href='#{esc(k.slug)}'>{esc(k.label)}</a>" for k in keys)
     )
-    nav += (
-        "<a href='#standing'>rating and rank</a></nav>"
-        if any(r["player"] == name for r in report.rating)
-        else "</nav>"
-    )
+    nav += "<a href='#standing'>rating and rank</a></nav>" if report.rating_of(name) else "</nav>"
     body = [nav]
     for key in keys:
         body += table_block(report, name, key, link)

@@ -10,11 +10,20 @@ on one process, so a run on workers draws exactly what the serial run draws.
 
 from __future__ import annotations
 
+import marshal
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from paifu.analysis.spill import SpillMap
 
 #: points a curve keeps at most (before the last game's): enough for a plot ~700 pixels wide
 CURVE_POINTS = 512
+#: curves a ``CurveStore`` keeps as objects (the most recently fed), and in memory at most (the others
+#: packed, about 60 bytes for a player of a few games); past that, on disk (``paifu.analysis.spill``)
+LIVE_CURVES = 256
+MEMORY_CURVES = 1024
 
 
 @dataclass(slots=True)  # one per player and table: kept small
@@ -47,11 +56,51 @@ class Curve:
         return [*self.xs, self.games], [*self.ys, self.total]
 
 
+def pack_curve(c: Curve) -> bytes:
+    """``c`` as bytes, exactly (floats keep their bits)."""
+    return marshal.dumps((c.games, c.total, c.stride, c.xs, c.ys))
+
+
+def unpack_curve(data: bytes) -> Curve:
+    games, total, stride, xs, ys = marshal.loads(data)
+    return Curve(games, total, stride, xs, ys)
+
+
+class CurveStore(SpillMap[Curve]):
+    """Every table's curves, by (table key, player), in bounded memory: ``LIVE_CURVES`` as objects,
+    ``MEMORY_CURVES`` in memory at most (None: no limit), the rest on disk."""
+
+    def __init__(self, live: int | None = None, memory: int | None = None) -> None:
+        super().__init__(pack_curve, unpack_curve, max(LIVE_CURVES if live is None else live, 1), memory)
+
+
+class TableCurves(Mapping[str, Curve]):
+    """One table's curves of a ``CurveStore``, by player."""
+
+    def __init__(self, store: CurveStore, key: Any) -> None:
+        self.store, self.key = store, key
+
+    def __getitem__(self, player: str) -> Curve:
+        return self.store[(self.key, player)]
+
+    def __contains__(self, player: object) -> bool:
+        return (self.key, player) in self.store
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for key, name in self.store if key == self.key)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def use(self, player: str) -> Curve:
+        return self.store.use((self.key, player), Curve)
+
+
 @dataclass
 class PlotData:
     """Rank-point curves per named player and the (placement, points) counts of every ranked seat."""
 
-    curves: dict[str, Curve] = field(default_factory=dict)
+    curves: dict[str, Curve] | TableCurves = field(default_factory=dict)
     points: Counter[tuple[int, float]] = field(default_factory=Counter)
 
     def add_seat(self, player: str, placement: int | None, points: float | None) -> None:
@@ -59,9 +108,10 @@ class PlotData:
         if points is None:
             return
         if str(player).strip():
-            curve = self.curves.get(player)
-            if curve is None:
-                curve = self.curves[player] = Curve()
+            curves = self.curves
+            curve = (
+                curves.use(player) if isinstance(curves, TableCurves) else curves.setdefault(player, Curve())
+            )
             curve.add(float(points))
         if placement is not None:
             self.points[(int(placement), float(points))] += 1

@@ -17,7 +17,7 @@ change, which its record reader writes into the meta (``mahjongsoul_rank`` below
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,7 +120,7 @@ def stated_rates(meta: Mapping[str, object], players: int) -> tuple[float, ...] 
     return out if len(out) == players else None
 
 
-def standings_now(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def standings_now(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """Per (player, players, platform): the latest stated R and dan (``current_*``) and the highest
     the records state (``peak_*``), with the games those come from, and the rank the dan points
     give after the last game where the records allow them (``docs/statistics.md``)."""

@@ -24,6 +24,7 @@ from typing import Any
 
 import pandas as pd
 
+from paifu.analysis import counters, plotdata, rating
 from paifu.analysis.counters import CounterStore
 from paifu.analysis.frames import TABLES, Frames, frame
 from paifu.analysis.model import Report, Totals, findings_frame
@@ -41,9 +42,9 @@ from paifu.analysis.parts import (
     partition_value,
     settle,
 )
-from paifu.analysis.plotdata import PlotData
+from paifu.analysis.plotdata import CurveStore, PlotData, TableCurves
 from paifu.analysis.rank_points import Scheme, get_scheme
-from paifu.analysis.rating import rating_history
+from paifu.analysis.rating import RatingRows, SeatLog
 from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain, side_files
 from paifu.analysis.stats import PlayerCounters, convention_of, stats_frame
 from paifu.analysis.tables import SPLITS, Selection, TableKey, latest
@@ -74,7 +75,8 @@ class ReportSink:
     """Takes games one by one (or parts, in input order) and keeps the report's aggregates.
 
     Memory holds the counters (compact: ``paifu.analysis.counters.CounterStore``, ``live_players``
-    of them as objects, every other one packed), the bounded samples and curves, and at most
+    of them as objects, every other one packed, and past ``memory_players`` players on disk; the
+    rank-point curves the same, ``paifu.analysis.plotdata.CurveStore``), the bounded samples and curves, and at most
     ``chunk_games`` games' rows. ``html``: the path the HTML report will have; its games and findings tables are written
     beside it as the games come (``paifu.analysis.model.side_files``), so the report needs no rows at the
     end. ``on_flagged`` and ``on_unreadable`` are called as such games arrive.
@@ -95,6 +97,7 @@ class ReportSink:
         split: str = "table",
         convention: str = "paifu",
         live_players: int | None = None,
+        memory_players: int | None = None,
     ) -> None:
         if partition not in PARTITIONS:
             raise ValueError(f"--partition must be one of {', '.join(PARTITIONS)}, not {partition!r}")
@@ -111,8 +114,14 @@ class ReportSink:
             scheme, tables, partition if out_dir else None, player, split, selection or Selection()
         )
         self.player = player
-        self.agg = ReportPart(counters=CounterStore(live_players))  # default: counters.LIVE_PLAYERS
+        # players' counters and curves held in memory at most, the rest on disk (default: the modules')
+        memory_curves = plotdata.MEMORY_CURVES if memory_players is None else memory_players
+        memory_seats = rating.MEMORY_SEATS if memory_players is None else memory_players
+        memory_players = counters.MEMORY_PLAYERS if memory_players is None else memory_players
+        self.agg = ReportPart(counters=CounterStore(live_players, memory_players))
         self.plots: dict[TableKey, PlotData] = {}
+        self.curves = CurveStore(memory=memory_curves)  # every table's, in ``plots``
+        self.rated = SeatLog(memory_seats)  # the rated seats, for the rank curves
         self.recent: list[Recent] = []  # ``--last``: the latest games so far, held whole
         self.findings: list[dict[str, Any]] = []  # the first FINDINGS_KEPT
         self.findings_pending: list[dict[str, Any]] = []  # not yet written beside the HTML
@@ -167,13 +176,17 @@ class ReportSink:
             self.agg.columnar(self.spec.column)
         self.agg.merge(part)
         for key, name, place, points in self.agg.seats:
-            self.plots.setdefault(key, PlotData()).add_seat(name, place, points)
+            plot = self.plots.get(key)
+            if plot is None:
+                plot = self.plots[key] = PlotData(TableCurves(self.curves, key))
+            plot.add_seat(name, place, points)
         room = FINDINGS_KEPT - len(self.findings)
         if room > 0:
             self.findings += self.agg.findings[:room]
         if self.side:
             self.findings_pending += self.agg.findings
-        self.agg.seats, self.agg.findings = [], []
+        self.rated.extend(self.agg.rated)
+        self.agg.seats, self.agg.findings, self.agg.rated = [], [], []
         self.agg.trim()
         self.pending += part.games
         if self.pending >= self.chunk_games:
@@ -280,7 +293,7 @@ class ReportSink:
                 left_out=a.left_out,
             ),
             plots=self.plots,
-            rating=rating_history(a.rated),
+            rating=RatingRows(self.rated),
             streamed={k: f.path for k, f in self.side.items()},
             convention=self.convention,
             selection=self.spec.selection,
