@@ -267,7 +267,7 @@ def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
             rest = raw[stop:end]
             if b"&" in rest or b"\t" in rest or b"\n" in rest or b"\r" in rest:
                 plain = False
-        value = _decoded(raw[k + 1 : end])
+        value = _short_value(raw, k + 1, end) if plain and end - k <= 8 else _decoded(raw[k + 1 : end])
         if value is None:
             return None
         keys.append(key)
@@ -301,6 +301,31 @@ def _name(raw: bytes, start: i64, end: i64) -> str | None:
         _SLOT_KEYS[slot] = key
         _SLOT_NAMES[slot] = name
     return name
+
+
+#: short values read so far (a seat, a step, a tile id, a meld code: most of the tags' values), kept the
+#: same way as names, in a table of their own (the meld codes would push the names out of theirs)
+_VALUE_SLOTS: Final = 4093
+_VALUE_KEYS: Final[list[int]] = [0] * _VALUE_SLOTS
+_VALUE_TEXTS: Final[list[str]] = [""] * _VALUE_SLOTS
+
+
+def _short_value(raw: bytes, start: i64, end: i64) -> str | None:
+    """The value in ``raw[start:end]`` (seven bytes or fewer, with no reference or white space to
+    normalize), made once per value while it keeps its slot: a slice and a decoding saved."""
+    key: i64 = 1
+    i = start
+    while i < end:
+        key = key * 256 + raw[i]
+        i += 1
+    slot = key % _VALUE_SLOTS
+    if _VALUE_KEYS[slot] == key:
+        return _VALUE_TEXTS[slot]
+    text = _decoded(raw[start:end])
+    if text is not None:
+        _VALUE_KEYS[slot] = key
+        _VALUE_TEXTS[slot] = text
+    return text
 
 
 def _decoded(piece: bytes) -> str | None:
