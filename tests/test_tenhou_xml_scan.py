@@ -20,7 +20,7 @@ from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.document import _parse_roots, _well_formed, read_tenhou_xml
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _BY_LETTER
-from paifu.formats.tenhou_xml.scan import _tag, scan_body, scan_head
+from paifu.formats.tenhou_xml.scan import _tag, plain_well_formed, scan_body, scan_head
 
 
 def _scanned(raw: bytes) -> list[object] | None:
@@ -325,3 +325,111 @@ def test_a_long_declaration_still_names_its_encoding(encoding: bytes) -> None:
     if encoding == b"ISO-8859-1":
         (rec,) = read_tenhou_xml(raw, "t.xml")
         assert rec.events[0].players[0] == "\xc3\xa9"  # two Latin-1 characters, as lxml reads them
+
+
+# ------------------------------------------------ well-formedness proved without lxml (December 7)
+#: edits of a plain game that lxml refuses: the proof must refuse each (lxml then says why)
+_NOT_WELL_FORMED = {
+    "repeated-attribute": (b'<GO type="1"/>', b'<GO type="1" type="1"/>'),
+    "no-space-between-attributes": (b'oya="0"', b'oya="0"x="1"'),
+    "unquoted-value": (b'<GO type="1"/>', b"<GO type=1/>"),
+    "lt-in-a-value": (b'<GO type="1"/>', b'<GO type="1<"/>'),
+    "bare-ampersand": (b'<GO type="1"/>', b'<GO type="1&"/>'),
+    "unknown-entity": (b'<GO type="1"/>', b'<GO type="&nbsp;"/>'),
+    "control-character": (b'<GO type="1"/>', b'<GO type="\x01"/>'),
+    "nul": (b"<T111/>", b"<T111/>\x00"),
+    "unclosed": (b"</mjloggm>", b""),
+    "wrong-end-tag": (b"</mjloggm>", b"</mjloggn>"),
+    "end-tag-of-another-length": (b"</mjloggm>", b"</mjlog>"),
+    "child-end-tag-mismatch": (b"<T111/>", b"<T111></T112>"),
+    "slash-then-space": (b"<T111/>", b"<T111/ >"),
+    "space-before-name": (b"<T111/>", b"< T111/>"),
+    "name-starting-with-a-digit": (b"<T111/>", b"<1T/>"),
+    "two-roots": (b"</mjloggm>", b"</mjloggm><mjloggm/>"),
+    "comment-with-a-double-hyphen": (b"<mjloggm", b"<!-- a -- b --><mjloggm"),
+    "comment-ending-in-a-hyphen": (b"<mjloggm", b"<!-- a ---><mjloggm"),
+    "declaration-not-first": (b"<mjloggm", b' <?xml version="1.0"?><mjloggm'),
+    "lone-continuation-byte": (b'<GO type="1"/>', b'<GO type="\x80"/>'),
+    "truncated-tag": (b"</mjloggm>", b"</mjloggm"),
+}
+#: edits lxml passes that are not plain: the proof declines them, lxml passes them, and the game reads
+#: as before
+_NOT_PLAIN = {
+    "character-reference": (b'<GO type="1"/>', b'<GO type="1" x="&#65;"/>'),
+    "text-in-a-draw": (b"<T111/>", b"<T111>x</T111>"),
+    "text-among-the-tags": (b"<T111/>", b"<T111/>x"),
+    "comment-among-the-tags": (b"<T111/>", b"<T111/><!-- x -->"),
+    "utf-8-name": (b'<GO type="1"/>', b'<GO type="1" x="\xc3\xa9"/>'),
+    "other-declaration": (b"<mjloggm", b'<?xml version="1.0" standalone="yes"?><mjloggm'),
+    "instruction": (b"<mjloggm", b"<?x y?><mjloggm"),
+    "prefixed-attribute": (b'<GO type="1"/>', b'<GO type="1" xml:lang="ja"/>'),
+}
+
+
+def _edited(edit: tuple[bytes, bytes]) -> bytes:
+    raw = CHANKAN.replace(edit[0], edit[1], 1)
+    assert raw != CHANKAN
+    return raw
+
+
+@pytest.mark.parametrize("path", _xml_files(), ids=lambda p: p.name)
+def test_a_plain_document_is_proved_well_formed_without_lxml(path: Path) -> None:
+    raw = decompress(path.read_bytes(), str(path))
+    assert plain_well_formed(raw) == _well_formed(raw)  # every producer's file here is plain
+
+
+@pytest.mark.parametrize("name", sorted(_NOT_WELL_FORMED))
+def test_what_lxml_refuses_the_proof_refuses(name: str) -> None:
+    raw = _edited(_NOT_WELL_FORMED[name])
+    assert not _well_formed(raw)
+    assert not plain_well_formed(raw)
+    if name == "repeated-attribute":  # repaired by the tree's reading, and said so
+        (rec,) = read_tenhou_xml(raw, "t.xml")
+        assert "duplicated attribute" in rec.issues[0].message
+        return
+    with pytest.raises(RecordError):  # the tree's reading's message ("not well-formed", or a game's)
+        read_tenhou_xml(raw, "t.xml")
+
+
+@pytest.mark.parametrize("name", sorted(_NOT_PLAIN))
+def test_what_is_not_plain_is_left_to_lxml(name: str) -> None:
+    raw = _edited(_NOT_PLAIN[name])
+    assert _well_formed(raw)
+    assert not plain_well_formed(raw)
+    assert _read(raw, True) == _read(raw, False)
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_the_attacks_are_left_to_lxml(name: str) -> None:
+    assert not plain_well_formed(ATTACKS[name]())
+
+
+_BYTES = b"<>/=\"'&;!?-: \t\r\nTDxa0#]\x00\x80\xc3\xa9"
+
+
+@given(st.data())
+@settings(max_examples=1500, deadline=None, derandomize=True)
+def test_the_proof_passes_nothing_lxml_refuses(data: st.DataObject) -> None:
+    """Bytes changed, inserted, deleted or copied anywhere in a plain game (and its start and end
+    cut off): wherever the proof says well-formed, so does lxml."""
+    raw = bytearray(
+        CHANKAN[: data.draw(st.integers(40, len(CHANKAN)))] + CHANKAN[-data.draw(st.integers(0, 60)) :]
+    )
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(raw)))
+        kind = data.draw(st.integers(0, 3))
+        if kind == 0:
+            raw[at : at + 1] = bytes([data.draw(st.sampled_from(_BYTES))])
+        elif kind == 1:
+            raw[at:at] = (
+                data.draw(st.binary(min_size=1, max_size=3))
+                if at % 7 == 0
+                else bytes([data.draw(st.sampled_from(_BYTES))])
+            )
+        elif kind == 2:
+            del raw[at : at + data.draw(st.integers(1, 8))]
+        else:
+            start = data.draw(st.integers(0, len(raw)))
+            raw[at:at] = raw[start : start + data.draw(st.integers(1, 12))]
+    if plain_well_formed(bytes(raw)):
+        assert _well_formed(bytes(raw))

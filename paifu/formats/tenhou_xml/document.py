@@ -18,7 +18,7 @@ from paifu.formats.check import check_records
 from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
-from paifu.formats.tenhou_xml.scan import scan_head
+from paifu.formats.tenhou_xml.scan import plain_well_formed, scan_head
 from paifu.safety import display_path
 
 # a start tag and its attributes, for the duplicate-attribute repair only
@@ -103,7 +103,8 @@ def _well_formed(raw: bytes) -> bool:
 def _scanned(raw: bytes, source: str) -> GameRecord | None:
     """The one game of ``raw`` read from its bytes (``scan``), with no tree; None where the bytes may
     not be its tree, or are no well-formed document: the tree's reading then says what they hold."""
-    if not _well_formed(raw):  # first: the scan decodes the header's references, trusting them
+    # first: the scan decodes the header's references, trusting them; lxml judges what is not plain
+    if not (plain_well_formed(raw) or _well_formed(raw)):
         return None
     head = scan_head(raw)
     if head is None:
