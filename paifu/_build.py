@@ -8,7 +8,7 @@ record, or ``PAIFU_PURE=1`` is set, an import hook loads every paifu module from
 nothing, as compiled modules call each other directly. A source of the recorded size and time is the one
 compiled; only one whose size or time differ (edited, checked out again, copied by an install) is hashed,
 and is stale if its hash differs: ``hashlib`` with OpenSSL and a SHA-256 of every compiled source were
-about 14 M instructions of every start (issue 26).
+about 14 M instructions of every start.
 Imported first by ``paifu/__init__.py``, before any module that may be compiled.
 """
 

@@ -174,7 +174,7 @@ class Finding(Frozen):
         set_field(self, "red_fives", red_fives)
 
     def to_dict(self) -> dict[str, Any]:
-        from dataclasses import asdict  # here: only a JSON line needs it (start-up, issue 26)
+        from dataclasses import asdict  # here: only a JSON line needs it (start-up)
 
         d = asdict(self)
         del d["red_fives"]

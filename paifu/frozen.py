@@ -2,7 +2,7 @@
 
 ``@dataclass(frozen=True)`` compiles its ``__init__``, ``__repr__``, ``__eq__``, ``__hash__``,
 ``__setattr__`` and ``__delattr__`` from source text each time the module is imported: about 3.5 M
-instructions a class, the largest part of ``paifu validate``'s start-up (issue 26); and importing
+instructions a class, the largest part of ``paifu validate``'s start-up; and importing
 ``dataclasses`` at all (``inspect``, ``ast``, ``dis``, ``tokenize``) was 41 M more. A record is declared
 with this module's ``dataclass(init=False, repr=False, eq=False[, slots=True])`` (typed for checkers by
 ``dataclass_transform``: mypy sees the class that runs, with its own ``__init__``): it records the fields (``fields``,
@@ -96,7 +96,7 @@ def dataclass(
 ) -> Any:
     """``@dataclass(init=False, repr=False, eq=False[, slots=True])`` without ``dataclasses``: the class's
     fields (for ``fields``, ``replace``, ``asdict`` and ``match``) and nothing generated. Importing
-    ``dataclasses`` (``inspect``, ``ast``, ``dis``, ``tokenize``) was a tenth of a small validate (issue 26):
+    ``dataclasses`` (``inspect``, ``ast``, ``dis``, ``tokenize``) was a tenth of a small validate:
     ``__dataclass_fields__`` is made from this module's fields when first asked, so ``dataclasses``
     loads only where its functions are called. Type checkers see what it is (``dataclass_transform``): a
     record whose ``__init__`` is its own."""

@@ -1,5 +1,5 @@
 """A mapping whose values are made when first looked up: the presets and the named rank-point schemes,
-of which a process usually needs one or two (making them all was 7 ms of every start, issue 26)."""
+of which a process usually needs one or two (making them all was 7 ms of every start)."""
 
 from __future__ import annotations
 

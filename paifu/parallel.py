@@ -140,7 +140,7 @@ Input = tuple[str, bool]
 def _chunks(files: list[Input], size: int, jobs: int) -> deque[list[Input]]:
     """``files`` in chunks of ``size``, shrinking towards the end (each at most half a worker's share of
     what is left): the last chunks finish together, and no core waits on another's long last chunk
-    (on 451 games, 16-file chunks left one worker idle for up to 36 ms, 6% of the run; issue 26)."""
+    (on 451 games, 16-file chunks left one worker idle for up to 36 ms, 6% of the run)."""
     out: deque[list[Input]] = deque()
     i, n = 0, len(files)
     while i < n:
@@ -251,7 +251,7 @@ def _frozen_heap() -> Iterator[None]:
     """The parent's objects out of the collector's reach while the pool runs (``gc.freeze``, as the
     ``gc`` documentation advises before a fork): forked workers do not copy the pages a collection of
     the inherited heap would write, and the parent's own collections skip it. Unfrozen after, so
-    garbage among those objects is collected again (1-2% of a 2-job run's CPU; issue 26)."""
+    garbage among those objects is collected again (1-2% of a 2-job run's CPU)."""
     import gc
 
     gc.freeze()

@@ -146,7 +146,7 @@ class Finding(Frozen):
     red_fives: tuple[int, int, int] = field(default=(1, 1, 1), compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        from dataclasses import asdict  # here: only a JSON line needs it (start-up, issue 26)
+        from dataclasses import asdict  # here: only a JSON line needs it (start-up)
 
         d = asdict(self)
         del d["red_fives"]

@@ -60,7 +60,7 @@ def current() -> Limits:
 
 def configure(limits: Limits | None = None, **changes: int) -> Limits:
     """Set the limits for this process and the processes it starts; returns them."""
-    import dataclasses  # here: only a caller that sets limits needs it (start-up, issue 26)
+    import dataclasses  # here: only a caller that sets limits needs it (start-up)
 
     global _current
     new = dataclasses.replace(limits or current(), **changes)

@@ -186,7 +186,7 @@ def scheme_for_rules(rules: Ruleset) -> Scheme:
 # Each is its preset's (``paifu.rules.presets``, where every value is cited); the other ways a
 # table is reckoned say here the one thing that differs. Each is made when first asked for (by
 # name in ``SCHEMES``, or as this module's ``TENHOU`` ...): making them all made every preset, 7 ms
-# of every start (issue 26).
+# of every start.
 def _tenhou_integer() -> Scheme:
     """Tenhou lobbies that write whole numbers: the score is rounded to thousands first."""
     return scheme_for_rules(presets.TENHOU.replace(rank_rounding="integer")).replace(

@@ -1,4 +1,4 @@
-"""The command line as a new user meets it (issue 16): version, quiet modes, standard input,
+"""The command line as a new user meets it: version, quiet modes, standard input,
 output paths checked before the work, player names, counts in words, help as a reference."""
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ def test_sample_logs_are_what_make_samples_writes() -> None:
 def test_a_replay_leaves_no_reference_cycle() -> None:
     """A game's replay is freed by reference counting the moment its result is dropped: a cycle (the
     wall check once held the game's bound ``find``) left every game's table to the garbage
-    collector, whose collections then walked it (issue 26)."""
+    collector, whose collections then walked it."""
     paths = [p for p in sorted(SAMPLES.rglob("*.*")) if p.suffix in (".xml", ".jsonl", ".json")]
     assert paths
 

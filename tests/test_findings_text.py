@@ -1,5 +1,5 @@
 """Findings a person can read: fields named, which side is the record, tiles as MPSZ, one line
-per cause (issue 16)."""
+per cause."""
 
 from __future__ import annotations
 

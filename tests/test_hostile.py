@@ -2,7 +2,7 @@
 
 Every input here is small and generated in ``tmp_path`` from our own sample logs (nothing large
 is committed): a limit is proved by lowering it (``--max-size 1M``) rather than by a big file.
-Each class of issue 15 has its tests; the last test runs one folder holding all of them.
+Each class of hostile input has its tests; the last test runs one folder holding all of them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile and unlucky inputs (issue 25): one line per problem and never a traceback, no hang,
+"""Hostile and unlucky inputs: one line per problem and never a traceback, no hang,
 bounded memory, wrong value types refused, and nothing from a record forging output."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Ctrl-C in every batch command (issue 25): one line saying what was finished, exit 130, no
+"""Ctrl-C in every batch command: one line saying what was finished, exit 130, no
 traceback, and no file left half-written (each output complete or absent).
 
 Each run is stopped at a known point: a record read from standard input comes between two files,

@@ -1,4 +1,4 @@
-"""Hostile and unlucky outputs (issue 25): no input overwritten, outputs complete or absent, no
+"""Hostile and unlucky outputs: no input overwritten, outputs complete or absent, no
 link followed out of an output folder, no two outputs under one name, long names never fatal."""
 
 from __future__ import annotations

@@ -167,7 +167,7 @@ def test_pao_only_shifts_the_liable_yakuman() -> None:
 
 
 def test_tenhou_pao_tsumo_charges_the_whole_compound_yakuman_and_honba() -> None:
-    """Tenhou (issue 21: both of its formats): a pao tsumo of daisangen with tsuuiisou is paid
+    """Tenhou (both of its formats): a pao tsumo of daisangen with tsuuiisou is paid
     whole by the liable seat, 64,000 and the honba (2 honba: 600), nothing by the others."""
     yaku = (("daisangen", 13), ("tsuuiisou", 13))
     t = val(26, 0, dealer=False, tsumo=True, yaku=yaku, multiple=2)

@@ -1,4 +1,4 @@
-"""The player statistics of issue 24, each against a count made another way.
+"""The player statistics, each against a count made another way.
 
 Hand-built games (``paifu.analysis.examples``) are counted by hand in the comments; the Tenhou phoenix
 games of 2017-01-01 00:00-00:59 (``tenhou_xml/custom_tenhou_client``, 42 named files) are counted

@@ -1,4 +1,4 @@
-"""The all-players report as a league's players read it (issue 16): summary first, honest
+"""The all-players report as a league's players read it: summary first, honest
 intervals, no merged nameless player, complete tables or a pointer to the full CSV, findings with
 their text; and a screenshot of its first screen in a real browser."""
 

@@ -1,4 +1,4 @@
-"""A hand-built record for each seed sentence no other rule test pins (issue 21, tests/test_seed_pins.py).
+"""A hand-built record for each seed sentence no other rule test pins (tests/test_seed_pins.py).
 
 Each test quotes the sentence, builds the record the preset says is legal (clean under every preset
 that cites it: ``claims_hold`` for an excerpt, ``game_holds`` for a whole game whose end is judged

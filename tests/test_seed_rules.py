@@ -18,7 +18,9 @@ from paifu.rules import preset
 from paifu.rules.presets import CHOICE, PRESETS, SOURCES
 from paifu.rules.ruleset import Ruleset
 
-DORA_SINGLE = preset("dora").replace(double_yakuman=frozenset())  # the presets before issue 12
+DORA_SINGLE = preset("dora").replace(
+    double_yakuman=frozenset()
+)  # the presets before the seed rules were pinned
 
 
 # ---------------------------------------------------------------- 000: double yakuman
@@ -89,7 +91,7 @@ def _late_riichi(seat: int, left: int) -> tuple[GameBuilder, int]:
 def test_riichi_needs_a_draw_of_ones_own_qdan() -> None:
     """004: 「山にまだ自分の引く番が残っていること」. With four players the declarer draws again only if
     4 tiles are left after its draw (the other three take three of them); 3 left is too late. The
-    preset before issue 12 read it as 1 tile."""
+    preset before the seed rules were pinned read it as 1 tile."""
     g, _ = _late_riichi(1, 4)
     claims_hold(g, "qdan")
     g, declared = _late_riichi(2, 3)
@@ -165,7 +167,7 @@ def _all_last_tenpai() -> tuple[GameBuilder, int]:
 
 def test_ron2_top_dealer_stops_on_a_win_not_on_tenpai() -> None:
     """002: 「最終局でトップの親がアガると、自動的に終了」: a top dealer's tenpai at the all-last draw
-    keeps the game going (the preset before issue 12 stopped it)."""
+    keeps the game going (the preset before the seed rules were pinned stopped it)."""
     g, start = _all_last_tenpai()
     claims_hold(g, "ron2-sanma")
     res = replay(g, preset("ron2-sanma").replace(last_dealer_stop="win_or_tenpai"))
@@ -301,7 +303,7 @@ def test_qdan_double_ron_bonus_goes_to_the_nearest_winner() -> None:
     res = replay(g, "qdan")
     assert res.findings == [], [str(f) for f in res.findings]
     assert [w.seat for w in res.hands[0].wins] == [2, 1]  # the record's order is kept
-    g, wins = _double_ron_farther_listed_first(bonus_to=2)  # the engine's answer before issue 12
+    g, wins = _double_ron_farther_listed_first(bonus_to=2)  # the engine's earlier answer
     res = replay(g, "qdan")
     assert found(res) == [("score-delta-mismatch", wins[0], 2), ("score-delta-mismatch", wins[1], 1)]
 
@@ -458,7 +460,7 @@ def test_kan_ura() -> None:
 
 
 def test_every_seed_value_names_its_source() -> None:
-    """Each value a seed preset sets cites its sentence, or says it is our choice (issue 12)."""
+    """Each value a seed preset sets cites its sentence, or says it is our choice."""
     for name in ("dora", "dora-sanma", "dora-tournament", "ron2-sanma", "casual", "qdan"):
         cited = SOURCES[name]
         assert cited, name

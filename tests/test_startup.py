@@ -1,6 +1,6 @@
 """Start-up: a serial ``paifu validate`` of one small record imports only what it uses.
 
-Start-up was a third of a validation's CPU time (issue 26): a serial run imported the process
+Start-up was a third of a validation's CPU time: a serial run imported the process
 pool's modules, the TOML parser, ``importlib.metadata`` (for ``--version``), the ``mahjong``
 package that only values the wins the fast path leaves, and every other command's modules. Each test runs a fresh interpreter, as a
 user's command does, and looks at ``sys.modules`` when the command is done.

@@ -1,4 +1,4 @@
-"""Rules real servers play that the engine once got wrong (issue 21), each on a hand-built record.
+"""Rules real servers play that the engine once got wrong, each on a hand-built record.
 
 Every test builds the legal case, which replays clean under the table that plays it, and its
 twin (the same play under a table that plays the other rule, or a record that breaks it), which
@@ -67,7 +67,7 @@ def _late_riichi(rules: str, left: int) -> tuple[GameBuilder, int]:
 def test_three_player_riichi_needs_three_tiles_left(name: str) -> None:
     """With three players a declarer with 3 tiles left still draws again (the other two take two);
     with 2 it does not: every 3-player preset asks for 3 (002: 「ツモ巡がまわってこない状況でリーチは
-    かけられません」; Tenhou's 3-player records, issue 21)."""
+    かけられません」; Tenhou's 3-player records)."""
     assert preset(name).riichi_min_wall == 3
     g, _ = _late_riichi(name, 3)
     claims_hold(g, name)
@@ -149,7 +149,7 @@ def _west_round(plays_on: bool) -> tuple[GameBuilder, int]:
 
 def test_tenhou_west_round_ends_under_the_all_last_rule() -> None:
     """Tenhou's West round is sudden death, but a dealer who keeps the deal and is not top plays on
-    as in the last hand, though another player reached 30,000 (Tenhou phoenix records, issue 21);
+    as in the last hand, though another player reached 30,000 (Tenhou phoenix records);
     電脳麻将's extension ends after any hand where someone has 30,000 (majiang_selfplay/dora)."""
     g, nxt = _west_round(True)
     claims_hold(g, "tenhou")
@@ -202,7 +202,7 @@ def test_tenhou_pao_tsumo_of_a_compound_yakuman_charges_the_liable_player_everyt
 
 def test_per_hand_three_player_shuffle_dice_follow_the_walls_swaps() -> None:
     """The 2009 per-INIT ``shuffle`` form shuffles a 108-tile wall with words 0..106; its dice are the
-    next two words, 107 and 108, not 135 and 136 (issue 21). The hashed forms keep 135 and 136."""
+    next two words, 107 and 108, not 135 and 136. The hashed forms keep 135 and 136."""
     seed = "tenhou-init-shuffle;mt19937ar,1a2b3c4d,5e6f7081,92a3b4c5,d6e7f809,11223344,55667788,99aabbcc,ddeeff00"
     (key,) = _per_hand_keys(seed)
     assert key is not None

@@ -1,6 +1,6 @@
 """Help text as argparse prints it, paid for only when printed: descriptions filled to 80 columns at
 printing, and the formatter's width found without ``shutil`` (argparse makes a formatter for every
-argument added). Both were start-up costs of every run (issue 26); the help is the same text.
+argument added). Both were start-up costs of every run; the help is the same text.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import sys
 class _Unfilled(str):
     """A description or epilog whose paragraphs ``Formatter`` fills to 80 columns when help is printed
     (the raw formatter keeps our line breaks, and wraps nothing): ``textwrap`` and the filling were a
-    third of a validate's parser, paid at every start (issue 26)."""
+    third of a validate's parser, paid at every start."""
 
     __slots__ = ()
 

@@ -3,7 +3,7 @@
 A worker process (``--jobs``) or a Dask worker sends each game back pickled; validation needs a
 game's findings and its counts, not its hands, and a ``GameVerdict`` pickles to about a tenth of
 the ``GameResult`` it sums up (4 KB a Tenhou game). Pickling the whole result, and unpickling it
-in the parent, was a third of what two jobs cost beyond the serial run (issue 26).
+in the parent, was a third of what two jobs cost beyond the serial run.
 """
 
 from __future__ import annotations

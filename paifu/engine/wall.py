@@ -48,9 +48,7 @@ from mypy_extensions import i64
 
 from paifu.engine.hand_wall import HandWall
 
-if (
-    TYPE_CHECKING
-):  # imported where a seed is read: a record without one needs none of them (start-up, issue 26)
+if TYPE_CHECKING:  # imported where a seed is read: a record without one needs none of them (start-up)
     import random
 
 __all__ = [

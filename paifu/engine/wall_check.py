@@ -6,7 +6,7 @@ checked (one wrong tile is one finding, not a cascade).
 
 Each check is handed the game it reports to, rather than the check holding the game's ``find``: a
 bound method held by the game's own check made every game a reference cycle, freed only by the
-garbage collector (a collection every few games walked a whole game's table; issue 26).
+garbage collector (a collection every few games walked a whole game's table).
 """
 
 from __future__ import annotations

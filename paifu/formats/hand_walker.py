@@ -56,7 +56,7 @@ class HandWalker:
         #: what the target format cannot carry, each said once (``warn_lost``)
         self.lost: set[str] = set()
         # the class's functions, not bound methods: a walker holding its own bound methods was a
-        # reference cycle, each converted game left to the garbage collector (issue 26)
+        # reference cycle, each converted game left to the garbage collector
         cls = type(self)
         self._to: dict[type, Callable[[Any, Any], None]] = {k: getattr(cls, m) for k, m in _METHODS.items()}
 

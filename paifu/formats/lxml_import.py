@@ -1,7 +1,7 @@
 """``lxml.etree`` imported without ``inspect``.
 
 ``lxml.etree`` imports ``inspect`` (with ``ast``, ``dis``, ``tokenize``: 35 M instructions, a tenth of a
-small ``paifu validate``, issue 26) for one function, ``getfullargspec``, which it calls only on XPath
+small ``paifu validate``) for one function, ``getfullargspec``, which it calls only on XPath
 extension functions; paifu registers none. So for the import alone ``sys.modules["inspect"]`` is a
 stand-in whose ``getfullargspec`` imports the real module when first called, and is removed at once:
 any later ``import inspect`` gets the real one. Called by ``paifu.formats.tenhou_xml`` before its modules

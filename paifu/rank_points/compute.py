@@ -60,7 +60,7 @@ _ZERO = Decimal(0)
 
 class _Prepared:
     """A scheme's constants as ``Decimal``, made once per scheme: every game of a lobby settles by
-    the same scheme, and building them was most of a game's rank points (issue 26)."""
+    the same scheme, and building them was most of a game's rank points."""
 
     __slots__ = (
         "default_uma",

@@ -51,7 +51,7 @@ def rules_from_hint(hint: Iterable[tuple[str, object]], default: Ruleset | None 
 
 
 #: rulesets by hint, the log id replaced by what is read from it: every game of a lobby states the
-#: same hint, and picking its ruleset cost 2% of a validate (issue 26); rulesets are frozen, so shared
+#: same hint, and picking its ruleset cost 2% of a validate; rulesets are frozen, so shared
 _BY_HINT: dict[tuple[tuple[object, ...], ...], Ruleset] = {}
 
 

@@ -33,7 +33,7 @@ def table_rules(rules: Ruleset) -> TableRules:
 
 class RuleFlags:
     """Answers derived from one ``Ruleset``; see ``flags_of``. Set once, by ``__init__``, and never
-    changed (no dataclass: a compiled dataclass's methods were generated at every start, issue 26)."""
+    changed (no dataclass: a compiled dataclass's methods were generated at every start)."""
 
     #: what the table itself needs to follow a record (red fives, furiten, ippatsu, due aborts,
     #: kuikae): the board reads these, the checks read them here

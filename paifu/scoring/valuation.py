@@ -25,7 +25,7 @@ def value_win(ctx: WinContext) -> Valuation:
     The hand-written ``fast`` path answers the common wins (the same ``Valuation``, several times
     cheaper); the package path the rest, cached by the whole (immutable) context. The fast path is
     not cached: a replay values each win once (no hit in 1,191 wins of 150 games), and hashing the
-    context cost a third of the fast path itself (issue 26).
+    context cost a third of the fast path itself.
     """
     if why := _out_of_bounds(ctx):  # no hand can be this: the scorer's tables are never indexed with it
         return Valuation(ok=False, error=f"bad-context: {why}")

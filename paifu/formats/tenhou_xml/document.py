@@ -27,7 +27,7 @@ _ATTR = re.compile(rb"\s+([^\s=>/]+)\s*=\s*(\"[^\"]*\"|'[^']*')")
 
 
 def _file_name(source: str) -> str:
-    """``PurePath(source).name`` without making a path object (1.2% of an end-to-end run, issue 26):
+    """``PurePath(source).name`` without making a path object (1.2% of an end-to-end run):
     the text after the last separator, where that is a name; else the path's own answer."""
     if os.altsep is None:
         tail = source.rpartition(os.sep)[2]
@@ -84,7 +84,7 @@ class _Null:
 
 
 #: one checking parser per thread, kept: a target parser is a reference cycle inside lxml, so a new
-#: one per document left garbage for the collector (issue 26); a parser is not shared across threads
+#: one per document left garbage for the collector; a parser is not shared across threads
 _CHECKERS: Final = threading.local()
 
 

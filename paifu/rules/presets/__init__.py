@@ -60,7 +60,7 @@ __all__ = [
 
 #: each preset's name, module and variable, in the order ``paifu rules`` lists them. A module is
 #: imported when one of its presets is first asked for: a Tenhou record's replay needs ``platforms``
-#: alone, and building the league and seed presets was 7 ms of every start (issue 26)
+#: alone, and building the league and seed presets was 7 ms of every start
 _WHERE: dict[str, tuple[str, str]] = {
     "tenhou": ("platforms", "TENHOU"),
     "tenhou-sanma": ("platforms", "TENHOU_SANMA"),

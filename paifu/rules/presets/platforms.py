@@ -38,7 +38,7 @@ TENHOU = cited(
     pao_tsumo=(
         "whole",
         "a pao tsumo of daisangen with tsuuiisou: the liable player pays all and the honba (Tenhou "
-        "phoenix records of 2020-21, both of its formats; issue 21)",
+        "phoenix records of 2020-21, both of its formats)",
     ),
     karaten=("not-own-hand", RECORDS + " (tenpai at exhaustive draws)"),
     last_dealer_stop=(
@@ -52,7 +52,7 @@ TENHOU = cited(
     extension_dealer_plays_on=(
         True,
         "the West round ends under the all-last rule: a dealer who keeps the deal and is not top plays "
-        "on though another player reached 30,000 (Tenhou phoenix records of 2020-21, issue 21)",
+        "on though another player reached 30,000 (Tenhou phoenix records of 2020-21)",
     ),
 )
 
@@ -75,7 +75,7 @@ TENHOU_SANMA = cited(
         'no "three winds" abort: in 2017010102gm-00b9-0000-f634a67e (三鳳南, corpus custom_tenhou_client) '
         "East 3's three first discards are all West and the hand plays on",
     ),
-    riichi_min_wall=(3, "a draw of one's own must still come: with three players, 3 tiles left (issue 21)"),
+    riichi_min_wall=(3, "a draw of one's own must still come: with three players, 3 tiles left"),
     noten_payment=(2000, "1,000 from each noten player (3-player corpus draws)"),
     honba_value=(200, "100 per payer on tsumo, 200 on ron (3-player corpus wins)"),
     last_dealer_stop_min=(40000, "the 3-player all-last stop at 40,000 (custom_tenhou_client 三鳳 games)"),
@@ -124,7 +124,7 @@ MAHJONGSOUL = cited(
         CHOICE + " (its rules page as commonly quoted)",
     ),
     karaten=("counts", CHOICE + ": Mahjong Soul counts a wait on used-up tiles"),
-    kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
+    kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records)"),
     pao_tsumo=("liable-yakuman", CHOICE),
     extension_dealer_plays_on=(False, CHOICE),
     open_settings=(
@@ -153,7 +153,7 @@ MAHJONGSOUL_SANMA = cited(
     uma=((15, 0, -15), MAHJONGSOUL_SANMA_POINTS),
     rank_top_takes_rest=(False, "every seat by the formula: " + MAHJONGSOUL_SANMA_POINTS),
     rank_scheme_known=(True, MAHJONGSOUL_SANMA_POINTS),
-    kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records, issue 21)"),
+    kokushi_chankan_ankan=(True, "thirteen orphans may rob a closed kan (Mahjong Soul records)"),
     open_settings=(
         (("length", ("south", "east")),),
         MAHJONGSOUL_LENGTHS,
