@@ -11,7 +11,7 @@ difference between the largest and the smallest scale, over the files added.
 
     python benchmarks/scaling.py files [PATH ...] [--scales 1,4,16,64] [--commands validate,convert]
                                         [--pythonpath DIR]
-    python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2]
+    python benchmarks/scaling.py dask [PATH ...] [--copies 4] [--jobs 2] [--repeat 3]
     python benchmarks/scaling.py players [PATH ...] [--scales 1,2,4,8,16] [--html]
 
 ``players``: peak memory as the number of distinct players grows. Each scale is the inputs copied
@@ -22,9 +22,12 @@ with its page per player) and ``paifu validate`` run over each, and the growth p
 and the smallest scale, over the players added.
 
 ``dask``: ``paifu validate --json`` over the inputs copied ``--copies`` times, serially, with
-``--jobs N`` and on a local Dask cluster of N workers (started before the clock): wall seconds, the
-CPU a game of the process that runs the command (for Dask the client, with the local scheduler it
-hosts: the part no number of workers can share), and whether the three outputs are identical.
+``--jobs N`` and on a Dask cluster of N workers (a scheduler and the workers each a process of their
+own, started before the clock): wall seconds, the CPU a game of the process that runs the command,
+and whether the outputs are identical. For Dask, the client's CPU a game (the part no number of
+workers can share) is the difference between a run over every copy and one over the first copy,
+over the games added (so connecting and the first graph's one-time costs are not counted as the
+games'), less its event loop's own upkeep while it waits; ``--repeat`` runs each, for the spread.
 
 ``--pythonpath``: run another copy of paifu (an older checkout, to compare) with the same inputs.
 """
@@ -290,60 +293,87 @@ def cluster(workers: int, tmp: Path) -> Iterator[str]:
             proc.wait()
 
 
+def _walk_cpu(folder: str, jobs: int) -> tuple[int, float]:
+    """Files and CPU seconds of the client's walk and cutting into batches, measured alone."""
+    from paifu.dask import batches
+
+    try:
+        from paifu.formats import walk_sized
+    except ImportError:  # an older paifu (PYTHONPATH=its checkout): the walk gives pairs, batches stat them
+        from paifu.formats import walk_inputs as walk_sized
+    cpu = _cpu_self()
+    files = sum(len(b) for b in batches(walk_sized([folder]), jobs))
+    return files, _cpu_self() - cpu
+
+
+def _spread(values: list[float]) -> str:
+    v = sorted(values)
+    return f"{v[len(v) // 2]:.4f} (min {v[0]:.4f}, max {v[-1]:.4f}, {len(v)} runs)"
+
+
 def dask(args: argparse.Namespace) -> None:
     """The client's CPU a game on a Dask cluster, its output against the serial run's, and its
-    speed against ``--jobs``."""
+    speed against ``--jobs``; the Dask run and the walk measured ``--repeat`` times, for the spread."""
     import paifu.dask  # noqa: F401 - imports are start-up, not the run's
 
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         folder = str(copy_tree(args.paths, args.copies, root))
-        one = root / "one"
-        one.mkdir()
-        shutil.copy(next(p for p in sorted(Path(folder).rglob("*.xml"))), one)
+        one = str(Path(folder) / "copy000")  # the first copy: the run's fixed part, measured apart
         rows = {}
         for how, extra in (("serial", ["--jobs", "1"]), ("jobs", ["--jobs", str(args.jobs)])):
             rows[how] = _run_validate([folder, *extra])
+        runs = []
         with cluster(args.jobs, root) as address:
-            _, _, fixed, fixed_main = _run_validate([str(one), "--scheduler", address])  # once a run
-            rows["dask"] = _run_validate([folder, "--scheduler", address])
+            small = []
+            for _ in range(args.repeat):  # one copy, then all: the difference is the client's a game
+                small.append(_run_validate([one, "--scheduler", address]))
+                runs.append(_run_validate([folder, "--scheduler", address]))
             import distributed
 
             with distributed.Client(address):  # a client that only waits: its event loop's own cost
                 t, cpu = time.perf_counter(), _cpu_self()
                 time.sleep(args.idle)
                 idle = (_cpu_self() - cpu) / (time.perf_counter() - t)
+        rows["dask"] = min(runs, key=lambda r: r[1])
         games = json.loads(rows["serial"][0].splitlines()[-1])["games"]
         for how, (_, wall, own, _) in rows.items():
             print(
                 f"  {how:<6}: {games:6,d} games  wall {wall:6.1f} s ({games / wall:6.1f} games/s)  "
-                f"this process {own / games * 1e3:.4f} CPU-ms a game",
+                f"this process {own / games * 1e3:.4f} CPU-ms a game"
+                + (" (the fastest Dask run)" if how == "dask" else ""),
                 flush=True,
             )
-        _, d_wall, d_own, d_main = rows["dask"]
-        beyond = d_own - fixed - idle * d_wall
-        from paifu.dask import batches
-        from paifu.formats import walk_inputs
-
-        cpu = _cpu_self()
-        files = sum(len(b) for b in batches(walk_inputs([folder]), args.jobs))
-        walk = _cpu_self() - cpu
+        walks = [_walk_cpu(folder, args.jobs) for _ in range(args.repeat)]
+        files = walks[0][0]
+        one_games = json.loads(small[0][0].splitlines()[-1])["games"]
+        added = games - one_games
+        client, own_thread = [], []
+        for i, ((_, d_wall, d_own, d_main), (_, f_wall, f_own, f_main)) in enumerate(
+            zip(runs, small, strict=True)
+        ):
+            loop = idle * (d_wall - f_wall)
+            beyond = d_own - f_own - loop
+            client.append(beyond / added * 1e3)
+            own_thread.append((d_main - f_main) / added * 1e3)
+            print(
+                f"  Dask run {i + 1}: client {d_own:.3f} CPU-s over {games:,d} games, {f_own:.3f} over one copy "
+                f"({one_games:,d} games: connecting, and the first graphs' one-time costs); of the "
+                f"difference, {loop:.3f} its event loop's own ({idle * 1e3:.2f} CPU-ms a second while it only "
+                f"waits, {args.idle:g} s measured), {beyond:.3f} the batches' ({beyond / added * 1e3:.4f} "
+                f"CPU-ms a game); its own thread {d_main - f_main:.3f} CPU-s; wall {d_wall:.1f} s"
+            )
+        print(f"  Dask client CPU-ms a game (the batches'): median {_spread(client)}")
+        print(f"  Dask client's own thread (its loop apart), CPU-ms a game: median {_spread(own_thread)}")
         print(
-            f"  Dask client: {d_own:.3f} CPU-s in all: {fixed:.3f} the run's fixed part (connecting, one "
-            f"file), {idle * d_wall:.3f} its event loop's own ({idle * 1e3:.2f} CPU-ms a second while "
-            f"it only waits, {args.idle:g} s measured), {beyond:.3f} the batches' "
-            f"({beyond / games * 1e3:.4f} CPU-ms a game)"
+            f"  the walk and the cutting into batches, measured alone, CPU-ms a file: median "
+            f"{_spread([w / f * 1e3 for f, w in walks])} over {files:,d} files"
         )
-        print(
-            f"  Dask client's own thread (the loop's apart): {d_main - fixed_main:.3f} CPU-s beyond the fixed "
-            f"part ({(d_main - fixed_main) / games * 1e3:.4f} CPU-ms a game); of it the walk and the cutting "
-            f"into batches, measured alone: {walk:.3f} CPU-s ({walk / files * 1e3:.4f} CPU-ms a file)"
-        )
-        same = rows["dask"][0] == rows["serial"][0] == rows["jobs"][0]
+        same = all(r[0] == rows["serial"][0] for r in runs) and rows["jobs"][0] == rows["serial"][0]
         s, j, d = (rows[h][1] for h in ("serial", "jobs", "dask"))
         print(
-            f"  output identical to the serial run: {same}; speed-up over serial: --jobs {args.jobs} "
-            f"x{s / j:.2f}, Dask {args.jobs} workers x{s / d:.2f}"
+            f"  outputs identical to the serial run (--jobs and every Dask run): {same}; speed-up over serial: "
+            f"--jobs {args.jobs} x{s / j:.2f}, Dask {args.jobs} workers x{s / d:.2f} (its fastest run)"
         )
 
 
@@ -363,6 +393,9 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=4, help="dask: copies of the inputs, as distinct files")
     ap.add_argument("--html", action="store_true", help="players: the report writes its HTML pages too")
     ap.add_argument("--idle", type=float, default=20.0, help="dask: seconds a waiting client is measured")
+    ap.add_argument(
+        "--repeat", type=int, default=3, help="dask: runs on the cluster (and walks), for the spread"
+    )
     args = ap.parse_args()
     if args.scales is None:
         args.scales = [1, 2, 4, 8, 16] if args.what == "players" else [1, 4, 16, 64]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import os
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -161,15 +163,41 @@ def test_batches_cut_the_walk_by_size_in_order(tmp_path: Path) -> None:
         f = tmp_path / f"{i:02}.xml"
         f.write_bytes(b"x" * (1000 + 100 * i))
         inputs.append((str(f), True))
-    got = list(pdask.batches(iter(inputs), threads=2, batch_bytes=5000))
+    sized = [(p, found, Path(p).stat().st_size) for p, found in inputs]
+    got = list(pdask.batches(iter(sized), threads=2, batch_bytes=5000))
     assert [i for b in got for i in b] == inputs
     sizes = [sum(Path(p).stat().st_size for p, _ in b) for b in got]
     assert all(s >= 5000 for s in sizes[:-1]) and all(
         s - Path(b[-1][0]).stat().st_size < 5000 for s, b in zip(sizes, got, strict=True)
     )
-    short = list(pdask.batches(iter(inputs), threads=2))  # 94 KB in all: one 4 MB batch would idle a worker
+    short = list(pdask.batches(iter(sized), threads=2))  # 94 KB in all: one 4 MB batch would idle a worker
     assert [i for b in short for i in b] == inputs and len(short) >= 2
     assert all(sum(Path(p).stat().st_size for p, _ in b) >= pdask.MIN_BATCH_BYTES for b in short[:-1])
+
+
+def test_the_client_stats_each_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batches are cut by the sizes the walk's own ``lstat`` found: the client stats each file it
+    sends once, where it stat'ed every file again to cut the batches."""
+    from paifu import dask as pdask
+    from paifu.formats import walk_sized
+
+    (tmp_path / "sub").mkdir()
+    for i in range(30):
+        (tmp_path / ("sub" if i % 2 else ".") / f"{i:02}.xml").write_bytes(b"x" * (3000 + i))
+    looked: Counter[str] = Counter()
+    for name in ("stat", "lstat"):
+        real = getattr(os, name)
+
+        def counting(path, *a, _real=real, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+            looked[os.fspath(path)] += 1
+            return _real(path, *a, **k)
+
+        monkeypatch.setattr(os, name, counting)
+    got = list(pdask.batches(walk_sized([str(tmp_path)]), threads=2, batch_bytes=10_000))
+    monkeypatch.undo()
+    files = sorted(str(p) for p in tmp_path.rglob("*.xml"))
+    assert [p for b in got for p, _ in b] == files and len(got) >= 2  # in order, every file once
+    assert {f: looked[f] for f in files} == dict.fromkeys(files, 1)
 
 
 def test_validate_on_the_cluster_sends_batches_and_lists_skips(

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import SAMPLES
 
-from paifu.formats import iter_record_files, walk_inputs
+from paifu.formats import iter_record_files, walk_inputs, walk_sized
 from paifu.parallel import replay_paths_parallel
 from paifu.pipeline import Skipped, Unreadable, replay_paths
 
@@ -134,6 +134,32 @@ def test_a_file_reached_twice_is_read_once(tmp_path: Path) -> None:
         (str(b / "real.xml"), f"the same file as {first_b} (read once)"),
         (str(a / "real.xml"), f"the same file as {first_a} (read once)"),  # given by name after
     ]
+
+
+def test_the_walk_gives_each_inputs_size_from_its_own_stat(tmp_path: Path) -> None:
+    """``walk_sized`` is ``walk_inputs`` with each input's size as ``os.stat`` gives it (a link's
+    target's; 0 where it cannot stat), so the batches need no ``stat`` of their own; a file given by
+    name before its folder is walked is still read once."""
+    a = tmp_path / "a"
+    a.mkdir()
+    shutil.copy(XML[0], a / "real.xml")
+    shutil.copy(XML[1], a / "saved.txt")
+    (a / "link.xml").symlink_to(XML[2])
+    (a / "dangling.xml").symlink_to(tmp_path / "gone.xml")
+    os.mkfifo(a / "pipe.xml")
+    given = str(a / "saved.txt")
+    skipped: list[Skipped] = []
+    sized = list(walk_sized([given, str(tmp_path)], skipped))
+    assert [(p, f) for p, f, _ in sized] == list(walk_inputs([given, str(tmp_path)]))
+    assert [p for p, _, _ in sized] == [
+        given,
+        *(str(a / n) for n in ("dangling.xml", "link.xml", "pipe.xml", "real.xml")),
+    ]
+    assert [size for _, _, size in sized] == [
+        0 if p.endswith("dangling.xml") else os.stat(p).st_size for p, _, _ in sized
+    ]
+    assert sized[2][2] == XML[2].stat().st_size > 0
+    assert [(s.file, s.reason) for s in skipped] == [(given, f"the same file as {given} (read once)")]
 
 
 def test_files_given_by_name_cost_no_realpath(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

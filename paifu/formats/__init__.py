@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from paifu.formats.base import RecordError, TableFacts
 from paifu.formats.gzipped import GZIP_MAGIC, decompress  # noqa: F401 - public names of paifu.formats
 from paifu.formats.registry import ALIASES, BY_NAME, ENTRIES, load
-from paifu.formats.walk import Skipped, iter_record_files, walk_inputs
+from paifu.formats.walk import Skipped, iter_record_files, walk_inputs, walk_sized
 from paifu.limits import current, human, read_limited
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ __all__ = [
     "read_input",
     "read_path",
     "walk_inputs",
+    "walk_sized",
     "write",
 ]
 

@@ -91,13 +91,8 @@ def iter_record_files(
 
     A file found in a folder is opened here to tell whether it is a record; the read path itself
     (``walk_inputs`` with ``paifu.formats.read_input``) decides that from the bytes it reads once."""
-    for path, found in walk_inputs(paths, skipped):
+    for path, found, size in walk_sized(paths, skipped):
         if found:
-            try:
-                size = os.stat(path).st_size
-            except OSError:
-                yield path  # read_path names the error
-                continue
             reason = not_a_record(path, size)
             if reason:
                 if skipped is not None:
@@ -116,6 +111,16 @@ def walk_inputs(
     Memory: one entry per folder walked, the names of the folder being listed, and one entry per file
     that can be reached twice (given by name, reached through a link, or hard-linked): never one per
     file, so a million files cost what a thousand do."""
+    for path, found, _ in walk_sized(paths, skipped):
+        yield path, found
+
+
+def walk_sized(
+    paths: Iterable[str | os.PathLike[str]], skipped: list[Skipped] | None = None
+) -> Iterator[tuple[str, bool, int]]:
+    """``walk_inputs`` with each input's size in bytes as the walk's own ``stat`` found it (links
+    followed; 0 where it could not stat it): whoever cuts the inputs by size (``paifu.dask.batches``)
+    needs no second ``stat`` a file. Each entry of a folder costs one ``lstat`` (two for a link)."""
     files: dict[tuple[int, int], str] = {}
     folders: dict[tuple[int, int], str] = {}
 
@@ -128,19 +133,19 @@ def walk_inputs(
         try:
             st = os.stat(path)
         except (OSError, ValueError):  # ValueError: a NUL byte in the name
-            yield path, False  # read_path names the error
+            yield path, False, 0  # read_path names the error
             continue
         if stat.S_ISDIR(st.st_mode):
             yield from _walk(path, st, files, folders, skip)
         elif not stat.S_ISREG(st.st_mode):
-            yield path, False
+            yield path, False, st.st_size
         else:
             first = _walked_as(path, folders) or files.get((st.st_dev, st.st_ino))
             if first is not None:
                 skip(path, f"the same file as {first} (read once)")
             else:
                 files[(st.st_dev, st.st_ino)] = path
-                yield path, False
+                yield path, False, st.st_size
 
 
 def _walked_as(path: str, folders: dict[tuple[int, int], str]) -> str | None:
@@ -162,76 +167,78 @@ def _walked_as(path: str, folders: dict[tuple[int, int], str]) -> str | None:
 
 
 def _walk(
-    folder: str,
-    st: os.stat_result,
+    top: str,
+    top_st: os.stat_result,
     files: dict[tuple[int, int], str],
     folders: dict[tuple[int, int], str],
     skip: Callable[[str, str], None],
-) -> Iterator[tuple[str, bool]]:
-    """The inputs under ``folder``, depth first in name order, walked with a stack of its own (a
-    folder 1,200 levels deep was a ``RecursionError`` that lost the batch)."""
-    stack = [_entries(folder, st, files, folders, skip)]
-    while stack:
-        try:
-            item = next(stack[-1])
-        except StopIteration:
-            stack.pop()
-            continue
-        if isinstance(item[1], bool):
-            yield item
-        else:  # a folder inside: walked at its place among the names
-            stack.append(_entries(item[0], item[1], files, folders, skip))
+) -> Iterator[tuple[str, bool, int]]:
+    """The inputs under ``top`` as ``(path, found, size)``, depth first in name order, a folder inside
+    walked at its place among the names. One loop with a stack of its own (a folder 1,200 levels deep
+    was a ``RecursionError`` that lost the batch) holding, for each open folder, its path and the
+    iterator over its sorted names: only the names are held while a folder is gone through.
 
-
-def _entries(
-    folder: str,
-    st: os.stat_result,
-    files: dict[tuple[int, int], str],
-    folders: dict[tuple[int, int], str],
-    skip: Callable[[str, str], None],
-) -> Iterator[tuple[str, bool] | tuple[str, os.stat_result]]:
-    """One folder's inputs (path, found) and folders to walk (path, stat), in name order. Only the
-    names are held while the folder's entries are gone through."""
-    key = (st.st_dev, st.st_ino)
-    if key in folders:
-        skip(folder, f"the same folder as {folders[key]} (a link loop, or given twice): walked once")
-        return
-    folders[key] = folder
-    try:
-        names = sorted(os.listdir(folder))
-    except OSError:
-        yield folder, False  # read_path says why it cannot be listed
-        return
-    for name in names:
-        path = os.path.join(folder, name)
-        try:
-            est = os.lstat(path)
-            link = stat.S_ISLNK(est.st_mode)
-            if link:
-                est = os.stat(path)  # follows links: a linked folder is walked, a linked file read
-        except OSError:
-            yield path, False  # a dangling link, a name too long: read_path names it
-            continue
-        is_dir = stat.S_ISDIR(est.st_mode)
-        if name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX):
-            continue  # an output of this run (or a killed one) being written: no input, nothing to say
-        if name.startswith("."):
-            skip(path, "hidden " + ("folder" if is_dir else "file"))
-        elif is_dir:
-            yield path, est
-        elif not stat.S_ISREG(est.st_mode):
-            yield path, False  # a FIFO or device: reported unreadable, never opened
-        elif name.lower().endswith(OTHER_SUFFIXES):
-            skip(path, f"not a game record: a {name.lower().rsplit('.', 1)[-1]} file")
-        else:
-            fkey = (est.st_dev, est.st_ino)
-            first = files.get(fkey) or (_walked_as(path, folders) if link else None)
-            if first is not None:
-                skip(path, f"the same file as {first} (read once)")
+    This loop runs once for every file of a run on the client of a cluster, so it is kept tight: a
+    name's path is the folder's prefix and the name (what ``os.path.join`` gives, names holding no
+    separator), and one ``lstat`` tells all the walk needs (kind, links, size)."""
+    sep = os.sep
+    lstat, stat_, is_lnk, is_dir, is_reg = os.lstat, os.stat, stat.S_ISLNK, stat.S_ISDIR, stat.S_ISREG
+    others, temp_prefix, temp_suffix = OTHER_SUFFIXES, TEMP_PREFIX, TEMP_SUFFIX
+    stack: list[tuple[str, Iterator[str]]] = []
+    folder: str | None = top
+    fst = top_st
+    while True:
+        if folder is not None:  # a folder to open: listed once, at its place
+            key = (fst.st_dev, fst.st_ino)
+            if key in folders:
+                skip(folder, f"the same folder as {folders[key]} (a link loop, or given twice): walked once")
+            else:
+                folders[key] = folder
+                try:
+                    names = sorted(os.listdir(folder))
+                except OSError:
+                    yield folder, False, fst.st_size  # read_path says why it cannot be listed
+                else:
+                    stack.append((folder if folder.endswith(sep) else folder + sep, iter(names)))
+            folder = None
+        if not stack:
+            return
+        prefix, names_left = stack[-1]
+        for name in names_left:
+            path = prefix + name
+            try:
+                est = lstat(path)
+                link = is_lnk(est.st_mode)
+                if link:
+                    est = stat_(path)  # follows links: a linked folder is walked, a linked file read
+            except OSError:
+                yield path, False, 0  # a dangling link, a name too long: read_path names it
                 continue
-            if link or est.st_nlink > 1:  # reachable under another name: remembered
-                files[fkey] = path
-            yield path, True
+            mode = est.st_mode
+            if name.startswith(temp_prefix) and name.endswith(temp_suffix):
+                continue  # an output of this run (or a killed one) being written: no input, nothing to say
+            if name.startswith("."):
+                skip(path, "hidden " + ("folder" if is_dir(mode) else "file"))
+            elif is_dir(mode):
+                folder, fst = path, est
+                break  # walked now, then the rest of this folder's names
+            elif not is_reg(mode):
+                yield path, False, est.st_size  # a FIFO or device: reported unreadable, never opened
+            elif name.lower().endswith(others):
+                skip(path, f"not a game record: a {name.lower().rsplit('.', 1)[-1]} file")
+            else:
+                many = link or est.st_nlink > 1  # reachable under another name: remembered
+                if many or files:  # else no file met yet can be this one
+                    fkey = (est.st_dev, est.st_ino)
+                    first = files.get(fkey) or (_walked_as(path, folders) if link else None)
+                    if first is not None:
+                        skip(path, f"the same file as {first} (read once)")
+                        continue
+                    if many:
+                        files[fkey] = path
+                yield path, True, est.st_size
+        else:
+            stack.pop()
 
 
 def not_a_record(path: str, size: int) -> str | None:
