@@ -15,8 +15,7 @@ from paifu.engine.replayer import Replayer
 from paifu.engine.results import GameResult
 from paifu.events import Event, GameEnd, GameRecord, GameStart
 from paifu.findings import Code, Finding, Note
-from paifu.formats.walk import Skipped
-from paifu.frozen import Frozen, dataclass, set_field
+from paifu.formats.inputs import Skipped, Unreadable
 from paifu.rank_points import SchemeError, game_scheme, placements, rank_points
 from paifu.rank_points.compute import rank_points_compared
 from paifu.rank_points.selection import table_scheme
@@ -27,18 +26,6 @@ from paifu.rules.tenhou_lobby import lobby_notes
 __all__ = ["Skipped", "Unreadable", "record_rules", "replay_paths", "replay_record", "replay_walked"]
 
 _T = TypeVar("_T")
-
-
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Unreadable(Frozen):
-    """An input that could not be read at all."""
-
-    file: str
-    reason: str
-
-    def __init__(self, file: str, reason: str) -> None:
-        set_field(self, "file", file)
-        set_field(self, "reason", reason)
 
 
 def _wall_factory():  # noqa: ANN202 - optional dependency on the wall module

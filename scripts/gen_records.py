@@ -59,6 +59,8 @@ FAMILIES: dict[str, str] = {
     "records/seat.py": "paifu/board/seat.py",
     "records/hand_wall.py": "paifu/engine/hand_wall.py",
     "records/results.py": "paifu/engine/results.py",
+    "records/table_facts.py": "paifu/formats/table_facts.py",
+    "records/inputs.py": "paifu/formats/inputs.py",
 }
 #: the record bases: ``paifu.valued``'s (compiled; frozen or not) and ``paifu.frozen``'s ``Frozen``
 BASES = {"Hashed": "hashed", "Rebuilt": "rebuilt", "Valued": "valued", "Frozen": "frozen"}

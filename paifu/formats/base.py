@@ -1,10 +1,11 @@
-"""What every reader shares: the error type and where-in-the-file context."""
+"""What every reader shares: the error type and where-in-the-file context, and the table facts a
+writer is handed (``TableFacts``, declared in ``records/table_facts.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from paifu.frozen import Frozen, dataclass, set_field
+from paifu.formats.table_facts import TableFacts as TableFacts  # re-exported: the writers import it here
 
 
 class RecordError(ValueError):
@@ -35,56 +36,6 @@ class RecordError(ValueError):
         )
         super().__init__(f"{where}: {message}" if where else message)
         self.reason = message
-
-
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class TableFacts(Frozen):
-    """What a writer must say about the table that the events do not, as plain data: formats
-    know nothing of rules, so ``paifu.rules.tables.table_facts`` works these out from a record's
-    hints and the caller hands them in (``paifu.api.write`` does). The defaults are what a
-    writer says of a table it knows nothing about."""
-
-    #: red fives per suit (Tenhou's usual one each)
-    red_fives: tuple[int, int, int]
-    #: the score every seat starts with, for a record that states none
-    start_points: int
-    #: a game of the East round only; None when the rules are unknown (the format's defaults)
-    east_only: bool | None
-    #: the GO type of a general-lobby Tenhou table with these rules; None when they are unknown
-    go_type: int | None
-    #: the GO type the record's Tenhou log id names, if it is one
-    log_go_type: int | None
-    #: the ruleset ``go_type`` reads back as, and the rules in which it differs from the record's (as
-    #: a reader names them: ``paifu.rules.words``)
-    go_type_name: str
-    go_type_differs: tuple[str, ...]
-    #: the table reveals an open or added kan's new indicator at once (not after the next discard)
-    open_kan_dora_at_once: bool
-    #: the rank points the record's rules give its final scores, for a format that must state them
-    #: (Tenhou XML's ``owari``) when the record states none (mjai has no word for them)
-    rank_points: tuple[float, ...] | None
-
-    def __init__(
-        self,
-        red_fives: tuple[int, int, int] = (1, 1, 1),
-        start_points: int = 25000,
-        east_only: bool | None = None,
-        go_type: int | None = None,
-        log_go_type: int | None = None,
-        go_type_name: str = "",
-        go_type_differs: tuple[str, ...] = (),
-        rank_points: tuple[float, ...] | None = None,
-        open_kan_dora_at_once: bool = False,
-    ) -> None:
-        set_field(self, "red_fives", red_fives)
-        set_field(self, "start_points", start_points)
-        set_field(self, "east_only", east_only)
-        set_field(self, "go_type", go_type)
-        set_field(self, "log_go_type", log_go_type)
-        set_field(self, "go_type_name", go_type_name)
-        set_field(self, "go_type_differs", go_type_differs)
-        set_field(self, "rank_points", rank_points)
-        set_field(self, "open_kan_dora_at_once", open_kan_dora_at_once)
 
 
 def with_stated_scores(record: Any, start_points: int = 25000) -> Any:

@@ -20,7 +20,7 @@ import stat
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 
-from paifu.frozen import Frozen, dataclass, set_field
+from paifu.formats.inputs import Skipped as Skipped  # re-exported: callers import it here
 from paifu.limits import current
 
 #: names that say record: the reader reports a broken one rather than the walk skipping it
@@ -70,18 +70,6 @@ OTHER_SUFFIXES = (
 _SNIFF = 65536
 #: how ``paifu.outfiles`` names a file it is writing (renamed when complete): never an input
 TEMP_PREFIX, TEMP_SUFFIX = ".paifu-", ".part"
-
-
-@dataclass(init=False, repr=False, eq=False, slots=True)
-class Skipped(Frozen):
-    """An input that was deliberately not read, and why (listed in summaries, never silent)."""
-
-    file: str
-    reason: str
-
-    def __init__(self, file: str, reason: str) -> None:
-        set_field(self, "file", file)
-        set_field(self, "reason", reason)
 
 
 def iter_record_files(
