@@ -71,53 +71,57 @@ class Ruleset(Frozen):
     num_players: int = rule(4, "the number of players", "board")  # 4, or 3 (108 tiles: 2m..8m removed)
     #: red copies per suit (m, p, s); (0,0,0) = none
     red_fives: tuple[int, int, int] = rule((1, 1, 1), "the red fives", "board")
-    chi: bool = rule(True, "chi")  # chi from the player on the left (every 3-player preset has none)
+    chi: bool = rule(
+        True, "chi", "engine"
+    )  # chi from the player on the left (every 3-player preset has none)
     #: 0: not fixed by the rules (the first hand of the record states it)
-    start_points: int = rule(25000, "the start points")
+    start_points: int = rule(25000, "the start points", "engine")
     #: "one-hand", "east" (tonpuusen), "south" (hanchan)
     length: Length = rule("south", "the game's length (east-only or a half game)")
     #: dealer keeps the seat after: "never", "win", "win_or_tenpai", "always" (even noten)
     renchan: Renchan = rule("win_or_tenpai", "when the dealer keeps the deal")
     #: after an abortive draw: the dealer keeps the seat and honba +1 (else the seat moves on)
-    abort_renchan: bool = rule(True, "whether the dealer keeps the deal after an abortive draw")
+    abort_renchan: bool = rule(True, "whether the dealer keeps the deal after an abortive draw", "engine")
     #: dead wall kept at 14 tiles (rinshan draws shorten the live wall)
     dead_wall: int = rule(14, "the dead wall's size", "board")
 
     # ---------------------------------------------------------------- game end
     #: a player below 0 (or at 0, see bust_at_zero) ends the game
-    bust: bool = rule(True, "whether a player below zero ends the game")
-    bust_at_zero: bool = rule(False, "whether exactly zero ends the game")  # exactly 0 also ends the game
+    bust: bool = rule(True, "whether a player below zero ends the game", "engine")
+    bust_at_zero: bool = rule(
+        False, "whether exactly zero ends the game", "engine"
+    )  # exactly 0 also ends the game
     #: extension after the last scheduled hand when nobody reached ``extension_target``:
     #: "none", "sudden-death" (ends after any hand where someone reached it)
     extension: Extension = rule("sudden-death", "the extension round (west-in) below the target")
-    extension_target: int = rule(30000, "the extension's target score")
+    extension_target: int = rule(30000, "the extension's target score", "engine")
     #: when set, the extension target and the last-dealer stop minimum are the game's start points
     #: plus this (004: 「延長・アガリ止めの目標は開始点＋5,000点」); None: the fixed values above
     target_margin: int | None = rule(
-        None, "the extension and last-dealer targets as start points plus a margin"
+        None, "the extension and last-dealer targets as start points plus a margin", "engine"
     )
     #: in the extension a dealer who keeps the deal plays on as in the last hand (the stop is the
     #: dealer's, whoever reached the target: Tenhou); False: the extension ends after any hand where
     #: someone reached the target (電脳麻将)
     extension_dealer_plays_on: bool = rule(
-        False, "whether a dealer who keeps the deal plays on in the extension"
+        False, "whether a dealer who keeps the deal plays on in the extension", "engine"
     )
     #: extension rounds at most (Tenhou: the West round only)
-    extension_rounds: int = rule(1, "how many extension rounds")
+    extension_rounds: int = rule(1, "how many extension rounds", "engine")
     #: last-dealer stop (agari-yame): "none", "win", "win_or_tenpai"; "win_tenpai_unproven" stops
     #: on a win and accepts either outcome after tenpai (a Tenhou date between two eras)
     last_dealer_stop: LastDealerStop = rule("win_or_tenpai", "the last dealer's stop (agari-yame)")
     #: the dealer must be sole top and have at least this many points to stop
-    last_dealer_stop_min: int = rule(30000, "the score the last dealer's stop needs")
+    last_dealer_stop_min: int = rule(30000, "the score the last dealer's stop needs", "engine")
     #: riichi sticks left on the table at the end: "top" (to the top player), "lost" (nobody),
     #: "kept" (each stick back to the seat that put it down)
     leftover_sticks: LeftoverSticks = rule("top", "who takes the riichi sticks left at the end")
 
     # ---------------------------------------------------------------- wins
     #: winners allowed on one discard: 1 = head-bump (nearest in turn order), 2, 3
-    max_ron_winners: int = rule(2, "how many players may ron one tile (head-bump or double ron)")
+    max_ron_winners: int = rule(2, "how many players may ron one tile (head-bump or double ron)", "engine")
     #: three rons on one discard abort the hand
-    triple_ron_abort: bool = rule(True, "whether three rons abort the hand")
+    triple_ron_abort: bool = rule(True, "whether three rons abort the hand", "engine")
     #: honba and sticks on multiple ron: "nearest" (the winner nearest the discarder) or "each"
     multi_ron_bonus: MultiRonBonus = rule("nearest", "who takes the honba and sticks on a multiple ron")
     kuitan: bool = rule(True, "open tanyao")  # open tanyao
@@ -126,7 +130,7 @@ class Ruleset(Frozen):
     kuikae: Kuikae = rule("forbidden", "swap-calling (kuikae)")
     ippatsu: bool = rule(True, "ippatsu", "board")  # a riichi gives ippatsu
     ura_dora: bool = rule(True, "ura dora")
-    kan_dora: bool = rule(True, "kan dora")
+    kan_dora: bool = rule(True, "kan dora", "engine")
     #: the indicators under kan dora count as ura too (else only the first)
     kan_ura: bool = rule(True, "kan ura dora")
     #: when a kan's new indicator turns after an open or added kan: "after-discard" or "immediate"
@@ -136,7 +140,7 @@ class Ruleset(Frozen):
         frozenset({"daisangen", "daisuushii"}), "which yakuman make a player liable (pao)"
     )
     #: the player who fed an open kan pays for a rinshan win after it
-    pao_rinshan: bool = rule(False, "liability for a rinshan win after an open kan")
+    pao_rinshan: bool = rule(False, "liability for a rinshan win after an open kan", "engine")
     #: ron with a liable player: "half" (split with the discarder) or "all" (liable pays all)
     pao_ron_split: PaoRonSplit = rule("half", "how a liable ron is split")
     #: who pays honba on a pao ron: "discarder" or "liable"
@@ -147,10 +151,10 @@ class Ruleset(Frozen):
     pao_tsumo: PaoTsumo = rule("liable-yakuman", "what a liable player pays on a tsumo")
 
     # ---------------------------------------------------------------- riichi & furiten
-    riichi_min_points: int = rule(1000, "the points a riichi needs")
+    riichi_min_points: int = rule(1000, "the points a riichi needs", "engine")
     #: tiles that must remain in the live wall to declare: 4 with four players (3 with three) means
     #: the declarer still gets a draw of its own; 1 only forbids a riichi on the last tile
-    riichi_min_wall: int = rule(4, "the tiles a riichi needs left in the wall")
+    riichi_min_wall: int = rule(4, "the tiles a riichi needs left in the wall", "engine")
     #: closed kan after riichi: "none", "wait-unchanged" (drawn tile, same wait),
     #: "shape-unchanged" (same wait and same decomposition)
     riichi_kan: RiichiKan = rule("wait-unchanged", "a closed kan after riichi")
@@ -161,31 +165,31 @@ class Ruleset(Frozen):
     #: a passed tile that completes the hand's shape makes it furiten even where the hand has no yaku
     #: on it (it could not have ronned); False: only a tile it could ron (003 「ロンできる牌を見送った」)
     yakuless_pass_furiten: bool = rule(
-        True, "furiten after letting pass a tile the hand could not ron for want of a yaku"
+        True, "furiten after letting pass a tile the hand could not ron for want of a yaku", "engine"
     )
     #: a riichi is allowed while furiten (a wait already in the own river after the declaring discard)
-    furiten_riichi: bool = rule(True, "riichi while furiten")
+    furiten_riichi: bool = rule(True, "riichi while furiten", "engine")
 
     # ---------------------------------------------------------------- draws
-    nine_terminals: bool = rule(True, "the nine-terminals abortive draw")
+    nine_terminals: bool = rule(True, "the nine-terminals abortive draw", "engine")
     #: the nine kinds must be in the deal (a non-dealer's first draw does not count; the dealer's
     #: fourteenth tile is its deal: 配牌); False: in the hand at the first draw, as most tables say
-    nine_terminals_dealt: bool = rule(False, "whether nine terminals counts the first draw")
+    nine_terminals_dealt: bool = rule(False, "whether nine terminals counts the first draw", "engine")
     #: "three winds" on a 3-player table
     four_winds: bool = rule(True, "the four-winds abortive draw", "board")
     #: every seat in riichi aborts the hand (all three with three players)
     four_riichi: bool = rule(True, "the four-riichi abortive draw", "board")
     #: four kans fall due on the table as an abortive draw
     four_kans: bool = rule(True, "the four-kans abortive draw", "board")
-    nagashi_mangan: bool = rule(True, "nagashi mangan")
+    nagashi_mangan: bool = rule(True, "nagashi mangan", "engine")
     noten_payment: int = rule(3000, "the noten payments")  # total; 0 = no noten payments
     #: "shared": the noten seats pay ``noten_payment`` in all, shared by the tenpai seats; "per-tenpai":
     #: each tenpai seat receives ``noten_payment``, the noten seats paying it in equal parts
     noten_split: NotenSplit = rule("shared", "how noten payments are shared")
     #: a tenpai player may declare noten at an exhaustive draw (hide the hand, pay as noten)
-    noten_declaration: bool = rule(False, "whether a tenpai player may declare noten")
+    noten_declaration: bool = rule(False, "whether a tenpai player may declare noten", "engine")
     #: tenpai at a draw needs no yaku; False: an open hand with no yaku on any wait is noten
-    keishiki_tenpai: bool = rule(True, "tenpai without a yaku (keishiki tenpai)")
+    keishiki_tenpai: bool = rule(True, "tenpai without a yaku (keishiki tenpai)", "engine")
     #: a wait only on tiles already used up: "counts", "not-own-hand" (not tenpai when all
     #: four are in the own hand), "not-visible" (not tenpai when all four are visible)
     karaten: Karaten = rule("not-own-hand", "a wait on tiles all used up (karaten)")
@@ -225,7 +229,7 @@ class Ruleset(Frozen):
     )
 
     # ---------------------------------------------------------------- 3-player kita
-    kita: bool = rule(False, "pulling Norths (kita)")
+    kita: bool = rule(False, "pulling Norths (kita)", "engine")
     #: a North kept in hand is a value tile in 3-player
     kita_yakuhai: bool = rule(False, "a North kept in hand as a value tile")
 

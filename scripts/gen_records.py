@@ -61,6 +61,7 @@ FAMILIES: dict[str, str] = {
     "records/results.py": "paifu/engine/results.py",
     "records/table_facts.py": "paifu/formats/table_facts.py",
     "records/inputs.py": "paifu/formats/inputs.py",
+    "records/flags.py": "paifu/rules/flags.py",
 }
 #: the record bases: ``paifu.valued``'s (compiled; frozen or not) and ``paifu.frozen``'s ``Frozen``
 BASES = {"Hashed": "hashed", "Rebuilt": "rebuilt", "Valued": "valued", "Frozen": "frozen"}

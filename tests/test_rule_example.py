@@ -105,3 +105,22 @@ def test_the_board_rules_are_the_rulesets_options_by_name() -> None:
     table = flags_of(odd).table
     assert (table.kuikae_same_kind, table.kuikae_other_end, table.start_points) == (True, False, 25000)
     assert not table.four_kans and not table.tile_ids and table.ends_hands
+
+
+def test_the_engine_flags_copy_the_options_marked_for_the_engine() -> None:
+    """``RuleFlags`` holds each ``Ruleset`` option its declaration marks for the engine, by name and as
+    the ruleset sets it (written from ``records/ruleset.py``, not restated), beside the answers
+    ``flags_of`` works out from the words."""
+    from paifu.rules.flags import COPIED_OPTIONS, ENGINE_OPTIONS, RuleFlags
+
+    assert COPIED_OPTIONS == ENGINE_OPTIONS == RULE_READERS["engine"]
+    assert set(COPIED_OPTIONS) <= set(RuleFlags.__match_args__) and set(COPIED_OPTIONS) <= set(RULE_WORDS)
+    for rules in PRESETS.values():
+        flags = flags_of(rules)
+        for name in COPIED_OPTIONS:
+            assert getattr(flags, name) == getattr(rules, name), (rules.name, name)
+    odd = Ruleset(kita=True, riichi_min_wall=7, karaten="counts", target_margin=5000)
+    flags = flags_of(odd)
+    assert (flags.kita, flags.riichi_min_wall, flags.target_margin) == (True, 7, 5000)
+    assert flags.karaten_counts and not flags.karaten_visible
+    assert flags == flags_of(Ruleset(kita=True, riichi_min_wall=7, karaten="counts", target_margin=5000))

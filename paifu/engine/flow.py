@@ -278,7 +278,7 @@ def game_over_reason(r: Game) -> str:
     """The words of the rule that decided ``game_over_expected`` after the last hand, made from the
     facts kept then (only a ``game-end-mismatch`` needs them)."""
     facts = r.game_over_facts
-    return game_over_why(r, facts)[1] if facts is not None else ""
+    return game_over_why(r, facts)[1] if facts is not None else "no hand of it came to an end"
 
 
 def target(r: Game, fixed: int) -> int:
