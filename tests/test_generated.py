@@ -43,7 +43,7 @@ def test_a_changed_declaration_gives_another_module(tmp_path: Path, monkeypatch:
     """The comparison above can fail: one more rule marked for the board changes ``Ruleset``'s module
     (its field, its words) and ``TableRules``' (the board's copy), whose declaration is unchanged."""
     text = (ROOT / "records" / "ruleset.py").read_text(encoding="utf-8")
-    line = '    furiten_riichi: bool = rule(True, "riichi while furiten")\n'
+    line = '    furiten_riichi: bool = rule(True, "riichi while furiten", "engine")\n'
     assert line in text
     added = '    double_riichi: bool = rule(True, "double riichi", "board")  # a new option\n'
     changed = text.replace(line, line + added, 1)
