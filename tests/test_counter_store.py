@@ -118,14 +118,14 @@ def test_store_values_are_copies_and_packed_past_the_limit() -> None:
 def _report(
     paths: list[str], out: Path, live: int, monkeypatch: pytest.MonkeyPatch, memory: int = 10**9
 ) -> None:
-    from paifu.analysis import plotdata, rating
+    from paifu.analysis import plotdata, seat_log
 
     monkeypatch.setattr(counters_module, "LIVE_PLAYERS", live)
     monkeypatch.setattr(plotdata, "LIVE_CURVES", max(live, 1))
     for module, name in (
         (counters_module, "MEMORY_PLAYERS"),
         (plotdata, "MEMORY_CURVES"),
-        (rating, "MEMORY_SEATS"),
+        (seat_log, "MEMORY_SEATS"),
     ):
         monkeypatch.setattr(module, name, memory)
     out.mkdir()

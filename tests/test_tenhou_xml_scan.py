@@ -20,7 +20,8 @@ from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.document import _parse_roots, _well_formed, read_tenhou_xml
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _BY_LETTER
-from paifu.formats.tenhou_xml.scan import _tag, plain_well_formed, scan_body, scan_head
+from paifu.formats.tenhou_xml.scan import _tag, scan_body, scan_head
+from paifu.formats.tenhou_xml.wellformed import plain_well_formed
 
 
 def _scanned(raw: bytes) -> list[object] | None:

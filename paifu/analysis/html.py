@@ -23,11 +23,12 @@ from typing import Any
 import pandas as pd
 
 from paifu.analysis import html_findings
+from paifu.analysis.finding_rows import show_command
 from paifu.analysis.fonts import shareable
 from paifu.analysis.html_findings import findings_sections
 from paifu.analysis.htmlparts import CSS, cards, esc, html_table, page
 from paifu.analysis.htmlparts import img as _img
-from paifu.analysis.model import MIN_GAMES, Report, show_command
+from paifu.analysis.model import MIN_GAMES, Report
 from paifu.analysis.parts import SEATS
 from paifu.analysis.player_page import player_page, player_section
 from paifu.analysis.ranks import standings_now

@@ -1,14 +1,13 @@
 """The report's data, shared by everything that makes or draws a report: ``Report`` and its whole-run
-``Totals``, the findings' rows, the names of the tables written beside the HTML page, and
-``write_table``. The streamed sink (``paifu.analysis.stream``), the HTML page (``paifu.analysis.html``,
-``paifu.analysis.player_page``) and ``paifu.analysis.report`` (which joins them) import it; it imports
-none of them, so the imports between them run one way.
+``Totals``, the names of the tables written beside the HTML page, and ``write_table`` (the findings'
+rows are ``paifu.analysis.finding_rows``). The streamed sink (``paifu.analysis.stream``), the HTML
+page (``paifu.analysis.html``, ``paifu.analysis.player_page``) and ``paifu.analysis.report`` (which
+joins them) import it; it imports none of them, so the imports between them run one way.
 """
 
 from __future__ import annotations
 
 import re
-import shlex
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,10 +20,8 @@ from paifu.analysis.frames import Frames
 from paifu.analysis.plotdata import PlotData
 from paifu.analysis.stats import PlayerCounters, field_counters
 from paifu.analysis.tables import Selection, TableKey, by_key
-from paifu.analysis.tabletypes import LEAGUE, REPORT_FINDINGS
+from paifu.analysis.tabletypes import LEAGUE
 from paifu.engine.results import GameResult
-from paifu.safety import display_path
-from paifu.view.names import STDIN, game_label, page_name
 
 #: a player needs this many ranked games for intervals and a place in the plots ("regular players")
 MIN_GAMES = 10
@@ -377,73 +374,7 @@ def _pct(v: Any) -> str:
     return "NA" if v is None or pd.isna(v) else f"{100 * float(v):.1f}%"
 
 
-def viewer_page(source: str, game_index: int) -> str:
-    """The file name of a game's viewer page: ``paifu show`` writes it under ``viewer/`` and
-    ``--viewer-links`` link to ``viewer/<this>#event=N`` (``paifu.view.names.page_name``)."""
-    return page_name(source, game_index)
-
-
-def show_command(source: str, game_index: int, event_index: Any = None, output: str | None = None) -> str:
-    """The ``paifu show`` command that writes a game's page (``viewer/<page>`` unless ``output``),
-    opening at ``event_index``. A record read from standard input has no file to name: the text
-    says so and gives the command that reads it again from there."""
-    event = "" if event_index is None or pd.isna(event_index) else f" --event {int(event_index)}"
-    dest = f" -o {shlex.quote(output)}" if output else ""
-    if source == STDIN:
-        return f"read from standard input: pipe the record again into paifu show - --game {game_index}{event}{dest}"
-    return f"paifu show {shlex.quote(source)} --game {game_index}{event}{dest}"
-
-
 def game_date_range(game_ids: Iterable[Any]) -> tuple[str, str, int] | None:
     """(first, last, how many) of the dates the log ids carry, or None when none does."""
     dates = sorted(f"{m[1]}-{m[2]}-{m[3]}" for gid in game_ids if gid and (m := _DATED_ID.match(str(gid))))
     return (dates[0], dates[-1], len(dates)) if dates else None
-
-
-def finding_rows(r: GameResult) -> list[dict[str, Any]]:
-    """One game's rows of ``findings_frame``."""
-    from paifu.findings import group_findings
-
-    rows = []
-    for g in group_findings(r.findings):
-        f = g.first
-        rows.append(
-            {
-                "source": display_path(r.source),
-                "game_id": game_label(r.game_id, display_path(r.source), r.game_index),
-                "game_index": r.game_index,
-                "hand": f.hand,
-                "event_index": f.event_index,
-                "seat": f.seat,
-                "player": r.players[f.seat] if f.seat is not None and f.seat < len(r.players) else "",
-                "code": f.code,
-                "count": g.count,
-                "finding": f.text(),
-                "also_in": ", ".join(sorted({x.hand for x in g.more if x.hand})),
-                "view": show_command(
-                    display_path(r.source), r.game_index, _shown_event(f.event_index, r.events)
-                ),
-                "viewer_page": viewer_page(r.source, r.game_index),
-            }
-        )
-    return rows
-
-
-def _shown_event(event_index: int | None, events: int) -> int | None:
-    """The event the viewer shows for a finding: a finding past the record's end (it stops short)
-    is shown at its last event, which ``paifu show --event`` accepts."""
-    if event_index is None:
-        return None
-    return max(0, min(event_index, events - 1)) if events else None
-
-
-def findings_frame(results: Iterable[GameResult | dict[str, Any]]) -> pd.DataFrame:
-    """One row per finding, a wall-mismatch's consequences folded into their cause (``count``), with
-    its readable text and the ``paifu show`` command that opens the game at its event.
-    ``results``: replayed games, or rows ``finding_rows`` made."""
-    rows = [row for r in results for row in ([r] if isinstance(r, dict) else finding_rows(r))]
-    cols = REPORT_FINDINGS
-    df = pd.DataFrame(rows, columns=list(cols))
-    for col, dtype in cols.items():
-        df[col] = pd.array([pd.NA if v is None else v for v in df[col].tolist()], dtype=dtype)  # type: ignore[call-overload]
-    return df

@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from paifu.analysis.counters import add_counters
+from paifu.analysis.finding_rows import finding_rows
 from paifu.analysis.frames import TENHOU_DATE, Frames, build_frames, game_rows, outcome
-from paifu.analysis.model import finding_rows, game_date_range
+from paifu.analysis.model import game_date_range
 from paifu.analysis.rank_points import Scheme, get_scheme
 from paifu.analysis.rating import RatedSeat, rated_seats
 from paifu.analysis.rowfiles import arrow_rows

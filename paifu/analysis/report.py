@@ -11,18 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from paifu.analysis.finding_rows import finding_rows, findings_frame, show_command, viewer_page
 from paifu.analysis.frames import build_frames
 from paifu.analysis.html import write_html as _write
-from paifu.analysis.model import (
-    MIN_GAMES,
-    Report,
-    Totals,
-    finding_rows,
-    findings_frame,
-    game_date_range,
-    show_command,
-    viewer_page,
-)
+from paifu.analysis.model import MIN_GAMES, Report, Totals, game_date_range
 from paifu.analysis.rank_points import Scheme
 from paifu.analysis.rowfiles import write_table
 from paifu.analysis.stream import ReportSink

@@ -24,10 +24,11 @@ from typing import Any
 
 import pandas as pd
 
-from paifu.analysis import counters, plotdata, rating
+from paifu.analysis import counters, plotdata, seat_log
 from paifu.analysis.counters import CounterStore
+from paifu.analysis.finding_rows import findings_frame
 from paifu.analysis.frames import TABLES, Frames, frame
-from paifu.analysis.model import Report, Totals, findings_frame
+from paifu.analysis.model import Report, Totals
 from paifu.analysis.parts import (
     CHUNK_GAMES,
     FINDINGS_KEPT,
@@ -44,8 +45,8 @@ from paifu.analysis.parts import (
 )
 from paifu.analysis.plotdata import CurveStore, PlotData, TableCurves
 from paifu.analysis.rank_points import Scheme, get_scheme
-from paifu.analysis.rating import RatingRows, SeatLog
 from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain, side_files
+from paifu.analysis.seat_log import RatingRows, SeatLog
 from paifu.analysis.stats import PlayerCounters, convention_of, stats_frame
 from paifu.analysis.tables import SPLITS, Selection, TableKey, latest
 from paifu.engine.results import GameResult
@@ -116,7 +117,7 @@ class ReportSink:
         self.player = player
         # players' counters and curves held in memory at most, the rest on disk (default: the modules')
         memory_curves = plotdata.MEMORY_CURVES if memory_players is None else memory_players
-        memory_seats = rating.MEMORY_SEATS if memory_players is None else memory_players
+        memory_seats = seat_log.MEMORY_SEATS if memory_players is None else memory_players
         memory_players = counters.MEMORY_PLAYERS if memory_players is None else memory_players
         self.agg = ReportPart(counters=CounterStore(live_players, memory_players))
         self.plots: dict[TableKey, PlotData] = {}

@@ -29,7 +29,7 @@ LEAGUE_COLUMNS = {
     "avg_placement": "Float64",
 }
 LEAGUE = {**KEY_COLUMNS, **LEAGUE_COLUMNS, **{f"placement_{p}": "Int64" for p in range(1, 5)}}
-#: the report's findings table (``paifu.analysis.model.findings_frame``)
+#: the report's findings table (``paifu.analysis.finding_rows.findings_frame``)
 REPORT_FINDINGS = {
     "source": "string",
     "game_id": "string",

@@ -18,7 +18,8 @@ from paifu.formats.check import check_records
 from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
-from paifu.formats.tenhou_xml.scan import plain_well_formed, scan_head
+from paifu.formats.tenhou_xml.scan import scan_head
+from paifu.formats.tenhou_xml.wellformed import plain_well_formed
 from paifu.safety import display_path
 
 # a start tag and its attributes, for the duplicate-attribute repair only

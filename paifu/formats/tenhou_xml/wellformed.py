@@ -1,0 +1,224 @@
+"""Whether a Tenhou XML document's bytes are well-formed, proved without lxml for the plain documents
+producers write (``plain_well_formed``: ASCII, one root of empty children, no DOCTYPE, CDATA,
+instruction or character reference).
+
+lxml's check (about a third of reading, in C) runs only on what this proof declines, and its verdict
+and messages stand for those. The proof is a subset of XML's grammar, so it can decline a well-formed
+document but never pass one lxml refuses (``tests/test_tenhou_xml_scan.py`` holds lxml's verdict
+beside it on every hostile edit and on mutated games).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from mypy_extensions import i64
+
+
+def _space(c: i64) -> bool:
+    return c == 32 or c == 10 or c == 13 or c == 9
+
+
+#: ``_NAMING[byte]``: 2 for a byte that may start a name (an ASCII letter or ``_``), 1 for one that may
+#: only follow (a digit, ``.`` or ``-``), 0 for any other (a ``:`` too: a prefix is the namespaces' business)
+_NAMING: Final = bytes(
+    2 if chr(b).isascii() and (chr(b).isalpha() or b == 95) else 1 if 48 <= b <= 57 or b in (45, 46) else 0
+    for b in range(256)
+)
+#: ``_VALUED[byte]``: 0 for a byte an attribute's value may hold as it is: ASCII, no control character
+#: but tab, line feed and carriage return, no ``<``, ``&`` or quote (1: looked at one by one)
+_VALUED: Final = bytes(
+    0 if (b >= 32 or b in (9, 10, 13)) and b < 128 and b not in (34, 38, 39, 60) else 1 for b in range(256)
+)
+#: the declarations a plain document may open with (byte for byte: any other goes to lxml)
+_DECLARATIONS: Final = (
+    b'<?xml version="1.0" encoding="UTF-8"?>',
+    b'<?xml version="1.0" encoding="utf-8"?>',
+    b'<?xml version="1.0"?>',
+    b"<?xml version='1.0' encoding='UTF-8'?>",
+    b"<?xml version='1.0' encoding='utf-8'?>",
+    b"<?xml version='1.0'?>",
+)
+#: the five entities XML defines, the only references a plain value may hold
+_ENTITIES: Final = (b"&lt;", b"&gt;", b"&amp;", b"&apos;", b"&quot;")
+_NAME_MAX: Final = 200  # a longer name, or more attributes on one tag, goes to lxml (its limits apply)
+_ATTRS_MAX: Final = 64
+_SIZE_MAX: Final = 1_000_000_000  # lxml's limit on a value's length, with ``huge_tree``
+
+
+def plain_well_formed(raw: bytes) -> bool:
+    """Whether ``raw`` is a well-formed XML document of the plain shape producers write, proved here
+    byte by byte: True only where lxml's parser would also find the document well-formed; False for
+    anything else, well-formed or not (lxml then judges it, with its own message).
+
+    The shape: ASCII bytes only; an optional declaration of ``_DECLARATIONS`` at the very start;
+    comments and white space before and after one root element; inside the root, white space and
+    elements with no content but white space; names of ASCII letters, digits, ``_``, ``.`` and
+    ``-`` (no ``:``); attributes distinct, each value quoted, of characters XML allows, with no
+    ``<`` and no reference but the five entities. No DOCTYPE, CDATA, instruction or text.
+    """
+    size: i64 = len(raw)
+    if size >= _SIZE_MAX or b"xmlns" in raw:  # no value or name near lxml's limits; no namespace
+        return False
+    i: i64 = 0
+    for declaration in _DECLARATIONS:
+        if raw.startswith(declaration):
+            i = len(declaration)
+            break
+    i = _misc(raw, i, size)
+    if i < 0 or i >= size or raw[i] != 60:
+        return False
+    root: i64 = i + 1
+    found = _start_tag(raw, i, size)
+    if found < 0:
+        return False
+    i = found >> 1
+    if not found & 1:  # the root's content: its children, then its end tag
+        while True:
+            while i < size and _space(raw[i]):
+                i += 1
+            if i + 1 >= size or raw[i] != 60:
+                return False  # the end, or text
+            if raw[i + 1] == 47:
+                i = _end_tag(raw, i, size, root)
+                if i < 0:
+                    return False
+                break
+            child: i64 = i + 1
+            found = _start_tag(raw, i, size)
+            if found < 0:
+                return False
+            i = found >> 1
+            if not found & 1:  # ``<T5></T5>``: white space at most, then its end tag
+                while i < size and _space(raw[i]):
+                    i += 1
+                if i + 1 >= size or raw[i] != 60 or raw[i + 1] != 47:
+                    return False
+                i = _end_tag(raw, i, size, child)
+                if i < 0:
+                    return False
+    return _misc(raw, i, size) == size
+
+
+def _misc(raw: bytes, i: i64, size: i64) -> i64:
+    """Past white space and comments from ``i``; -1 for a comment that is not well-formed or not
+    plain (a ``--`` inside it, a byte outside printable ASCII but tab and line ends)."""
+    while True:
+        while i < size and _space(raw[i]):
+            i += 1
+        if not raw.startswith(b"<!--", i):
+            return i
+        j: i64 = i + 4
+        while True:
+            if j + 2 >= size:
+                return -1
+            c: i64 = raw[j]
+            if c == 45 and raw[j + 1] == 45:  # the first ``--`` must end the comment
+                if raw[j + 2] != 62:
+                    return -1
+                break
+            if (c < 32 and not _space(c)) or c >= 128:
+                return -1
+            j += 1
+        i = j + 3
+
+
+def _name_end(raw: bytes, i: i64, size: i64) -> i64:
+    """Where the name starting at ``i`` ends; -1 where none starts there, or it is too long."""
+    if i >= size or _NAMING[raw[i]] != 2:
+        return -1
+    j: i64 = i + 1
+    while j < size and _NAMING[raw[j]] != 0:
+        j += 1
+    return -1 if j - i > _NAME_MAX else j
+
+
+def _start_tag(raw: bytes, i: i64, size: i64) -> i64:
+    """The start tag whose ``<`` is at ``i``: where it ends, times two, plus one where it closed
+    itself (``/>``); -1 where it is not plain and well-formed (a repeated attribute too)."""
+    j = _name_end(raw, i + 1, size)
+    if j < 0:
+        return -1
+    if j + 1 < size and raw[j] == 47 and raw[j + 1] == 62:  # ``<T52/>``: nine tags in ten
+        return (j + 2) * 2 + 1
+    seen: list[int] = []  # each attribute name's fingerprint: two names alike in it go to lxml
+    while True:
+        k: i64 = j
+        while k < size and _space(raw[k]):
+            k += 1
+        if k >= size:
+            return -1
+        c: i64 = raw[k]
+        if c == 62:
+            return (k + 1) * 2
+        if c == 47:
+            return (k + 2) * 2 + 1 if k + 1 < size and raw[k + 1] == 62 else -1
+        if k == j:  # an attribute must follow white space
+            return -1
+        end = _name_end(raw, k, size)
+        if end < 0 or len(seen) >= _ATTRS_MAX:
+            return -1
+        key: i64 = end - k
+        m: i64 = k
+        while m < end:
+            key = (key * 131 + raw[m]) & 0xFFFFFFFFFFFF
+            m += 1
+        if key in seen:
+            return -1
+        seen.append(key)
+        while end < size and _space(raw[end]):
+            end += 1
+        if end >= size or raw[end] != 61:
+            return -1
+        end += 1
+        while end < size and _space(raw[end]):
+            end += 1
+        if end >= size:
+            return -1
+        quote: i64 = raw[end]
+        if quote != 34 and quote != 39:
+            return -1
+        end += 1
+        while True:
+            while end < size and _VALUED[raw[end]] == 0:
+                end += 1
+            if end >= size:
+                return -1
+            b: i64 = raw[end]
+            if b == quote:
+                break
+            if b == 34 or b == 39:  # the other quote
+                end += 1
+            elif b == 38:
+                end = _entity(raw, end)
+                if end < 0:
+                    return -1
+            else:
+                return -1  # ``<``, a control character or a byte beyond ASCII
+        j = end + 1
+
+
+def _entity(raw: bytes, i: i64) -> i64:
+    """Past the reference at ``i`` where it is one of the five entities; -1 for any other."""
+    for entity in _ENTITIES:
+        if raw.startswith(entity, i):
+            return i + len(entity)
+    return -1
+
+
+def _end_tag(raw: bytes, i: i64, size: i64, name: i64) -> i64:
+    """Past the end tag at ``i`` (``</``) where it names the element whose name starts at ``name``;
+    -1 for any other."""
+    j = _name_end(raw, i + 2, size)
+    if j < 0 or j - (i + 2) != _name_end(raw, name, size) - name:
+        return -1
+    k: i64 = i + 2
+    m: i64 = name
+    while k < j:
+        if raw[k] != raw[m]:
+            return -1
+        k += 1
+        m += 1
+    while j < size and _space(raw[j]):
+        j += 1
+    return j + 1 if j < size and raw[j] == 62 else -1
