@@ -21,7 +21,7 @@ import contextlib
 import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import chain, islice
+from itertools import chain
 from typing import Any, TypeVar
 
 from paifu.dask_tasks import (  # noqa: F401 - the library's entries, here as before
@@ -184,35 +184,63 @@ def _has_workers(client: Any) -> bool:
         return False
 
 
-def batches(
-    inputs: Iterable[tuple[str, bool, int]], threads: int, batch_bytes: int | None = None
-) -> Iterator[list[Input]]:
-    """The walk's inputs (``walk_sized``: each with the size its own ``stat`` found) cut into batches
-    of about ``batch_bytes`` of files each (a file is never cut), as the walk goes. By default
-    ``BATCH_BYTES``; a run found to be short (the inputs read ahead, at most
-    ``threads * IN_FLIGHT_PER_WORKER`` batches' worth, end) is cut smaller, so every worker still gets
-    work: what is held is that read-ahead, never the list of every file. No file is looked at here:
-    the sizes are the walk's (a ``stat`` a file here was a fifth of the client's work)."""
+def batches(inputs: Iterable[Any], threads: int, batch_bytes: int | None = None) -> Iterator[Any]:
+    """The walk's items cut into batches of about ``batch_bytes`` of files each (a file is never cut),
+    as the walk goes: inputs ``(path, found, size)`` (``walk_sized``'s, each with the size its own
+    ``stat`` found), runs of names a worker settles (``Names``, a name counting ``Plan.NAME_BYTES``:
+    no size is looked up), the walk's skips in place, and ``BARRIER`` passed on between batches. By
+    default ``BATCH_BYTES``; a run found to be short (the items read ahead, at most ``threads *
+    IN_FLIGHT_PER_WORKER`` batches' worth, end) is cut smaller, so every worker still gets work: what
+    is held is that read-ahead, never the list of every file."""
+    from paifu.formats.walk_plan import BARRIER, Names, Plan
+
+    name_bytes = Plan.NAME_BYTES
+
+    def size(item: Any) -> int:
+        if isinstance(item, Names):
+            return len(item.names) * name_bytes
+        return item[2] if isinstance(item, tuple) else 0
+
     it = iter(inputs)
-    ahead: list[tuple[str, bool, int]] = []
+    ahead: list[Any] = []
     if batch_bytes is None:
         want, total = threads * IN_FLIGHT_PER_WORKER * BATCH_BYTES, 0
         for inp in it:
             ahead.append(inp)
-            total += inp[2]
+            if inp is BARRIER:  # nothing is read past it before every earlier answer is in
+                break
+            total += size(inp)
             if total >= want:
                 batch_bytes = BATCH_BYTES
                 break
-        else:
+        if batch_bytes is None:
             batch_bytes = max(MIN_BATCH_BYTES, min(BATCH_BYTES, total // (threads * IN_FLIGHT_PER_WORKER)))
-    batch: list[Input] = []
+    batch: list[Any] = []
     n = 0
-    for path, found, size in chain(ahead, it):
-        batch.append((path, found))
-        n += size
-        if n >= batch_bytes:
-            yield batch
-            batch, n = [], 0
+    for item in chain(ahead, it):
+        if item is BARRIER:
+            if batch:
+                yield batch
+                batch, n = [], 0
+            yield item
+        elif isinstance(item, Names):
+            names, i = item.names, 0
+            while i < len(names):
+                room = max(1, -(-(batch_bytes - n) // name_bytes))
+                batch.append(Names(item.prefix, names[i : i + room]) if i or room < len(names) else item)
+                n += min(room, len(names) - i) * name_bytes
+                i += room
+                if n >= batch_bytes:
+                    yield batch
+                    batch, n = [], 0
+        elif isinstance(item, tuple):
+            batch.append(item[:2])
+            n += item[2]
+            if n >= batch_bytes:
+                yield batch
+                batch, n = [], 0
+        else:
+            batch.append(item)
     if batch:
         yield batch
 
@@ -220,10 +248,11 @@ def batches(
 def ordered_chunks(
     client: Any,
     task: Callable[..., T],
-    chunks: Iterable[list[Input]],
+    chunks: Iterable[Any],
     *args: Any,
     failed: Callable[[str, str], T],
     merge: Callable[[list[T]], T] | None = None,
+    plan: Any = None,
     **kwargs: Any,
 ) -> Iterator[T]:
     """``task(chunk, *args, **kwargs)`` on the workers for each chunk of inputs (pulled as they are
@@ -233,31 +262,62 @@ def ordered_chunks(
     chunks go in groups of ``GROUP_BATCHES``, each one graph: its tasks and a tree of merges
     (``SPLIT_EVERY`` answers a merge) run on the workers, and the client receives one answer a
     group, so its work is per group, not per batch. A group whose graph fails (a worker that died
-    with it, an answer that would not come back) is redone chunk by chunk, and a chunk that fails
-    alone file by file; a file that fails alone becomes ``failed(path, reason)``."""
+    with it, an answer that would not come back, a run of names its worker could not settle) is
+    settled by ``plan`` (``paifu.formats.walk_plan.Plan.settle``) and redone as a group of settled
+    chunks, then chunk by chunk, and a chunk that fails alone file by file; a file that fails alone
+    becomes ``failed(path, reason)``. At ``BARRIER`` every answer sent is awaited before more chunks
+    are pulled (the plan's walk goes on only then)."""
+    from paifu.formats.walk_plan import BARRIER, Unsettled
+
     todo = iter(chunks)
     threads = _threads(client)
     group = GROUP_BATCHES if merge is not None else 1
     # enough chunks in flight to keep every worker busy, and at least two groups
     window = max(2, -(-threads * IN_FLIGHT_PER_WORKER // group))
-    pending: deque[tuple[list[list[Input]], Any]] = deque()
+    pending: deque[tuple[list[Any], Any]] = deque()
+    ended = barrier = False
     try:
         while True:
-            while len(pending) < window:
-                got = list(islice(todo, group))
-                if not got:
-                    break
-                pending.append((got, _submit_group(client, task, got, args, kwargs, merge)))
+            while not ended and not barrier and len(pending) < window:
+                got: list[Any] = []
+                for chunk in todo:
+                    if chunk is BARRIER:
+                        barrier = True
+                        break
+                    got.append(chunk)
+                    if len(got) == group:
+                        break
+                else:
+                    ended = True
+                if got:
+                    pending.append((got, _submit_group(client, task, got, args, kwargs, merge)))
             if not pending:
+                if barrier:
+                    barrier = False
+                    continue
                 return
             got, fut = pending.popleft()
             try:
                 yield _result(client, fut)
+                continue
             except DaskUnavailable:
                 raise
-            except Exception:  # noqa: BLE001 - redone chunk by chunk below, each failure reported
-                for chunk in got:
-                    yield from _one_chunk(client, task, chunk, args, kwargs, failed)
+            except Unsettled:
+                if plan is not None:
+                    plan.want_client = True  # the rest of the walk on this side: no more runs to redo
+            except Exception:  # noqa: BLE001 - redone below, each failure reported
+                pass
+            settled = [plan.settle(chunk) for chunk in got] if plan is not None else got
+            if merge is not None and len(settled) > 1:
+                try:
+                    yield _result(client, _submit_group(client, task, settled, args, kwargs, merge))
+                    continue
+                except DaskUnavailable:
+                    raise
+                except Exception:  # noqa: BLE001 - chunk by chunk below
+                    pass
+            for chunk in settled:
+                yield from _one_chunk(client, task, chunk, args, kwargs, failed)
     finally:
         for _, fut in pending:
             fut.cancel()
@@ -313,14 +373,17 @@ def _one_chunk(
         except DaskUnavailable:
             raise
         except Exception as e:  # noqa: BLE001 - one file's report, the batch goes on
-            path = inp[0]
+            path = inp[0] if isinstance(inp, tuple) else inp.file
             yield failed(path, f"{path}: failed on the Dask cluster: {type(e).__name__}: {e}")
 
 
-def _walk(client: Any, paths: Iterable[str], skipped: list | None) -> Iterator[list[Input]]:
-    from paifu.formats import walk_sized
+def _walk(client: Any, paths: Iterable[str]) -> tuple[Any, Iterator[Any]]:
+    """The walk's plan (the client lists folders, the workers look at their files) and its batches.
+    The walk's skips travel in the batches, so they come back in the serial run's order."""
+    from paifu.formats.walk_plan import Plan
 
-    return batches(walk_sized(paths, skipped), _threads(client))
+    plan = Plan(paths)
+    return plan, batches(plan, _threads(client))
 
 
 def validate_batches(
@@ -339,16 +402,18 @@ def validate_batches(
         one = Tally(tally.as_json, tally.quiet)
         return one.add(Unreadable(path, reason)), one, []
 
+    plan, chunks = _walk(client, paths)
     for text, part, skips in ordered_chunks(
         client,
         validate_batch,
-        _walk(client, paths, skipped),
+        chunks,
         tally.as_json,
         tally.quiet,
         rules,
         fmt,
         failed=failed,
         merge=merge_validate,
+        plan=plan,
     ):
         if skipped is not None:
             skipped.extend(skips)
@@ -370,9 +435,9 @@ def replay_items(
     def failed(path: str, reason: str) -> list[Any]:
         return kept([Unreadable(path, reason)], keep)
 
-    chunks = _walk(client, paths, skipped)
+    plan, chunks = _walk(client, paths)
     for items in ordered_chunks(
-        client, replay_files, chunks, rules, fmt, keep, failed=failed, merge=_concat, **kwargs
+        client, replay_files, chunks, rules, fmt, keep, failed=failed, merge=_concat, plan=plan, **kwargs
     ):
         for item in items:
             if not isinstance(item, Skipped):
@@ -390,7 +455,7 @@ def report_parts(
     skipped: list | None = None,
 ) -> Iterator[Any]:
     """The ``ReportPart`` of each batch of files, in input order (for ``ReportSink.add_part``)."""
-    chunks = _walk(client, paths, skipped)
+    plan, chunks = _walk(client, paths)
     for part, skips in ordered_chunks(
         client,
         report_files,
@@ -400,6 +465,7 @@ def report_parts(
         fmt,
         failed=lambda p, r: (spec.part([Unreadable(p, r)]), []),
         merge=merge_report,
+        plan=plan,
     ):
         if skipped is not None:
             skipped.extend(skips)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from paifu.engine.results import GameResult
+from paifu.formats.walk_plan import entries
 from paifu.parallel import Input, kept, replay_file
 from paifu.pipeline import Skipped, Unreadable
 from paifu.rules import Ruleset
@@ -24,7 +25,7 @@ class DaskUnavailable(RuntimeError):
 
 # ---------------------------------------------------------------------- tasks (run on workers)
 def replay_files(
-    files: Iterable[str | Input],
+    files: Iterable[Any],
     rules: Ruleset | None = None,
     fmt: str | None = None,
     keep: Callable[[Item], Any] | None = None,
@@ -32,19 +33,19 @@ def replay_files(
 ) -> list[Any]:
     """The serial items of several files (a file's crash is its own ``Unreadable``; a file found in
     a folder whose content is no record its ``Skipped``), each through ``keep`` where one is given
-    (what the client needs of it: less to send back)."""
-    items = [
-        item for path, found in map(_input, files) for item in replay_file(path, rules, fmt, found, **kwargs)
-    ]
+    (what the client needs of it: less to send back). ``files``: paths, inputs, or a batch's elements
+    (``paifu.formats.walk_plan.entries``: runs of names settled here, the walk's skips in place)."""
+    items: list[Any] = []
+    for entry in entries((f, False) if isinstance(f, str) else f for f in files):
+        if isinstance(entry, Skipped):
+            items.append(entry)
+        else:
+            items.extend(replay_file(entry[0], rules, fmt, entry[1], **kwargs))
     return kept(items, keep)
 
 
-def _input(f: str | Input) -> Input:
-    return (f, False) if isinstance(f, str) else f
-
-
 def validate_batch(
-    inputs: Iterable[Input], as_json: bool, quiet: bool, rules: Ruleset | None = None, fmt: str | None = None
+    inputs: Iterable[Any], as_json: bool, quiet: bool, rules: Ruleset | None = None, fmt: str | None = None
 ) -> tuple[str, Any, list[Skipped]]:
     """What ``paifu validate`` prints of a batch of files, its counts (``paifu.cli.tally.Tally``) and
     the files it skipped: the client writes the text and adds the counts, one answer a batch."""
@@ -52,8 +53,11 @@ def validate_batch(
     from paifu.engine.verdict import verdict
 
     tally, text, skipped = Tally(as_json, quiet), [], []
-    for path, found in inputs:
-        for item in replay_file(path, rules, fmt, found):
+    for entry in entries(inputs):
+        if isinstance(entry, Skipped):
+            skipped.append(entry)
+            continue
+        for item in replay_file(entry[0], rules, fmt, entry[1]):
             if isinstance(item, Skipped):
                 skipped.append(item)
             else:
@@ -62,7 +66,7 @@ def validate_batch(
 
 
 def report_files(
-    files: Iterable[str | Input], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
+    files: Iterable[Any], spec: Any, rules: Ruleset | None = None, fmt: str | None = None
 ) -> tuple[Any, list[Skipped]]:
     """The ``ReportPart`` of several files, built on the worker with the client's ``PartSpec``, its
     rows already Arrow tables (no pandas work left for the client), and the files it skipped."""

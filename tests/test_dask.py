@@ -216,16 +216,21 @@ def test_validate_on_the_cluster_sends_batches_and_lists_skips(
     (folder / "tenhou-xml" / "saved.txt").write_bytes((SAMPLES / "tenhou-xml" / "chankan.xml").read_bytes())
     serial = _run(capsys, "validate", str(folder))
     assert "notes.txt: skipped" in serial[1] and "saved.txt" in serial[1]
+    from paifu import dask as pdask
+    from paifu.formats.walk_plan import Names
+
     submitted: list[int] = []
-    real = distributed.Client.submit
+    real = pdask._submit_group
 
-    def counting(self, fn, batch, *args, **kwargs):  # noqa: ANN001, ANN202
-        submitted.append(len(batch))
-        return real(self, fn, batch, *args, **kwargs)
+    def counting(client, task, chunks, *args):  # noqa: ANN001, ANN002, ANN202
+        submitted.extend(
+            sum(len(e) if isinstance(e, Names) else isinstance(e, tuple) for e in c) for c in chunks
+        )
+        return real(client, task, chunks, *args)
 
-    monkeypatch.setattr(distributed.Client, "submit", counting)  # the command's own client
+    monkeypatch.setattr(pdask, "_submit_group", counting)
     assert _run(capsys, "validate", str(folder), "--scheduler", client.scheduler.address) == serial
-    files = len([p for p in folder.rglob("*") if p.is_file() and p.suffix != ".md"])
+    files = len([p for p in folder.rglob("*") if p.is_file()])  # each sent once, by name to its worker
     assert sum(submitted) == files and max(submitted) > 1  # all files, several a task
 
 
@@ -257,13 +262,18 @@ def test_validate_merges_batches_on_the_workers(
 ) -> None:
     """The workers join a group's answers by a tree of merges: the client receives one answer a
     group of batches, and prints word for word what the serial run prints."""
+    from paifu import dask as pdask
     from paifu.formats import walk_inputs
+    from paifu.formats.walk_plan import BARRIER, Plan
 
     serial = _run(capsys, "validate", *inputs, "--json")
     answers = _fine_batches(monkeypatch)
     assert _run(capsys, "validate", *inputs, "--json", "--scheduler", client.scheduler.address) == serial
-    files = len(list(walk_inputs(inputs)))
-    assert files > 8 and len(answers) == -(-files // 4), (files, len(answers))
+    runs = [[]]  # the batches between barriers (a file given by name after a folder: all sent wait)
+    for batch in pdask.batches(Plan(inputs), 2):
+        runs[-1].append(batch) if batch is not BARRIER else runs.append([])
+    files, groups = len(list(walk_inputs(inputs))), sum(-(-len(r) // 4) for r in runs)
+    assert files > 8 and sum(map(len, runs)) >= files and len(answers) == groups, (files, runs, len(answers))
 
 
 def test_report_merges_parts_on_the_workers(
