@@ -294,15 +294,22 @@ def cluster(workers: int, tmp: Path) -> Iterator[str]:
 
 
 def _walk_cpu(folder: str, jobs: int) -> tuple[int, float]:
-    """Files and CPU seconds of the client's walk and cutting into batches, measured alone."""
+    """Files and CPU seconds of the client's walk and cutting into batches, measured alone (the
+    plan's: its runs of names are counted as their files, which the workers look at)."""
     from paifu.dask import batches
 
     try:
-        from paifu.formats import walk_sized
-    except ImportError:  # an older paifu (PYTHONPATH=its checkout): the walk gives pairs, batches stat them
-        from paifu.formats import walk_inputs as walk_sized
+        from paifu.formats.walk_plan import Names, Plan
+    except ImportError:  # an older paifu (PYTHONPATH=its checkout): the client stats every file
+        try:
+            from paifu.formats import walk_sized as walked
+        except ImportError:
+            from paifu.formats import walk_inputs as walked
+        cpu = _cpu_self()
+        files = sum(len(b) for b in batches(walked([folder]), jobs))
+        return files, _cpu_self() - cpu
     cpu = _cpu_self()
-    files = sum(len(b) for b in batches(walk_sized([folder]), jobs))
+    files = sum(len(e) if isinstance(e, Names) else 1 for b in batches(Plan([folder]), jobs) for e in b)
     return files, _cpu_self() - cpu
 
 

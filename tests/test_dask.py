@@ -393,3 +393,53 @@ def test_a_group_that_fails_is_redone_batch_by_batch_then_file_by_file(
     assert flat == [*names[:9], "failed: bad", *names[10:]]
     # a group; the failed group's batch with the bad file file by file (2), its 3 others; the last group
     assert len(got) == 1 + 2 + 3 + 1
+
+
+def test_runs_the_workers_cannot_settle_are_settled_by_the_client(
+    client,  # noqa: ANN001
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A folder with hard links (met first in a run a worker read), a link to a file, hidden and broken
+    files: the runs a worker cannot settle come back to the client, and ``validate`` and ``report``
+    (its per-player counters merged by the workers' tree, its Parquet partitions) write the serial
+    run's output byte for byte, skips and unreadable files at their places."""
+    import shutil
+
+    from paifu.formats.walk_plan import Plan
+
+    folder = tmp_path / "linked"
+    shutil.copytree(SAMPLES, folder)
+    first = folder / "0-first"
+    first.mkdir()
+    os.link(folder / "tenhou-xml" / "chankan.xml", first / "chankan-again.xml")  # read here, skipped later
+    (first / "broken.json").write_text('{"log": [', encoding="utf-8")
+    (first / ".hidden.xml").write_bytes(b"<mjloggm/>")
+    (folder / "tenhou-xml" / "zz-link.xml").symlink_to(folder / "tenhou-xml" / "kan-then-rinshan.xml")
+    settled: list[int] = []
+    real = Plan.settle
+
+    def counting(self, items):  # noqa: ANN001, ANN202
+        settled.append(1)
+        return real(self, items)
+
+    outputs = {}
+    for name in ("serial", "dask"):
+        d = tmp_path / name
+        d.mkdir()
+        extra: tuple[str, ...] = ()
+        if name == "dask":
+            _fine_batches(monkeypatch)
+            monkeypatch.setattr(Plan, "settle", counting)
+            extra = ("--scheduler", client.scheduler.address)
+        got = [_run(capsys, "validate", str(folder), "--json", *extra)]
+        got.append(
+            _run(capsys, "report", str(folder), "--players", str(d / "p.csv"), "--out", str(d / "ds"), *extra)
+        )
+        files = {p.relative_to(d).as_posix(): p.read_bytes() for p in sorted(d.rglob("*")) if p.is_file()}
+        outputs[name] = (got, files)
+    assert outputs["dask"] == outputs["serial"] and settled
+    text = outputs["serial"][0][0][1]
+    assert "the same file as" in text and "hidden file" in text and "broken.json" in text
+    assert any(f.startswith("ds/hands/") for f in outputs["serial"][1])
