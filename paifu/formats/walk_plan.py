@@ -32,6 +32,10 @@ from paifu.formats.walk import OTHER_SUFFIXES, TEMP_PREFIX, TEMP_SUFFIX, _walked
 Item = Any
 
 
+#: names a run holds at most (the batches cut runs finer, by size)
+RUN_NAMES = 1024
+
+
 class Unsettled(Exception):
     """A worker met a file of a run that only the client can settle (hard links, or no longer a
     regular file): the run is settled by the client."""
@@ -174,6 +178,7 @@ class Plan:
                     yield from self._to_client()
                 if self.fast:
                     j = specials[bisect_left(specials, i)] if specials and specials[-1] >= i else len(names)
+                    j = min(j, i + RUN_NAMES)  # a slice of a huge folder's names, not a copy of them all
                     if j > i:
                         self.sent = True
                         yield Names(prefix, names[i:j])
