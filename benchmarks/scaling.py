@@ -1,5 +1,15 @@
 """Benchmark: how ``paifu validate`` scales: peak memory against the number of files, and Dask's client.
 
+``table``: the one scaling table: the peak memory of ``validate``, ``report`` (``--out --games
+--players``) and ``convert`` (to tenhou.net/6 JSON, into a folder) over the unit copied 1x to 64x
+(``--games``: more games and files, the same players) and copied 1x to 16x with every copy's players
+renamed (``--players``: more distinct players), each command a fresh process; then the growth a game
+(a file) and a player from the smallest scale to the largest, and the range of each command's peaks.
+``--unit N``: the first N record files of the inputs as the unit (the whole corpus 64 times over is
+28,864 games: hours of ``report`` on a loaded machine).
+
+    python benchmarks/scaling.py table [PATH ...] [--unit N] [--games 1,4,16,64] [--players 1,4,16]
+
 ``files``: peak memory of ``validate`` and ``convert`` (to tenhou.net/6 JSON, into a folder) as the
 number of files grows (1x to 64x the inputs).
 
@@ -296,7 +306,10 @@ def table(args: argparse.Namespace) -> None:
                     flush=True,
                 )
             shutil.rmtree(folder)
+    same = all(r["files"] == r["games"] for r in rows["games"])  # a Tenhou XML record is one game a file
     for axis, per in (("games", "games"), ("games", "files"), ("players", "players")):
+        if same and per == "files":
+            continue
         got = rows[axis]
         if len(got) < 2 or got[-1][per] <= got[0][per]:
             continue
@@ -307,7 +320,23 @@ def table(args: argparse.Namespace) -> None:
             f"(range {min(float(r[c]) for r in got):.1f}-{max(float(r[c]) for r in got):.1f} MiB)"
             for c in cols
         )
-        print(f"  {axis} {a['scale']}x->{b['scale']}x, growth: {spread}")
+        each = " (a file each)" if same and per == "games" else ""
+        print(f"  {axis} {a['scale']}x->{b['scale']}x, growth{each}: {spread}")
+    # the same games with renamed players against the same players: what the players alone add
+    games_at = {r["scale"]: r for r in rows["games"]}
+    for r in rows["players"]:
+        g = games_at.get(r["scale"])
+        if g is None or r["players"] <= g["players"]:
+            continue
+        added = float(r["players"]) - float(g["players"])
+        print(
+            f"  players {r['scale']}x against games {r['scale']}x (the same {r['games']:,} games, "
+            f"{r['players']:,} players, not {g['players']:,}): "
+            + "; ".join(
+                f"{c} {float(r[c]) - float(g[c]):+.1f} MiB ({(float(r[c]) - float(g[c])) * 1024 / added:+.3f} KiB a player)"
+                for c in cols
+            )
+        )
 
 
 def _cpu_self() -> float:
