@@ -1,5 +1,15 @@
 """Benchmark: how ``paifu validate`` scales: peak memory against the number of files, and Dask's client.
 
+``table``: the one scaling table: the peak memory of ``validate``, ``report`` (``--out --games
+--players``) and ``convert`` (to tenhou.net/6 JSON, into a folder) over the unit copied 1x to 64x
+(``--games``: more games and files, the same players) and copied 1x to 16x with every copy's players
+renamed (``--players``: more distinct players), each command a fresh process; then the growth a game
+(a file) and a player from the smallest scale to the largest, and the range of each command's peaks.
+``--unit N``: the first N record files of the inputs as the unit (the whole corpus 64 times over is
+28,864 games: hours of ``report`` on a loaded machine).
+
+    python benchmarks/scaling.py table [PATH ...] [--unit N] [--games 1,4,16,64] [--players 1,4,16]
+
 ``files``: peak memory of ``validate`` and ``convert`` (to tenhou.net/6 JSON, into a folder) as the
 number of files grows (1x to 64x the inputs).
 
@@ -210,6 +220,125 @@ def files(args: argparse.Namespace) -> None:
             print(f"  {command} growth {s0}x->{s1}x: {(m1 - m0) * 1024 / (f1 - f0):.3f} KiB a file")
 
 
+def _subset(paths: list[str], unit: int | None, root: Path) -> list[str]:
+    """The first ``unit`` record files of ``paths`` (in the walk's order), linked under ``root/unit``
+    as one folder; all of ``paths`` when ``unit`` is None."""
+    if unit is None:
+        return paths
+    from paifu.formats import iter_record_files
+
+    base = root / "unit"
+    for i, file in enumerate(iter_record_files(paths)):
+        if i >= unit:
+            break
+        dest = base / f"{i:05}-{Path(file).name}"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(file, dest)
+    return [str(base)]
+
+
+def _measure_all(folder: Path, root: Path, tag: str, env: dict[str, str]) -> dict[str, float | int]:
+    """validate, report and convert over ``folder``, each a fresh process: their peak RSS (MiB) and
+    wall seconds, with the files, games and distinct players they saw (counted from their outputs)."""
+    got: dict[str, float | int] = {}
+    val = root / f"{tag}-validate.jsonl"
+    got["validate"], got["validate_s"] = peak(
+        [sys.executable, "-m", "paifu", "validate", "-q", "--json", str(folder)], val, env
+    )
+    summary = json.loads(val.read_text().splitlines()[-1])
+    got["files"], got["games"] = summary["files"], summary["games"]
+    out = root / f"{tag}-report"
+    argv = [sys.executable, "-m", "paifu", "report", "-q", str(folder), "--out", str(out / "ds")]
+    argv += ["--games", str(out / "g.parquet"), "--players", str(out / "p.csv")]
+    got["report"], got["report_s"] = peak(argv, root / f"{tag}-report.txt", env)
+    if not (out / "p.csv").exists():
+        raise SystemExit(f"table: paifu report wrote no --players table for {tag}")
+    import pandas as pd
+
+    got["players"] = int(pd.read_csv(out / "p.csv", usecols=["player"])["player"].nunique())
+    shutil.rmtree(out)
+    written = root / f"{tag}-converted"
+    argv = [sys.executable, "-m", "paifu", "convert", "-q", str(folder), "--to", "tenhou-json"]
+    got["convert"], got["convert_s"] = peak([*argv, "-o", str(written)], root / f"{tag}-convert.txt", env)
+    made = sum(1 for _ in written.iterdir()) if written.exists() else 0
+    shutil.rmtree(written, ignore_errors=True)
+    if made != got["games"]:
+        raise SystemExit(f"table: convert wrote {made} games of {got['games']} for {tag}")
+    return got
+
+
+def table(args: argparse.Namespace) -> None:
+    """One table: validate, report and convert peak RSS as the games and files grow (copies of the
+    unit, the same players) and as the distinct players grow (copies, each copy's players renamed)."""
+    env = dict(os.environ)
+    if args.pythonpath:
+        env["PYTHONPATH"] = args.pythonpath
+        env["PAIFU_PURE"] = "1"
+    cols = ("validate", "report", "convert")
+    rows: dict[str, list[dict[str, float | int]]] = {"games": [], "players": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        unit = _subset(args.paths, args.unit, root)
+        print(
+            "peak RSS (MiB) of paifu validate -q --json, report -q --out --games --players and convert -q "
+            "--to tenhou-json -o DIR, each a fresh process; the unit: "
+            + (f"the first {args.unit} record files of " if args.unit else "")
+            + ", ".join(args.paths)
+        )
+        print(
+            f"  {'axis':<8}{'scale':>6}{'files':>8}{'games':>8}{'players':>9}"
+            + "".join(f"{c:>10}" for c in cols)
+            + "  seconds (validate/report/convert)"
+        )
+        for axis, scales, make in (
+            ("games", args.games, copy_tree),
+            ("players", args.players, renamed_tree),
+        ):
+            for scale in scales:
+                folder = make(unit, scale, root)
+                got = _measure_all(folder, root, f"{axis}-{scale}", env)
+                rows[axis].append({"scale": scale, **got})
+                print(
+                    f"  {axis:<8}{str(scale) + 'x':>6}{got['files']:>8,}{got['games']:>8,}{got['players']:>9,}"
+                    + "".join(f"{got[c]:>10.1f}" for c in cols)
+                    + "  "
+                    + "/".join(f"{got[c + '_s']:.0f}" for c in cols),
+                    flush=True,
+                )
+            shutil.rmtree(folder)
+    same = all(r["files"] == r["games"] for r in rows["games"])  # a Tenhou XML record is one game a file
+    for axis, per in (("games", "games"), ("games", "files"), ("players", "players")):
+        if same and per == "files":
+            continue
+        got = rows[axis]
+        if len(got) < 2 or got[-1][per] <= got[0][per]:
+            continue
+        a, b = got[0], got[-1]
+        added = float(b[per]) - float(a[per])
+        spread = "; ".join(
+            f"{c} {(float(b[c]) - float(a[c])) * 1024 / added:+.3f} KiB a {per[:-1]} "
+            f"(range {min(float(r[c]) for r in got):.1f}-{max(float(r[c]) for r in got):.1f} MiB)"
+            for c in cols
+        )
+        each = " (a file each)" if same and per == "games" else ""
+        print(f"  {axis} {a['scale']}x->{b['scale']}x, growth{each}: {spread}")
+    # the same games with renamed players against the same players: what the players alone add
+    games_at = {r["scale"]: r for r in rows["games"]}
+    for r in rows["players"]:
+        g = games_at.get(r["scale"])
+        if g is None or r["players"] <= g["players"]:
+            continue
+        added = float(r["players"]) - float(g["players"])
+        print(
+            f"  players {r['scale']}x against games {r['scale']}x (the same {r['games']:,} games, "
+            f"{r['players']:,} players, not {g['players']:,}): "
+            + "; ".join(
+                f"{c} {float(r[c]) - float(g[c]):+.1f} MiB ({(float(r[c]) - float(g[c])) * 1024 / added:+.3f} KiB a player)"
+                for c in cols
+            )
+        )
+
+
 def _cpu_self() -> float:
     import resource
 
@@ -384,9 +513,13 @@ def dask(args: argparse.Namespace) -> None:
         )
 
 
+def _scales(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=["files", "dask", "players"])
+    ap.add_argument("what", choices=["table", "files", "dask", "players"])
     ap.add_argument("paths", nargs="*", default=[str(CORPUS / "tenhou_xml")])
     ap.add_argument("--scales", type=lambda s: [int(x) for x in s.split(",")])
     ap.add_argument("--pythonpath", help="run the paifu found here instead (pure Python)")
@@ -403,7 +536,19 @@ def main() -> None:
     ap.add_argument(
         "--repeat", type=int, default=3, help="dask: runs on the cluster (and walks), for the spread"
     )
+    ap.add_argument(
+        "--unit", type=int, default=None, help="table: the first N record files of the inputs as the unit"
+    )
+    ap.add_argument(
+        "--games", default=[1, 4, 16, 64], type=_scales, help="table: copies of the unit (the same players)"
+    )
+    ap.add_argument(
+        "--players", default=[1, 4, 16], type=_scales, help="table: copies of the unit, players renamed"
+    )
     args = ap.parse_args()
+    if args.what == "table":
+        table(args)
+        return
     if args.scales is None:
         args.scales = [1, 2, 4, 8, 16] if args.what == "players" else [1, 4, 16, 64]
     if args.what == "files":

@@ -116,9 +116,19 @@ def test_store_values_are_copies_and_packed_past_the_limit() -> None:
 
 
 def _report(
-    paths: list[str], out: Path, live: int, monkeypatch: pytest.MonkeyPatch, memory: int = 10**9
-) -> None:
-    from paifu.analysis import plotdata, seat_log
+    paths: list[str],
+    out: Path,
+    live: int,
+    monkeypatch: pytest.MonkeyPatch,
+    memory: int = 10**9,
+    html: bool = True,
+    stats_rows: int = 10**9,
+    players: str = "p.csv",
+) -> str:
+    """The report's files under ``out``; what it printed (its summary and league tables) returned."""
+    from paifu.analysis import plotdata, seat_log, stats
+
+    monkeypatch.setattr(stats, "STATS_ROWS", stats_rows)
 
     monkeypatch.setattr(counters_module, "LIVE_PLAYERS", live)
     monkeypatch.setattr(plotdata, "LIVE_CURVES", max(live, 1))
@@ -129,21 +139,12 @@ def _report(
     ):
         monkeypatch.setattr(module, name, memory)
     out.mkdir()
-    rc = main(
-        [
-            "report",
-            "-q",
-            *paths,
-            "--html",
-            str(out / "r.html"),
-            "--players",
-            str(out / "p.csv"),
-            "--games",
-            str(out / "g.csv"),
-        ],
-        io.StringIO(),
-    )
+    printed = io.StringIO()
+    page = ["--html", str(out / "r.html")] if html else []
+    tables = ["--players", str(out / players), "--games", str(out / "g.csv")]
+    rc = main(["report", "-q", *paths, *page, *tables], printed)
     assert rc in (0, 1)  # clean, or games with findings (reported all the same)
+    return printed.getvalue()
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -182,3 +183,39 @@ def test_font_subset_is_the_same_bytes_in_another_process() -> None:
     time.sleep(1.1)  # the head table's time stamp is in seconds
     second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert first and first == second
+
+
+@pytest.mark.parametrize("where", ["samples", pytest.param("corpus", marks=pytest.mark.slow)])
+def test_players_table_in_pieces_is_the_whole_table(
+    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A report without ``--html`` writes ``--players`` a few rows at a time from the store (on disk
+    or not) and prints its summary and league tables without the whole players or league table: the
+    same CSV bytes and the same text as the report that makes them whole (for its page), and the
+    same rows in the Parquet file."""
+    import pandas as pd
+
+    from paifu.analysis import model, stats
+
+    paths = [str(SAMPLES)] if where == "samples" else [str(corpus_dir("tenhou_xml", "fastmaj"))]
+    whole = _report(paths, tmp_path / "whole", 10**9, monkeypatch)
+    _report(paths, tmp_path / "whole-pq", 10**9, monkeypatch, players="p.parquet")
+    largest: list[int] = []
+    made = stats._stats_rows
+
+    def rows(counters: object, order: list[object], *args: object) -> object:
+        largest.append(len(order))
+        return made(counters, order, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stats, "_stats_rows", rows)
+    monkeypatch.setattr(model, "league_frame", None)  # the whole league: never made without --html
+    for memory in (10**9, 1):
+        out = tmp_path / f"pieces-{memory}"
+        assert _report(paths, out, 0, monkeypatch, memory=memory, html=False, stats_rows=3) == whole
+        assert (out / "p.csv").read_bytes() == (tmp_path / "whole" / "p.csv").read_bytes()
+        pq = tmp_path / f"pq-{memory}"
+        _report(paths, pq, 0, monkeypatch, memory=memory, html=False, stats_rows=3, players="p.parquet")
+        a, b = (pd.read_parquet(d / "p.parquet") for d in (tmp_path / "whole-pq", pq))
+        pd.testing.assert_frame_equal(a, b)
+        assert len(a) > 3  # in more than one piece
+    assert largest and max(largest) <= 3

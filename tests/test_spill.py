@@ -47,6 +47,13 @@ def test_spill_map_is_a_dict(
     assert list(m) == list(d)
     assert len(m) == len(d)
     assert dict(m.items()) == d
+    # in name order (a stable sort: keys of one name in first-added order), of every head or of one
+    pairs = [k for k in d if isinstance(k[1], str)]
+    by_name = sorted(pairs, key=lambda k: k[1])
+    assert list(m.names_in_order()) == by_name
+    for head in ("t4", "t3", ("x", 1)):
+        assert list(m.names_in_order(head)) == [k for k in by_name if k[0] == head]
+    assert m.heads() == {k[0] for k in pairs}
     if memory is not None:
         assert m.held() <= max(memory, live, 1)
 

@@ -191,7 +191,8 @@ def _finish(
     chosen: Selection,
 ) -> int:
     """The report of a complete run: its summary, the page and tables; the exit status."""
-    from paifu.analysis.report import write_html, write_table
+    from paifu.analysis.report import write_html
+    from paifu.analysis.rowfiles import write_frames
     from paifu.safety import printable
 
     for sk in skipped:  # found in a folder, deliberately not read: listed, never silent
@@ -250,8 +251,8 @@ def _finish(
         write_html(report, html, viewer_links=viewer_links)
         if viewer_links:
             _write_viewer_pages(report, html, rules)
-    if players_out:
-        write_table(report.stats, players_out)
+    if players_out:  # a piece at a time: the whole table is not held (unless the HTML made it)
+        write_frames(report.stats_pieces(), players_out)
     if report.unreadable:
         return 2
     return 1 if report.flagged_count else 0

@@ -57,7 +57,6 @@ class Report:
 
     frames: Frames
     counters: Mapping[tuple[TableKey, str], PlayerCounters]  # (table key, player)
-    stats: pd.DataFrame  # one row per table key and player (see paifu.analysis.stats.stats_frame)
     flagged: pd.DataFrame  # games with findings: keys, finding count and codes
     player: str | None = None
     scheme: str = "auto"
@@ -79,8 +78,62 @@ class Report:
     split: str = "table"  # how finely tables are kept apart (``paifu.analysis.tables.SPLITS``)
     #: the first games' rows, each with its seats' rows (``paifu.analysis.parts.SEATS``): the games list
     games_sample: list[dict[str, Any]] = field(default_factory=list)
+    #: the players table (``stats``) once made; None: made from ``counters`` when first asked for
+    stats_made: pd.DataFrame | None = None
     #: fields and league tables already made (a page per player asks for them again and again)
     _made: dict[tuple[str, TableKey | None], Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def stats(self) -> pd.DataFrame:
+        """One row per table key and player (``paifu.analysis.stats.stats_frame``), made whole when
+        first asked for (the HTML page and its player pages ask); ``stats_pieces`` gives the same
+        rows a piece at a time, and the summary needs neither."""
+        if self.stats_made is None:
+            from paifu.analysis.stats import stats_frame
+
+            self.stats_made = stats_frame(self.counters, self._width(), convention=self.convention)
+        return self.stats_made
+
+    def stats_pieces(self) -> Iterator[pd.DataFrame]:
+        """``stats`` in pieces of ``paifu.analysis.stats.STATS_ROWS`` rows (the whole frame if it is made)."""
+        if self.stats_made is not None or not all(isinstance(k, tuple) for k in self.counters):
+            yield self.stats
+            return
+        from paifu.analysis.stats import stats_frames
+
+        yield from stats_frames(self.counters, self._width(), convention=self.convention)
+
+    def _width(self) -> int:
+        """The number of players whose columns the players table has at least (the largest game's)."""
+        return self.totals.num_players if self.totals is not None else 4
+
+    def regular_players(self) -> int:
+        """Players with ``MIN_GAMES`` ranked games or more at some table: one player's counters at a
+        time, in name order (a store reads them from disk a page at a time)."""
+        return sum(
+            1 for _, keys in self._by_name() if any(self.counters[k].ranked_games >= MIN_GAMES for k in keys)
+        )
+
+    def named_players(self) -> int:
+        """Players with a row, without a list of their names."""
+        return sum(1 for _ in self._by_name())
+
+    def _by_name(self) -> Iterator[tuple[str, list[tuple[TableKey, str]]]]:
+        """Each player's keys, in name order."""
+        from itertools import groupby
+
+        ordered = getattr(self.counters, "names_in_order", None)
+        keys = ordered() if ordered is not None else sorted(self.counters, key=lambda k: k[1])
+        for name, group in groupby(keys, key=lambda k: k[1]):
+            yield name, list(group)
+
+    def league_head(self, key: TableKey, rows: int) -> tuple[pd.DataFrame, int]:
+        """The first ``rows`` rows of ``league(key)`` and how many it has, without making it whole
+        (unless it is made already)."""
+        made = self._made.get(("league", key))
+        if made is not None:
+            return made.head(rows), len(made)
+        return league_top(self.counters, key, rows)
 
     def table_keys(self) -> list[TableKey]:
         """The tables of the report, four players first."""
@@ -180,11 +233,7 @@ class Report:
         hands = self.totals.hands if self.totals is not None else int(self.frames.games["hands"].sum())
         flagged = self.flagged_count
         dates = self.date_range()
-        regular = (
-            self.stats.loc[self.stats["ranked_games"] >= MIN_GAMES, "player"].nunique()
-            if "ranked_games" in self.stats
-            else 0
-        )
+        regular = self.regular_players()
         tables = self.totals.tables if self.totals is not None else Counter[TableKey]()
         rows = [
             ("games", f"{games:,} ({_plural(hands if games else 0, 'hand')})"),
@@ -194,7 +243,7 @@ class Report:
             ),
             (
                 "players",
-                f"{len(self.players()):,} named ({regular} with {MIN_GAMES}+ ranked games at a table)"
+                f"{self.named_players():,} named ({regular} with {MIN_GAMES}+ ranked games at a table)"
                 + (
                     f"; {_plural(self.unnamed_seats, 'seat')} without a name (counted in the field only)"
                     if self.unnamed_seats
@@ -249,7 +298,13 @@ class Report:
 
         lines = [f"{label}: {printable(value)}" for label, value in self.headline()]
         if self.player is not None:
-            rows = self.stats[self.stats["player"] == self.player]
+            if self.stats_made is not None:
+                rows = self.stats[self.stats["player"] == self.player]
+            else:  # the player's own rows: the table is not made whole for them
+                from paifu.analysis.stats import stats_frame
+
+                mine = {(k, self.player): self.counters[(k, self.player)] for k in self.keys_of(self.player)}
+                rows = stats_frame(mine, self._width(), convention=self.convention)
             if rows.empty:
                 lines.append(printable(f"player {self.player!r} not found"))
             for _, r in rows.iterrows():
@@ -307,54 +362,86 @@ def league_frame(
     (``placement_1`` .. ``placement_4``: games finished there; NA past a table's size) and average
     placement, sorted by total (then average, then name). ``rank``: 1 for the top total, tied
     totals share the better rank. Totals are the exact sums of the games' points."""
-    types = LEAGUE
-    cols: dict[str, list[object]] = {col: [] for col in types}
+    cols: dict[str, list[object]] = {col: [] for col in LEAGUE}
     for key in by_key({k for k, _ in counters if only is None or k == only}):
-        # one player's counters at a time (they may be held packed): a row of what the table shows
-        players: list[
-            tuple[float, float, str, int, int, int, float | None, float | None, list[int | None]]
-        ] = []
-        for k, name in counters:
-            if k != key:
-                continue
-            c = counters[(k, name)]
-            points = c.rank_points.mean
-            places = [c.placements.get(p, 0) if p <= key.players else None for p in range(1, 5)]
-            players.append(
-                (
-                    -_total(c),
-                    -(points if points is not None else float("-inf")),
-                    name,
-                    c.games,
-                    c.ranked_games,
-                    c.rank_points.n,
-                    points,
-                    c.placement.mean,
-                    places,
-                )
-            )
-        players.sort(key=lambda row: row[:3])
-        rank, last = 0, None
-        columns = key.columns()
-        for i, (minus_total, _, name, games, ranked, rated, points, placement, places) in enumerate(players):
-            total = -minus_total
-            if last is None or total != last:
-                rank, last = i + 1, total
-            row: dict[str, object] = {
-                **columns,
-                "rank": rank,
-                "player": name,
-                "games": games,
-                "ranked_games": ranked,
-                "total_points": total if rated else None,
-                "avg_points": points,
-                "avg_placement": placement,
-            }
-            for place in range(1, 5):
-                row[f"placement_{place}"] = places[place - 1]
-            for col in types:
-                cols[col].append(row.get(col))
-    return pd.DataFrame({col: pd.array(cols[col], dtype=dtype) for col, dtype in types.items()})  # type: ignore[call-overload]
+        _league_rows(key, sorted(_league_players(counters, key), key=lambda row: row[:3]), cols)
+    return _league_table(cols)
+
+
+def league_top(
+    counters: Mapping[tuple[TableKey, str], PlayerCounters], key: TableKey, rows: int
+) -> tuple[pd.DataFrame, int]:
+    """The first ``rows`` rows of ``league_frame(counters, key)`` and how many rows it has, holding
+    only those rows (the ranks of the first rows need no later row)."""
+    import heapq
+
+    seen = 0
+
+    def counted() -> Iterator[_LeagueRow]:
+        nonlocal seen
+        for row in _league_players(counters, key):
+            seen += 1
+            yield row
+
+    cols: dict[str, list[object]] = {col: [] for col in LEAGUE}
+    _league_rows(key, heapq.nsmallest(max(rows, 0), counted(), key=lambda row: row[:3]), cols)
+    if rows <= 0:
+        seen = sum(1 for _ in _league_players(counters, key))
+    return _league_table(cols), seen
+
+
+_LeagueRow = tuple[float, float, str, int, int, int, "float | None", "float | None", list["int | None"]]
+
+
+def _league_players(
+    counters: Mapping[tuple[TableKey, str], PlayerCounters], key: TableKey
+) -> Iterator[_LeagueRow]:
+    """One table's players as league rows, one player's counters at a time (they may be held packed)."""
+    ordered = getattr(counters, "names_in_order", None)
+    keys = ordered(key) if ordered is not None else (k for k in counters if k[0] == key)
+    for k, name in keys:
+        c = counters[(k, name)]
+        points = c.rank_points.mean
+        places = [c.placements.get(p, 0) if p <= key.players else None for p in range(1, 5)]
+        yield (
+            -_total(c),
+            -(points if points is not None else float("-inf")),
+            name,
+            c.games,
+            c.ranked_games,
+            c.rank_points.n,
+            points,
+            c.placement.mean,
+            places,
+        )
+
+
+def _league_rows(key: TableKey, players: list[_LeagueRow], cols: dict[str, list[object]]) -> None:
+    """Sorted league rows of one table into ``cols``, ranked."""
+    rank, last = 0, None
+    columns = key.columns()
+    for i, (minus_total, _, name, games, ranked, rated, points, placement, places) in enumerate(players):
+        total = -minus_total
+        if last is None or total != last:
+            rank, last = i + 1, total
+        row: dict[str, object] = {
+            **columns,
+            "rank": rank,
+            "player": name,
+            "games": games,
+            "ranked_games": ranked,
+            "total_points": total if rated else None,
+            "avg_points": points,
+            "avg_placement": placement,
+        }
+        for place in range(1, 5):
+            row[f"placement_{place}"] = places[place - 1]
+        for col in LEAGUE:
+            cols[col].append(row.get(col))
+
+
+def _league_table(cols: dict[str, list[object]]) -> pd.DataFrame:
+    return pd.DataFrame({col: pd.array(cols[col], dtype=dtype) for col, dtype in LEAGUE.items()})  # type: ignore[call-overload]
 
 
 def _total(c: PlayerCounters) -> float:

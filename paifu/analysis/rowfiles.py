@@ -5,6 +5,7 @@ the same bytes as written whole (``paifu.analysis.report.write_table``)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -220,6 +221,40 @@ def write_table(df: pd.DataFrame, path: str | Path) -> Path:
         with atomic_path(p) as tmp:  # a name like "=HYPERLINK(...)" is no formula in a spreadsheet
             csv_safe(df).to_csv(tmp, index=False)
     return p
+
+
+def write_frames(frames: Iterable[pd.DataFrame], path: str | Path) -> Path:
+    """A table given in pieces (``paifu.analysis.stats.stats_frames``), written one piece at a time:
+    one piece is ``write_table`` of it; more are the same CSV bytes as ``write_table`` of them
+    concatenated, and a Parquet file of a row group each. Complete or absent, as ``write_table``."""
+    p = Path(path)
+    if not table_suffix_ok(p):
+        raise ValueError(f"{p}: write tables as .csv or .parquet")
+    pieces = iter(frames)
+    first = next(pieces)
+    second = next(pieces, None)
+    if second is None:
+        return write_table(first, p)
+    out = TableFile(p)
+    try:
+        for piece in _chain(first, second, pieces):
+            if out.parquet:
+                import pyarrow as pa
+
+                out.write(pa.Table.from_pandas(piece, preserve_index=False))
+            else:
+                out.write_frame(piece)
+        out.close()
+    except BaseException:
+        out.remove()
+        raise
+    return p
+
+
+def _chain(first: pd.DataFrame, second: pd.DataFrame, rest: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    yield first
+    yield second
+    yield from rest
 
 
 def side_files(path: str | Path) -> dict[str, Path]:

@@ -27,6 +27,14 @@ CACHE_KIB = 256
 PAGE = 1024
 
 
+class _Missing:
+    pass
+
+
+_MISSING: Any = _Missing()
+_ANY: Any = _Missing()  # ``names_in_order``: keys of every head
+
+
 def private_db(schema: str) -> sqlite3.Connection:
     """A private SQLite database with ``schema``: ``""`` makes a temporary file that SQLite unlinks as
     soon as it opens it (no exit leaves it behind), with a page cache of ``CACHE_KIB``."""
@@ -120,6 +128,66 @@ class SpillMap(MutableMapping[Any, V], Generic[V]):
             if len(rows) < PAGE:
                 break
         for key, _ in mine[i:]:
+            yield key
+
+    def heads(self) -> set[Any]:
+        """The heads of the ``(head, name)`` keys held (a table key each: a few, read without a pass
+        over the keys on disk)."""
+        out = {k[0] for k in self._data if isinstance(k, tuple) and len(k) == 2 and isinstance(k[1], str)}
+        if self._db is not None:
+            for (h,) in self._db.execute("SELECT DISTINCT head FROM m"):
+                tag, head = self._head_list[h]
+                if tag == 0:
+                    out.add(head)
+        return out
+
+    def names_in_order(self, head: Any = _ANY) -> Iterator[Any]:
+        """The ``(head, name)`` keys (of one ``head``, or of every head) in the order of their names
+        (code points, as Python sorts texts; keys of one name in first-added order), read from disk a
+        page at a time: what a table sorted by player is made from without a list of every key. Keys
+        that are not such pairs are left out."""
+        import heapq
+
+        def pair(key: Any) -> bool:
+            return isinstance(key, tuple) and len(key) == 2 and isinstance(key[1], str)
+
+        mine = sorted(
+            (
+                (text_key(k[1]), self._seq[k], k)
+                for k in self._data
+                if pair(k) and (head is _ANY or k[0] == head)
+            ),
+            key=lambda t: (t[0], t[1]),
+        )
+        if self._db is None:
+            yield from (k for _, _, k in mine)
+            return
+        heads = (
+            [i for i, (tag, _) in enumerate(self._head_list) if tag == 0]
+            if head is _ANY
+            else [i for i, th in enumerate(self._head_list) if th == (0, head)]
+        )
+        db = self._db
+
+        def disk() -> Iterator[tuple[bytes, int, Any]]:
+            if not heads:
+                return
+            marks = ",".join("?" * len(heads))
+            last: tuple[bytes, int] = (b"", -1)
+            while True:
+                rows = db.execute(
+                    f"SELECT name, seq, head FROM m WHERE head IN ({marks}) AND (name > ? OR (name = ? AND seq > ?))"
+                    " ORDER BY name, seq LIMIT ?",
+                    (*heads, last[0], last[0], last[1], PAGE),
+                ).fetchall()
+                for name, seq, h in rows:
+                    name = bytes(name)
+                    yield name, seq, self._key(h, name)
+                    last = (name, seq)
+                if len(rows) < PAGE:
+                    return
+
+        for _, _, key in heapq.merge(mine, disk(), key=lambda t: (t[0], t[1])):
             yield key
 
     def use(self, key: Any, default: Callable[[], V]) -> V:
@@ -228,6 +296,7 @@ class SpillMap(MutableMapping[Any, V], Generic[V]):
             self._db = private_db(
                 "CREATE TABLE m(seq INTEGER PRIMARY KEY, head INTEGER, name BLOB, data BLOB);"
                 "CREATE UNIQUE INDEX m_key ON m(head, name);"
+                "CREATE INDEX m_name ON m(name, seq);"
             )
         return self._db
 
@@ -276,10 +345,3 @@ class SpillMap(MutableMapping[Any, V], Generic[V]):
             assert self._db is not None
             self._db.execute("DELETE FROM m WHERE seq = ?", (found[0],))
         return found
-
-
-class _Missing:
-    pass
-
-
-_MISSING: Any = _Missing()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from paifu.analysis.counters import (
@@ -293,18 +293,70 @@ def stats_frame(
     values are ``pd.NA``). A table of three players has no ``placement_4``: NA on its rows.
 
     Dtypes go by column name, so a column added anywhere keeps its type."""
-    import numpy as np
-    import pandas as pd
-
     keyed = [k for k in counters if isinstance(k, tuple)]
     order: list[tuple[TableKey | None, str, Any]] = (
         [(k[0], k[1], k) for k in sorted(keyed, key=lambda k: (by_key_order(k[0]), k[1]))]
         if keyed
         else [(None, str(n), n) for n in sorted(counters)]
     )
-    sizes = [key.players if key is not None else num_players for key, _, _ in order]
+    sizes = [key.players for key, _, _ in order if key is not None]
     width = max([num_players, *sizes]) if keyed else num_players
+    return _stats_rows(counters, order, width, bool(keyed), convention)
+
+
+#: rows of the players table made at a time by ``stats_frames`` (about 2 KiB each as a frame, and as
+#: much again while it is made): what ``paifu report --players`` holds of it, however many players
+STATS_ROWS = 1024
+
+
+def stats_frames(
+    counters: Mapping[tuple[TableKey, str], PlayerCounters],
+    num_players: int = 4,
+    convention: str | Convention = "paifu",
+    rows: int | None = None,
+) -> Iterator[pd.DataFrame]:
+    """``stats_frame`` of keyed counters in pieces of ``rows`` rows (``STATS_ROWS``; at least one piece, empty for no
+    players): concatenated, the same rows and columns. The keys come in order from the store
+    (``SpillMap.names_in_order``, a page at a time from disk) where it can give them, so neither the
+    frame nor a list of every key is held."""
+    from paifu.analysis.tables import by_key
+
+    rows = max(STATS_ROWS if rows is None else rows, 1)
+    heads = by_key({k for k in _heads(counters)})
+    width = max([num_players, *(k.players for k in heads)]) if heads else num_players
+    ordered = getattr(counters, "names_in_order", None)
+    piece: list[tuple[TableKey | None, str, Any]] = []
+    made = False
+    for head in heads:
+        names = ordered(head) if ordered is not None else sorted(k for k in counters if k[0] == head)
+        for k in names:
+            piece.append((k[0], k[1], k))
+            if len(piece) >= rows:
+                yield _stats_rows(counters, piece, width, True, convention)
+                piece, made = [], True
+    if piece or not made:
+        yield _stats_rows(counters, piece, width, True, convention)
+
+
+def _heads(counters: Mapping[Any, PlayerCounters]) -> set[Any]:
+    """The table keys of keyed counters (a store knows them without a pass over every key)."""
+    known = getattr(counters, "heads", None)
+    return set(known()) if known is not None else {k[0] for k in counters if isinstance(k, tuple)}
+
+
+def _stats_rows(
+    counters: Mapping[Any, PlayerCounters],
+    order: list[tuple[TableKey | None, str, Any]],
+    width: int,
+    keyed: bool,
+    convention: str | Convention,
+) -> pd.DataFrame:
+    """The rows of ``order`` (table key, name, counters' key), ``width`` players' columns wide."""
+    import numpy as np
+    import pandas as pd
+
     keys = list(rates(PlayerCounters(), width, convention))
+    sizes = [key.players if key is not None else width for key, _, _ in order]
     n = len(order)
     # columns filled row by row, one player's counters at a time (a ``CounterStore`` holds them
     # packed): numbers go straight into arrays, so nothing per player but the row itself is built

@@ -47,7 +47,7 @@ from paifu.analysis.plotdata import CurveStore, PlotData, TableCurves
 from paifu.analysis.rank_points import Scheme, get_scheme
 from paifu.analysis.rowfiles import Dataset, TableFile, decoded, plain, side_files
 from paifu.analysis.seat_log import RatingRows, SeatLog
-from paifu.analysis.stats import PlayerCounters, convention_of, stats_frame
+from paifu.analysis.stats import PlayerCounters, convention_of
 from paifu.analysis.tables import SPLITS, Selection, TableKey, latest
 from paifu.engine.results import GameResult
 from paifu.pipeline import Unreadable
@@ -268,7 +268,6 @@ class ReportSink:
         return Report(
             frames=frames,
             counters=a.counters,
-            stats=stats_frame(a.counters, n, convention=self.convention),
             flagged=pd.DataFrame(a.flagged, columns=FLAGGED_COLUMNS).astype(
                 {c: frames.games[c].dtype for c in FLAGGED_COLUMNS}
             ),

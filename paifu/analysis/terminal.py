@@ -59,7 +59,7 @@ def _num(v: object, fmt: str) -> str:
 def league_lines(report: Report, key: TableKey, rows: int = ROWS) -> list[str]:
     """One table key's league table as aligned lines: a heading, the column names, then a line per
     player sorted by total rank points (``rows`` at most; the rest counted)."""
-    league = report.league(key)
+    league, players = report.league_head(key, rows)
     places = [f"{p}" for p in range(1, key.players + 1)]
     head = ["#", "player", "games", "total", "avg", *(f"{p}." for p in places), "place"]
     body = []
@@ -77,11 +77,11 @@ def league_lines(report: Report, key: TableKey, rows: int = ROWS) -> list[str]:
         )
     widths = [max(width(row[i]) for row in [head, *body]) for i in range(len(head))]
     games = report.totals.tables.get(key, 0) if report.totals is not None else 0
-    lines = [f"{key.label}: {games:,} games, {len(league):,} players (league table by total rank points)"]
+    lines = [f"{key.label}: {games:,} games, {players:,} players (league table by total rank points)"]
     for row in [head, *body]:
         lines.append("  ".join(pad(cell, widths[i], right=i != 1) for i, cell in enumerate(row)).rstrip())
-    if len(league) > rows:
-        lines.append(f"... and {len(league) - rows:,} more players (all of them: --players FILE, or --html)")
+    if players > rows:
+        lines.append(f"... and {players - rows:,} more players (all of them: --players FILE, or --html)")
     return lines
 
 
