@@ -1,5 +1,6 @@
-"""Instructions executed by the end-to-end path (read + full replay), or the legality-only replay, ours
-against a baseline commit.
+"""Instructions executed by the end-to-end path or the legality-only replay, ours against a baseline commit.
+
+The end-to-end path reads and fully replays every file; ``--stage legality`` counts the replay alone.
 
 CPU seconds on a shared machine swing by 25% and more between runs; instructions executed do not.
 For each code tree this runs, under ``valgrind --tool=callgrind``, one script that imports what
