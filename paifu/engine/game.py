@@ -10,7 +10,7 @@ rank points) and named in messages. They change the table only through ``paifu.b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from paifu.board.phases import BETWEEN
 from paifu.board.seat import FIVE_SUIT, SANMA_MASK
@@ -23,6 +23,9 @@ from paifu.findings import Code, Finding
 from paifu.rules.flags import flags_of
 from paifu.rules.ruleset import Ruleset
 from paifu.tiles import SANMA_REMOVED_KINDS
+
+#: the five of each suit (man, pin, sou), the kinds a red five can be
+FIVE_KINDS: Final = (4, 13, 22)
 
 #: after a hand, what decides whether the game ends: the hand's round, number, honba and dealer, the
 #: scores, the next hand's round, whether the dealer keeps the deal and by what ("win", "tenpai", "")
@@ -147,15 +150,22 @@ class Game:
         st = self.state
         assert st is not None
         kinds = st.seen_kinds
-        if max(kinds) > 4:
-            return True
-        if self.sanma and any(kinds[k] for k in SANMA_REMOVED_KINDS):
-            return True
+        # loops, not ``max`` and ``any`` of generators: compiled, those went through Python's calls
+        # and iterators (about 6 K instructions of every hand start)
+        for c in kinds:
+            if c > 4:
+                return True
+        if self.sanma:
+            for k in SANMA_REMOVED_KINDS:
+                if kinds[k]:
+                    return True
         reds = self.flags.table.red_fives
-        return any(
-            st.seen_red[s] > reds[s] or kinds[k] - st.seen_red[s] > 4 - reds[s]
-            for s, k in enumerate((4, 13, 22))
-        )
+        seen_red = st.seen_red
+        for s in range(3):
+            red = seen_red[s]
+            if red > reds[s] or kinds[FIVE_KINDS[s]] - red > 4 - reds[s]:
+                return True
+        return False
 
     def count_seen(self, tile: int, seat: int | None, seen: tuple[list[int], list[int]]) -> None:
         """Count a tile into ``seen`` (kinds, red fives per suit) and judge it there: a deal's tiles
