@@ -50,6 +50,7 @@ UNUSED = {
     "ast": "inspect's (paifu.formats.lxml_import)",
     "paifu.rules.presets.leagues": "the league presets (each preset's module loads when it is asked for)",
     "paifu.rules.presets.seeds": "the seed documents' presets (the same)",
+    "paifu.rules.majiang_rule": "電脳麻将 rule objects (a 電脳麻将 record, a .json --rules, its schemes)",
 }
 
 _PROBE = """
