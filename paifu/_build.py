@@ -14,21 +14,25 @@ Imported first by ``paifu/__init__.py``, before any module that may be compiled.
 
 from __future__ import annotations
 
-import importlib.machinery
-import importlib.util
 import json
 import os
 import sys
+from _imp import extension_suffixes
 from collections.abc import Iterator, Mapping, Sequence
-from importlib.machinery import ModuleSpec
-from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.machinery import ModuleSpec
+    from pathlib import Path
+    from types import ModuleType
 
 MANIFEST = "_compiled.json"
-_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+#: ``importlib.machinery.EXTENSION_SUFFIXES``, asked of the interpreter itself: every import at this
+#: point is a cost of every start, and ``pathlib`` or ``importlib.util`` are not needed by a run
+_SUFFIXES = tuple(extension_suffixes())
 
 
-def _extension_modules(package_dir: Path) -> Iterator[tuple[str, str, str]]:
+def _extension_modules(package_dir: str | Path) -> Iterator[tuple[str, str, str]]:
     """``(folder, file, module stem)`` of every compiled module under ``package_dir``, in one walk that
     looks only at extension suffixes (a start-up cost of every process: the whole tree, a few hundred
     files, was walked twice, file by file, in Python)."""
@@ -40,21 +44,23 @@ def _extension_modules(package_dir: Path) -> Iterator[tuple[str, str, str]]:
                 yield folder, f, f[: -len(suffix)]
 
 
-def compiled_twins(package_dir: Path) -> dict[str, Path]:
+def compiled_twins(package_dir: str | Path) -> dict[str, Path]:
     """Every ``.py`` under ``package_dir`` that has a compiled module beside it: ``{"paifu/tiles.py": path}``
     (keys relative to the package's parent, as the manifest writes them)."""
-    return _twins_and_orphans(package_dir)[0]
+    from pathlib import Path
+
+    return {k: Path(v) for k, v in _twins_and_orphans(package_dir)[0].items()}
 
 
-def orphans(package_dir: Path) -> list[str]:
+def orphans(package_dir: str | Path) -> list[str]:
     """Compiled modules with no ``.py`` beside them (a module deleted or renamed since the build): they
     would import as code that no longer exists. The shared library of the group is not a module."""
     return _twins_and_orphans(package_dir)[1]
 
 
-def _twins_and_orphans(package_dir: Path) -> tuple[dict[str, Path], list[str]]:
+def _twins_and_orphans(package_dir: str | Path) -> tuple[dict[str, str], list[str]]:
     """Both of the above from one walk, in strings (``pathlib`` per file was most of the cost)."""
-    twins: dict[str, Path] = {}
+    twins: dict[str, str] = {}
     lost: list[str] = []
     skip = len(os.path.dirname(os.fspath(package_dir))) + 1  # keys relative to the package's parent
 
@@ -64,26 +70,32 @@ def _twins_and_orphans(package_dir: Path) -> tuple[dict[str, Path], list[str]]:
     for folder, name, stem in _extension_modules(package_dir):
         source = os.path.join(folder, stem + ".py")
         if os.path.isfile(source):
-            twins[key(source)] = Path(source)
+            twins[key(source)] = source
         elif "__mypyc" not in name:
             lost.append(key(os.path.join(folder, name)))
     return twins, sorted(lost)
 
 
-def fallback_reason(package_dir: Path) -> str | None:
+def _manifest(package_dir: str | Path) -> Any:
+    """The build's manifest (setup.py writes it), read without ``pathlib``."""
+    with open(os.path.join(package_dir, MANIFEST), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def fallback_reason(package_dir: str | Path) -> str | None:
     """Why the install is pure Python although compiling was wanted (setup.py records it), if it says."""
     try:
-        reason = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8")).get("fallback")
+        reason = _manifest(package_dir).get("fallback")
     except (OSError, ValueError, AttributeError):
         return None
     return reason if isinstance(reason, str) else None
 
 
-def stale_modules(package_dir: Path, twins: dict[str, Path]) -> list[str]:
+def stale_modules(package_dir: str | Path, twins: Mapping[str, str | Path]) -> list[str]:
     """The compiled modules whose source is not the one compiled (by the manifest's hashes; a source
     of the size and modification time the manifest records is not hashed)."""
     try:
-        manifest = json.loads((package_dir / MANIFEST).read_text(encoding="utf-8"))
+        manifest = _manifest(package_dir)
         recorded = manifest["modules"]
         stats = manifest.get("stat") or {}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -93,7 +105,7 @@ def stale_modules(package_dir: Path, twins: dict[str, Path]) -> list[str]:
     )
 
 
-def _current(path: Path, digest: object, stat: object) -> bool:
+def _current(path: str | Path, digest: object, stat: object) -> bool:
     """Whether the source at ``path`` is the one compiled: of its recorded size and time, else of its hash."""
     if digest is None:
         return False
@@ -106,7 +118,7 @@ def _current(path: Path, digest: object, stat: object) -> bool:
     return digest == _sha256(path)
 
 
-def _sha256(path: Path) -> str:
+def _sha256(path: str | Path) -> str:
     import hashlib  # only for a source whose size or time changed: its import was most of the check
 
     with open(path, "rb") as f:  # not Path.read_bytes
@@ -124,19 +136,22 @@ class PureSourceFinder:
     ) -> ModuleSpec | None:
         if not name.startswith(self.prefix) or path is None:
             return None
+        import importlib.machinery
+        import importlib.util
+
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
             return None  # the usual machinery finds it
         origin = str(spec.origin)
-        source = Path(origin[: -len(next(s for s in _SUFFIXES if origin.endswith(s)))] + ".py")
-        if not source.is_file():
+        source = origin[: -len(next(s for s in _SUFFIXES if origin.endswith(s)))] + ".py"
+        if not os.path.isfile(source):
             raise ImportError(f"{name}: a compiled module without its source (deleted or renamed): rebuild")
         return importlib.util.spec_from_file_location(
             name, source, submodule_search_locations=spec.submodule_search_locations
         )
 
 
-def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
+def decide(package_dir: str | Path, environ: Mapping[str, str]) -> tuple[str, bool]:
     """The build's label, and whether the compiled modules under ``package_dir`` must not be used."""
     twins, lost = _twins_and_orphans(package_dir)
     if not twins and not lost:
@@ -155,7 +170,7 @@ def decide(package_dir: Path, environ: Mapping[str, str]) -> tuple[str, bool]:
     return "pure Python (compiled modules out of date)", True
 
 
-BUILD, _PURE = decide(Path(__file__).resolve().parent, os.environ)
+BUILD, _PURE = decide(os.path.dirname(os.path.realpath(__file__)), os.environ)
 """``"pure Python"``, ``"compiled with mypyc: N modules"``, or ``"pure Python (why)"`` when compiled
 modules are present but not used; ``paifu --version`` prints it."""
 if _PURE:

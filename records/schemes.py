@@ -16,7 +16,6 @@ from paifu.lazy import MadeOnLookup
 from paifu.limits import read_settings
 from paifu.rules import presets
 from paifu.rules.flags import flags_of
-from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.ranges import MAX_DECIMALS
 from paifu.rules.ruleset import Ruleset, toml_module
 from records.declare import KW_ONLY
@@ -204,14 +203,21 @@ def _qdan_ranking() -> Scheme:
     )
 
 
+def _majiang_rules() -> Ruleset:
+    """The ruleset of 電脳麻将's default rule object (its reader imported when a scheme asks for it)."""
+    from paifu.rules.majiang_rule import ruleset_from_majiang
+
+    return ruleset_from_majiang({})
+
+
 def _majiang() -> Scheme:
     """電脳麻将's default rule object (majiang-core's own defaults)."""
-    return scheme_for_rules(ruleset_from_majiang({}))
+    return scheme_for_rules(_majiang_rules())
 
 
 def _majiang_integer() -> Scheme:
     """電脳麻将 records that write whole numbers (placement points without decimals)."""
-    return scheme_for_rules(ruleset_from_majiang({}).replace(rank_rounding="integer")).replace(
+    return scheme_for_rules(_majiang_rules().replace(rank_rounding="integer")).replace(
         name="majiang-integer", description="電脳麻将, whole numbers: the score rounded to 1,000 first"
     )
 

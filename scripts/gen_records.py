@@ -59,6 +59,7 @@ FAMILIES: dict[str, str] = {
     "records/seat.py": "paifu/board/seat.py",
     "records/hand_wall.py": "paifu/engine/hand_wall.py",
     "records/results.py": "paifu/engine/results.py",
+    "records/faults.py": "paifu/engine/faults.py",
     "records/table_facts.py": "paifu/formats/table_facts.py",
     "records/inputs.py": "paifu/formats/inputs.py",
     "records/flags.py": "paifu/rules/flags.py",

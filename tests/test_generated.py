@@ -299,6 +299,35 @@ def test_a_generated_record_refuses_a_change_compiled_or_not() -> None:
     assert paifu.events.GameRecord([]).issues is not paifu.events.GameRecord([]).issues
 
 
+def test_what_a_check_answers_is_a_record() -> None:
+    """``Fault``, ``DrawCheck`` and ``HandStartCheck`` (what the pure checks return) are declared in
+    ``records/faults.py`` like the other records: equal and hashed by their fields, pickled by value,
+    refused a change, and answered so by the checks themselves."""
+    from paifu.engine import legality, outcomes
+    from paifu.engine.faults import DrawCheck, Fault, HandStartCheck
+    from paifu.findings import Code
+    from paifu.rules.flags import flags_of
+
+    assert gen_records.FAMILIES["records/faults.py"] == "paifu/engine/faults.py"
+    assert legality.Fault is Fault and outcomes.DrawCheck is DrawCheck
+    fault = Fault(Code.WRONG_TURN, "not this seat's turn", 2, 1, 2, blocks=True)
+    same = Fault(Code.WRONG_TURN, "not this seat's turn", 2, 1, 2, True)
+    assert fault == same and hash(fault) == hash(same) and fault != Fault(Code.WRONG_TURN, "x")
+    assert repr(fault) == f"Fault({Code.WRONG_TURN.value}: not this seat's turn)"
+    assert Fault.__match_args__ == ("code", "message", "seat", "expected", "actual", "blocks")
+    drawn = DrawCheck((fault,), (0, 2))
+    assert pickle.loads(pickle.dumps(drawn)) == drawn and drawn.nagashi == ()
+    assert repr(drawn).startswith("DrawCheck(faults=(Fault(")
+    with pytest.raises(AttributeError):
+        drawn.tenpai = ()  # type: ignore[misc]
+    flags = flags_of(paifu.rules.Ruleset())
+    assert outcomes.check_draw(None, paifu.events.RyuukyokuKind.EXHAUSTIVE, flags) == DrawCheck(
+        (Fault(Code.ABORT_CONDITION_NOT_MET, "a drawn hand outside a hand", blocks=True),)
+    )
+    started = HandStartCheck((), (25000,) * 4)
+    assert copy.deepcopy(started) == started and started != HandStartCheck((), (25000,) * 3)
+
+
 def test_a_table_snapshot_is_apart_from_the_table() -> None:
     """``Table.copy()`` (written by the generator): the same class, equal, its lists and seats copied."""
     record = paifu.read(str(SAMPLES / "tenhou-xml" / "chankan.xml"))[0]

@@ -18,13 +18,14 @@ from paifu.board.phases import ACTION, NEED_DISCARD, ON_DISCARD
 from paifu.board.state import TableState
 from paifu.board.turns import pass_offer
 from paifu.engine import legality, outcomes
+from paifu.engine.faults import Fault
 from paifu.events import Call, CallKind, Discard, Draw, Event, NewDora, RiichiDeclared, Ryuukyoku, Win
 from paifu.findings import Code
 from paifu.pipeline import record_rules, replay_record
 from paifu.rules.flags import RuleFlags, flags_of
 
 
-def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> tuple[legality.Fault, ...] | None:
+def faults_of(st: TableState, ev: Event, flags: RuleFlags) -> tuple[Fault, ...] | None:
     """The checks the replayer asks of ``ev`` on the table before it (None: not a play event)."""
     if isinstance(ev, Draw):
         after = st.copy()  # the offered tile passes first, which changes the table

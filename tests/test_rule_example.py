@@ -111,9 +111,9 @@ def test_the_engine_flags_copy_the_options_marked_for_the_engine() -> None:
     """``RuleFlags`` holds each ``Ruleset`` option its declaration marks for the engine, by name and as
     the ruleset sets it (written from ``records/ruleset.py``, not restated), beside the answers
     ``flags_of`` works out from the words."""
-    from paifu.rules.flags import COPIED_OPTIONS, ENGINE_OPTIONS, RuleFlags
+    from paifu.rules.flags import COPIED_OPTIONS, RuleFlags
 
-    assert COPIED_OPTIONS == ENGINE_OPTIONS == RULE_READERS["engine"]
+    assert RULE_READERS["engine"] == COPIED_OPTIONS
     assert set(COPIED_OPTIONS) <= set(RuleFlags.__match_args__) and set(COPIED_OPTIONS) <= set(RULE_WORDS)
     for rules in PRESETS.values():
         flags = flags_of(rules)

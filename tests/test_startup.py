@@ -50,6 +50,7 @@ UNUSED = {
     "ast": "inspect's (paifu.formats.lxml_import)",
     "paifu.rules.presets.leagues": "the league presets (each preset's module loads when it is asked for)",
     "paifu.rules.presets.seeds": "the seed documents' presets (the same)",
+    "paifu.rules.majiang_rule": "電脳麻将 rule objects (a 電脳麻将 record, a .json --rules, its schemes)",
 }
 
 _PROBE = """
@@ -177,6 +178,38 @@ def test_only_the_command_itself_freezes_the_collector() -> None:
     assert proc.returncode == 0, proc.stderr
     in_process, as_command, code = map(int, proc.stdout.split()[-3:])
     assert in_process == 0 and as_command > 0 and code == 0
+
+
+def test_the_command_imports_without_the_collector_and_runs_with_it() -> None:
+    """``paifu`` as a process (``python -m paifu``, seen in ``sys.orig_argv``) loads its modules with the
+    cyclic collector off, and turns it on, those modules frozen, before the command runs: a replay's
+    cycles are still collected. A program that imports paifu keeps its collector as it was."""
+    record = str(SAMPLES / "tenhou-xml" / "double-ron-head-bump-free.xml")
+    probe = (
+        "import gc, sys\n"
+        "as_command = sys.argv[1] == 'command'\n"
+        "if as_command:\n"
+        "    sys.orig_argv = [sys.executable, '-m', 'paifu', 'validate', sys.argv[2]]\n"
+        "import paifu\n"
+        "importing = gc.isenabled()\n"
+        "import paifu.cli.validate as v\n"
+        "seen = []\n"
+        "run = v.run_validate\n"
+        "v.run_validate = lambda *a: seen.append((gc.isenabled(), gc.get_freeze_count())) or run(*a)\n"
+        "sys.argv = ['paifu', 'validate', '--quiet', sys.argv[2]]\n"
+        "from paifu.cli import main\n"
+        "code = main() if as_command else main(sys.argv[1:])\n"
+        "print(importing, seen[0][0], seen[0][1] > 0, gc.isenabled(), code)\n"
+    )
+    got = {}
+    for how in ("command", "library"):
+        proc = subprocess.run(
+            [sys.executable, "-c", probe, how, record], capture_output=True, text=True, check=False, cwd=ROOT
+        )
+        assert proc.returncode == 0, proc.stderr
+        got[how] = proc.stdout.split()[-5:]
+    assert got["command"] == ["False", "True", "True", "True", "0"]
+    assert got["library"] == ["True", "True", "False", "True", "0"]
 
 
 def test_a_command_loads_its_own_module_and_the_worker_errors_stay_one_line() -> None:

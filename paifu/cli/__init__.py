@@ -95,6 +95,9 @@ def _main(argv: Sequence[str], out: TextIO | None, process: bool = False) -> int
         cleanup_after_kill()
     module, function = _COMMANDS[args.cmd]
     run = getattr(importlib.import_module(f"paifu.cli.{module}"), function)
+    if process:  # its modules are in (``paifu/__init__.py`` turned the collector off for them)
+        gc.freeze()
+        gc.enable()
     try:
         return _stops_as_signals(run, args, out)
     except RulesetError as e:

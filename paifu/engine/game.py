@@ -15,7 +15,7 @@ from typing import Any, Final
 from paifu.board.phases import BETWEEN
 from paifu.board.seat import FIVE_SUIT, SANMA_MASK
 from paifu.board.state import TableState, red_of, tile_name
-from paifu.engine.legality import Fault
+from paifu.engine.faults import Fault
 from paifu.engine.results import GameResult, HandResult
 from paifu.engine.wall_check import WallCheck
 from paifu.events import Win

@@ -13,8 +13,6 @@ check is here, one place to ask what a seat may do next.
 
 from __future__ import annotations
 
-from typing import Any
-
 from paifu.board.calls import added_tile, missing_tile, own_tiles, pon_of
 from paifu.board.parts import YAOCHU_MASK
 from paifu.board.phases import (
@@ -29,36 +27,11 @@ from paifu.board.phases import (
 from paifu.board.seat import SeatState, live_waits
 from paifu.board.shape import is_complete_regular, shape_waits, with_kind
 from paifu.board.state import TableState, tile_name
+from paifu.engine.faults import Fault
 from paifu.events import CallKind, Meld
 from paifu.findings import Code
 from paifu.rules.flags import RuleFlags
 from paifu.tiles import SANMA_REMOVED_KINDS, YAOCHU_KINDS
-
-
-class Fault:
-    """What one check found wrong with an event: a finding without its place (the replayer adds
-    the game, hand and event). ``blocks``: the table cannot follow the event at all."""
-
-    __slots__ = ("code", "message", "seat", "expected", "actual", "blocks")
-
-    def __init__(
-        self,
-        code: Code,
-        message: str,
-        seat: int | None = None,
-        expected: Any = None,
-        actual: Any = None,
-        blocks: bool = False,
-    ) -> None:
-        self.code = code
-        self.message = message
-        self.seat = seat
-        self.expected = expected
-        self.actual = actual
-        self.blocks = blocks
-
-    def __repr__(self) -> str:
-        return f"Fault({self.code.value}: {self.message})"
 
 
 def blocked(faults: tuple[Fault, ...]) -> bool:

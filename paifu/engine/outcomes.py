@@ -19,7 +19,8 @@ from paifu.board.seat import may_rob_closed_kan
 from paifu.board.shape import is_complete, with_kind
 from paifu.board.state import TableState, tile_name
 from paifu.draws import ABORTIVE_DRAWS, AbortiveDraw, Condition
-from paifu.engine.legality import Fault, is_furiten, is_nagashi, yaochu_kinds
+from paifu.engine.faults import DrawCheck, Fault, HandStartCheck
+from paifu.engine.legality import is_furiten, is_nagashi, yaochu_kinds
 from paifu.events import HandStart, RyuukyokuKind, Win
 from paifu.findings import Code
 from paifu.rules.flags import RuleFlags
@@ -170,21 +171,6 @@ def abort_due(table: TableState, kind: RyuukyokuKind) -> RyuukyokuKind | None:
     return table.abort_due
 
 
-class DrawCheck:
-    """What ``check_draw`` found: its faults, and what the handler applies where none blocks: the
-    tenpai seats that count (``counted_tenpai``) and the seats paid nagashi mangan
-    (``nagashi_seats``), both empty but for an exhaustive draw."""
-
-    __slots__ = ("faults", "tenpai", "nagashi")
-
-    def __init__(
-        self, faults: tuple[Fault, ...], tenpai: tuple[int, ...] = (), nagashi: tuple[int, ...] = ()
-    ) -> None:
-        self.faults = faults
-        self.tenpai = tenpai
-        self.nagashi = nagashi
-
-
 def check_draw(
     table: TableState | None,
     kind: RyuukyokuKind,
@@ -284,17 +270,6 @@ def start_scores(
     if ev.scores is not None:
         return tuple(ev.scores)
     return tuple(prev_scores) if prev_scores is not None else (start_points,) * n
-
-
-class HandStartCheck:
-    """What ``check_hand_start`` found: its faults, and the scores the hand starts with
-    (``start_scores``), which the handler sets the table up with."""
-
-    __slots__ = ("faults", "scores")
-
-    def __init__(self, faults: tuple[Fault, ...], scores: tuple[int, ...]) -> None:
-        self.faults = faults
-        self.scores = scores
 
 
 def check_hand_start(

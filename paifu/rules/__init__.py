@@ -7,7 +7,6 @@ from typing import Any
 
 from paifu.frozen import field_names
 from paifu.rules.loading import load_rules
-from paifu.rules.majiang_rule import ruleset_from_majiang
 from paifu.rules.presets import PRESETS, preset
 from paifu.rules.ruleset import Ruleset, RulesetError
 from paifu.rules.tenhou import (
@@ -106,7 +105,9 @@ def _rules_from_hint(given: tuple[tuple[str, object], ...], default: Ruleset | N
     for key, value in hint:
         if key == "tenhou_go_type":
             rules = tenhou_rules_from_keys(int(value), keys)  # type: ignore[call-overload]
-        elif key == "majiang_rule":
+        elif key == "majiang_rule":  # its reader is imported only for a 電脳麻将 record (start-up)
+            from paifu.rules.majiang_rule import ruleset_from_majiang
+
             rules = ruleset_from_majiang(_rule_object(value))
         elif key == "majsoul_mode_id":
             from paifu.rules.majsoul import majsoul_rules

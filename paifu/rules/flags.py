@@ -16,16 +16,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final
 
-from paifu.board.rules import COPIED_OPTIONS as TABLE_COPIED
+from paifu.board.rules import COPIED_OPTIONS as TABLE_RULES_COPIED  # the options the board reads as they are
 from paifu.board.rules import TABLE_RULES_FIELDS, TableRules
 from paifu.rules.ruleset import RULE_READERS, Ruleset
 from paifu.valued import Hashed
 
-#: the ``Ruleset`` options the board reads as they are, copied by name: those its declaration marks for
-#: the board (``records/ruleset.py``, ``rule(..., "board")``), which ``TableRules`` is written with
-TABLE_RULES_COPIED: Final = TABLE_COPIED
 #: ``TableRules``' fields that are not the ``Ruleset`` option of their name: worked out here
-TABLE_RULES_DERIVED: Final = frozenset(TABLE_RULES_FIELDS) - frozenset(TABLE_COPIED)
+TABLE_RULES_DERIVED: Final = frozenset(TABLE_RULES_FIELDS) - frozenset(TABLE_RULES_COPIED)
 
 
 def table_rules(rules: Ruleset) -> TableRules:
@@ -450,15 +447,11 @@ COPIED_OPTIONS: Final[tuple[str, ...]] = (
 )
 
 
-#: the ``Ruleset`` options ``RuleFlags`` copies by name: those its declaration marks for the engine
-ENGINE_OPTIONS: Final = RULE_READERS["engine"]
-
-
 @lru_cache(maxsize=256)
 def flags_of(rules: Ruleset) -> RuleFlags:
     """The ``RuleFlags`` of a ruleset (cached: rulesets are frozen and hashable): each answer worked
     out from its words by name, and each option the engine reads as it is copied by name."""
-    given: dict[str, Any] = {name: getattr(rules, name) for name in ENGINE_OPTIONS}
+    given: dict[str, Any] = {name: getattr(rules, name) for name in RULE_READERS["engine"]}
     return RuleFlags(
         table=table_rules(rules),
         karaten_counts=rules.karaten == "counts",

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from paifu.rules.majiang_rule import load_majiang_rule
 from paifu.rules.presets import PRESETS
 from paifu.rules.ruleset import Ruleset, RulesetError, toml_module
 
@@ -29,6 +28,8 @@ def load_rules(spec: str) -> Ruleset:
     if not p.is_file():
         raise RulesetError(f"{spec!r} is neither a preset ({', '.join(PRESETS)}) nor a file")
     if p.suffix.lower() == ".json":
+        from paifu.rules.majiang_rule import load_majiang_rule  # not imported by a run without one
+
         return load_majiang_rule(p)
     return Ruleset.load(p)
 

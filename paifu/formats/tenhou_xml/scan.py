@@ -27,6 +27,8 @@ from typing import Any, Final, overload
 
 from mypy_extensions import i64
 
+from paifu.formats.tenhou_xml.wellformed import space
+
 #: ``_LETTER[byte]``: 0..7 for the letters of draws (T U V W) and discards (D E F G), else 8 (bytes:
 #: compiled, an index into bytes is a native load)
 _LETTER: Final = bytes("TUVWDEFG".find(chr(b)) % 9 if 65 <= b <= 90 else 8 for b in range(256))
@@ -76,10 +78,6 @@ def _ends(c: i64) -> bool:
     """Whether this byte ends a tag name: space, tab, line feed, carriage return, ``/`` or ``>`` (compared:
     a set lookup boxed every byte)."""
     return c == 47 or c == 62 or c == 32 or c == 10 or c == 13 or c == 9
-
-
-def _space(c: i64) -> bool:
-    return c == 32 or c == 10 or c == 13 or c == 9
 
 
 class Head:
@@ -225,7 +223,7 @@ def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
     keys: list[str] = []
     values: list[str] = []
     while True:
-        while j < size and _space(raw[j]):
+        while j < size and space(raw[j]):
             j += 1
         if j >= size:
             return None
@@ -235,13 +233,13 @@ def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
         if c == 62:
             return Tag(name, keys, values), j + 1, False
         k: i64 = j
-        while k < size and raw[k] != 61 and not _space(raw[k]):
+        while k < size and raw[k] != 61 and not space(raw[k]):
             k += 1
         key = _name(raw, j, k)
         while k < size and raw[k] != 61:
             k += 1
         k += 1
-        while k < size and _space(raw[k]):
+        while k < size and space(raw[k]):
             k += 1
         if key is None or ":" in key or k >= size:
             return None
@@ -353,7 +351,7 @@ def _prefixed_instruction(raw: bytes, start: int) -> bool:
     i = raw.find(b"<?", start)
     while i >= 0:
         j = i + 2
-        while j < len(raw) and not _space(raw[j]) and raw[j] != 63:
+        while j < len(raw) and not space(raw[j]) and raw[j] != 63:
             if raw[j] == 58:
                 return True
             j += 1
@@ -377,7 +375,7 @@ def _root_start(raw: bytes, comments: list[str]) -> int:
     size = len(raw)
     i = 3 if raw.startswith(b"\xef\xbb\xbf") else 0
     while True:
-        while i < size and _space(raw[i]):
+        while i < size and space(raw[i]):
             i += 1
         if raw.startswith(b"<!--", i):
             end = raw.find(b"-->", i + 4)

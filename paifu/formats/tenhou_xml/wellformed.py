@@ -15,7 +15,8 @@ from typing import Final
 from mypy_extensions import i64
 
 
-def _space(c: i64) -> bool:
+def space(c: i64) -> bool:
+    """Whether this byte is XML's white space (space, line feed, carriage return, tab); the scan's too."""
     return c == 32 or c == 10 or c == 13 or c == 9
 
 
@@ -75,7 +76,7 @@ def plain_well_formed(raw: bytes) -> bool:
     i = found >> 1
     if not found & 1:  # the root's content: its children, then its end tag
         while True:
-            while i < size and _space(raw[i]):
+            while i < size and space(raw[i]):
                 i += 1
             if i + 1 >= size or raw[i] != 60:
                 return False  # the end, or text
@@ -90,7 +91,7 @@ def plain_well_formed(raw: bytes) -> bool:
                 return False
             i = found >> 1
             if not found & 1:  # ``<T5></T5>``: white space at most, then its end tag
-                while i < size and _space(raw[i]):
+                while i < size and space(raw[i]):
                     i += 1
                 if i + 1 >= size or raw[i] != 60 or raw[i + 1] != 47:
                     return False
@@ -104,7 +105,7 @@ def _misc(raw: bytes, i: i64, size: i64) -> i64:
     """Past white space and comments from ``i``; -1 for a comment that is not well-formed or not
     plain (a ``--`` inside it, a byte outside printable ASCII but tab and line ends)."""
     while True:
-        while i < size and _space(raw[i]):
+        while i < size and space(raw[i]):
             i += 1
         if not raw.startswith(b"<!--", i):
             return i
@@ -117,7 +118,7 @@ def _misc(raw: bytes, i: i64, size: i64) -> i64:
                 if raw[j + 2] != 62:
                     return -1
                 break
-            if (c < 32 and not _space(c)) or c >= 128:
+            if (c < 32 and not space(c)) or c >= 128:
                 return -1
             j += 1
         i = j + 3
@@ -144,7 +145,7 @@ def _start_tag(raw: bytes, i: i64, size: i64) -> i64:
     seen: list[int] = []  # each attribute name's fingerprint: two names alike in it go to lxml
     while True:
         k: i64 = j
-        while k < size and _space(raw[k]):
+        while k < size and space(raw[k]):
             k += 1
         if k >= size:
             return -1
@@ -166,12 +167,12 @@ def _start_tag(raw: bytes, i: i64, size: i64) -> i64:
         if key in seen:
             return -1
         seen.append(key)
-        while end < size and _space(raw[end]):
+        while end < size and space(raw[end]):
             end += 1
         if end >= size or raw[end] != 61:
             return -1
         end += 1
-        while end < size and _space(raw[end]):
+        while end < size and space(raw[end]):
             end += 1
         if end >= size:
             return -1
@@ -219,6 +220,6 @@ def _end_tag(raw: bytes, i: i64, size: i64, name: i64) -> i64:
             return -1
         k += 1
         m += 1
-    while j < size and _space(raw[j]):
+    while j < size and space(raw[j]):
         j += 1
     return j + 1 if j < size and raw[j] == 62 else -1
