@@ -290,3 +290,46 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "corpus_sweep" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.sweep)
+
+
+# ---------------------------------------------------------------- the fast tier's two workers (pytest-xdist)
+
+#: what in a test file's source makes its tests share state built once per worker: a module- or
+#: class-scoped fixture, a cache at module level, the session's corpus sweep
+_SHARED_STATE = ('scope="module"', 'scope="class"', "functools.cache", "lru_cache", "corpus_sweep")
+
+
+def work_units(tests_dir: Path) -> dict[str, str]:
+    """The scheduling unit of each test file that must stay on one worker (path under the checkout:
+    its unit): a file that builds shared state (``_SHARED_STATE``) runs whole on one worker, so the
+    state is built once, and every file that reads the corpus sweep runs on the same worker, so no
+    corpus game is replayed by both. A file not listed is spread test by test."""
+    units: dict[str, str] = {}
+    for p in sorted(tests_dir.glob("test_*.py")):
+        text = p.read_text(encoding="utf-8")
+        rel = str(p.relative_to(tests_dir.parent))
+        if "corpus_sweep" in text:
+            units[rel] = "the corpus sweep"
+        elif any(s in text for s in _SHARED_STATE):
+            units[rel] = rel
+    return units
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``-n`` with ``--dist loadfile`` (``pyproject.toml``'s ``addopts``): the files of
+    ``work_units`` as whole units, every other test a unit of its own, the units with the most tests
+    first (xdist's own order); so both workers stay busy to the end, where a whole file last in the
+    queue kept one worker alone for minutes, and shared state is still built once."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    units = work_units(ROOT / "tests")
+
+    class SharedStateScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return units.get(path, nodeid)
+
+    return SharedStateScheduling(config, log)

@@ -274,10 +274,11 @@ def test_current_and_peak_dan_are_the_records(day) -> None:  # noqa: ANN001
             key = (unquote(un.get(f"n{i}")), n)
             dan = int(un.get("dan").split(",")[i])
             peak[key] = max(peak.get(key, dan), dan)
+    latest = {(r["player"], r["players"]): r for r in report.rating}  # each player's last row, in one pass
     for s in standings_now(report.rating):
         assert s["peak_dan"] == peak[(s["player"], s["players"])]
-        rows = [r for r in report.rating if (r["player"], r["players"]) == (s["player"], s["players"])]
-        assert s["current_dan"] == rows[-1]["stated_dan"] and s["current_rate"] == rows[-1]["stated_rate"]
+        row = latest[(s["player"], s["players"])]
+        assert s["current_dan"] == row["stated_dan"] and s["current_rate"] == row["stated_rate"]
         last[(s["player"], s["players"])] = s["current_dan"]
     assert len(last) == len(peak) - (1 if any(k[0] == "NoName" for k in peak) else 0)
 

@@ -69,3 +69,16 @@ def test_the_fast_tiers_sample_takes_a_few_per_folder_and_every_known_record() -
     sample = corpus_sample(files, per_folder=2)
     assert {"a/0.xml", "a/1.xml", "b/0.xml"} <= sample and "a/2.xml" not in sample
     assert set(conftest.KNOWN_INCONSISTENT) <= sample
+
+
+def test_files_that_share_state_stay_whole_on_one_worker() -> None:
+    """Under ``-n`` a file that builds a module fixture runs whole on one worker, every file that reads
+    the corpus sweep on the same worker, and any other file is spread test by test
+    (``pytest_xdist_make_scheduler`` in tests/conftest.py)."""
+    units = conftest.work_units(ROOT / "tests")
+    assert units["tests/test_standings.py"] == "tests/test_standings.py"  # its module fixture: the day
+    sweep = {rel for rel, unit in units.items() if unit == "the corpus sweep"}
+    assert {"tests/test_corpus_replay.py", "tests/test_fast_value.py"} <= sweep
+    assert all("corpus_sweep" in (ROOT / rel).read_text(encoding="utf-8") for rel in sweep)
+    assert "tests/test_tiers.py" in units  # it names the sweep's fixture, so it joins that worker
+    assert "tests/test_rank_points.py" not in units  # no shared state: test by test
