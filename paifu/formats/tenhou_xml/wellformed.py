@@ -60,13 +60,8 @@ def plain_well_formed(raw: bytes) -> bool:
     size: i64 = len(raw)
     if size >= _SIZE_MAX or b"xmlns" in raw:  # no value or name near lxml's limits; no namespace
         return False
-    i: i64 = 0
-    for declaration in _DECLARATIONS:
-        if raw.startswith(declaration):
-            i = len(declaration)
-            break
-    i = _misc(raw, i, size)
-    if i < 0 or i >= size or raw[i] != 60:
+    i = _plain_prolog(raw, None)
+    if i < 0:
         return False
     root: i64 = i + 1
     found = _start_tag(raw, i, size)
@@ -97,12 +92,27 @@ def plain_well_formed(raw: bytes) -> bool:
                 i = _end_tag(raw, i, size, child)
                 if i < 0:
                     return False
-    return _misc(raw, i, size) == size
+    return _misc(raw, i, size, None) == size
 
 
-def _misc(raw: bytes, i: i64, size: i64) -> i64:
-    """Past white space and comments from ``i``; -1 for a comment that is not well-formed or not
-    plain (a ``--`` inside it, a byte outside printable ASCII but tab and line ends)."""
+def _plain_prolog(raw: bytes, comments: list[str] | None) -> i64:
+    """Where the root's start tag opens (its ``<``), past an optional declaration of
+    ``_DECLARATIONS`` at the very start, then white space and comments (their texts put in
+    ``comments``); -1 where anything else comes first."""
+    size: i64 = len(raw)
+    i: i64 = 0
+    for declaration in _DECLARATIONS:
+        if raw.startswith(declaration):
+            i = len(declaration)
+            break
+    i = _misc(raw, i, size, comments)
+    return i if 0 <= i < size and raw[i] == 60 else -1
+
+
+def _misc(raw: bytes, i: i64, size: i64, comments: list[str] | None) -> i64:
+    """Past white space and comments from ``i`` (their texts put in ``comments``); -1 for a comment
+    that is not well-formed or not plain (a ``--`` inside it, a byte outside printable ASCII but tab
+    and line ends)."""
     while True:
         while i < size and _space(raw[i]):
             i += 1
@@ -120,6 +130,8 @@ def _misc(raw: bytes, i: i64, size: i64) -> i64:
             if (c < 32 and not _space(c)) or c >= 128:
                 return -1
             j += 1
+        if comments is not None:
+            comments.append(raw[i + 4 : j].decode("ascii"))
         i = j + 3
 
 
