@@ -44,9 +44,6 @@ from paifu.formats.tenhou_xml.wellformed import (
 #: ``_LETTER[byte]``: 0..7 for the letters of draws (T U V W) and discards (D E F G), else 8 (bytes:
 #: compiled, an index into bytes is a native load)
 _LETTER: Final = bytes("TUVWDEFG".find(chr(b)) % 9 if 65 <= b <= 90 else 8 for b in range(256))
-#: ``_ORDINARY[byte]``: 1 for a byte an attribute's value holds as it is, to be neither looked at nor
-#: normalized: printable ASCII but a quote, ``&`` and ``<`` (``_value_end``)
-_ORDINARY: Final = bytes(1 if 32 <= b < 128 and b not in (34, 38, 39, 60) else 0 for b in range(256))
 #: the encodings whose bytes below 0x80 are ASCII characters, as a declaration may spell them
 _ASCII_SAFE: Final = frozenset({"UTF-8", "UTF8", "ASCII", "US-ASCII"})
 _DECLARED: Final = re.compile(rb"<\?xml\s[^?]*?encoding\s*=\s*[\"']([^\"']*)[\"']")
@@ -113,13 +110,11 @@ def scan_head(raw: bytes, prove: bool = False) -> Head | None:
     module's docstring). ``prove``: only where they are plain, proved well-formed as they are read
     (``scan_body`` proves the rest); else asked only once lxml says the bytes are well-formed: a
     value's references are then characters."""
-    if b"xmlns" in raw:
-        return None
     comments: list[str] = []
-    if prove:  # plain: UTF-8 or no declaration, and no value near lxml's limits
+    if prove:  # plain: UTF-8 or no declaration, no value near lxml's limits (and no ``xmlns``: ``_tag``)
         i = _plain_prolog(raw, comments) if len(raw) < _SIZE_MAX else -1
     else:
-        i = _root_start(raw, comments) if _encoding(raw) in _ASCII_SAFE else -1
+        i = _root_start(raw, comments) if b"xmlns" not in raw and _encoding(raw) in _ASCII_SAFE else -1
     if i < 0:
         return None
     found = _tag(raw, i, prove)
@@ -281,8 +276,8 @@ def _tag(raw: bytes, i: i64, prove: bool = False) -> tuple[Tag, int, bool] | Non
             while k < size and raw[k] != 61 and not _space(raw[k]):
                 k += 1
         key = _name(raw, j, k)
-        if key is None or ":" in key or (prove and key in keys):
-            return None
+        if key is None or (prove and (key in keys or key == "xmlns")) or (not prove and ":" in key):
+            return None  # proved: a name has no ``:``, and no namespace is declared
         while k < size and _space(raw[k]):
             k += 1
         if k >= size or raw[k] != 61:
@@ -315,11 +310,15 @@ def _value_end(raw: bytes, i: i64, size: i64, quote: i64, prove: bool) -> i64:
     a reference but the five entities)."""
     plain: i64 = 1
     while True:
-        while i < size and _ORDINARY[raw[i]]:  # compiled: a native load and compare per byte
-            i += 1
+        b: i64 = -1
+        while i < size:  # compared, not read from a table: compiled, each read took a reference to it
+            b = raw[i]
+            if 44 <= b <= 59 or 61 <= b <= 126 or b == 32 or b == 33 or 35 <= b <= 37 or 40 <= b <= 43:
+                i += 1  # digits and commas first: most of a value
+            else:
+                break
         if i >= size:
             return -1
-        b: i64 = raw[i]
         if b == quote:
             return i * 2 + plain
         if b == 38:
