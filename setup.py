@@ -37,6 +37,7 @@ COMPILE = [
     "paifu/formats/tenhou_xml/[adgh]*.py",  # attrs, document, game, header
     "paifu/formats/tenhou_xml/names.py",
     "paifu/formats/tenhou_xml/scan.py",  # draws and discards read from the bytes
+    "paifu/formats/tenhou_xml/text.py",  # the names and values the scan reads, as text
     "paifu/formats/tenhou_xml/wellformed.py",  # the bytes proved well-formed without lxml
     "paifu/formats/tenhou_meld.py",
     "paifu/formats/check.py",

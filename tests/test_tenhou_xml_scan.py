@@ -434,3 +434,156 @@ def test_the_proof_passes_nothing_lxml_refuses(data: st.DataObject) -> None:
             raw[at:at] = raw[start : start + data.draw(st.integers(1, 12))]
     if plain_well_formed(bytes(raw)):
         assert _well_formed(bytes(raw))
+
+
+# ------------------------------------------------ the proof folded into the scan (December 7, late)
+def _proved(raw: bytes) -> list[object] | None:
+    """The tags the scan reads from ``raw`` while proving it well-formed (``prove``), or None where
+    it declines: anything not plain, or not proved to the document's end."""
+    head = scan_head(raw, True)
+    return None if head is None else scan_body(raw, head.at, _BY_LETTER, True)
+
+
+def _as_text(tags: list[object] | None) -> list[str] | None:
+    return None if tags is None else [repr(t) for t in tags]
+
+
+@pytest.mark.parametrize("path", _xml_files(), ids=lambda p: p.name)
+def test_the_scan_proves_what_the_proof_proves(path: Path) -> None:
+    """Every producer's plain document is proved as it is scanned, and the tags read so are those read
+    trusting lxml's verdict."""
+    raw = decompress(path.read_bytes(), str(path))
+    if raw.count(b"<mjloggm") != 1 or b"<INIT" not in raw or not plain_well_formed(raw):
+        pytest.skip("several games, none, or not plain: the scan declines before its proof matters")
+    if b'type="' in raw[:4000] and _three_player_table(raw):
+        pytest.skip("a three-player game: its plays are another table's")
+    proved = _proved(raw)
+    assert proved is not None
+    assert _as_text(proved) == _as_text(_scanned(raw))
+
+
+def _three_player_table(raw: bytes) -> bool:
+    m = re.search(rb'<GO type="(\d+)"', raw[:4000])
+    return bool(m and int(m.group(1)) & 0x10)
+
+
+#: bad bytes where only the scan's proof now looks (the tags after the header, their values, the end):
+#: each declined by the proof, refused by lxml, and read as lxml's "not well-formed" as before
+_BAD_BYTES = {
+    "truncated-draw": (b"</mjloggm>", b"<T5/"),
+    "truncated-draw-at-the-end": (b"</mjloggm>", b"<T5"),
+    "draw-without-its-gt": (b"<T111/>", b"<T111/"),
+    "slash-space-gt": (b"<D111/>", b"<D111/ >"),
+    "truncated-call": (b"</mjloggm>", b'<N who="0" m="1'),
+    "attribute-without-value": (b'<N who="2"', b"<N who"),
+    "attribute-without-quotes": (b'<N who="2"', b"<N who=0"),
+    "attribute-without-space": (b'<N who="2" m="17003"', b'<N who="2"m="17003"'),
+    "attribute-twice": (b'<N who="2"', b'<N who="2" who="1"'),
+    "mismatched-quotes": (b'<N who="2"', b"<N who=\"2'"),
+    "lt-in-a-value": (b'<N who="2"', b'<N who="<0"'),
+    "unknown-entity": (b'<N who="2"', b'<N who="&zero;"'),
+    "unterminated-entity": (b'<N who="2"', b'<N who="&amp"'),
+    "non-utf-8-in-a-value": (b'<N who="2"', b'<N who="\xff"'),
+    "lone-continuation-in-a-value": (b'<N who="2"', b'<N who="0\x80"'),
+    "non-utf-8-in-a-name": (b"<T111/>", b"<T\xff111/>"),
+    "control-in-a-value": (b'<N who="2"', b'<N who="\x1b"'),
+    "nul-between-tags": (b"<T111/>", b"<T111/>\x00"),
+    "end-tag-of-another-name": (b"<T111/>", b"<T111></T112>"),
+    "end-tag-truncated": (b"<T111/>", b"<T111></T111"),
+    "root-end-misspelt": (b"</mjloggm>", b"</mjloggn>"),
+    "root-end-without-gt": (b"</mjloggm>", b"</mjloggm"),
+    "text-after-the-root": (b"</mjloggm>", b"</mjloggm>x"),
+    "second-root": (b"</mjloggm>", b"</mjloggm><T5/>"),
+    "bad-comment-after-the-root": (b"</mjloggm>", b"</mjloggm><!-- a -- b -->"),
+    "non-ascii-comment-after-the-root": (b"</mjloggm>", b"</mjloggm><!-- \xff -->"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_BAD_BYTES))
+def test_bad_bytes_the_scan_meets_are_refused_as_before(name: str) -> None:
+    raw = _edited(_BAD_BYTES[name])
+    assert _proved(raw) is None
+    assert not plain_well_formed(raw)
+    assert not _well_formed(raw)
+    if name == "attribute-twice":  # repaired by the tree's reading, and said so
+        (rec,) = read_tenhou_xml(raw, "t.xml")
+        assert "duplicated attribute" in rec.issues[0].message
+        return
+    with pytest.raises(RecordError, match="not well-formed") as err:
+        read_tenhou_xml(raw, "t.xml")
+    assert err.value.file == "t.xml"
+
+
+@pytest.mark.parametrize("name", sorted(_NOT_WELL_FORMED))
+def test_what_lxml_refuses_the_scan_does_not_prove(name: str) -> None:
+    assert _proved(_edited(_NOT_WELL_FORMED[name])) is None
+
+
+@pytest.mark.parametrize("name", sorted(_NOT_PLAIN))
+def test_what_is_not_plain_is_scanned_again_after_lxml(name: str) -> None:
+    """The scan declines to prove it; lxml passes it; the reader scans it again trusting that, and
+    the game reads as the tree reads it."""
+    raw = _edited(_NOT_PLAIN[name])
+    assert _proved(raw) is None
+    (rec,) = read_tenhou_xml(raw, "id.xml")  # the game id ``_read`` gives
+    (tree,) = _read(raw, False)
+    assert isinstance(tree, tuple)
+    assert rec.events == tree[0]
+
+
+def test_an_entity_in_a_plain_value_reads_as_its_character() -> None:
+    """The five entities are plain: proved by the scan, and the value reads as lxml's element gives it."""
+    raw = CHANKAN.replace(b'<GO type="1"/>', b'<GO type="1" title="a&amp;b&lt;&gt;&quot;&apos;"/>', 1)
+    assert raw != CHANKAN
+    proved = scan_head(raw, True)
+    assert proved is not None and _proved(raw) is not None
+    (go,) = [t for t in proved.header if t.tag == "GO"]
+    assert go.get("title") == "a&b<>\"'" == etree.fromstring(raw).find("GO").get("title")
+    (rec,) = read_tenhou_xml(raw, "t.xml")
+    assert dict(rec.events[0].meta)["title"] == "a&b<>\"'"
+
+
+def test_a_bad_tag_in_a_proved_document_names_its_hand_and_event() -> None:
+    """A plain, well-formed document with a bad value: the error is the reader's own, naming the file,
+    the game, the hand and the event, as before the proof was folded in."""
+    raw = CHANKAN.replace(b'<N who="2" m="17003"', b'<N who="7" m="17003"', 1)
+    assert raw != CHANKAN and _proved(raw) is not None
+    with pytest.raises(RecordError, match="who=7") as err:
+        read_tenhou_xml(raw, "t.xml")
+    e = err.value
+    assert (e.file, e.game, e.hand) == ("t.xml", 0, "E1-0") and e.event is not None and e.event > 0
+
+
+@given(st.data())
+@settings(max_examples=1500, deadline=None, derandomize=True)
+def test_the_scan_proves_nothing_the_proof_refuses(data: st.DataObject) -> None:
+    """The mutations of ``test_the_proof_passes_nothing_lxml_refuses``: wherever the scan proves a
+    document, so do the proof and lxml."""
+    raw = bytearray(CHANKAN)
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(raw)))
+        kind = data.draw(st.integers(0, 3))
+        if kind == 0:
+            raw[at : at + 1] = bytes([data.draw(st.sampled_from(_BYTES))])
+        elif kind == 1:
+            raw[at:at] = (
+                data.draw(st.binary(min_size=1, max_size=3))
+                if at % 7 == 0
+                else bytes([data.draw(st.sampled_from(_BYTES))])
+            )
+        elif kind == 2:
+            del raw[at : at + data.draw(st.integers(1, 8))]
+        else:
+            start = data.draw(st.integers(0, len(raw)))
+            raw[at:at] = raw[start : start + data.draw(st.integers(1, 12))]
+    raw = raw[: data.draw(st.integers(0, len(raw)))] if data.draw(st.booleans()) else raw
+    if _proved(bytes(raw)) is not None:
+        assert plain_well_formed(bytes(raw))
+        assert _well_formed(bytes(raw))
+
+
+@pytest.mark.parametrize("name", sorted(ATTACKS))
+def test_the_attacks_are_not_proved_by_the_scan(name: str) -> None:
+    """Another game hidden where the tree has no tags, a namespace, an entity node: the scan's proof
+    declines each (the reader then asks lxml, and scans again only as before)."""
+    assert _proved(ATTACKS[name]()) is None

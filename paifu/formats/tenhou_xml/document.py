@@ -19,7 +19,6 @@ from paifu.formats.gzipped import decompress
 from paifu.formats.tenhou_xml.game import _GameReader
 from paifu.formats.tenhou_xml.names import _LOG_ID
 from paifu.formats.tenhou_xml.scan import scan_head
-from paifu.formats.tenhou_xml.wellformed import plain_well_formed
 from paifu.safety import display_path
 
 # a start tag and its attributes, for the duplicate-attribute repair only
@@ -103,15 +102,24 @@ def _well_formed(raw: bytes) -> bool:
 
 def _scanned(raw: bytes, source: str) -> GameRecord | None:
     """The one game of ``raw`` read from its bytes (``scan``), with no tree; None where the bytes may
-    not be its tree, or are no well-formed document: the tree's reading then says what they hold."""
-    # first: the scan decodes the header's references, trusting them; lxml judges what is not plain
-    if not (plain_well_formed(raw) or _well_formed(raw)):
-        return None
-    head = scan_head(raw)
+    not be its tree, or are no well-formed document: the tree's reading then says what they hold.
+
+    First as a plain document, proved well-formed as it is scanned (one pass over the bytes, and no
+    event made before the proof reaches the end); where the scan declines, lxml judges the bytes,
+    and a document it passes is scanned again trusting them (the scan decodes the header's
+    references: it must not meet one lxml refuses)."""
+    rec = _scanned_as(raw, source, True)
+    if rec is None and _well_formed(raw):
+        rec = _scanned_as(raw, source, False)
+    return rec
+
+
+def _scanned_as(raw: bytes, source: str, prove: bool) -> GameRecord | None:
+    head = scan_head(raw, prove)
     if head is None:
         return None
     reader = _GameReader(head.root, source, 0, _game_id(source, None, head.comments))
-    rec = reader.read_scanned(head, raw)
+    rec = reader.read_scanned(head, raw, prove)
     if rec is not None:
         check_records([rec], source, [reader.fresh])
     return rec

@@ -101,13 +101,14 @@ class _GameReader:
         self._start(header, first, lambda: root.iterfind("INIT"))
         return self._walk(chain((first,), first.itersiblings()))
 
-    def read_scanned(self, head: Head, raw: bytes) -> GameRecord | None:
-        """The game from its bytes (``scan``), where they are its tree; else None, with nothing read."""
+    def read_scanned(self, head: Head, raw: bytes, prove: bool = False) -> GameRecord | None:
+        """The game from its bytes (``scan``), where they are its tree (``prove``: and are proved
+        well-formed, to their end, before any tag is read); else None, with nothing read."""
         try:
             self.n = table_size(head.header, head.first)
         except (ValueError, TypeError):
             return None  # a header the walk reports on
-        tags = scan_body(raw, head.at, _BY_LETTER if self.n == 4 else _BY_LETTER_3)
+        tags = scan_body(raw, head.at, _BY_LETTER if self.n == 4 else _BY_LETTER_3, prove)
         if tags is None:
             return None
         self._start(

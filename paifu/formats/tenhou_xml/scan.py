@@ -16,8 +16,10 @@ walk never reads). Anywhere else the scan returns None and the reader parses the
 (``tests/test_tenhou_xml_scan.py`` holds each case, several from reviews that found holes: a game
 copied into a comment, a DTD or a JIS attribute, a namespaced draw).
 
-Whether the bytes are well-formed is proved first, for the plain documents producers write, by
-``paifu.formats.tenhou_xml.wellformed``; lxml's check runs only on what that proof declines.
+The scan proves the bytes well-formed as it reads them (``prove``), for the plain documents producers
+write (``paifu.formats.tenhou_xml.wellformed`` says which): one pass over the bytes, not a proof and then
+a scan. Where it meets anything that is not plain it declines, and the reader asks lxml whether the bytes
+are well-formed, then scans them again trusting that (``prove`` False), as it did before the proof.
 """
 
 from __future__ import annotations
@@ -27,7 +29,17 @@ from typing import Any, Final, overload
 
 from mypy_extensions import i64
 
-from paifu.formats.tenhou_xml.wellformed import space
+from paifu.formats.tenhou_xml.text import _decoded, _name, _short_value, _value
+from paifu.formats.tenhou_xml.wellformed import (
+    _ATTRS_MAX,
+    _SIZE_MAX,
+    _end_tag,
+    _entity,
+    _misc,
+    _name_end,
+    _plain_prolog,
+    space,
+)
 
 #: ``_LETTER[byte]``: 0..7 for the letters of draws (T U V W) and discards (D E F G), else 8 (bytes:
 #: compiled, an index into bytes is a native load)
@@ -35,10 +47,6 @@ _LETTER: Final = bytes("TUVWDEFG".find(chr(b)) % 9 if 65 <= b <= 90 else 8 for b
 #: the encodings whose bytes below 0x80 are ASCII characters, as a declaration may spell them
 _ASCII_SAFE: Final = frozenset({"UTF-8", "UTF8", "ASCII", "US-ASCII"})
 _DECLARED: Final = re.compile(rb"<\?xml\s[^?]*?encoding\s*=\s*[\"']([^\"']*)[\"']")
-#: what an attribute's value holds beyond its characters: a reference, or a space to normalize
-_REFERENCE: Final = re.compile(r"&(#x[0-9A-Fa-f]+|#[0-9]+|lt|gt|amp|apos|quot);")
-_ENTITY: Final = {"lt": "<", "gt": ">", "amp": "&", "apos": "'", "quot": '"'}
-_SPACES: Final = {9: 32, 10: 32}  # a tab or line feed in a value reads as a space (XML 1.0, 3.3.3)
 
 
 class Tag:
@@ -97,26 +105,28 @@ class Head:
         self.at = at
 
 
-def scan_head(raw: bytes) -> Head | None:
+def scan_head(raw: bytes, prove: bool = False) -> Head | None:
     """The root and the header of ``raw``, or None where its bytes may not be its tree (see the
-    module's docstring). Asked only once lxml says the bytes are well-formed: a value's references
-    are then characters."""
-    if b"xmlns" in raw or _encoding(raw) not in _ASCII_SAFE:
-        return None
+    module's docstring). ``prove``: only where they are plain, proved well-formed as they are read
+    (``scan_body`` proves the rest); else asked only once lxml says the bytes are well-formed: a
+    value's references are then characters."""
     comments: list[str] = []
-    i = _root_start(raw, comments)
+    if prove:  # plain: UTF-8 or no declaration, no value near lxml's limits (and no ``xmlns``: ``_tag``)
+        i = _plain_prolog(raw, comments) if len(raw) < _SIZE_MAX else -1
+    else:
+        i = _root_start(raw, comments) if b"xmlns" not in raw and _encoding(raw) in _ASCII_SAFE else -1
     if i < 0:
         return None
-    found = _tag(raw, i)
+    found = _tag(raw, i, prove)
     if found is None or found[2] or found[0].tag != "mjloggm":
         return None  # a root with no children (``<mjloggm/>``): the walk says it has no hand
     root, at, _ = found
     header: list[Tag] = []
     while True:
-        i = _next_open(raw, at)
+        i = _next_open(raw, at, prove)
         if i < 0 or raw[i + 1] == 47:  # the end, or the root's end: no INIT
             return None
-        sibling = _sibling(raw, i)
+        sibling = _sibling(raw, i, prove)
         if sibling is None:
             return None
         tag, at = sibling
@@ -125,18 +135,21 @@ def scan_head(raw: bytes) -> Head | None:
         header.append(tag)
 
 
-def scan_body(raw: bytes, at: i64, table: list[list[Any]]) -> list[Any] | None:
+def scan_body(raw: bytes, at: i64, table: list[list[Any]], prove: bool = False) -> list[Any] | None:
     """The root's children from the first INIT (at ``at``) to the root's end: a draw's or discard's
     play from ``table`` (``[letter][tile]``), any other tag a ``Tag``; None where the bytes may not
-    be the tree."""
+    be the tree (``prove``: or are not proved well-formed, to their end)."""
     out: list[Any] = []
     size: i64 = len(raw)
     while True:
-        i = _next_open(raw, at)
+        i = _next_open(raw, at, prove)
         if i < 0:
             return None
         c: i64 = raw[i + 1]
         if c == 47:  # the root's end: the only end tag met at its children's depth
+            if prove:  # ``</mjloggm>``, then nothing but space and comments
+                end = _end_tag(raw, i, size, i + 2) if raw.startswith(b"</mjloggm", i) else -1
+                return out if end >= 0 and _misc(raw, end, size, None) == size else None
             return None if _prefixed_instruction(raw, i) else out
         letter = _LETTER[c]
         if letter < 8:
@@ -155,41 +168,49 @@ def scan_body(raw: bytes, at: i64, table: list[list[Any]]) -> list[Any] | None:
             if 0 < digits < 4 and (digits == 1 or raw[i + 2] != 48) and tile < 136 and _ends(d):
                 play = table[letter][tile]
                 if play is not None and d == 47:  # ``<T52/>``: nine tags in ten
+                    if prove and (j + 1 >= size or raw[j + 1] != 62):
+                        return None
                     out.append(play)
                     at = j + 2
                     continue
                 if play is not None:  # ``<T52 ...>`` or ``<T52>``: read as any tag, for its end
-                    sibling = _sibling(raw, i)
+                    sibling = _sibling(raw, i, prove)
                     if sibling is None:
                         return None
                     out.append(play)
                     at = sibling[1]
                     continue
-        sibling = _sibling(raw, i)
+        sibling = _sibling(raw, i, prove)
         if sibling is None:
             return None
         out.append(sibling[0])
         at = sibling[1]
 
 
-def _sibling(raw: bytes, i: i64) -> tuple[Tag, int] | None:
+def _sibling(raw: bytes, i: i64, prove: bool) -> tuple[Tag, int] | None:
     """The child of the root whose start tag is at ``i``, and where the next may begin; None where
     it has a child of its own (or the bytes may not be the tree)."""
-    found = _tag(raw, i)
+    found = _tag(raw, i, prove)
     if found is None:
         return None
-    at = _past_children(raw, found[1], found[2])
+    at = _past_children(raw, found[1], found[2], i, prove)
     return None if at < 0 else (found[0], at)
 
 
-def _next_open(raw: bytes, at: i64) -> i64:
+def _next_open(raw: bytes, at: i64, prove: bool) -> i64:
     """The next ``<`` from ``at``, or -1 where there is none or it opens a comment, CDATA or an
-    instruction (byte by byte: the next is a byte or two on; ``bytes.find`` builds a tuple of its
-    arguments)."""
+    instruction (``prove``: or where anything but space comes before it: text). Byte by byte: the
+    next is a byte or two on; ``bytes.find`` builds a tuple of its arguments."""
     size: i64 = len(raw)
     i = at
-    while i < size and raw[i] != 60:
-        i += 1
+    if prove:
+        while i < size and space(raw[i]):
+            i += 1
+        if i < size and raw[i] != 60:
+            return -1
+    else:
+        while i < size and raw[i] != 60:
+            i += 1
     if i + 5 >= size:
         return -1  # no tag, or no room for the root's end: not a parsed document's bytes
     c: i64 = raw[i + 1]
@@ -198,69 +219,82 @@ def _next_open(raw: bytes, at: i64) -> i64:
     return i
 
 
-def _past_children(raw: bytes, at: i64, closed: bool) -> i64:
-    """Where to look for the next sibling after a tag that ends at ``at``: there, when it closed
-    itself; past its end tag when nothing but text comes before it; -1 for a child in it."""
+def _past_children(raw: bytes, at: i64, closed: bool, start: i64, prove: bool) -> i64:
+    """Where to look for the next sibling after the tag opened at ``start`` that ends at ``at``:
+    there, when it closed itself; past its end tag when nothing but text (``prove``: space) comes
+    before it; -1 for a child in it (``prove``: or an end tag naming another)."""
     if closed:
         return at
-    i = _next_open(raw, at)
+    i = _next_open(raw, at, prove)
     if i < 0 or raw[i + 1] != 47:
         return -1
+    if prove:
+        return _end_tag(raw, i, len(raw), start + 1)
     end: i64 = raw.find(b">", i)
     return -1 if end < 0 else end + 1
 
 
-def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
+def _tag(raw: bytes, i: i64, prove: bool = False) -> tuple[Tag, int, bool] | None:
     """The start tag at ``i``: its ``Tag``, where it ends, and whether it closed itself; None for a
-    name or an attribute the tree would read otherwise (a prefix)."""
+    name or an attribute the tree would read otherwise (a prefix). ``prove``: None too where it is
+    not plain and well-formed (``wellformed._start_tag``'s grammar: names of its characters, a space
+    before each attribute, no attribute twice, values of printable ASCII with no ``<`` and no
+    reference but the five entities)."""
     size: i64 = len(raw)
     j: i64 = i + 1
-    while j < size and not _ends(raw[j]):
-        j += 1
+    if prove:
+        j = _name_end(raw, j, size)
+        if j < 0:
+            return None
+    else:
+        while j < size and not _ends(raw[j]):
+            j += 1
     name = _name(raw, i + 1, j)
     if name is None or not name or ":" in name:
         return None
     keys: list[str] = []
     values: list[str] = []
     while True:
+        after: i64 = j  # the end of the name or of the last value
         while j < size and space(raw[j]):
             j += 1
         if j >= size:
             return None
         c: i64 = raw[j]
         if c == 47:
+            if j + 1 >= size or raw[j + 1] != 62:
+                return None
             return Tag(name, keys, values), j + 2, True
         if c == 62:
             return Tag(name, keys, values), j + 1, False
         k: i64 = j
-        while k < size and raw[k] != 61 and not space(raw[k]):
-            k += 1
+        if prove:
+            k = _name_end(raw, j, size)
+            if k < 0 or j == after or len(keys) >= _ATTRS_MAX:  # an attribute follows white space
+                return None
+        else:
+            while k < size and raw[k] != 61 and not space(raw[k]):
+                k += 1
         key = _name(raw, j, k)
-        while k < size and raw[k] != 61:
+        if key is None or (prove and (key in keys or key == "xmlns")) or (not prove and ":" in key):
+            return None  # proved: a name has no ``:``, and no namespace is declared
+        while k < size and space(raw[k]):
             k += 1
+        if k >= size or raw[k] != 61:
+            return None
         k += 1
         while k < size and space(raw[k]):
             k += 1
-        if key is None or ":" in key or k >= size:
+        if k >= size:
             return None
         quote: i64 = raw[k]
-        end: i64 = k + 1
-        plain = True  # no reference, tab, line feed or carriage return in the value
-        stop: i64 = min(size, end + 64)
-        while end < stop:  # byte by byte: ``bytes.find`` builds a tuple of its arguments
-            b: i64 = raw[end]
-            if b == quote:
-                break
-            if b == 38 or b == 9 or b == 10 or b == 13:
-                plain = False
-            end += 1
-        if end == stop:  # a long value (a wall seed, a name): the rest in C
-            end = raw.find(b"'" if quote == 39 else b'"', end)
-            if end < 0:
-                return None
-            rest = raw[stop:end]
-            if b"&" in rest or b"\t" in rest or b"\n" in rest or b"\r" in rest:
-                plain = False
+        if quote != 34 and quote != 39:
+            return None
+        found = _value_end(raw, k + 1, size, quote, prove)
+        if found < 0:
+            return None
+        end: i64 = found >> 1
+        plain = found & 1 == 1  # no reference, tab, line feed or carriage return to normalize
         value = _short_value(raw, k + 1, end) if plain and end - k <= 8 else _decoded(raw[k + 1 : end])
         if value is None:
             return None
@@ -269,80 +303,36 @@ def _tag(raw: bytes, i: i64) -> tuple[Tag, int, bool] | None:
         j = end + 1
 
 
-#: names read so far (a tag's or an attribute's, of seven bytes or fewer, nearly all that Tenhou
-#: writes), each decoded once, by their bytes packed in one integer (``_name``): a slot per key
-#: modulo the table's size, where a later name may take an earlier one's place
-_SLOTS: Final = 509
-_SLOT_KEYS: Final[list[int]] = [0] * _SLOTS
-_SLOT_NAMES: Final[list[str]] = [""] * _SLOTS
-
-
-def _name(raw: bytes, start: i64, end: i64) -> str | None:
-    """The name in ``raw[start:end]``, made once per name (making a tag's names, a slice and a
-    decoding or a dict lookup each, was most of a tag's cost)."""
-    if end - start > 7:
-        return _decoded(raw[start:end])
-    key: i64 = 1  # a leading 1: names of different lengths never share a key
-    i = start
-    while i < end:
-        key = key * 256 + raw[i]
+def _value_end(raw: bytes, i: i64, size: i64, quote: i64, prove: bool) -> i64:
+    """Where the value from ``i`` (past its opening quote) ends, at its closing quote, times two, plus
+    one where it holds nothing to normalize (no reference, tab, line feed or carriage return); -1
+    where it does not end (``prove``: or holds a ``<``, a control character, a byte beyond ASCII or
+    a reference but the five entities)."""
+    plain: i64 = 1
+    while True:
+        b: i64 = -1
+        while i < size:  # compared, not read from a table: compiled, each read took a reference to it
+            b = raw[i]
+            if 44 <= b <= 59 or 61 <= b <= 126 or b == 32 or b == 33 or 35 <= b <= 37 or 40 <= b <= 43:
+                i += 1  # digits and commas first: most of a value
+            else:
+                break
+        if i >= size:
+            return -1
+        if b == quote:
+            return i * 2 + plain
+        if b == 38:
+            plain = 0
+            if prove:
+                i = _entity(raw, i)
+                if i < 0:
+                    return -1
+                continue
+        elif b == 9 or b == 10 or b == 13:
+            plain = 0
+        elif prove and b != 34 and b != 39:  # the other quote is a character
+            return -1
         i += 1
-    slot = key % _SLOTS
-    if _SLOT_KEYS[slot] == key:
-        return _SLOT_NAMES[slot]
-    name = _decoded(raw[start:end])
-    if name is not None:
-        _SLOT_KEYS[slot] = key
-        _SLOT_NAMES[slot] = name
-    return name
-
-
-#: short values read so far (a seat, a step, a tile id, a meld code: most of the tags' values), kept the
-#: same way as names, in a table of their own (the meld codes would push the names out of theirs)
-_VALUE_SLOTS: Final = 4093
-_VALUE_KEYS: Final[list[int]] = [0] * _VALUE_SLOTS
-_VALUE_TEXTS: Final[list[str]] = [""] * _VALUE_SLOTS
-
-
-def _short_value(raw: bytes, start: i64, end: i64) -> str | None:
-    """The value in ``raw[start:end]`` (seven bytes or fewer, with no reference or white space to
-    normalize), made once per value while it keeps its slot: a slice and a decoding saved."""
-    key: i64 = 1
-    i = start
-    while i < end:
-        key = key * 256 + raw[i]
-        i += 1
-    slot = key % _VALUE_SLOTS
-    if _VALUE_KEYS[slot] == key:
-        return _VALUE_TEXTS[slot]
-    text = _decoded(raw[start:end])
-    if text is not None:
-        _VALUE_KEYS[slot] = key
-        _VALUE_TEXTS[slot] = text
-    return text
-
-
-def _decoded(piece: bytes) -> str | None:
-    """``piece`` as UTF-8 text, or None (the scan then declines)."""
-    try:
-        return piece.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-
-
-def _value(text: str) -> str:
-    """An attribute's value as the tree gives it: line ends read as line feeds, each tab or line feed
-    as a space, then each reference as its character (XML 1.0, 2.11 and 3.3.3; with no DTD every
-    attribute is CDATA and only the five entities exist)."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)
-    return _REFERENCE.sub(_referenced, text)
-
-
-def _referenced(m: re.Match[str]) -> str:
-    name = m.group(1)
-    if name[0] == "#":
-        return chr(int(name[2:], 16) if name[1] == "x" else int(name[1:]))
-    return _ENTITY[name]
 
 
 def _prefixed_instruction(raw: bytes, start: int) -> bool:

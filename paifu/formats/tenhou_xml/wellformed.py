@@ -1,11 +1,14 @@
 """Whether a Tenhou XML document's bytes are well-formed, proved without lxml for the plain documents
-producers write (``plain_well_formed``: ASCII, one root of empty children, no DOCTYPE, CDATA,
-instruction or character reference).
+producers write (ASCII, one root of empty children, no DOCTYPE, CDATA, instruction or character
+reference).
 
-lxml's check (about a third of reading, in C) runs only on what this proof declines, and its verdict
-and messages stand for those. The proof is a subset of XML's grammar, so it can decline a well-formed
-document but never pass one lxml refuses (``tests/test_tenhou_xml_scan.py`` holds lxml's verdict
-beside it on every hostile edit and on mutated games).
+The reader proves it inside its tag scan (``scan``'s ``prove``: one pass over the bytes), with this
+module's pieces of the grammar (the prolog, comments, names, entities, end tags); ``plain_well_formed``
+is the same grammar as one function, which the tests hold beside lxml and beside the scan's proof.
+lxml's check runs only on what the proof declines, and its verdict and messages stand for those. The
+proof is a subset of XML's grammar, so it can decline a well-formed document but never pass one lxml
+refuses (``tests/test_tenhou_xml_scan.py`` holds lxml's verdict beside it on every hostile edit and on
+mutated games).
 """
 
 from __future__ import annotations
@@ -20,12 +23,6 @@ def space(c: i64) -> bool:
     return c == 32 or c == 10 or c == 13 or c == 9
 
 
-#: ``_NAMING[byte]``: 2 for a byte that may start a name (an ASCII letter or ``_``), 1 for one that may
-#: only follow (a digit, ``.`` or ``-``), 0 for any other (a ``:`` too: a prefix is the namespaces' business)
-_NAMING: Final = bytes(
-    2 if chr(b).isascii() and (chr(b).isalpha() or b == 95) else 1 if 48 <= b <= 57 or b in (45, 46) else 0
-    for b in range(256)
-)
 #: ``_VALUED[byte]``: 0 for a byte an attribute's value may hold as it is: ASCII, no control character
 #: but tab, line feed and carriage return, no ``<``, ``&`` or quote (1: looked at one by one)
 _VALUED: Final = bytes(
@@ -61,13 +58,8 @@ def plain_well_formed(raw: bytes) -> bool:
     size: i64 = len(raw)
     if size >= _SIZE_MAX or b"xmlns" in raw:  # no value or name near lxml's limits; no namespace
         return False
-    i: i64 = 0
-    for declaration in _DECLARATIONS:
-        if raw.startswith(declaration):
-            i = len(declaration)
-            break
-    i = _misc(raw, i, size)
-    if i < 0 or i >= size or raw[i] != 60:
+    i = _plain_prolog(raw, None)
+    if i < 0:
         return False
     root: i64 = i + 1
     found = _start_tag(raw, i, size)
@@ -98,12 +90,27 @@ def plain_well_formed(raw: bytes) -> bool:
                 i = _end_tag(raw, i, size, child)
                 if i < 0:
                     return False
-    return _misc(raw, i, size) == size
+    return _misc(raw, i, size, None) == size
 
 
-def _misc(raw: bytes, i: i64, size: i64) -> i64:
-    """Past white space and comments from ``i``; -1 for a comment that is not well-formed or not
-    plain (a ``--`` inside it, a byte outside printable ASCII but tab and line ends)."""
+def _plain_prolog(raw: bytes, comments: list[str] | None) -> i64:
+    """Where the root's start tag opens (its ``<``), past an optional declaration of
+    ``_DECLARATIONS`` at the very start, then white space and comments (their texts put in
+    ``comments``); -1 where anything else comes first."""
+    size: i64 = len(raw)
+    i: i64 = 0
+    for declaration in _DECLARATIONS:
+        if raw.startswith(declaration):
+            i = len(declaration)
+            break
+    i = _misc(raw, i, size, comments)
+    return i if 0 <= i < size and raw[i] == 60 else -1
+
+
+def _misc(raw: bytes, i: i64, size: i64, comments: list[str] | None) -> i64:
+    """Past white space and comments from ``i`` (their texts put in ``comments``); -1 for a comment
+    that is not well-formed or not plain (a ``--`` inside it, a byte outside printable ASCII but tab
+    and line ends)."""
     while True:
         while i < size and space(raw[i]):
             i += 1
@@ -121,17 +128,31 @@ def _misc(raw: bytes, i: i64, size: i64) -> i64:
             if (c < 32 and not space(c)) or c >= 128:
                 return -1
             j += 1
+        if comments is not None:
+            comments.append(raw[i + 4 : j].decode("ascii"))
         i = j + 3
 
 
 def _name_end(raw: bytes, i: i64, size: i64) -> i64:
     """Where the name starting at ``i`` ends; -1 where none starts there, or it is too long."""
-    if i >= size or _NAMING[raw[i]] != 2:
+    if i >= size or not _starts_name(raw[i]):
         return -1
     j: i64 = i + 1
-    while j < size and _NAMING[raw[j]] != 0:
+    while j < size and _in_name(raw[j]):
         j += 1
     return -1 if j - i > _NAME_MAX else j
+
+
+def _starts_name(c: i64) -> bool:
+    """Whether a name may start with this byte: an ASCII letter or ``_`` (compared: compiled, a table
+    read from the module took a reference to the table for every byte)."""
+    return 97 <= c <= 122 or 65 <= c <= 90 or c == 95
+
+
+def _in_name(c: i64) -> bool:
+    """Whether a name may go on with this byte: one that may start it, a digit, ``.`` or ``-`` (no
+    ``:``: a prefix is the namespaces' business)."""
+    return 97 <= c <= 122 or 65 <= c <= 90 or 45 <= c <= 57 and c != 47 or c == 95
 
 
 def _start_tag(raw: bytes, i: i64, size: i64) -> i64:
