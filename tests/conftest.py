@@ -5,12 +5,20 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+#: Where ``PYTHONDONTWRITEBYTECODE`` is set (these machines set it), every xdist worker and every child
+#: process would rewrite each test module's assertions and compile paifu's pure modules again, run after
+#: run: about 12 of a worker's 17 CPU-s of collection. The suite keeps the caches in ``__pycache__``
+#: (ignored by git); a test that wants a child without them still says so in the child's environment.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_logs"

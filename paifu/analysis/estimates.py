@@ -1,12 +1,16 @@
 """Rates and means with their 95% intervals (``Estimate``), and where stats sites count differently,
-each site's choice (``Convention``). ``paifu.analysis.stats`` divides the counters with these."""
+each site's choice (``Convention``), and the stable dan's estimate from a lobby's placements.
+``paifu.analysis.stats`` divides the counters with these."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
-from paifu.analysis.counters import Z95, Moments
+from paifu.analysis.counters import Z95, Moments, PlayerCounters
+from paifu.analysis.dan import DAN_POINTS, stable_dan
+from paifu.analysis.rating import LOBBIES
 
 #: fewer values than this give a mean no interval: a normal interval from 2..9 games is not honest
 MIN_SAMPLE = 10
@@ -79,3 +83,45 @@ def convention_of(name: str | Convention) -> Convention:
         return CONVENTIONS[name]
     except KeyError:
         raise ValueError(f"convention {name!r}: one of {', '.join(CONVENTIONS)}") from None
+
+
+def stable_dan_estimate(c: PlayerCounters, lobby: str | None, num_players: int = 4) -> Estimate:
+    """The stable dan of a lobby's placements with a 95% interval by the delta method (the dan is a
+    smooth function of the placement shares, whose covariance is the multinomial's); NA without a
+    fourth place, outside the four-player Tenhou table, and (the interval) under ``MIN_SAMPLE``
+    games. ``denominator``: the lobby's ranked games."""
+    if not lobby or num_players != 4:
+        return Estimate(None, None, None, 0, 0)
+    dist = lobby_distribution(c, lobby)
+    n = sum(dist.values())
+    dan = stable_dan(dist, lobby)
+    if dan is None or n == 0:
+        return Estimate(None, None, None, dist.get(1, 0), n)
+    first, second = DAN_POINTS[(4, lobby)]
+    p = {k: v / n for k, v in dist.items()}
+    p4 = p[4]
+    grad = {
+        1: first / (15 * p4),
+        2: second / (15 * p4),
+        3: 0.0,
+        4: -(first * p[1] + second * p[2]) / (15 * p4 * p4),
+    }
+    mean_g = sum(grad[k] * p[k] for k in grad)
+    var = max(0.0, (sum(grad[k] ** 2 * p[k] for k in grad) - mean_g**2) / n)
+    if n < MIN_SAMPLE:
+        return Estimate(dan, None, None, dist.get(1, 0), n)
+    half = Z95 * math.sqrt(var)
+    return Estimate(dan, dan - half, dan + half, dist.get(1, 0), n)
+
+
+def main_lobby(c: PlayerCounters) -> str | None:
+    """The four-player Tenhou lobby the player ranked most games in (ties: the higher lobby)."""
+    games: Counter[str] = Counter()
+    for key, k in c.lobby_placements.items():
+        games[key.split(":")[0]] += k
+    levels = list(LOBBIES.values())  # low to high
+    return max(games, key=lambda lobby: (games[lobby], levels.index(lobby)), default=None)
+
+
+def lobby_distribution(c: PlayerCounters, lobby: str) -> dict[int, int]:
+    return {p: c.lobby_placements.get(f"{lobby}:{p}", 0) for p in range(1, 5)}

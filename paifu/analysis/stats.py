@@ -14,8 +14,6 @@ nothing. The stable dan's interval is the delta method's over the lobby's placem
 
 from __future__ import annotations
 
-import math
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -30,18 +28,18 @@ from paifu.analysis.counters import (
     is_player_name,
 )
 from paifu.analysis.counting import count_game
-from paifu.analysis.dan import DAN_POINTS, stable_dan
 from paifu.analysis.estimates import (
     CONVENTIONS,
     MIN_SAMPLE,
     Convention,
     Estimate,
     convention_of,
+    main_lobby,
     mean,
     per_hand,
+    stable_dan_estimate,
     wilson,
 )
-from paifu.analysis.rating import LOBBIES
 from paifu.analysis.tables import KEY_COLUMNS, TableKey
 
 if TYPE_CHECKING:
@@ -163,48 +161,6 @@ def rates(
         lobby = main_lobby(c) if num_players == 4 else None
     out["stable_dan"] = stable_dan_estimate(c, lobby, num_players)
     return out
-
-
-def stable_dan_estimate(c: PlayerCounters, lobby: str | None, num_players: int = 4) -> Estimate:
-    """The stable dan of a lobby's placements with a 95% interval by the delta method (the dan is a
-    smooth function of the placement shares, whose covariance is the multinomial's); NA without a
-    fourth place, outside the four-player Tenhou table, and (the interval) under ``MIN_SAMPLE``
-    games. ``denominator``: the lobby's ranked games."""
-    if not lobby or num_players != 4:
-        return Estimate(None, None, None, 0, 0)
-    dist = lobby_distribution(c, lobby)
-    n = sum(dist.values())
-    dan = stable_dan(dist, lobby)
-    if dan is None or n == 0:
-        return Estimate(None, None, None, dist.get(1, 0), n)
-    first, second = DAN_POINTS[(4, lobby)]
-    p = {k: v / n for k, v in dist.items()}
-    p4 = p[4]
-    grad = {
-        1: first / (15 * p4),
-        2: second / (15 * p4),
-        3: 0.0,
-        4: -(first * p[1] + second * p[2]) / (15 * p4 * p4),
-    }
-    mean_g = sum(grad[k] * p[k] for k in grad)
-    var = max(0.0, (sum(grad[k] ** 2 * p[k] for k in grad) - mean_g**2) / n)
-    if n < MIN_SAMPLE:
-        return Estimate(dan, None, None, dist.get(1, 0), n)
-    half = Z95 * math.sqrt(var)
-    return Estimate(dan, dan - half, dan + half, dist.get(1, 0), n)
-
-
-def main_lobby(c: PlayerCounters) -> str | None:
-    """The four-player Tenhou lobby the player ranked most games in (ties: the higher lobby)."""
-    games: Counter[str] = Counter()
-    for key, k in c.lobby_placements.items():
-        games[key.split(":")[0]] += k
-    levels = list(LOBBIES.values())  # low to high
-    return max(games, key=lambda lobby: (games[lobby], levels.index(lobby)), default=None)
-
-
-def lobby_distribution(c: PlayerCounters, lobby: str) -> dict[int, int]:
-    return {p: c.lobby_placements.get(f"{lobby}:{p}", 0) for p in range(1, 5)}
 
 
 #: the statistics shown as rates (0..1) against the field
