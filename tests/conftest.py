@@ -7,6 +7,7 @@ import io
 import os
 import sys
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -95,6 +96,20 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
     with contextlib.redirect_stderr(err):
         code = main(list(argv), out=out)
     return code, out.getvalue(), err.getvalue()
+
+
+def counted_stats(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """How often ``os.stat`` and ``os.lstat`` are asked about each path while ``monkeypatch`` holds."""
+    looked: Counter[str] = Counter()
+    for name in ("stat", "lstat"):
+        real = getattr(os, name)
+
+        def counting(path, *a, _real=real, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+            looked[os.fspath(path)] += 1
+            return _real(path, *a, **k)
+
+        monkeypatch.setattr(os, name, counting)
+    return looked
 
 
 def _ours(obj: object) -> bool:

@@ -8,7 +8,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import CORPUS, SAMPLES, corpus_dir
+from conftest import CORPUS, SAMPLES, corpus_dir, counted_stats
 
 distributed = pytest.importorskip("distributed")
 
@@ -184,15 +184,7 @@ def test_the_client_stats_each_file_once(tmp_path: Path, monkeypatch: pytest.Mon
     (tmp_path / "sub").mkdir()
     for i in range(30):
         (tmp_path / ("sub" if i % 2 else ".") / f"{i:02}.xml").write_bytes(b"x" * (3000 + i))
-    looked: Counter[str] = Counter()
-    for name in ("stat", "lstat"):
-        real = getattr(os, name)
-
-        def counting(path, *a, _real=real, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
-            looked[os.fspath(path)] += 1
-            return _real(path, *a, **k)
-
-        monkeypatch.setattr(os, name, counting)
+    looked = counted_stats(monkeypatch)
     got = list(pdask.batches(walk_sized([str(tmp_path)]), threads=2, batch_bytes=10_000))
     monkeypatch.undo()
     files = sorted(str(p) for p in tmp_path.rglob("*.xml"))

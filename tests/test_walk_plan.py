@@ -9,6 +9,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import counted_stats
 
 from paifu.formats import walk_inputs
 from paifu.formats.inputs import Skipped
@@ -96,15 +97,7 @@ def test_the_client_looks_at_no_file_of_a_run(tmp_path: Path, monkeypatch: pytes
         d = tmp_path / f"d{i % 4}"
         d.mkdir(exist_ok=True)
         (d / f"{i:02}.xml").write_bytes(b"x")
-    looked: Counter[str] = Counter()
-    for name in ("stat", "lstat"):
-        real = getattr(os, name)
-
-        def counting(path, *a, _real=real, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
-            looked[os.fspath(path)] += 1
-            return _real(path, *a, **k)
-
-        monkeypatch.setattr(os, name, counting)
+    looked = counted_stats(monkeypatch)
     items = list(Plan([str(tmp_path)]))
     files = sorted(str(p) for p in tmp_path.rglob("*.xml"))
     assert not any(looked[f] for f in files)
