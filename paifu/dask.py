@@ -22,8 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any, TypeVar
 
-from paifu.dask_cluster import (  # noqa: F401 - connect and set_timeout: the command line's entries
-    _has_workers,
+from paifu.dask_cluster import (  # noqa: F401 - connect and set_timeout: the command line's entries, here as before
     _result,
     _threads,
     connect,

@@ -325,7 +325,7 @@ def test_replay_bag_opens_each_file_once(tmp_path: Path, monkeypatch: pytest.Mon
 def test_the_client_knows_of_workers_without_asking_the_scheduler() -> None:
     """While connected, whether the cluster has workers is what the client's loop last heard (no
     round trip of its own: that was a third of the client's CPU); once it is not connected, it asks."""
-    from paifu import dask as pdask
+    from paifu import dask_cluster
 
     class Client:
         def __init__(self, status: str, known: dict[str, object]) -> None:
@@ -336,12 +336,12 @@ def test_the_client_knows_of_workers_without_asking_the_scheduler() -> None:
             raise OSError("the scheduler is gone")
 
     alive, empty = Client("running", {"n_workers": 2}), Client("running", {"n_workers": 0})
-    assert pdask._has_workers(alive) and not pdask._has_workers(empty)
+    assert dask_cluster._has_workers(alive) and not dask_cluster._has_workers(empty)
     assert alive.asked == empty.asked == 0
     older = Client("running", {"workers": {"tcp://w:1": {}}})  # a distributed that lists them all
-    assert pdask._has_workers(older) and older.asked == 0
+    assert dask_cluster._has_workers(older) and older.asked == 0
     lost = Client("connecting", {"n_workers": 2})  # its last news is stale: asked, and it fails
-    assert not pdask._has_workers(lost) and lost.asked == 1
+    assert not dask_cluster._has_workers(lost) and lost.asked == 1
 
 
 def _task(chunk) -> list[str]:  # noqa: ANN001
